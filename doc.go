@@ -1,0 +1,44 @@
+package tenderbase
+
+import "time"
+
+// Doc is one file of procurement documentation: an attachment of a notice,
+// with the tender it belongs to and, when the file itself was imported, its
+// extracted text.
+type Doc struct {
+	ID             string    `json:"id"`
+	PurchaseNumber string    `json:"purchase_number"`
+	TenderTitle    string    `json:"tender_title,omitempty"`
+	Customer       Party     `json:"customer,omitzero"`
+	Region         int       `json:"region,omitempty"`
+	FileName       string    `json:"file_name"`
+	Description    string    `json:"description,omitempty"`
+	URL            string    `json:"url,omitempty"`
+	Size           int64     `json:"size,omitempty"`
+	Text           string    `json:"text,omitempty"`
+	PublishedAt    time.Time `json:"published_at"`
+}
+
+func (d *Doc) Kind() Kind      { return KindDoc }
+func (d *Doc) Key() string     { return d.ID }
+func (d *Doc) Revision() int   { return 0 }
+func (d *Doc) Date() time.Time { return d.PublishedAt }
+
+// SearchText returns the file's name, description and text, and the tender
+// it documents.
+func (d *Doc) SearchText() []string {
+	return nonEmpty([]string{d.FileName, d.Description, d.Text, d.PurchaseNumber, d.TenderTitle, d.Customer.Name})
+}
+
+// Flags returns the region flag.
+func (d *Doc) Flags() []string {
+	if d.Region > 0 {
+		return []string{RegionFlag(d.Region)}
+	}
+	return nil
+}
+
+// Lookups returns the purchase number.
+func (d *Doc) Lookups() []Lookup {
+	return lookups(LookupPurchaseNumber, d.PurchaseNumber, LookupCustomerINN, d.Customer.INN)
+}

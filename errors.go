@@ -1,0 +1,58 @@
+package tenderbase
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes form the small vocabulary every layer speaks. The edges (HTTP,
+// JSON-RPC, the command line) translate them; nothing in between needs to know
+// about status codes.
+const (
+	EINVALID      = "invalid"      // the caller's input is wrong; the message says how
+	ENOTFOUND     = "not_found"    // the thing asked for does not exist
+	EUNAUTHORIZED = "unauthorized" // no key, or a key nobody issued
+	EFORBIDDEN    = "forbidden"    // a valid key whose plan does not allow this
+	ERATELIMITED  = "rate_limited" // too many requests for this key
+	EINTERNAL     = "internal"     // our fault; details are logged, not shown
+)
+
+// Error is an error the caller is meant to read. Code is one of the E*
+// constants; Message is written for the caller, never containing internals.
+type Error struct {
+	Code    string
+	Message string
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for
+// any other error, and "" for nil.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the caller-facing message of err: the message of its
+// *Error, or a generic one for internal errors, whose details must not leak.
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "internal error"
+}

@@ -1,0 +1,67 @@
+package textproc
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAnalyze(t *testing.T) {
+	tests := []struct {
+		text string
+		want []Token
+	}{
+		{"Поставка", []Token{{"поставка", "поставк"}}},
+		{"поставки", []Token{{"поставки", "поставк"}}},
+		{"ЁЛКА ёлки", []Token{{"елка", "елк"}, {"елки", "елк"}}},
+		{"медико-санитарной", []Token{{"медико", "медик"}, {"санитарной", "санитарн"}}},
+		{"44-ФЗ", []Token{{"44", "44"}, {"фз", "фз"}}},
+		{"ИНН 7707083893, ОКПД2 21.20.10.191", []Token{
+			{"инн", "ин"}, {"7707083893", "7707083893"}, {"окпд2", "окпд2"},
+			{"21", "21"}, {"20", "20"}, {"10", "10"}, {"191", "191"},
+		}},
+		{"Construction works", []Token{{"construction", "construct"}, {"works", "work"}}},
+		{"covid-19", []Token{{"covid", "covid"}, {"19", "19"}}},
+		{"  ,.;  ", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Analyze(tt.text)); diff != "" {
+				t.Errorf("Analyze(%q) mismatch (-want +got):\n%s", tt.text, diff)
+			}
+		})
+	}
+}
+
+func TestStemMixedScriptsStaysWhole(t *testing.T) {
+	for _, w := range []string{"x5", "окпд2", "aбв", "12345"} {
+		if got := Stem(w); got != w {
+			t.Errorf("Stem(%q) = %q, want the word itself", w, got)
+		}
+	}
+}
+
+func TestFoldCutsLongWordsOnRuneBoundary(t *testing.T) {
+	long := ""
+	for range 100 {
+		long += "ж"
+	}
+	got := Fold(long)
+	if len(got) > MaxWordLen {
+		t.Fatalf("Fold kept %d bytes, want at most %d", len(got), MaxWordLen)
+	}
+	for _, r := range got {
+		if r != 'ж' {
+			t.Fatalf("Fold split a rune: %q", got)
+		}
+	}
+}
+
+func BenchmarkAnalyze(b *testing.B) {
+	text := "Поставка медицинских изделий для нужд ГБУЗ «Городская клиническая больница № 1» в 2024 году, ОКПД2 32.50.13.190"
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Analyze(text)
+	}
+}

@@ -1,0 +1,37 @@
+package tenderbase
+
+// Query is a parsed search query: a tree of the node types below. Every store
+// evaluates the same tree, so the query language means the same everywhere.
+// internal/query parses both syntaxes of the language into it.
+type Query interface {
+	isQuery()
+}
+
+// AndQuery matches when every operand matches.
+type AndQuery struct{ Operands []Query }
+
+// OrQuery matches when any operand matches.
+type OrQuery struct{ Operands []Query }
+
+// NotQuery matches when its operand does not. It only appears as an operand
+// of an AndQuery that has at least one positive operand.
+type NotQuery struct{ Operand Query }
+
+// TermQuery matches one word. Form is the word as analyzed (lowercase, ё
+// folded to е); Stem is its stem. An Exact term matches only Form; any other
+// matches every word with the same Stem.
+type TermQuery struct {
+	Form  string
+	Stem  string
+	Exact bool
+}
+
+// PhraseQuery matches its terms at adjacent positions, in order, within one
+// field of a record.
+type PhraseQuery struct{ Terms []TermQuery }
+
+func (AndQuery) isQuery()    {}
+func (OrQuery) isQuery()     {}
+func (NotQuery) isQuery()    {}
+func (TermQuery) isQuery()   {}
+func (PhraseQuery) isQuery() {}

@@ -1,0 +1,168 @@
+package tenderbase
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Kind names a type of record. It is the "kind" of the canonical NDJSON form.
+type Kind string
+
+// The kinds of record the service stores.
+const (
+	KindTender          Kind = "tender"
+	KindDoc             Kind = "doc"
+	KindContract        Kind = "contract"
+	KindWorldTender     Kind = "world_tender"
+	KindOrg             Kind = "org"
+	KindLot             Kind = "lot"
+	KindComplaint       Kind = "complaint"
+	KindComplaintResult Kind = "complaint_result"
+	KindFASCase         Kind = "fas_case"
+)
+
+// Kinds lists every kind, in a fixed order.
+var Kinds = []Kind{
+	KindTender, KindDoc, KindContract, KindWorldTender, KindOrg, KindLot,
+	KindComplaint, KindComplaintResult, KindFASCase,
+}
+
+// Record is implemented by every domain record. The methods tell a store how
+// to identify, order, index and look up a record; they are pure functions of
+// the record's fields.
+type Record interface {
+	// Kind returns the record's kind.
+	Kind() Kind
+	// Key returns the record's identity within its kind. Two records with the
+	// same kind and key are versions of one thing.
+	Key() string
+	// Revision returns the version number; a higher one replaces a lower one.
+	Revision() int
+	// Date returns the date that orders records newest first.
+	Date() time.Time
+	// SearchText returns the texts that full-text search sees, one per field.
+	// A phrase never matches across two of them. Nil for kinds not searched.
+	SearchText() []string
+	// Flags returns the filter flags that apply, such as "r77" or "cr643".
+	Flags() []string
+	// Lookups returns the exact keys the record can be found by.
+	Lookups() []Lookup
+}
+
+// Lookup is an exact key a record can be found by, such as its purchase number
+// or the INN of its customer.
+type Lookup struct {
+	Field string `json:"field"`
+	Value string `json:"value"`
+}
+
+// Lookup fields. Not every kind has every field; see each record's Lookups.
+const (
+	LookupPurchaseNumber     = "purchase_number"
+	LookupCustomerINN        = "customer_inn"
+	LookupSupplierINN        = "supplier_inn"
+	LookupINN                = "inn"
+	LookupOGRN               = "ogrn"
+	LookupRegNumber          = "reg_number"
+	LookupComplaintNumber    = "complaint_number"
+	LookupComplaintID        = "complaint_id"
+	LookupComplaintRegNumber = "complaint_reg_number"
+	LookupNoticeNumber       = "notice_number"
+	LookupRemoteID           = "remote_id"
+)
+
+// NewRecord returns a pointer to a zero record of kind k, ready to be decoded
+// into, or an EINVALID error for an unknown kind.
+func NewRecord(k Kind) (Record, error) {
+	switch k {
+	case KindTender:
+		return &Tender{}, nil
+	case KindDoc:
+		return &Doc{}, nil
+	case KindContract:
+		return &Contract{}, nil
+	case KindWorldTender:
+		return &WorldTender{}, nil
+	case KindOrg:
+		return &Org{}, nil
+	case KindLot:
+		return &Lot{}, nil
+	case KindComplaint:
+		return &Complaint{}, nil
+	case KindComplaintResult:
+		return &ComplaintResult{}, nil
+	case KindFASCase:
+		return &FASCase{}, nil
+	}
+	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case)", k)
+}
+
+// Envelope is one line of the canonical NDJSON form:
+// {"kind": "tender", "record": {...}}.
+type Envelope struct {
+	Kind   Kind            `json:"kind"`
+	Record json.RawMessage `json:"record"`
+}
+
+// DecodeRecord decodes the canonical JSON of a record of kind k. Unknown
+// fields are an error, so a typo in a hand-written file does not pass
+// silently. A record without a key is an error too.
+func DecodeRecord(k Kind, data []byte) (Record, error) {
+	r, err := NewRecord(k)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(r); err != nil {
+		return nil, Errorf(EINVALID, "%s record: %v", k, err)
+	}
+	if r.Key() == "" {
+		return nil, Errorf(EINVALID, "%s record has no key (%s)", k, keyFieldOf(k))
+	}
+	return r, nil
+}
+
+// DecodeEnvelope decodes one NDJSON line into a record.
+func DecodeEnvelope(line []byte) (Record, error) {
+	var env Envelope
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&env); err != nil {
+		return nil, Errorf(EINVALID, "not a record line: %v", err)
+	}
+	if env.Kind == "" {
+		return nil, Errorf(EINVALID, `record line has no "kind"`)
+	}
+	if len(env.Record) == 0 || string(env.Record) == "null" {
+		return nil, Errorf(EINVALID, `record line has no "record"`)
+	}
+	return DecodeRecord(env.Kind, env.Record)
+}
+
+// EncodeEnvelope returns the canonical NDJSON line of r, without the newline.
+func EncodeEnvelope(r Record) ([]byte, error) {
+	body, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s %s: %w", r.Kind(), r.Key(), err)
+	}
+	return json.Marshal(Envelope{Kind: r.Kind(), Record: body})
+}
+
+func keyFieldOf(k Kind) string {
+	switch k {
+	case KindTender:
+		return "purchase_number"
+	case KindOrg:
+		return "inn"
+	case KindComplaint:
+		return "complaintNumber"
+	case KindComplaintResult:
+		return "checkResultNumber or regNumber"
+	case KindFASCase:
+		return "id"
+	}
+	return "id"
+}

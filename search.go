@@ -1,0 +1,205 @@
+package tenderbase
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// DefaultPageSize is the page size of the search tools.
+const DefaultPageSize = 20
+
+// Search asks a store for one page of records of one kind, newest first.
+type Search struct {
+	Kind    Kind
+	Query   Query    // nil lists every record that the other conditions admit
+	Filters Filters  // flags; empty admits everything
+	Where   []Lookup // exact keys; every one must hold
+	Page    int      // from 0
+	// PageSize is the number of records a page holds; 0 means DefaultPageSize.
+	PageSize int
+}
+
+// Page is one page of search results with the exact total of matches.
+type Page struct {
+	Total    int      `json:"total"`
+	Page     int      `json:"page"`
+	PageSize int      `json:"page_size"`
+	Items    []Record `json:"items"`
+}
+
+// Filters narrow a search by flags. Within one list any value admits a
+// record; between lists all must.
+type Filters struct {
+	Regions   []int    // region codes; flag "r<code>"
+	Countries []int    // ISO 3166 numeric codes; flag "cr<code>"
+	Laws      []string // "44", "223"; flag "fz<law>"
+}
+
+// IsZero reports whether the filters admit everything.
+func (f Filters) IsZero() bool {
+	return len(f.Regions) == 0 && len(f.Countries) == 0 && len(f.Laws) == 0
+}
+
+// Groups returns the filters as flag groups: a record must carry at least one
+// flag of every group.
+func (f Filters) Groups() [][]string {
+	var groups [][]string
+	if len(f.Regions) > 0 {
+		groups = append(groups, mapInts(f.Regions, RegionFlag))
+	}
+	if len(f.Countries) > 0 {
+		groups = append(groups, mapInts(f.Countries, CountryFlag))
+	}
+	if len(f.Laws) > 0 {
+		var g []string
+		for _, l := range f.Laws {
+			g = append(g, "fz"+l)
+		}
+		groups = append(groups, g)
+	}
+	return groups
+}
+
+// ParseFilters reads the raw filters object of the search tools (spec 4.3):
+// keys "r<code>" (region), "cr<code>" (country) and "fz44"/"fz223" (law), each
+// with the value 1 (or true, or "1"). Any other key or value is an EINVALID
+// error naming it; an unknown key is never ignored.
+func ParseFilters(raw map[string]any) (Filters, error) {
+	var f Filters
+	keys := make([]string, 0, len(raw))
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !filterOn(raw[k]) {
+			return Filters{}, Errorf(EINVALID, "filter %q: value must be 1, got %v", k, raw[k])
+		}
+		switch {
+		case k == "fz44" || k == "fz223":
+			f.Laws = append(f.Laws, strings.TrimPrefix(k, "fz"))
+		case strings.HasPrefix(k, "cr"):
+			code, err := flagCode(k, "cr", 1, 999)
+			if err != nil {
+				return Filters{}, err
+			}
+			f.Countries = append(f.Countries, code)
+		case strings.HasPrefix(k, "r"):
+			code, err := flagCode(k, "r", 1, 99)
+			if err != nil {
+				return Filters{}, err
+			}
+			f.Regions = append(f.Regions, code)
+		default:
+			return Filters{}, Errorf(EINVALID, "unknown filter %q: filters are r<region code>, cr<country code>, fz44, fz223", k)
+		}
+	}
+	return f, nil
+}
+
+// Merge returns f with the values of g added, without duplicates.
+func (f Filters) Merge(g Filters) Filters {
+	return Filters{
+		Regions:   union(f.Regions, g.Regions),
+		Countries: union(f.Countries, g.Countries),
+		Laws:      union(f.Laws, g.Laws),
+	}
+}
+
+func filterOn(v any) bool {
+	switch v := v.(type) {
+	case float64:
+		return v == 1
+	case int:
+		return v == 1
+	case bool:
+		return v
+	case string:
+		return v == "1"
+	}
+	return false
+}
+
+func flagCode(key, prefix string, lo, hi int) (int, error) {
+	code, err := strconv.Atoi(strings.TrimPrefix(key, prefix))
+	if err != nil || code < lo || code > hi {
+		return 0, Errorf(EINVALID, "unknown filter %q: %s must be followed by a code from %d to %d", key, prefix, lo, hi)
+	}
+	return code, nil
+}
+
+func mapInts(codes []int, flag func(int) string) []string {
+	out := make([]string, len(codes))
+	for i, c := range codes {
+		out[i] = flag(c)
+	}
+	return out
+}
+
+func union[T comparable](a, b []T) []T {
+	out := slices.Clone(a)
+	for _, v := range b {
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Resource is a searchable collection as the tools and the command line name
+// it: "ru", "docs", "contracts", "world", "torgi", "complaints", "fas".
+type Resource string
+
+// Resources maps every searchable resource to the kind of record it holds.
+var Resources = []struct {
+	Name Resource
+	Kind Kind
+}{
+	{"ru", KindTender},
+	{"docs", KindDoc},
+	{"contracts", KindContract},
+	{"world", KindWorldTender},
+	{"torgi", KindLot},
+	{"complaints", KindComplaint},
+	{"fas", KindFASCase},
+}
+
+// ResourceKind returns the kind of record a resource holds, or an EINVALID
+// error naming the known resources.
+func ResourceKind(name string) (Kind, error) {
+	var names []string
+	for _, r := range Resources {
+		if string(r.Name) == name {
+			return r.Kind, nil
+		}
+		names = append(names, string(r.Name))
+	}
+	return "", Errorf(EINVALID, "unknown resource %q (known: %s)", name, strings.Join(names, ", "))
+}
+
+// Validate checks a search's paging and returns an EINVALID error for a
+// negative page or a page size out of range.
+func (s Search) Validate() error {
+	if s.Page < 0 {
+		return Errorf(EINVALID, "page must be 0 or more, got %d", s.Page)
+	}
+	if s.PageSize < 0 || s.PageSize > MaxPageSize {
+		return Errorf(EINVALID, "page size must be from 1 to %d, got %d", MaxPageSize, s.PageSize)
+	}
+	return nil
+}
+
+// MaxPageSize bounds one page of any search.
+const MaxPageSize = 1000
+
+// Size returns the effective page size.
+func (s Search) Size() int {
+	if s.PageSize == 0 {
+		return DefaultPageSize
+	}
+	return s.PageSize
+}
+
+func (l Lookup) String() string { return fmt.Sprintf("%s=%s", l.Field, l.Value) }

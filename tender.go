@@ -1,0 +1,156 @@
+package tenderbase
+
+import (
+	"strconv"
+	"time"
+)
+
+// Laws a Russian tender is placed under.
+const (
+	Law44  = "44"  // 44-FZ, state and municipal procurement
+	Law223 = "223" // 223-FZ, procurement by state companies
+)
+
+// Tender statuses.
+const (
+	TenderActive    = "active"    // published, applications or bidding under way
+	TenderCompleted = "completed" // a winner is determined
+	TenderCancelled = "cancelled" // the notice was cancelled
+	TenderFailed    = "failed"    // no valid application; did not take place
+)
+
+// Tender is one Russian procurement (44-FZ or 223-FZ) in one version of its
+// notice. The purchase number identifies it; each amendment of the notice is
+// a new Version, and the newest is the tender's current state.
+type Tender struct {
+	PurchaseNumber       string        `json:"purchase_number"`
+	Law                  string        `json:"law"`
+	Version              int           `json:"version"`
+	Title                string        `json:"title"`
+	Status               string        `json:"status,omitempty"`
+	PlacingMethod        string        `json:"placing_method,omitempty"`
+	PlacingMethodCode    string        `json:"placing_method_code,omitempty"`
+	Customer             Party         `json:"customer"`
+	Region               int           `json:"region,omitempty"` // two-digit code of the subject of the Russian Federation
+	MaxPrice             float64       `json:"max_price,omitempty"`
+	Currency             string        `json:"currency,omitempty"` // ISO 4217, RUB when not said
+	PublishedAt          time.Time     `json:"published_at"`
+	ApplicationsStart    time.Time     `json:"applications_start,omitzero"`
+	ApplicationsDeadline time.Time     `json:"applications_deadline,omitzero"`
+	BiddingDate          time.Time     `json:"bidding_date,omitzero"`
+	ETP                  *ETP          `json:"etp,omitempty"`
+	Lots                 []TenderLot   `json:"lots,omitempty"`
+	Attachments          []Attachment  `json:"attachments,omitempty"`
+	Contact              Contact       `json:"contact,omitzero"`
+	Participants         []Participant `json:"participants,omitempty"`
+	Change               *Change       `json:"change,omitempty"`
+	URL                  string        `json:"url,omitempty"`
+}
+
+// ETP is the electronic trading platform a tender runs on.
+type ETP struct {
+	Code string `json:"code,omitempty"`
+	Name string `json:"name,omitempty"`
+	URL  string `json:"url,omitempty"`
+}
+
+// TenderLot is one lot of a tender.
+type TenderLot struct {
+	Number   int              `json:"number"`
+	Title    string           `json:"title,omitempty"`
+	MaxPrice float64          `json:"max_price,omitempty"`
+	Currency string           `json:"currency,omitempty"`
+	Objects  []PurchaseObject `json:"objects,omitempty"`
+}
+
+// PurchaseObject is one item bought: goods, work or a service, classified by
+// OKPD2.
+type PurchaseObject struct {
+	OKPD2Code string  `json:"okpd2_code,omitempty"`
+	OKPD2Name string  `json:"okpd2_name,omitempty"`
+	Name      string  `json:"name"`
+	Quantity  float64 `json:"quantity,omitempty"`
+	Unit      string  `json:"unit,omitempty"`
+	Price     float64 `json:"price,omitempty"`
+	Sum       float64 `json:"sum,omitempty"`
+}
+
+// Participant is a bidder named in a protocol, with its offer and place.
+type Participant struct {
+	Party
+	Price  float64 `json:"price,omitempty"`
+	Rank   int     `json:"rank,omitempty"` // 1 is the winner
+	Winner bool    `json:"winner,omitempty"`
+}
+
+// Change says why a version of a notice differs from the one before it.
+type Change struct {
+	Reason      string    `json:"reason,omitempty"`
+	Fields      []string  `json:"fields,omitempty"` // which fields changed, by JSON name
+	PublishedAt time.Time `json:"published_at,omitzero"`
+}
+
+func (t *Tender) Kind() Kind      { return KindTender }
+func (t *Tender) Key() string     { return t.PurchaseNumber }
+func (t *Tender) Revision() int   { return t.Version }
+func (t *Tender) Date() time.Time { return t.PublishedAt }
+
+// SearchText returns the title, the customer, the lots and their objects.
+func (t *Tender) SearchText() []string {
+	texts := []string{t.PurchaseNumber, t.Title, t.Customer.Name, t.Customer.INN, t.PlacingMethod}
+	for _, l := range t.Lots {
+		texts = append(texts, l.Title)
+		for _, o := range l.Objects {
+			texts = append(texts, o.Name, o.OKPD2Code, o.OKPD2Name)
+		}
+	}
+	return nonEmpty(texts)
+}
+
+// Flags returns the region flag and the law flag ("fz44" or "fz223").
+func (t *Tender) Flags() []string {
+	var f []string
+	if t.Region > 0 {
+		f = append(f, RegionFlag(t.Region))
+	}
+	if t.Law != "" {
+		f = append(f, "fz"+t.Law)
+	}
+	return f
+}
+
+// Lookups returns the purchase number and the customer's INN.
+func (t *Tender) Lookups() []Lookup {
+	return lookups(
+		LookupPurchaseNumber, t.PurchaseNumber,
+		LookupCustomerINN, t.Customer.INN,
+	)
+}
+
+// RegionFlag returns the filter flag of a region code: 77 -> "r77".
+func RegionFlag(code int) string { return "r" + strconv.Itoa(code) }
+
+// CountryFlag returns the filter flag of an ISO 3166 numeric country code:
+// 643 -> "cr643".
+func CountryFlag(code int) string { return "cr" + strconv.Itoa(code) }
+
+// lookups builds a lookup list from field, value pairs, skipping empty values.
+func lookups(pairs ...string) []Lookup {
+	var ls []Lookup
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i+1] != "" {
+			ls = append(ls, Lookup{Field: pairs[i], Value: pairs[i+1]})
+		}
+	}
+	return ls
+}
+
+func nonEmpty(texts []string) []string {
+	out := texts[:0]
+	for _, s := range texts {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
