@@ -1,0 +1,55 @@
+package query
+
+// Description describes the query language for people and for clients of
+// GET /search/syntax. docs/query-language.md says the same at more length.
+type Description struct {
+	Summary   string     `json:"summary"`
+	Operators []Operator `json:"operators"`
+	Notes     []Note     `json:"notes"`
+}
+
+// Operator is one operator of the language in both syntaxes.
+type Operator struct {
+	Name          string `json:"name"`
+	MCP           string `json:"mcp"`    // how the "query" argument of the MCP tools writes it
+	Kwords        string `json:"kwords"` // how the "kwords" parameter of the export writes it
+	Meaning       string `json:"meaning"`
+	ExampleMCP    string `json:"example_mcp"`
+	ExampleKwords string `json:"example_kwords"`
+}
+
+// Note is a remark on how words are matched.
+type Note struct {
+	Topic string `json:"topic"`
+	Text  string `json:"text"`
+}
+
+// Describe returns the description of the query language.
+func Describe() Description {
+	return Description{
+		Summary: "Words are matched in any form and any case; combine them with & (or a space), |, !, quotes, = and parentheses.",
+		Operators: []Operator{
+			{"AND", "& or a space", "a space or &", "Both sides must be present.",
+				"поставка & бумаги", "поставка бумаги"},
+			{"OR", "|", "|", "Either side must be present.",
+				"бумага | картридж", "бумага | картридж"},
+			{"exclusion", "!word, !\"phrase\", !(group)", "!word, !\"phrase\", !(group)",
+				"What follows ! must be absent. An exclusion must stand beside a word to find.",
+				"ремонт & !дорог", "ремонт !дорог"},
+			{"phrase", "\"words\"", "\"words\"", "The words must be adjacent, in the given order, within one field.",
+				"\"поставка бумаги\"", "\"поставка бумаги\""},
+			{"exact form", "=word", "=word", "Only that exact form matches; other forms and longer words do not. Works inside quotes too.",
+				"=поставки & \"=оказание услуг\"", "=поставки \"=оказание услуг\""},
+			{"grouping", "( )", "( )", "A group is evaluated first; words of a group without quotes may appear in any order.",
+				"(бумага | картридж) & поставка", "(бумага | картридж) поставка"},
+		},
+		Notes: []Note{
+			{"morphology", "Every word matches its other forms: поставка finds поставки and поставку. Russian and English words are stemmed (Snowball); =word turns this off."},
+			{"case and ё", "Matching ignores case, and ё is the same letter as е: ёлка finds елка."},
+			{"numbers", "Numbers and codes match as whole words: a purchase number, an INN or an OKPD2 code such as 21.20.10 (which is searched as the phrase 21 20 10)."},
+			{"hyphenated words", "A word is split at every character that is not a letter or a digit, and its parts are searched as a phrase: медико-санитарной finds \"медико санитарной\", 44-ФЗ finds \"44 фз\"."},
+			{"precedence", "! binds tightest, then AND, then OR: a b | c means (a AND b) OR c. Use parentheses to group otherwise: a (b | c)."},
+			{"errors", "A query that cannot be read is rejected with a message naming the character at fault: unbalanced quotes or parentheses, an empty group or phrase, an operator with nothing on one side, or a query, group or OR branch made of exclusions only. A query is at most 1000 characters and 32 nested groups."},
+		},
+	}
+}

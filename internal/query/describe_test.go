@@ -1,0 +1,40 @@
+package query
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestDescribeExamplesParse(t *testing.T) {
+	for _, op := range Describe().Operators {
+		if _, err := Parse(op.ExampleMCP, MCP); err != nil {
+			t.Errorf("%s: MCP example %q: %v", op.Name, op.ExampleMCP, err)
+		}
+		if _, err := Parse(op.ExampleKwords, Kwords); err != nil {
+			t.Errorf("%s: kwords example %q: %v", op.Name, op.ExampleKwords, err)
+		}
+	}
+}
+
+// TestDocAgrees checks that docs/query-language.md lists every operator and
+// example that Describe gives, so that the two do not drift apart.
+func TestDocAgrees(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/query-language.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(doc), `\|`, "|") // unescape tables
+	for _, op := range Describe().Operators {
+		for _, s := range []string{op.Name, op.ExampleMCP, op.ExampleKwords} {
+			if !strings.Contains(text, s) {
+				t.Errorf("docs/query-language.md does not mention %q (operator %s)", s, op.Name)
+			}
+		}
+	}
+	for _, n := range Describe().Notes {
+		if !strings.Contains(strings.ToLower(text), n.Topic) {
+			t.Errorf("docs/query-language.md has no note on %q", n.Topic)
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package query
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// parseCases are parsed in the syntax named before the colon; the golden file
+// testdata/parse.golden holds the tree or the error of each.
+var parseCases = []string{
+	// Words, AND, OR in both syntaxes.
+	"mcp: поставка",
+	"mcp: Поставка БУМАГИ",
+	"mcp: поставка & бумаги",
+	"mcp: поставка&бумаги",
+	"kwords: поставка бумаги",
+	"kwords: поставка & бумаги",
+	"mcp: бумага | картридж",
+	"kwords: бумага|картридж",
+	"mcp: a & b & c",
+	"mcp: (a & b) & c",
+	"mcp: a | (b | c)",
+	// Precedence.
+	"mcp: a b | c",
+	"mcp: a & b | c & d",
+	"kwords: a | b c",
+	"mcp: a (b | c)",
+	"kwords: (бумага | картридж) поставка",
+	"mcp: !a b | c",
+	// Exclusion of a word, a phrase, a group.
+	"mcp: ремонт & !дорог",
+	"kwords: ремонт !дорог",
+	"kwords: ремонт ! дорог",
+	"mcp: a & !(b | c)",
+	"kwords: a !\"b c\"",
+	"mcp: !a b",
+	"mcp: a !!b",
+	"mcp: a !(!b c)",
+	"kwords: a (b !c)",
+	"kwords: a | c !b",
+	// Phrases and exact forms.
+	"mcp: \"поставка бумаги\"",
+	"kwords: \"Поставка  бумаги для офиса\"",
+	"mcp: \"поставка\"",
+	"mcp: =поставки",
+	"kwords: =Поставки товаров",
+	"mcp: \"=поставки товаров\"",
+	"mcp: \"=оказание =услуг\"",
+	"kwords: =поставки & \"=оказание услуг\"",
+	"mcp: \"a | b ( c\"",
+	// ё and е.
+	"mcp: ёлка",
+	"kwords: ЁЛКИ | елка",
+	"mcp: =ёлки",
+	// Hyphenated words, numbers, codes.
+	"mcp: медико-санитарной",
+	"kwords: 44-ФЗ",
+	"mcp: =медико-санитарной",
+	"kwords: 21.20.10",
+	"mcp: 0373200041520000828",
+	"kwords: 7707083893 | 500100732259",
+	"mcp: covid-19",
+	"mcp: a=b",
+	"mcp: -ремонт",
+	// English.
+	"mcp: construction supplies",
+	// Errors.
+	"mcp: ",
+	"kwords:    ",
+	"mcp: \"поставка",
+	"mcp: a \"b\" \"c",
+	"mcp: (a",
+	"mcp: a)",
+	"kwords: ((a) | b",
+	"mcp: (a | b))",
+	"mcp: (",
+	"mcp: ()",
+	"kwords: a ( ) b",
+	"mcp: \"\"",
+	"kwords: a \" - \"",
+	"mcp: | a",
+	"mcp: a |",
+	"mcp: a & | b",
+	"mcp: & a",
+	"kwords: a &",
+	"mcp: !",
+	"mcp: a !",
+	"mcp: (a | )",
+	"mcp: a (| b)",
+	"mcp: !a",
+	"kwords: !a !b",
+	"mcp: !(a | b)",
+	"mcp: a | !b",
+	"kwords: a | !b !c",
+	"mcp: a !(!b | c)",
+	"mcp: a (!b !c)",
+	"mcp: -",
+	"mcp: a ---",
+	"mcp: =",
+	"mcp: a = b",
+	"mcp: !!a",
+}
+
+func TestParseGolden(t *testing.T) {
+	var b strings.Builder
+	for _, c := range parseCases {
+		syntax, text := splitCase(t, c)
+		fmt.Fprintf(&b, "%s\n%s\n\n", c, render(text, syntax))
+	}
+	golden(t, filepath.Join("testdata", "parse.golden"), b.String())
+}
+
+func TestParseLimits(t *testing.T) {
+	for name, text := range map[string]string{
+		"long":    strings.Repeat("а ", 500) + "б",
+		"deep":    strings.Repeat("(", MaxDepth+1) + "a" + strings.Repeat(")", MaxDepth+1),
+		"deepNot": strings.Repeat("!(", MaxDepth+1) + "a" + strings.Repeat(")", MaxDepth+1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Parse(text, MCP)
+			if tenderbase.ErrorCode(err) != tenderbase.EINVALID {
+				t.Fatalf("Parse: got error %v, want an EINVALID error", err)
+			}
+		})
+	}
+	ok := strings.Repeat("(", MaxDepth) + "a" + strings.Repeat(")", MaxDepth)
+	if _, err := Parse(ok, MCP); err != nil {
+		t.Errorf("Parse of %d nested groups: %v", MaxDepth, err)
+	}
+	long := strings.Repeat("а", MaxLength)
+	if _, err := Parse(long, Kwords); err != nil {
+		t.Errorf("Parse of %d runes: %v", MaxLength, err)
+	}
+}
+
+// TestSyntaxesAgree checks that the two syntaxes read the same text the
+// same way.
+func TestSyntaxesAgree(t *testing.T) {
+	for _, c := range parseCases {
+		_, text := splitCase(t, c)
+		m, k := render(text, MCP), render(text, Kwords)
+		k = strings.ReplaceAll(k, "kwords", "query")
+		if diff := cmp.Diff(m, k); diff != "" {
+			t.Errorf("%q: MCP and kwords differ (-mcp +kwords):\n%s", text, diff)
+		}
+	}
+}
+
+func splitCase(t *testing.T, c string) (Syntax, string) {
+	t.Helper()
+	name, text, ok := strings.Cut(c, ": ")
+	if !ok {
+		name, text = strings.TrimSuffix(c, ":"), ""
+	}
+	switch name {
+	case "mcp":
+		return MCP, text
+	case "kwords":
+		return Kwords, text
+	}
+	t.Fatalf("case %q: unknown syntax %q", c, name)
+	return 0, ""
+}
+
+func render(text string, s Syntax) string {
+	q, err := Parse(text, s)
+	if err != nil {
+		return fmt.Sprintf("error: %s [%s]", err, tenderbase.ErrorCode(err))
+	}
+	return Format(q)
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs (-want +got); run go test -update if the change is right:\n%s", path, diff)
+	}
+}

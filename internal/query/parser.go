@@ -1,0 +1,204 @@
+package query
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+)
+
+// parser reads tokens by recursive descent. The grammar, loosest first:
+//
+//	or      = and { "|" and }
+//	and     = unary { ["&"] unary }
+//	unary   = { "!" } primary
+//	primary = word | phrase | "(" or ")"
+type parser struct {
+	syntax Syntax
+	toks   []token
+	next   int
+	depth  int
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return tenderbase.Errorf(tenderbase.EINVALID, "%s: %s", p.syntax, fmt.Sprintf(format, args...))
+}
+
+func (p *parser) peek() token { return p.toks[p.next] }
+
+func (p *parser) take() token {
+	t := p.toks[p.next]
+	if t.kind != tokEnd {
+		p.next++
+	}
+	return t
+}
+
+func (p *parser) parse() (*node, error) {
+	if p.peek().kind == tokEnd {
+		return nil, p.errorf("empty query: type a word to find")
+	}
+	n, err := p.parseOr()
+	if err != nil {
+		return nil, err
+	}
+	if t := p.peek(); t.kind == tokClose {
+		return nil, p.errorf("unbalanced parenthesis: the closing parenthesis at character %d has no opening one", t.pos)
+	}
+	return n, nil
+}
+
+func (p *parser) parseOr() (*node, error) {
+	first, err := p.parseAnd()
+	if err != nil {
+		return nil, err
+	}
+	or := &node{kind: nodeOr, pos: first.pos, kids: []*node{first}}
+	for p.peek().kind == tokOr {
+		op := p.take()
+		if err := p.needOperand(op); err != nil {
+			return nil, err
+		}
+		n, err := p.parseAnd()
+		if err != nil {
+			return nil, err
+		}
+		or.kids = append(or.kids, n)
+	}
+	return or, nil
+}
+
+func (p *parser) parseAnd() (*node, error) {
+	if t := p.peek(); t.kind == tokAnd || t.kind == tokOr {
+		return nil, p.errorf("the operator %s at character %d has nothing on its left", t.text, t.pos)
+	}
+	first, err := p.parseUnary()
+	if err != nil {
+		return nil, err
+	}
+	and := &node{kind: nodeAnd, pos: first.pos, kids: []*node{first}}
+	for {
+		t := p.peek()
+		if t.kind == tokAnd {
+			p.take()
+			if err := p.needOperand(t); err != nil {
+				return nil, err
+			}
+		} else if !t.startsOperand() {
+			return and, nil
+		}
+		n, err := p.parseUnary()
+		if err != nil {
+			return nil, err
+		}
+		and.kids = append(and.kids, n)
+	}
+}
+
+// parseUnary reads a run of "!" iteratively, so that a long run costs no
+// stack; an even number of them cancels out.
+func (p *parser) parseUnary() (*node, error) {
+	var bang token
+	nots := 0
+	for p.peek().kind == tokNot {
+		bang = p.take()
+		nots++
+		if err := p.needOperand(bang); err != nil {
+			return nil, err
+		}
+	}
+	n, err := p.parsePrimary()
+	if err != nil || nots%2 == 0 {
+		return n, err
+	}
+	return &node{kind: nodeNot, pos: bang.pos, kids: []*node{n}}, nil
+}
+
+func (p *parser) parsePrimary() (*node, error) {
+	t := p.take()
+	switch t.kind {
+	case tokWord:
+		return p.word(t)
+	case tokPhrase:
+		return p.phrase(t)
+	case tokOpen:
+		return p.group(t)
+	case tokClose:
+		return nil, p.errorf("unbalanced parenthesis: the closing parenthesis at character %d has no opening one", t.pos)
+	}
+	return nil, p.errorf("expected a word at character %d, found %s", t.pos, t.describe())
+}
+
+// needOperand reports an operator op that has nothing on its right.
+func (p *parser) needOperand(op token) error {
+	if t := p.peek(); !t.startsOperand() {
+		return p.errorf("the operator %s at character %d has nothing on its right", op.text, op.pos)
+	}
+	return nil
+}
+
+func (p *parser) group(open token) (*node, error) {
+	switch p.peek().kind {
+	case tokEnd:
+		return nil, p.errorf("unbalanced parenthesis: the parenthesis at character %d is never closed", open.pos)
+	case tokClose:
+		return nil, p.errorf("empty group: the parentheses at character %d hold nothing", open.pos)
+	}
+	if p.depth++; p.depth > MaxDepth {
+		return nil, p.errorf("the group at character %d is nested deeper than %d levels", open.pos, MaxDepth)
+	}
+	n, err := p.parseOr()
+	if err != nil {
+		return nil, err
+	}
+	p.depth--
+	if p.peek().kind != tokClose {
+		return nil, p.errorf("unbalanced parenthesis: the parenthesis at character %d is never closed", open.pos)
+	}
+	p.take()
+	return n, nil
+}
+
+// word turns a bare word into a term, or into a phrase when the analyzer
+// splits it ("медико-санитарной", "44-ФЗ", "21.20.10").
+func (p *parser) word(t token) (*node, error) {
+	text, exact := strings.CutPrefix(t.text, "=")
+	if text == "" {
+		return nil, p.errorf("the = at character %d is not followed by a word", t.pos)
+	}
+	terms := analyze(text, exact)
+	if len(terms) == 0 {
+		return nil, p.errorf("the word %q at character %d has no letters or digits", t.text, t.pos)
+	}
+	return leaf(t.pos, terms), nil
+}
+
+// phrase turns quoted text into a phrase; "=" before a word inside the quotes
+// makes that word exact.
+func (p *parser) phrase(t token) (*node, error) {
+	var terms []tenderbase.TermQuery
+	for _, w := range strings.Fields(t.text) {
+		w, exact := strings.CutPrefix(w, "=")
+		terms = append(terms, analyze(w, exact)...)
+	}
+	if len(terms) == 0 {
+		return nil, p.errorf("empty phrase: the quotes at character %d hold no word", t.pos)
+	}
+	return leaf(t.pos, terms), nil
+}
+
+func analyze(text string, exact bool) []tenderbase.TermQuery {
+	var terms []tenderbase.TermQuery
+	for _, tok := range textproc.Analyze(text) {
+		terms = append(terms, tenderbase.TermQuery{Form: tok.Form, Stem: tok.Stem, Exact: exact})
+	}
+	return terms
+}
+
+func leaf(pos int, terms []tenderbase.TermQuery) *node {
+	if len(terms) == 1 {
+		return &node{kind: nodeLeaf, pos: pos, leaf: terms[0]}
+	}
+	return &node{kind: nodeLeaf, pos: pos, leaf: tenderbase.PhraseQuery{Terms: terms}}
+}
