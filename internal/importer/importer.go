@@ -1,0 +1,103 @@
+// Package importer loads files, folders and zip archives into a store. It
+// detects the format of each file from its content and hands the file to the
+// decoder of that format; what it could not read, it reports.
+package importer
+
+import (
+	"context"
+	"io"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Decoder reads one source format, such as the canonical NDJSON form.
+type Decoder interface {
+	// Name names the format in reports, such as "NDJSON".
+	Name() string
+	// Detect reports whether a file that starts with prefix is in this
+	// format. prefix holds the first PrefixSize bytes of the file, or all of
+	// a shorter file, and is never empty.
+	Detect(prefix []byte) bool
+	// Decode reads the records of r and calls emit once for each: with its
+	// position (a line number, or 0 in a format without lines) and either
+	// the record or why this record is rejected. A rejected record does not
+	// stop decoding. Decode returns the error emit returns, at once, or the
+	// error that made the rest of r unreadable.
+	Decode(r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error
+}
+
+// PrefixSize is how much of the start of a file a Decoder's Detect sees.
+const PrefixSize = 64 << 10
+
+// DefaultBatchSize is the number of records stored in one transaction.
+const DefaultBatchSize = 500
+
+// MaxRejections bounds the rejections a Summary lists; it counts them all.
+const MaxRejections = 1000
+
+// Options configure an import.
+type Options struct {
+	// Decoders are the formats recognized, tried in order. A file none of
+	// them detects is skipped.
+	Decoders []Decoder
+	// BatchSize is the number of records per transaction; 0 means
+	// DefaultBatchSize.
+	BatchSize int
+	// Progress, if not nil, is called as file content is read, with the bytes
+	// read so far and the total of every file to be read. Archive members
+	// count with their uncompressed size.
+	Progress func(done, total int64)
+}
+
+// Import reads every path (a file, a folder, walked recursively without its
+// hidden files, or a zip archive, read in place) and stores the records found
+// in batches, one transaction each.
+//
+// Problems with the input (a missing path, an unreadable or unrecognized
+// file, a corrupt archive, a bad record) are listed in the Summary and do not
+// stop the import. The error is for what does: a store failure, or ctx being
+// done, which stops the import between two batches. The Summary then tells
+// what had been stored.
+func Import(ctx context.Context, store tenderbase.Store, paths []string, opts Options) (Summary, error) {
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = DefaultBatchSize
+	}
+	imp := &importer{ctx: ctx, store: store, opts: opts}
+	inputs := imp.plan(paths)
+	for _, in := range inputs {
+		if err := imp.read(in); err != nil {
+			return imp.summary, err
+		}
+	}
+	if err := imp.flush(); err != nil {
+		return imp.summary, err
+	}
+	return imp.summary, nil
+}
+
+// importer holds the state of one Import.
+type importer struct {
+	ctx     context.Context
+	store   tenderbase.Store
+	opts    Options
+	summary Summary
+	batch   []pending
+	done    int64 // bytes read, for Progress
+	total   int64
+	// fatal is the error that stops the import, kept apart from the read
+	// errors a decoder returns, which only end one file.
+	fatal error
+}
+
+// pending is a record waiting for its batch to be stored.
+type pending struct {
+	rec    tenderbase.Record
+	origin origin
+}
+
+// origin is where a record came from.
+type origin struct {
+	file   string
+	member string
+	line   int
+}

@@ -1,0 +1,154 @@
+package importer
+
+import (
+	"archive/zip"
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// read reads one input. It returns an error only when the import must stop.
+func (imp *importer) read(in input) error {
+	if in.archive {
+		return imp.readArchive(in)
+	}
+	f, err := os.Open(in.path)
+	if err != nil {
+		imp.skip(in.path, "", reason(err))
+		imp.advance(in.size)
+		return nil
+	}
+	defer f.Close()
+	return imp.readFile(f, origin{file: in.path}, in.size)
+}
+
+func (imp *importer) readArchive(in input) error {
+	zr, members, err := openArchive(in.path)
+	if err != nil {
+		imp.skip(in.path, "", "corrupt zip archive: "+reason(err))
+		imp.advance(in.size)
+		return nil
+	}
+	defer zr.Close()
+	for _, m := range members {
+		if err := imp.readMember(in.path, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (imp *importer) readMember(archive string, m *zip.File) error {
+	size := int64(m.UncompressedSize64)
+	rc, err := m.Open()
+	if err != nil {
+		imp.skip(archive, m.Name, reason(err))
+		imp.advance(size)
+		return nil
+	}
+	defer rc.Close()
+	return imp.readFile(rc, origin{file: archive, member: m.Name}, size)
+}
+
+// readFile detects the format of one file and decodes its records into
+// batches. size is what the file counts for in Progress.
+func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
+	start := imp.done
+	defer func() { imp.done = start; imp.advance(size) }()
+	br := bufio.NewReaderSize(&countingReader{r: r, imp: imp}, PrefixSize)
+	prefix, err := br.Peek(PrefixSize)
+	if err != nil && !errors.Is(err, io.EOF) {
+		imp.skip(o.file, o.member, reason(err))
+		return nil
+	}
+	dec, why := imp.detect(prefix)
+	if dec == nil {
+		imp.skip(o.file, o.member, why)
+		return nil
+	}
+	imp.summary.Files++
+	err = dec.Decode(br, func(line int, rec tenderbase.Record, err error) error {
+		return imp.emit(o, line, rec, err)
+	})
+	if imp.fatal != nil {
+		return imp.fatal
+	}
+	if err != nil {
+		imp.skip(o.file, o.member, "not read to the end: "+reason(err))
+	}
+	return nil
+}
+
+// detect returns the decoder for a file that starts with prefix, or why there
+// is none.
+func (imp *importer) detect(prefix []byte) (Decoder, string) {
+	if len(prefix) == 0 {
+		return nil, "empty file"
+	}
+	if isZip(prefix) {
+		return nil, "zip archive inside a zip archive, not read: unpack the outer one first"
+	}
+	var names []string
+	for _, d := range imp.opts.Decoders {
+		if d.Detect(prefix) {
+			return d, ""
+		}
+		names = append(names, d.Name())
+	}
+	return nil, fmt.Sprintf("format not recognized (known: %s)", strings.Join(names, ", "))
+}
+
+// emit takes one decoded record, or the reason it was rejected, and stores a
+// batch when one is full.
+func (imp *importer) emit(o origin, line int, rec tenderbase.Record, recErr error) error {
+	if err := imp.ctx.Err(); err != nil {
+		imp.fatal = err
+		return err
+	}
+	o.line = line
+	if recErr != nil {
+		imp.reject(o, recErr.Error())
+		return nil
+	}
+	imp.summary.Records++
+	imp.batch = append(imp.batch, pending{rec: rec, origin: o})
+	if len(imp.batch) < imp.opts.BatchSize {
+		return nil
+	}
+	if err := imp.flush(); err != nil {
+		imp.fatal = err
+		return err
+	}
+	return nil
+}
+
+// advance counts n more bytes as done.
+func (imp *importer) advance(n int64) {
+	imp.done += n
+	imp.report()
+}
+
+func (imp *importer) report() {
+	if imp.opts.Progress != nil {
+		imp.opts.Progress(imp.done, imp.total)
+	}
+}
+
+// countingReader counts the bytes read from a file as done.
+type countingReader struct {
+	r   io.Reader
+	imp *importer
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if n > 0 {
+		c.imp.advance(int64(n))
+	}
+	return n, err
+}

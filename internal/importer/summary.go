@@ -1,0 +1,66 @@
+package importer
+
+import (
+	"fmt"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Summary tells what an import did.
+type Summary struct {
+	Files   int `json:"files"`   // files and archive members read
+	Records int `json:"records"` // records decoded
+	tenderbase.PutResult
+	Rejected   int         `json:"rejected"`   // records not stored, all of them
+	Rejections []Rejection `json:"rejections"` // the first MaxRejections of them
+	Skipped    []Skip      `json:"skipped"`    // paths not read, or not to the end
+}
+
+// Rejection is a record that was not stored, and why.
+type Rejection struct {
+	File   string `json:"file"`
+	Member string `json:"member,omitempty"` // the path inside the archive File
+	Line   int    `json:"line,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// String returns the rejection as "file:line: reason".
+func (r Rejection) String() string {
+	name := displayName(r.File, r.Member)
+	if r.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", name, r.Line, r.Reason)
+	}
+	return fmt.Sprintf("%s: %s", name, r.Reason)
+}
+
+// Skip is a path that was not read, or not to its end, and why.
+type Skip struct {
+	File   string `json:"file"`
+	Member string `json:"member,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// String returns the skip as "file: reason".
+func (s Skip) String() string {
+	return fmt.Sprintf("%s: %s", displayName(s.File, s.Member), s.Reason)
+}
+
+// displayName names an archive member as "archive.zip!/dir/file.ndjson".
+func displayName(file, member string) string {
+	if member == "" {
+		return file
+	}
+	return file + "!/" + member
+}
+
+func (imp *importer) reject(o origin, reason string) {
+	imp.summary.Rejected++
+	if len(imp.summary.Rejections) < MaxRejections {
+		imp.summary.Rejections = append(imp.summary.Rejections,
+			Rejection{File: o.file, Member: o.member, Line: o.line, Reason: reason})
+	}
+}
+
+func (imp *importer) skip(file, member, reason string) {
+	imp.summary.Skipped = append(imp.summary.Skipped, Skip{File: file, Member: member, Reason: reason})
+}
