@@ -1,0 +1,117 @@
+package sqlite
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Put stores records in one transaction, as tenderbase.Store says.
+func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbase.PutResult, error) {
+	var res tenderbase.PutResult
+	if len(records) == 0 {
+		return res, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return res, fmt.Errorf("put: begin: %w", describe(err))
+	}
+	defer tx.Rollback()
+	w := writer{tx: tx}
+	for _, r := range records {
+		if err := w.put(ctx, r, &res); err != nil {
+			return tenderbase.PutResult{}, fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return tenderbase.PutResult{}, fmt.Errorf("put: commit: %w", describe(err))
+	}
+	return res, nil
+}
+
+// Get returns the current version of a record.
+func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	var body []byte
+	err := s.read.QueryRowContext(ctx, `
+		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.kind = ? AND r.key = ?`, string(k), key).Scan(&body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get %s %s: %w", k, key, describe(err))
+	}
+	return decode(k, body)
+}
+
+// Versions returns every stored version of a record, oldest first.
+func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	rows, err := s.read.QueryContext(ctx, `
+		SELECT body FROM versions WHERE kind = ? AND key = ? ORDER BY revision`, string(k), key)
+	if err != nil {
+		return nil, fmt.Errorf("versions of %s %s: %w", k, key, describe(err))
+	}
+	defer rows.Close()
+	var out []tenderbase.Record
+	for rows.Next() {
+		var body []byte
+		if err := rows.Scan(&body); err != nil {
+			return nil, fmt.Errorf("versions of %s %s: %w", k, key, err)
+		}
+		r, err := decode(k, body)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("versions of %s %s: %w", k, key, describe(err))
+	}
+	if len(out) == 0 {
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	}
+	return out, nil
+}
+
+// decode reads a stored body. A body that no longer decodes is our fault, not
+// the caller's, so its error is internal.
+func decode(k tenderbase.Kind, body []byte) (tenderbase.Record, error) {
+	r, err := tenderbase.DecodeRecord(k, body)
+	if err != nil {
+		return nil, fmt.Errorf("decode stored %s: %s", k, err.Error())
+	}
+	return r, nil
+}
+
+// encoded is a record ready to be stored.
+type encoded struct {
+	rec  tenderbase.Record
+	kind string
+	key  string
+	rev  int
+	body []byte
+	hash []byte
+}
+
+func encode(r tenderbase.Record) (encoded, error) {
+	if r.Key() == "" {
+		return encoded{}, tenderbase.Errorf(tenderbase.EINVALID, "%s record has no key", r.Kind())
+	}
+	body, err := json.Marshal(r)
+	if err != nil {
+		return encoded{}, fmt.Errorf("encode: %w", err)
+	}
+	sum := sha256.Sum256(body)
+	return encoded{rec: r, kind: string(r.Kind()), key: r.Key(), rev: r.Revision(), body: body, hash: sum[:]}, nil
+}
+
+// sameHash reports whether two stored hashes are of the same body.
+func sameHash(a, b []byte) bool { return bytes.Equal(a, b) }

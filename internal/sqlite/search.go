@@ -1,0 +1,225 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// Search returns a page of current records newest first with the exact
+// total, as tenderbase.Store says. Page and total come from one read
+// transaction, so they agree even while a Put commits.
+func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	sel, err := plan(q)
+	if err != nil {
+		return tenderbase.Page{}, err
+	}
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, describe(err))
+	}
+	defer tx.Rollback()
+	page := tenderbase.Page{Page: q.Page, PageSize: q.Size()}
+	if sel.check != nil {
+		page.Items, page.Total, err = sel.checked(ctx, tx)
+	} else {
+		page.Items, page.Total, err = sel.run(ctx, tx)
+	}
+	if err != nil {
+		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
+	}
+	if page.Items == nil {
+		page.Items = []tenderbase.Record{}
+	}
+	return page, nil
+}
+
+// selection is a search as SQL: where candidate rids come from, in rid order.
+type selection struct {
+	kind   tenderbase.Kind
+	col    string // the rid column of from
+	from   string // FROM and WHERE clauses
+	args   []any
+	all    bool             // every record of the kind: the total is in table kinds
+	check  tenderbase.Query // when set, candidates must be checked against it in Go
+	limit  int
+	offset int
+}
+
+// plan checks a search and chooses its source: the kind's full-text table
+// when there is a query or a filter, else the first lookup's index, else
+// the records of the kind. Further lookups narrow any of them.
+func plan(q tenderbase.Search) (selection, error) {
+	if err := q.Validate(); err != nil {
+		return selection{}, err
+	}
+	if _, err := tenderbase.NewRecord(q.Kind); err != nil {
+		return selection{}, err
+	}
+	if q.Query != nil && !searchable(q.Kind) {
+		return selection{}, tenderbase.Errorf(tenderbase.EINVALID, "records of kind %q have no text to search; ask without a query", q.Kind)
+	}
+	m, err := emitMatch(q.Query, q.Filters.Groups())
+	if err != nil {
+		return selection{}, err
+	}
+	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
+	where := q.Where
+	switch {
+	case m.expr != "":
+		t := ftsTables[q.Kind].name
+		sel.col, sel.from, sel.args = "rowid", t+" WHERE "+t+" MATCH ?", []any{m.expr}
+		if m.approximate {
+			sel.check = q.Query
+		}
+	case len(where) > 0:
+		sel.col, sel.from = "rid", "lookups WHERE kind = ? AND field = ? AND value = ?"
+		sel.args = []any{string(q.Kind), where[0].Field, where[0].Value}
+		where = where[1:]
+	default:
+		sel.col, sel.from, sel.args, sel.all = "rid", "records WHERE kind = ?", []any{string(q.Kind)}, true
+	}
+	for _, l := range where {
+		sel.from += " AND " + sel.col + " IN (SELECT rid FROM lookups WHERE kind = ? AND field = ? AND value = ?)"
+		sel.args = append(sel.args, string(q.Kind), l.Field, l.Value)
+	}
+	return sel, nil
+}
+
+// offset returns the rows before a page, saturating instead of overflowing.
+func offset(page, size int) int {
+	if page > math.MaxInt/size {
+		return math.MaxInt
+	}
+	return page * size
+}
+
+// run reads the total and one page of rids, then their records.
+func (sel selection) run(ctx context.Context, tx *sql.Tx) ([]tenderbase.Record, int, error) {
+	total, err := sel.count(ctx, tx)
+	if err != nil {
+		return nil, 0, err
+	}
+	if sel.offset >= total {
+		return nil, total, nil
+	}
+	rows, err := tx.QueryContext(ctx,
+		"SELECT "+sel.col+" FROM "+sel.from+" ORDER BY "+sel.col+" DESC LIMIT ? OFFSET ?",
+		append(sel.args, sel.limit, sel.offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select page: %w", describe(err))
+	}
+	rids, err := scanInts(rows)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select page: %w", err)
+	}
+	items, err := load(ctx, tx, sel.kind, rids)
+	return items, total, err
+}
+
+func (sel selection) count(ctx context.Context, tx *sql.Tx) (int, error) {
+	var n int
+	var err error
+	if sel.all {
+		err = tx.QueryRowContext(ctx, `SELECT coalesce(max(records), 0) FROM kinds WHERE kind = ?`, string(sel.kind)).Scan(&n)
+	} else {
+		err = tx.QueryRowContext(ctx, "SELECT count(*) FROM "+sel.from, sel.args...).Scan(&n)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", describe(err))
+	}
+	return n, nil
+}
+
+// checked reads every candidate, newest first, and keeps those that match
+// sel.check by the reference meaning of a query (query.Match), counting
+// them for the exact total.
+func (sel selection) checked(ctx context.Context, tx *sql.Tx) ([]tenderbase.Record, int, error) {
+	rows, err := tx.QueryContext(ctx, `
+		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.rid IN (SELECT `+sel.col+` FROM `+sel.from+`) ORDER BY r.rid DESC`, sel.args...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("select candidates: %w", describe(err))
+	}
+	defer rows.Close()
+	var items []tenderbase.Record
+	total := 0
+	for rows.Next() {
+		var body []byte
+		if err := rows.Scan(&body); err != nil {
+			return nil, 0, fmt.Errorf("read candidate: %w", err)
+		}
+		r, err := decode(sel.kind, body)
+		if err != nil {
+			return nil, 0, err
+		}
+		if !query.Match(sel.check, fields(r)) {
+			continue
+		}
+		if total >= sel.offset && len(items) < sel.limit {
+			items = append(items, r)
+		}
+		total++
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("read candidates: %w", describe(err))
+	}
+	return items, total, nil
+}
+
+// load reads the current records of rids and returns them in that order.
+func load(ctx context.Context, tx *sql.Tx, k tenderbase.Kind, rids []int64) ([]tenderbase.Record, error) {
+	if len(rids) == 0 {
+		return nil, nil
+	}
+	args := make([]any, len(rids))
+	for i, rid := range rids {
+		args[i] = rid
+	}
+	rows, err := tx.QueryContext(ctx, `
+		SELECT r.rid, v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.rid IN (?`+strings.Repeat(", ?", len(rids)-1)+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("load records: %w", describe(err))
+	}
+	defer rows.Close()
+	byRID := make(map[int64]tenderbase.Record, len(rids))
+	for rows.Next() {
+		var rid int64
+		var body []byte
+		if err := rows.Scan(&rid, &body); err != nil {
+			return nil, fmt.Errorf("load records: %w", err)
+		}
+		if byRID[rid], err = decode(k, body); err != nil {
+			return nil, err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("load records: %w", describe(err))
+	}
+	items := make([]tenderbase.Record, 0, len(rids))
+	for _, rid := range rids {
+		if r, ok := byRID[rid]; ok {
+			items = append(items, r)
+		}
+	}
+	return items, nil
+}
+
+func scanInts(rows *sql.Rows) ([]int64, error) {
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, describe(rows.Err())
+}

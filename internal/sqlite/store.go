@@ -1,0 +1,127 @@
+// Package sqlite is the embedded store: records, their versions, lookups and
+// full-text search in one SQLite file, through the pure-Go modernc.org/sqlite
+// driver.
+//
+// One connection writes and a pool of connections reads; the file is in WAL
+// mode, so searches run while an import writes and see either all of a Put
+// or none of it.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"runtime"
+	"sync"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+var _ tenderbase.Store = (*Store)(nil)
+
+// busyTimeoutMS is how long a connection waits for a lock before SQLITE_BUSY.
+// In WAL mode readers never wait for the writer; the wait covers checkpoints
+// and another process holding the file.
+const busyTimeoutMS = 10000
+
+// Store is the embedded store. It is safe for concurrent use.
+type Store struct {
+	write  *sql.DB // one connection; every write goes through it
+	read   *sql.DB // a pool of read-only connections
+	logger *slog.Logger
+
+	mu sync.Mutex // serializes Put, so that a transaction never waits for another
+}
+
+// Open opens or creates the store in the SQLite file at path and brings its
+// schema up to date. A nil logger discards.
+func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error) {
+	if logger == nil {
+		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	write, err := openDB(path, false, 1)
+	if err != nil {
+		return nil, err
+	}
+	if err := migrate(ctx, write, logger); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	read, err := openDB(path, true, max(4, runtime.GOMAXPROCS(0)))
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	return &Store{write: write, read: read, logger: logger}, nil
+}
+
+// openDB opens a pool of n connections to the file at path. The writer takes
+// its lock when a transaction begins (BEGIN IMMEDIATE), so a transaction
+// never fails halfway on a lock it could not upgrade.
+func openDB(path string, readOnly bool, n int) (*sql.DB, error) {
+	q := url.Values{}
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "cache_size(-32000)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Add("_pragma", "journal_mode(wal)")
+		// NORMAL in WAL mode loses at most the last transactions on power
+		// failure, never consistency; an import can be run again.
+		q.Add("_pragma", "synchronous(normal)")
+		q.Set("_txlock", "immediate")
+	}
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	db.SetConnMaxIdleTime(0)
+	if err := db.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open %s: %w", path, describe(err))
+	}
+	return db, nil
+}
+
+// Close closes both pools.
+func (s *Store) Close() error {
+	return errors.Join(s.read.Close(), s.write.Close())
+}
+
+// errNotDatabase says what SQLITE_NOTADB means to the person who gave the path.
+var errNotDatabase = errors.New("the file is not a tenderbase SQLite store (not a database, or encrypted)")
+
+// describe turns driver errors whose meaning the caller can act on into
+// plain words, by result code; it keeps the driver error in the chain.
+func describe(err error) error {
+	switch code(err) {
+	case sqlite3.SQLITE_NOTADB:
+		return fmt.Errorf("%w: %w", errNotDatabase, err)
+	case sqlite3.SQLITE_CORRUPT:
+		return fmt.Errorf("the database file is corrupt: %w", err)
+	case sqlite3.SQLITE_CANTOPEN:
+		return fmt.Errorf("cannot open the database file (missing directory or no permission): %w", err)
+	}
+	return err
+}
+
+// code returns the primary SQLite result code of err, or 0 for an error that
+// did not come from SQLite.
+func code(err error) int {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		return e.Code() & 0xff
+	}
+	return 0
+}
