@@ -1,0 +1,80 @@
+package httpserver
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// handlerFunc is a handler that returns its error instead of writing it, so
+// that one adapter, handle, writes every error response the same way.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// handle adapts h to an http.Handler that writes h's error, if any.
+func (s *Server) handle(h handlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			s.writeError(w, r, err)
+		}
+	})
+}
+
+// statusOf maps the error codes a caller can act on to HTTP statuses. Any
+// other code is an internal error.
+var statusOf = map[string]int{
+	tenderbase.EINVALID:      http.StatusBadRequest,
+	tenderbase.EUNAUTHORIZED: http.StatusUnauthorized,
+	tenderbase.EFORBIDDEN:    http.StatusForbidden,
+	tenderbase.ENOTFOUND:     http.StatusNotFound,
+	tenderbase.ERATELIMITED:  http.StatusTooManyRequests,
+}
+
+// errorBody is the JSON of every error response.
+type errorBody struct {
+	Error errorDetail `json:"error"`
+}
+
+type errorDetail struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// writeError writes err as a JSON error response. An internal error is
+// logged here, once, and the caller only learns that it happened.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	code := tenderbase.ErrorCode(err)
+	status, known := statusOf[code]
+	message := tenderbase.ErrorMessage(err)
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		status, code = http.StatusRequestEntityTooLarge, tenderbase.EINVALID
+		message = fmt.Sprintf("request body is larger than %d bytes", tooLarge.Limit)
+	case !known:
+		s.logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
+	}
+	writeJSON(w, status, errorBody{errorDetail{Code: code, Message: message}})
+}
+
+// writeJSON writes v as the JSON body of a response with the given status.
+// A failure to write means the client has gone; there is nobody to tell.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		body = []byte(`{"error":{"code":"internal","message":"internal error"}}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(body, '\n'))
+}
+
+// notFound answers a path no route serves.
+func notFound(w http.ResponseWriter, r *http.Request) error {
+	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no such endpoint: %s %s", r.Method, r.URL.Path)
+}

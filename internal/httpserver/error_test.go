@@ -1,0 +1,96 @@
+package httpserver
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+func TestErrorResponses(t *testing.T) {
+	tests := []struct {
+		name   string
+		err    error
+		status int
+		body   string
+		logged bool
+	}{
+		{"invalid", tenderbase.Errorf(tenderbase.EINVALID, "bad query at 3"), 400,
+			`{"error":{"code":"invalid","message":"bad query at 3"}}`, false},
+		{"wrapped", fmt.Errorf("search: %w", tenderbase.Errorf(tenderbase.ENOTFOUND, "no tender")), 404,
+			`{"error":{"code":"not_found","message":"no tender"}}`, false},
+		{"unauthorized", tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "unknown key"), 401,
+			`{"error":{"code":"unauthorized","message":"unknown key"}}`, false},
+		{"forbidden", tenderbase.Errorf(tenderbase.EFORBIDDEN, "paid plans only"), 403,
+			`{"error":{"code":"forbidden","message":"paid plans only"}}`, false},
+		{"rate limited", tenderbase.Errorf(tenderbase.ERATELIMITED, "slow down"), 429,
+			`{"error":{"code":"rate_limited","message":"slow down"}}`, false},
+		{"internal", errors.New("sql: connection refused at 10.0.0.5"), 500,
+			`{"error":{"code":"internal","message":"internal error"}}`, true},
+		{"internal code", tenderbase.Errorf(tenderbase.EINTERNAL, "disk path /var/x"), 500,
+			`{"error":{"code":"internal","message":"internal error"}}`, true},
+		{"body too large", fmt.Errorf("read body: %w", &http.MaxBytesError{Limit: 10}), 413,
+			`{"error":{"code":"invalid","message":"request body is larger than 10 bytes"}}`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var logs bytes.Buffer
+			s := New(Config{}, nil, slog.New(slog.NewTextHandler(&logs, nil)))
+			h := s.handle(func(http.ResponseWriter, *http.Request) error { return tt.err })
+			w := httptest.NewRecorder()
+
+			h.ServeHTTP(w, httptest.NewRequest("GET", "/x", nil))
+
+			if w.Code != tt.status {
+				t.Errorf("status %d, want %d", w.Code, tt.status)
+			}
+			if got := strings.TrimSpace(w.Body.String()); got != tt.body {
+				t.Errorf("body %s, want %s", got, tt.body)
+			}
+			if logged := logs.Len() > 0; logged != tt.logged {
+				t.Errorf("logged %v, want %v:\n%s", logged, tt.logged, logs.String())
+			}
+		})
+	}
+}
+
+func TestRecoverPanics(t *testing.T) {
+	var logs bytes.Buffer
+	h := recoverPanics(slog.New(slog.NewTextHandler(&logs, nil)))(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {
+		panic("index out of range")
+	}))
+	w := httptest.NewRecorder()
+
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/x", nil))
+
+	if w.Code != 500 || !strings.Contains(w.Body.String(), `"code":"internal"`) {
+		t.Errorf("got %d %s, want a 500 JSON error", w.Code, w.Body)
+	}
+	if !strings.Contains(logs.String(), "index out of range") {
+		t.Errorf("panic not logged:\n%s", logs.String())
+	}
+}
+
+func TestLimitBody(t *testing.T) {
+	s := New(Config{MaxBodyBytes: 10}, nil, nil)
+	h := limitBody(s.cfg.MaxBodyBytes)(s.handle(func(w http.ResponseWriter, r *http.Request) error {
+		if _, err := io.ReadAll(r.Body); err != nil {
+			return fmt.Errorf("read body: %w", err)
+		}
+		return nil
+	}))
+	w := httptest.NewRecorder()
+
+	h.ServeHTTP(w, httptest.NewRequest("POST", "/x", strings.NewReader(strings.Repeat("x", 11))))
+
+	if w.Code != http.StatusRequestEntityTooLarge {
+		t.Errorf("status %d, want 413", w.Code)
+	}
+}
