@@ -1,0 +1,110 @@
+package sqlite
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+func TestEmitMatch(t *testing.T) {
+	stem := func(form, stem string) tenderbase.TermQuery { return tenderbase.TermQuery{Form: form, Stem: stem} }
+	exact := func(form string) tenderbase.TermQuery { return tenderbase.TermQuery{Form: form, Stem: form, Exact: true} }
+	tests := []struct {
+		name   string
+		q      tenderbase.Query
+		groups [][]string
+		want   string
+		approx bool
+	}{
+		{"term", stem("поставки", "поставк"), nil, `s : "поставк"`, false},
+		{"exact term", exact("поставки"), nil, `e : "поставки"`, false},
+		{"keyword AND", stem("and", "and"), nil, `s : "and"`, false},
+		{"upper keyword", exact("NOT"), nil, `e : "NOT"`, false},
+		{"quote", exact(`a"b`), nil, `e : "a""b"`, false},
+		{"hyphen", exact("covid-19"), nil, `e : "covid-19"`, false},
+		{"syntax chars", exact("*^(:)"), nil, `e : "*^(:)"`, false},
+		{"stem phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{stem("медико", "медик"), stem("санитарной", "санитарн")}}, nil,
+			`s : "медик санитарн"`, false},
+		{"exact phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("44"), exact("фз")}}, nil,
+			`e : "44 фз"`, false},
+		{"mixed phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{{Form: "поставки", Stem: "поставк", Exact: true}, stem("бумаги", "бумаг")}}, nil,
+			`(s : "поставк бумаг") AND (e : "поставки")`, true},
+		{"and not", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"), tenderbase.NotQuery{Operand: stem("b", "b")}, stem("c", "c")}}, nil,
+			`((s : "a") AND (s : "c")) NOT (s : "b")`, false},
+		{"or", tenderbase.OrQuery{Operands: []tenderbase.Query{stem("a", "a"), exact("b")}}, nil,
+			`(s : "a") OR (e : "b")`, false},
+		{"mixed phrase under not drops out", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"),
+			tenderbase.NotQuery{Operand: tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("x"), stem("y", "y")}}}}}, nil,
+			`s : "a"`, true},
+		{"or under not keeps exact branches", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"),
+			tenderbase.NotQuery{Operand: tenderbase.OrQuery{Operands: []tenderbase.Query{stem("b", "b"),
+				tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("x"), stem("y", "y")}}}}}}}, nil,
+			`(s : "a") NOT (s : "b")`, true},
+		{"filters only", nil, [][]string{{"r77", "r50"}, {"fz44"}}, `((f : "r77" OR f : "r50")) AND (f : "fz44")`, false},
+		{"query and filter", stem("a", "a"), [][]string{{"cr643"}}, `(s : "a") AND (f : "cr643")`, false},
+		{"nothing", nil, nil, ``, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := emitMatch(tt.q, tt.groups)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.expr != tt.want || m.approximate != tt.approx {
+				t.Errorf("got %s (approximate %v)\nwant %s (approximate %v)", m.expr, m.approximate, tt.want, tt.approx)
+			}
+		})
+	}
+}
+
+func TestEmitMatchInvalid(t *testing.T) {
+	a := tenderbase.TermQuery{Form: "a", Stem: "a"}
+	tests := []struct {
+		name string
+		q    tenderbase.Query
+	}{
+		{"lone not", tenderbase.NotQuery{Operand: a}},
+		{"not in or", tenderbase.OrQuery{Operands: []tenderbase.Query{a, tenderbase.NotQuery{Operand: a}}}},
+		{"and of nots", tenderbase.AndQuery{Operands: []tenderbase.Query{tenderbase.NotQuery{Operand: a}}}},
+		{"empty and", tenderbase.AndQuery{}},
+		{"empty phrase", tenderbase.PhraseQuery{}},
+		{"empty term", tenderbase.TermQuery{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := emitMatch(tt.q, nil)
+			if tenderbase.ErrorCode(err) != tenderbase.EINVALID {
+				t.Errorf("got %v, want an EINVALID error", err)
+			}
+		})
+	}
+}
+
+// TestEmitMatchRuns checks that tricky queries are valid MATCH syntax for
+// FTS5 itself, not only the strings the emitter is meant to write.
+func TestEmitMatchRuns(t *testing.T) {
+	s := openTest(t)
+	put(t, s, tender("1", 1, "Вакцина covid-19 и AND OR NOT NEAR", 1))
+	for _, text := range []string{
+		`covid-19`, `AND`, `"OR NOT"`, `NEAR`, `=and | =or`, `вакцина !near`, `"=вакцина covid"`,
+	} {
+		q, err := query.Parse(text, query.MCP)
+		if err != nil {
+			t.Fatalf("parse %q: %v", text, err)
+		}
+		page, err := s.Search(context.Background(), tenderbase.Search{Kind: tenderbase.KindTender, Query: q})
+		if err != nil {
+			t.Errorf("search %q: %v", text, err)
+			continue
+		}
+		want := 1
+		if text == `вакцина !near` {
+			want = 0
+		}
+		if page.Total != want {
+			t.Errorf("search %q: total %d, want %d", text, page.Total, want)
+		}
+	}
+}
