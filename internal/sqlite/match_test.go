@@ -10,7 +10,9 @@ import (
 
 func TestEmitMatch(t *testing.T) {
 	stem := func(form, stem string) tenderbase.TermQuery { return tenderbase.TermQuery{Form: form, Stem: stem} }
-	exact := func(form string) tenderbase.TermQuery { return tenderbase.TermQuery{Form: form, Stem: form, Exact: true} }
+	exact := func(form string) tenderbase.TermQuery {
+		return tenderbase.TermQuery{Form: form, Stem: form, Exact: true}
+	}
 	tests := []struct {
 		name   string
 		q      tenderbase.Query
