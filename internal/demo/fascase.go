@@ -87,4 +87,3 @@ func orgXML(applicant, respondent *party) string {
 
 // translitWord transliterates one Russian word for a file name.
 func translitWord(w string) string { return translit(strings.ToLower(w)) }
-
