@@ -1,0 +1,170 @@
+package storetest
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// TestMemStore runs the suite against memStore, a store that answers every
+// search by brute force with query.Match: it shows that the suite passes
+// against a store that keeps the contract.
+func TestMemStore(t *testing.T) {
+	Run(t, func(t *testing.T) tenderbase.Store { return &memStore{} })
+}
+
+// memStore keeps records in memory. Records are stored as their canonical
+// JSON, so that callers cannot change them afterwards and "identical" means
+// byte for byte.
+type memStore struct {
+	mu      sync.Mutex
+	seq     int
+	records map[tenderbase.Kind]map[string]*memRecord
+}
+
+type memRecord struct {
+	versions [][]byte // canonical JSON, by revision, lowest first
+	current  tenderbase.Record
+	seq      int // when the current version was stored
+}
+
+var _ tenderbase.Store = (*memStore)(nil)
+
+func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.PutResult, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var res tenderbase.PutResult
+	if m.records == nil {
+		m.records = map[tenderbase.Kind]map[string]*memRecord{}
+	}
+	for _, r := range rs {
+		line, err := tenderbase.EncodeEnvelope(r)
+		if err != nil {
+			return tenderbase.PutResult{}, err
+		}
+		res.Add(m.put(r, line))
+	}
+	return res, nil
+}
+
+func (m *memStore) put(r tenderbase.Record, line []byte) tenderbase.PutResult {
+	byKey := m.records[r.Kind()]
+	if byKey == nil {
+		byKey = map[string]*memRecord{}
+		m.records[r.Kind()] = byKey
+	}
+	m.seq++
+	e := byKey[r.Key()]
+	if e == nil {
+		byKey[r.Key()] = &memRecord{versions: [][]byte{line}, current: decode(line), seq: m.seq}
+		return tenderbase.PutResult{Inserted: 1}
+	}
+	i, found := slices.BinarySearchFunc(e.versions, r.Revision(), func(v []byte, rev int) int {
+		return cmp.Compare(decode(v).Revision(), rev)
+	})
+	switch {
+	case found && bytes.Equal(e.versions[i], line):
+		return tenderbase.PutResult{Unchanged: 1}
+	case found:
+		e.versions[i] = line
+	default:
+		e.versions = slices.Insert(e.versions, i, line)
+	}
+	if i < len(e.versions)-1 {
+		return tenderbase.PutResult{Older: 1}
+	}
+	e.current, e.seq = decode(line), m.seq
+	return tenderbase.PutResult{Replaced: 1}
+}
+
+func decode(line []byte) tenderbase.Record {
+	r, err := tenderbase.DecodeEnvelope(line)
+	if err != nil {
+		panic(err) // the line was encoded by EncodeEnvelope
+	}
+	return r
+}
+
+func (m *memStore) Get(_ context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.records[k][key]
+	if e == nil {
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s %q", k, key)
+	}
+	return decode(e.versions[len(e.versions)-1]), nil
+}
+
+func (m *memStore) Versions(_ context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.records[k][key]
+	if e == nil {
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s %q", k, key)
+	}
+	var vs []tenderbase.Record
+	for _, v := range e.versions {
+		vs = append(vs, decode(v))
+	}
+	return vs, nil
+}
+
+func (m *memStore) Search(_ context.Context, s tenderbase.Search) (tenderbase.Page, error) {
+	if err := s.Validate(); err != nil {
+		return tenderbase.Page{}, err
+	}
+	if !slices.Contains(tenderbase.Kinds, s.Kind) {
+		return tenderbase.Page{}, tenderbase.Errorf(tenderbase.EINVALID, "unknown kind %q", s.Kind)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var hits []*memRecord
+	for _, e := range m.records[s.Kind] {
+		if m.admits(s, e) {
+			hits = append(hits, e)
+		}
+	}
+	slices.SortFunc(hits, func(a, b *memRecord) int {
+		if c := b.current.Date().Compare(a.current.Date()); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.seq, a.seq)
+	})
+	p := tenderbase.Page{Total: len(hits), Page: s.Page, PageSize: s.Size(), Items: []tenderbase.Record{}}
+	for _, e := range hits[min(len(hits), s.Page*s.Size()):min(len(hits), (s.Page+1)*s.Size())] {
+		p.Items = append(p.Items, e.current)
+	}
+	return p, nil
+}
+
+// admits applies the query and filters to the current version and the
+// lookups to every version.
+func (m *memStore) admits(s tenderbase.Search, e *memRecord) bool {
+	r := e.current
+	if s.Query != nil && !query.Match(s.Query, query.Fields(r.SearchText())) {
+		return false
+	}
+	for _, group := range s.Filters.Groups() {
+		if !slices.ContainsFunc(group, func(f string) bool { return slices.Contains(r.Flags(), f) }) {
+			return false
+		}
+	}
+	var lookups []tenderbase.Lookup
+	for _, v := range e.versions {
+		lookups = append(lookups, decode(v).Lookups()...)
+	}
+	for _, l := range s.Where {
+		if !slices.Contains(lookups, l) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *memStore) Close() error { return nil }

@@ -1,0 +1,203 @@
+// Package storetest is the behaviour suite every tenderbase.Store must pass,
+// so that the embedded and the scale-out stores give the same answers to the
+// same questions. It is written from the Store contract, not from any store:
+// known answers are spelled out, and every search result is also checked
+// against a brute-force scan with query.Match.
+package storetest
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	gocmp "github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// Run runs the suite against the store that open returns. open is called
+// once per group of subtests and must return a fresh, empty store; Run
+// closes it when the subtest ends.
+func Run(t *testing.T, open func(t *testing.T) tenderbase.Store) {
+	t.Run("Corpus", func(t *testing.T) {
+		st := openStore(t, open)
+		corpus := Corpus()
+		got := put(t, st, corpus...)
+		if diff := gocmp.Diff(tenderbase.PutResult{Inserted: len(corpus)}, got); diff != "" {
+			t.Fatalf("Put of the corpus (-want +got):\n%s", diff)
+		}
+		c := &corpusStore{st: st, records: Corpus()}
+		t.Run("Get", c.testGet)
+		t.Run("Query", c.testQueries)
+		t.Run("Order", c.testOrder)
+		t.Run("Paging", c.testPaging)
+		t.Run("Filters", c.testFilters)
+		t.Run("Where", c.testWhere)
+		t.Run("Reimport", c.testReimport) // last: it puts the corpus again
+	})
+	t.Run("Versions", func(t *testing.T) { testVersions(t, open) })
+	t.Run("Ties", func(t *testing.T) { testTies(t, open) })
+	t.Run("PutEmpty", func(t *testing.T) {
+		st := openStore(t, open)
+		for _, rs := range [][]tenderbase.Record{nil, {}} {
+			if diff := gocmp.Diff(tenderbase.PutResult{}, put(t, st, rs...)); diff != "" {
+				t.Errorf("Put of no records (-want +got):\n%s", diff)
+			}
+		}
+	})
+}
+
+// corpusStore is a store holding the fixture corpus, with the records that
+// were put, in order, for the brute-force oracle.
+type corpusStore struct {
+	st      tenderbase.Store
+	records []tenderbase.Record
+}
+
+func openStore(t *testing.T, open func(t *testing.T) tenderbase.Store) tenderbase.Store {
+	t.Helper()
+	st := open(t)
+	t.Cleanup(func() {
+		if err := st.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return st
+}
+
+func put(t *testing.T, st tenderbase.Store, rs ...tenderbase.Record) tenderbase.PutResult {
+	t.Helper()
+	res, err := st.Put(context.Background(), rs)
+	if err != nil {
+		t.Fatalf("Put: %v", err)
+	}
+	return res
+}
+
+func get(t *testing.T, st tenderbase.Store, k tenderbase.Kind, key string) tenderbase.Record {
+	t.Helper()
+	r, err := st.Get(context.Background(), k, key)
+	if err != nil {
+		t.Fatalf("Get(%s, %q): %v", k, key, err)
+	}
+	return r
+}
+
+// searchAll returns the keys of every match of s, fetched in one page.
+func searchAll(t *testing.T, st tenderbase.Store, s tenderbase.Search) (keys []string, total int) {
+	t.Helper()
+	s.Page, s.PageSize = 0, tenderbase.MaxPageSize
+	p, err := st.Search(context.Background(), s)
+	if err != nil {
+		t.Fatalf("Search: %v", err)
+	}
+	if p.Total != len(p.Items) {
+		t.Errorf("Search: total %d, but %d items in a page that holds all", p.Total, len(p.Items))
+	}
+	return keysOf(p.Items), p.Total
+}
+
+func keysOf(rs []tenderbase.Record) []string {
+	keys := []string{}
+	for _, r := range rs {
+		keys = append(keys, r.Key())
+	}
+	return keys
+}
+
+// check searches and compares the keys found, newest first, with want and
+// with the brute-force answer over the corpus.
+func (c *corpusStore) check(t *testing.T, s tenderbase.Search, want ...string) {
+	t.Helper()
+	if want == nil {
+		want = []string{}
+	}
+	got, _ := searchAll(t, c.st, s)
+	if diff := gocmp.Diff(want, got); diff != "" {
+		t.Errorf("Search %s (-want +got):\n%s", describe(s), diff)
+	}
+	if diff := gocmp.Diff(bruteForce(c.records, s), got); diff != "" {
+		t.Errorf("Search %s differs from a brute-force scan (-scan +got):\n%s", describe(s), diff)
+	}
+}
+
+// bruteForce answers s by scanning records, which were stored in this order
+// and are all current versions.
+func bruteForce(records []tenderbase.Record, s tenderbase.Search) []string {
+	type hit struct {
+		r   tenderbase.Record
+		seq int
+	}
+	var hits []hit
+	for i, r := range records {
+		if r.Kind() == s.Kind && admits(s, r) {
+			hits = append(hits, hit{r, i})
+		}
+	}
+	slices.SortFunc(hits, func(a, b hit) int {
+		if c := b.r.Date().Compare(a.r.Date()); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.seq, a.seq)
+	})
+	keys := []string{}
+	for _, h := range hits {
+		keys = append(keys, h.r.Key())
+	}
+	return keys
+}
+
+func admits(s tenderbase.Search, r tenderbase.Record) bool {
+	if s.Query != nil && !query.Match(s.Query, query.Fields(r.SearchText())) {
+		return false
+	}
+	for _, group := range s.Filters.Groups() {
+		if !slices.ContainsFunc(group, func(f string) bool { return slices.Contains(r.Flags(), f) }) {
+			return false
+		}
+	}
+	for _, l := range s.Where {
+		if !slices.Contains(r.Lookups(), l) {
+			return false
+		}
+	}
+	return true
+}
+
+func describe(s tenderbase.Search) string {
+	d := string(s.Kind)
+	if s.Query != nil {
+		d += " " + query.Format(s.Query)
+	}
+	if !s.Filters.IsZero() {
+		d += fmt.Sprintf(" filters %+v", s.Filters)
+	}
+	for _, l := range s.Where {
+		d += " where " + l.String()
+	}
+	return d
+}
+
+// mustParse parses a query in one syntax.
+func mustParse(t *testing.T, text string, syntax query.Syntax) tenderbase.Query {
+	t.Helper()
+	q, err := query.Parse(text, syntax)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	return q
+}
+
+// sameRecord compares records by content; stores may return empty slices as
+// nil and times in another location.
+var sameRecord = gocmp.Options{cmpopts.EquateEmpty()}
+
+func wantCode(t *testing.T, what string, err error, code string) {
+	t.Helper()
+	if got := tenderbase.ErrorCode(err); got != code {
+		t.Errorf("%s: error %v has code %q, want %q", what, err, got, code)
+	}
+}
