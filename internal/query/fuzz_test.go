@@ -12,6 +12,9 @@ func FuzzParse(f *testing.F) {
 		f.Add(text, false)
 		f.Add(text, true)
 	}
+	for _, c := range limitCases {
+		f.Add(c.text, false)
+	}
 	for _, s := range []string{"((((((a))))))", "!!!!!!!a b", "\"=\"", "a|||b", "=\"a\"", "a&&&!b", "(!a)|(b)", "\xff\xfe", "а\u00a0б", "!(!(!(a b) c) d) e"} {
 		f.Add(s, false)
 	}
@@ -31,6 +34,7 @@ func FuzzParse(f *testing.F) {
 		if a, b := Format(q), Format(q); a != b || a == "" {
 			t.Fatalf("Format is not deterministic or empty: %q, %q", a, b)
 		}
+		Match(q, Fields([]string{text, "поставка товаров"}))
 		q2, err := Parse(text, syntax)
 		if err != nil || Format(q2) != Format(q) {
 			t.Fatalf("Parse(%q) is not deterministic: %v", text, err)

@@ -1,14 +1,11 @@
 package storetest
 
 import (
-	"strconv"
 	"testing"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 )
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // testFilters checks regions, countries and laws: any value within a list,
 // every list together, with a query and without.

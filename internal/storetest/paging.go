@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	gocmp "github.com/google/go-cmp/cmp"
@@ -105,7 +106,7 @@ func (c *corpusStore) testPaging(t *testing.T) {
 			{Kind: "auction"},
 		} {
 			_, err := c.st.Search(ctx, s)
-			wantCode(t, "Search "+describe(s)+" page "+itoa(s.Page)+" size "+itoa(s.PageSize), err, tenderbase.EINVALID)
+			wantCode(t, fmt.Sprintf("Search %s page %d size %d", describe(s), s.Page, s.PageSize), err, tenderbase.EINVALID)
 		}
 	})
 }
