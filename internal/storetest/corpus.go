@@ -110,6 +110,8 @@ func tenders() []*tenderbase.Tender {
 		tender(tGuard, tenderbase.Law44, 66, 49, "Оказание услуг по охране объектов",
 			tenderbase.Party{INN: "6661000110", Name: "ГАУЗ СО «Городская больница № 40»"}),
 	}
+	ts[6].Lots = []tenderbase.TenderLot{{Number: 1, Title: "Поставки партиями по заявкам заказчика",
+		Objects: []tenderbase.PurchaseObject{{OKPD2Code: "20.59.12.120", Name: "Картридж лазерный"}}}}
 	ts[1].PlacingMethod = "Открытый конкурс в электронной форме"
 	ts[3].PlacingMethod = "Электронный аукцион"
 	ts[3].Status = tenderbase.TenderCompleted

@@ -79,17 +79,25 @@ func testVersions(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 		wantPut(t, st, tenderbase.PutResult{Replaced: 1}, version(3, 9, "Поставка бумаги"))
 		wantFound(t, st, "поставка", other.PurchaseNumber, vKey)
 	})
-	t.Run("lookup of an older version", testOlderLookup(open))
+	t.Run("lookup of an older version", testOlderLookup(open, false))
+	t.Run("lookup of an older version stored later", testOlderLookup(open, true))
 }
 
-func testOlderLookup(open func(t *testing.T) tenderbase.Store) func(t *testing.T) {
+// testOlderLookup checks that the complaint id of an older version finds the
+// current record, whichever version was stored first.
+func testOlderLookup(open func(t *testing.T) tenderbase.Store, olderLater bool) func(t *testing.T) {
 	return func(t *testing.T) {
 		st := openStore(t, open)
 		v1 := complaints()[0].(*tenderbase.Complaint)
 		v2 := complaints()[0].(*tenderbase.Complaint)
 		v2.VersionNumber, v2.ComplaintID, v2.Text = 2, "3100099", "Жалоба отозвана заявителем"
-		wantPut(t, st, tenderbase.PutResult{Inserted: 1}, v1)
-		wantPut(t, st, tenderbase.PutResult{Replaced: 1}, v2)
+		if olderLater {
+			wantPut(t, st, tenderbase.PutResult{Inserted: 1}, v2)
+			wantPut(t, st, tenderbase.PutResult{Older: 1}, v1)
+		} else {
+			wantPut(t, st, tenderbase.PutResult{Inserted: 1}, v1)
+			wantPut(t, st, tenderbase.PutResult{Replaced: 1}, v2)
+		}
 		for _, tc := range []struct {
 			id, query string
 			want      []string
