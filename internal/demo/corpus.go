@@ -94,8 +94,12 @@ func (c *corpus) tender(i int) *tenderbase.Tender {
 		PublishedAt: at,
 	}
 	t.ApplicationsDeadline = at.AddDate(0, 0, s.between(7, 20))
-	lot := tenderbase.TenderLot{Number: 1, Title: t.Title, Currency: "RUB"}
-	for range s.between(1, 3) {
+	lot := tenderbase.TenderLot{Number: 1, Currency: "RUB"}
+	if s.chance(0.3) {
+		// Notices often repeat the title as the lot's.
+		lot.Title = t.Title
+	}
+	for range s.between(1, 2) {
 		lot.Objects = append(lot.Objects, c.object())
 		lot.MaxPrice = money(lot.MaxPrice + lot.Objects[len(lot.Objects)-1].Sum)
 	}
