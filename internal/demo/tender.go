@@ -102,13 +102,19 @@ func (b *builder) newPurchase(c *party, at time.Time) *purchase {
 // title varies a subject's title the way customers do: a year, a period, a
 // customer's own name.
 func (b *builder) title(subj subject, c *party, at time.Time) string {
+	// Notices placed in autumn are for the next year; the demo's last year
+	// is 2026, so its autumn notices are for the current one.
+	year := at.Year()
+	if at.Month() >= time.September && year < lastDay.Year() {
+		year++
+	}
 	switch b.s.intn(5) {
 	case 0:
-		return fmt.Sprintf("%s в %d году", subj.Title, at.Year()+1)
+		return fmt.Sprintf("%s в %d году", subj.Title, year)
 	case 1:
 		return fmt.Sprintf("%s для нужд %s", subj.Title, c.ShortName)
 	case 2:
-		return fmt.Sprintf("%s (I-II квартал %d г.)", subj.Title, at.Year()+1)
+		return fmt.Sprintf("%s (%s квартал %d г.)", subj.Title, pick(b.s, []string{"I", "II", "I-II", "III-IV"}), year)
 	}
 	return subj.Title
 }
