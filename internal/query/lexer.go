@@ -56,11 +56,19 @@ func (p *parser) lex(text string) ([]token, error) {
 			for end < len(runes) && !unicode.IsSpace(runes[end]) && runes[end] != '"' && !isOperator(runes[end]) {
 				end++
 			}
-			toks = append(toks, token{tokWord, string(runes[i:end]), i + 1})
+			// A word of only signs ("№", "—") is skipped, as the analyzer
+			// would skip it inside a text: "школа № 12" means "школа 12".
+			if word := string(runes[i:end]); hasLetterOrDigit(word) || strings.HasPrefix(word, "=") {
+				toks = append(toks, token{tokWord, word, i + 1})
+			}
 			i = end
 		}
 	}
 	return append(toks, token{kind: tokEnd, pos: len(runes) + 1}), nil
+}
+
+func hasLetterOrDigit(word string) bool {
+	return strings.IndexFunc(word, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
 }
 
 func isOperator(r rune) bool {

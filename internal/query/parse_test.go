@@ -106,6 +106,8 @@ var parseCases = []string{
 	"mcp: a (!b !c)",
 	"mcp: -",
 	"mcp: a ---",
+	"mcp: школа № 12",
+	"kwords: школа — «лицей»",
 	"mcp: =",
 	"mcp: a = b",
 	"mcp: !!a",
