@@ -1,6 +1,7 @@
 package httpserver
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,15 +64,18 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 // writeJSON writes v as the JSON body of a response with the given status.
 // A failure to write means the client has gone; there is nobody to tell.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
+	var body bytes.Buffer
+	enc := json.NewEncoder(&body)
+	enc.SetEscapeHTML(false) // the body is JSON, never embedded in HTML
+	if err := enc.Encode(v); err != nil {
 		status = http.StatusInternalServerError
-		body = []byte(`{"error":{"code":"internal","message":"internal error"}}`)
+		body.Reset()
+		body.WriteString(`{"error":{"code":"internal","message":"internal error"}}` + "\n")
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
-	_, _ = w.Write(append(body, '\n'))
+	_, _ = w.Write(body.Bytes())
 }
 
 // notFound answers a path no route serves.

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/term"
+)
+
+// defaultDB is the store used when neither --db nor TENDERBASE_DB names one.
+const defaultDB = "./tenderbase.db"
+
+// storeConfig says which store to open and how to log.
+type storeConfig struct {
+	DB string
+	// Explicit tells whether DB was given, by --db or TENDERBASE_DB, rather
+	// than left to the default.
+	Explicit bool
+	LogLevel slog.Level
+}
+
+// newFlagSet returns a flag set for a command that reports errors and usage
+// on c.stderr.
+func (c *cli) newFlagSet(cmd command) *flag.FlagSet {
+	fs := flag.NewFlagSet(cmd.name, flag.ContinueOnError)
+	fs.SetOutput(c.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: tenderbase %s\n\n%s.\n\nFlags:\n", cmd.usage, capitalize(cmd.summary))
+		printFlags(fs)
+	}
+	return fs
+}
+
+// printFlags lists the flags of fs in the --name form people type.
+func printFlags(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		name := "--" + f.Name
+		if arg != "" {
+			name += " " + arg
+		}
+		if f.DefValue != "" && f.DefValue != "false" {
+			usage += fmt.Sprintf(" (default %s)", f.DefValue)
+		}
+		fmt.Fprintf(fs.Output(), "  %-22s %s\n", name, usage)
+	})
+}
+
+// storeFlags adds --db and --log-level to fs.
+func (c *cli) storeFlags(fs *flag.FlagSet, sc *storeConfig, defaultLevel slog.Level) {
+	db, explicit := defaultDB, false
+	if env := c.getenv("TENDERBASE_DB"); env != "" {
+		db, explicit = env, true
+	}
+	sc.Explicit = explicit
+	fs.StringVar(&sc.DB, "db", db, "`PATH` of the SQLite store file (env TENDERBASE_DB)")
+	fs.TextVar(&sc.LogLevel, "log-level", defaultLevel, "log `LEVEL`: debug, info, warn or error")
+}
+
+// parseArgs parses the flags in args wherever they stand among the
+// positional arguments, which it returns in order. Everything after "--" is
+// positional. A request for help is flag.ErrHelp.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// parseExit turns a parse error into an exit status: help was asked for and
+// shown, or the flags were wrong and the flag package said so.
+func parseExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
+
+// wasSet reports whether the flag name was given on the command line.
+func wasSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// intList is a repeatable flag of integers from lo to hi that also takes
+// comma-separated lists: --region 77 --region 50,78.
+type intList struct {
+	values *[]int
+	lo, hi int
+}
+
+func (l intList) String() string {
+	if l.values == nil {
+		return ""
+	}
+	s := make([]string, len(*l.values))
+	for i, v := range *l.values {
+		s[i] = strconv.Itoa(v)
+	}
+	return strings.Join(s, ",")
+}
+
+func (l intList) Set(text string) error {
+	for part := range strings.SplitSeq(text, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || v < l.lo || v > l.hi {
+			return fmt.Errorf("%q is not a code from %d to %d", part, l.lo, l.hi)
+		}
+		*l.values = append(*l.values, v)
+	}
+	return nil
+}
+
+// lawList is a repeatable flag of laws, "44" or "223", also comma-separated.
+type lawList struct{ values *[]string }
+
+func (l lawList) String() string {
+	if l.values == nil {
+		return ""
+	}
+	return strings.Join(*l.values, ",")
+}
+
+func (l lawList) Set(text string) error {
+	for part := range strings.SplitSeq(text, ",") {
+		law := strings.TrimSpace(strings.TrimSuffix(strings.ToLower(part), "-fz"))
+		if !slices.Contains([]string{"44", "223"}, law) {
+			return fmt.Errorf("%q is not a law: use 44 or 223", part)
+		}
+		*l.values = append(*l.values, law)
+	}
+	return nil
+}
+
+// newLogger returns a logger writing text to a terminal and JSON otherwise,
+// for a log collector.
+func newLogger(w io.Writer, level slog.Level) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: level}
+	if isTerminal(w) {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

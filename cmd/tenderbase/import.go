@@ -1,0 +1,168 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/ndjson"
+)
+
+// importConfig is the configuration of the import command.
+type importConfig struct {
+	Store     storeConfig
+	Paths     []string
+	JSON      bool
+	BatchSize int
+}
+
+// listLimit bounds the rejected records and skipped files the text summary
+// lists; --json lists them all, up to importer.MaxRejections.
+const listLimit = 20
+
+func runImport(ctx context.Context, c *cli, args []string) int {
+	cfg, code, ok := c.parseImport(args)
+	if !ok {
+		return code
+	}
+	logger := newLogger(c.stderr, cfg.Store.LogLevel)
+	store, err := openStore(ctx, cfg.Store, logger)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer store.Close()
+
+	bar := newProgress(c.stderr)
+	summary, err := importer.Import(ctx, store, cfg.Paths, importer.Options{
+		Decoders:  []importer.Decoder{ndjson.Format{}},
+		BatchSize: cfg.BatchSize,
+		Progress:  bar.set,
+	})
+	bar.clear()
+	if werr := writeSummary(c.stdout, summary, cfg.JSON); werr != nil {
+		logger.Error("write summary", "err", werr)
+	}
+	if err != nil {
+		return c.fail(fmt.Errorf("import stopped: %w", err))
+	}
+	if summary.Files == 0 {
+		fmt.Fprintln(c.stderr, "tenderbase: nothing could be read")
+		return exitFailure
+	}
+	return exitOK
+}
+
+func (c *cli) parseImport(args []string) (cfg importConfig, code int, ok bool) {
+	cmd, _ := lookupCommand("import")
+	fs := c.newFlagSet(cmd)
+	c.storeFlags(fs, &cfg.Store, slog.LevelWarn)
+	fs.BoolVar(&cfg.JSON, "json", false, "print the summary as JSON")
+	fs.IntVar(&cfg.BatchSize, "batch-size", importer.DefaultBatchSize, "`N` records stored per transaction")
+	paths, err := parseArgs(fs, args)
+	if err != nil {
+		return cfg, parseExit(err), false
+	}
+	if len(paths) == 0 {
+		fmt.Fprintln(c.stderr, "tenderbase import: no PATH given")
+		fs.Usage()
+		return cfg, exitUsage, false
+	}
+	cfg.Paths = paths
+	return cfg, exitOK, true
+}
+
+// progress draws a bar of the bytes imported on a terminal, and nothing
+// elsewhere, where it would only clutter a log.
+type progress struct {
+	w   io.Writer
+	on  bool
+	bar *progressbar.ProgressBar
+}
+
+func newProgress(w io.Writer) *progress {
+	return &progress{w: w, on: isTerminal(w)}
+}
+
+// set is an importer.Options.Progress.
+func (p *progress) set(done, total int64) {
+	if !p.on || total <= 0 {
+		return
+	}
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription("importing"),
+			progressbar.OptionShowBytes(true),
+			progressbar.OptionShowTotalBytes(true),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionFullWidth(),
+		)
+	}
+	_ = p.bar.Set64(done) // drawing on a terminal; nothing to do if it fails
+}
+
+// clear removes the bar so that the summary starts on a clean line.
+func (p *progress) clear() {
+	if p.bar != nil {
+		_ = p.bar.Clear()
+	}
+}
+
+// writeSummary writes what the import did, as text or as JSON.
+func writeSummary(w io.Writer, s importer.Summary, asJSON bool) error {
+	if asJSON {
+		return writeSummaryJSON(w, s)
+	}
+	fmt.Fprintf(w, "Read %s from %s: %d inserted, %d replaced, %d kept as older versions, %d unchanged.\n",
+		plural(s.Records, "record"), plural(s.Files, "file"), s.Inserted, s.Replaced, s.Older, s.Unchanged)
+	if s.Rejected > 0 {
+		fmt.Fprintf(w, "Rejected %s:\n", plural(s.Rejected, "record"))
+		writeList(w, s.Rejections, s.Rejected)
+	}
+	if len(s.Skipped) > 0 {
+		fmt.Fprintf(w, "Skipped %s, or read in part:\n", plural(len(s.Skipped), "path"))
+		writeList(w, s.Skipped, len(s.Skipped))
+	}
+	return nil
+}
+
+// writeList writes up to listLimit items, then says how many of total are
+// left out.
+func writeList[T fmt.Stringer](w io.Writer, items []T, total int) {
+	for _, it := range items[:min(len(items), listLimit)] {
+		fmt.Fprintf(w, "  %s\n", it)
+	}
+	if shown := min(len(items), listLimit); total > shown {
+		fmt.Fprintf(w, "  and %d more\n", total-shown)
+	}
+}
+
+func writeSummaryJSON(w io.Writer, s importer.Summary) error {
+	// Empty lists as [], not null, so that a consumer can always iterate.
+	if s.Rejections == nil {
+		s.Rejections = []importer.Rejection{}
+	}
+	if s.Skipped == nil {
+		s.Skipped = []importer.Skip{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(s)
+}
+
+// plural returns "1 file" or "2 files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase"
+)
+
+// result is what one run of the command line did.
+type result struct {
+	code   int
+	stdout string
+	stderr string
+}
+
+// runCLI runs the command line with args and the environment env.
+func runCLI(t *testing.T, env map[string]string, args ...string) result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(t.Context(), args, &cli{stdout: &stdout, stderr: &stderr, getenv: func(k string) string { return env[k] }})
+	return result{code, stdout.String(), stderr.String()}
+}
+
+// tenders writes an NDJSON file of tenders with the given titles, numbered
+// from 1, and returns its path.
+func tenders(t *testing.T, dir string, titles ...string) string {
+	t.Helper()
+	var b strings.Builder
+	for i, title := range titles {
+		line, err := tenderbase.EncodeEnvelope(&tenderbase.Tender{
+			PurchaseNumber: "03731000001250000" + string(rune('1'+i)),
+			Law:            tenderbase.Law44,
+			Version:        1,
+			Title:          title,
+			Region:         77 - i,
+			PublishedAt:    time.Date(2025, 3, 1+i, 0, 0, 0, 0, time.UTC),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(dir, "tenders.ndjson")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestVersionAndHelp(t *testing.T) {
+	tests := []struct {
+		args     []string
+		code     int
+		inStdout string
+		inStderr string
+	}{
+		{[]string{"version"}, 0, "tenderbase ", ""},
+		{[]string{"help"}, 0, "import [flags] PATH...", ""},
+		{[]string{"--help"}, 0, "search [flags] RESOURCE QUERY", ""},
+		{[]string{"help", "search"}, 0, "--page-size N", ""},
+		{[]string{"import", "-h"}, 0, "", "--batch-size N"},
+		{[]string{}, 2, "", "Usage: tenderbase COMMAND"},
+		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
+		{[]string{"import"}, 2, "", "no PATH given"},
+		{[]string{"search"}, 2, "", "no RESOURCE given"},
+		{[]string{"serve", "extra"}, 2, "", `unexpected argument "extra"`},
+		{[]string{"search", "ru", "--page-size", "many"}, 2, "", `invalid value "many"`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			got := runCLI(t, nil, tt.args...)
+			if got.code != tt.code || !strings.Contains(got.stdout, tt.inStdout) || !strings.Contains(got.stderr, tt.inStderr) {
+				t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s\nwant exit %d, %q in stdout and %q in stderr",
+					got.code, got.stdout, got.stderr, tt.code, tt.inStdout, tt.inStderr)
+			}
+		})
+	}
+}
+
+func TestImportThenSearch(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	data := tenders(t, dir, "Поставка бумаги для офисной техники", "Ремонт кровли здания школы", "Поставки картриджей")
+
+	first := runCLI(t, nil, "import", data, "--db", db)
+	again := runCLI(t, map[string]string{"TENDERBASE_DB": db}, "import", data)
+
+	if first.code != 0 || !strings.Contains(first.stdout, "Read 3 records from 1 file: 3 inserted") {
+		t.Errorf("first import: exit %d\n%s%s", first.code, first.stdout, first.stderr)
+	}
+	if again.code != 0 || !strings.Contains(again.stdout, "3 unchanged") {
+		t.Errorf("second import: exit %d\n%s%s", again.code, again.stdout, again.stderr)
+	}
+
+	listing := runCLI(t, nil, "search", "--db", db, "ru", "поставка")
+	wantListing := "2 found in ru (page 0 of pages 0-0, 20 per page)\n" +
+		"2025-03-03  037310000012500003    Поставки картриджей\n" +
+		"2025-03-01  037310000012500001    Поставка бумаги для офисной техники\n"
+	if diff := cmp.Diff(wantListing, listing.stdout); diff != "" || listing.code != 0 {
+		t.Errorf("search listing: exit %d (-want +got):\n%s%s", listing.code, diff, listing.stderr)
+	}
+}
+
+func TestSearchJSON(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	data := tenders(t, dir, "Поставка бумаги", "Ремонт кровли", "Поставки картриджей")
+	if r := runCLI(t, nil, "import", "--db", db, data); r.code != 0 {
+		t.Fatalf("import: %s%s", r.stdout, r.stderr)
+	}
+
+	// Flags after the arguments, and a region list.
+	got := runCLI(t, nil, "search", "ru", "поставка", "--json", "--db", db, "--region", "75,76", "--page-size", "1")
+
+	if got.code != 0 {
+		t.Fatalf("exit %d: %s", got.code, got.stderr)
+	}
+	var page struct {
+		Total    int               `json:"total"`
+		Page     int               `json:"page"`
+		PageSize int               `json:"page_size"`
+		Items    []json.RawMessage `json:"items"`
+	}
+	if err := json.Unmarshal([]byte(got.stdout), &page); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, got.stdout)
+	}
+	if page.Total != 1 || page.Page != 0 || page.PageSize != 1 || len(page.Items) != 1 {
+		t.Fatalf("page %+v, want the one tender in region 75", page)
+	}
+	rec, err := tenderbase.DecodeRecord(tenderbase.KindTender, page.Items[0])
+	if err != nil || rec.Key() != "037310000012500003" {
+		t.Errorf("item %s: %v, want the canonical form of tender 037310000012500003", page.Items[0], err)
+	}
+}
+
+func TestSearchErrors(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	if r := runCLI(t, nil, "import", "--db", db, tenders(t, dir, "Поставка бумаги")); r.code != 0 {
+		t.Fatalf("import: %s%s", r.stdout, r.stderr)
+	}
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		inStderr string
+	}{
+		{"bad query", []string{"search", "--db", db, "ru", "поставка & "}, 2, "at character"},
+		{"unknown resource", []string{"search", "--db", db, "tenders", "x"}, 2, `unknown resource "tenders"`},
+		{"bad region", []string{"search", "--db", db, "ru", "x", "--region", "100"}, 2, `"100" is not a code from 1 to 99`},
+		{"bad law", []string{"search", "--db", db, "ru", "x", "--law", "94"}, 2, `"94" is not a law`},
+		{"bad page", []string{"search", "--db", db, "ru", "x", "--page", "-1"}, 2, "page must be 0 or more"},
+		{"no store", []string{"search", "--db", filepath.Join(dir, "none.db"), "ru", "x"}, 1, "no store at"},
+		{"postgres", []string{"search", "--db", "postgres://db.example/tenders", "ru", "x"}, 2, "PostgreSQL is not supported yet"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := runCLI(t, nil, tt.args...)
+			if got.code != tt.code || !strings.Contains(got.stderr, tt.inStderr) || got.stdout != "" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and %q on stderr only", got.code, got.stdout, got.stderr, tt.code, tt.inStderr)
+			}
+		})
+	}
+}
+
+func TestImportReportsProblems(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	bad := filepath.Join(dir, "bad.ndjson")
+	var lines strings.Builder
+	for range 25 {
+		lines.WriteString(`{"kind":"tender","record":{"title":"no key"}}` + "\n")
+	}
+	if err := os.WriteFile(bad, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	got := runCLI(t, nil, "import", "--db", db, bad, filepath.Join(dir, "missing"))
+
+	if got.code != 0 {
+		t.Errorf("exit %d, want 0: a file was read, even if every record was rejected", got.code)
+	}
+	for _, want := range []string{
+		"Rejected 25 records:\n  " + bad + ":1: tender record has no key (purchase_number)\n",
+		"  and 5 more\n",
+		"missing: no such file or directory\n",
+	} {
+		if !strings.Contains(got.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, got.stdout)
+		}
+	}
+}
+
+func TestImportNothingReadable(t *testing.T) {
+	dir := t.TempDir()
+
+	got := runCLI(t, nil, "import", "--json", "--db", filepath.Join(dir, "test.db"), filepath.Join(dir, "missing"))
+
+	if got.code != 1 || !strings.Contains(got.stderr, "nothing could be read") {
+		t.Errorf("exit %d, stderr %q; want 1 and a message", got.code, got.stderr)
+	}
+	var summary map[string]any
+	if err := json.Unmarshal([]byte(got.stdout), &summary); err != nil {
+		t.Fatalf("summary is not JSON: %v\n%s", err, got.stdout)
+	}
+	if summary["files"] != 0.0 || len(summary["skipped"].([]any)) != 1 || summary["rejections"] == nil {
+		t.Errorf("summary %v", summary)
+	}
+}
+
+// syncBuffer is a bytes.Buffer that a command can write while a test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// startServe runs serve with args until the returned cancel is called, and
+// returns the address it listens on and a channel that yields its exit
+// status.
+func startServe(t *testing.T, args ...string) (addr string, stdout *syncBuffer, cancel context.CancelFunc, exited <-chan int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(t.Context())
+	stdout = &syncBuffer{}
+	stderr := &syncBuffer{}
+	done := make(chan int, 1)
+	c := &cli{stdout: stdout, stderr: stderr, getenv: func(string) string { return "" }}
+	go func() { done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), c) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if _, rest, ok := strings.Cut(stdout.String(), "listening on http://"); ok {
+			addr, _, _ = strings.Cut(rest, " ")
+			return addr, stdout, cancel, done
+		}
+		select {
+		case code := <-done:
+			t.Fatalf("serve exited with %d:\n%s", code, stderr)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cancel()
+	t.Fatalf("serve did not say where it listens:\n%s\n%s", stdout, stderr)
+	return
+}

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// searchConfig is the configuration of the search command.
+type searchConfig struct {
+	Store    storeConfig
+	Resource string
+	Query    string // "" lists every record, newest first
+	Page     int
+	PageSize int
+	Filters  tenderbase.Filters
+	JSON     bool
+}
+
+func runSearch(ctx context.Context, c *cli, args []string) int {
+	cfg, code, ok := c.parseSearch(args)
+	if !ok {
+		return code
+	}
+	search, err := buildSearch(cfg)
+	if err != nil {
+		return c.fail(fmt.Errorf("search: %w", err))
+	}
+	if err := cfg.Store.validate(); err != nil {
+		return c.fail(err)
+	}
+	if _, err := os.Stat(cfg.Store.DB); errors.Is(err, fs.ErrNotExist) {
+		return c.fail(fmt.Errorf("no store at %s: import data first, or give --db", cfg.Store.DB))
+	}
+	store, err := openStore(ctx, cfg.Store, newLogger(c.stderr, cfg.Store.LogLevel))
+	if err != nil {
+		return c.fail(err)
+	}
+	defer store.Close()
+	page, err := store.Search(ctx, search)
+	if err != nil {
+		return c.fail(fmt.Errorf("search: %w", err))
+	}
+	if cfg.JSON {
+		err = writePageJSON(c.stdout, page)
+	} else {
+		err = writePage(c.stdout, cfg.Resource, page)
+	}
+	if err != nil {
+		return c.fail(err)
+	}
+	return exitOK
+}
+
+func (c *cli) parseSearch(args []string) (cfg searchConfig, code int, ok bool) {
+	cmd, _ := lookupCommand("search")
+	fs := c.newFlagSet(cmd)
+	c.storeFlags(fs, &cfg.Store, slog.LevelWarn)
+	fs.IntVar(&cfg.Page, "page", 0, "show page `N`, counting from 0")
+	fs.IntVar(&cfg.PageSize, "page-size", tenderbase.DefaultPageSize, fmt.Sprintf("`N` records per page, at most %d", tenderbase.MaxPageSize))
+	fs.Var(intList{&cfg.Filters.Regions, 1, 99}, "region", "region `CODE`, such as 77; repeat the flag or separate codes by commas")
+	fs.Var(intList{&cfg.Filters.Countries, 1, 999}, "country", "ISO 3166 numeric country `CODE`, such as 643; repeatable")
+	fs.Var(lawList{&cfg.Filters.Laws}, "law", "`LAW`: 44 or 223; repeatable")
+	fs.BoolVar(&cfg.JSON, "json", false, "print the page as JSON")
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return cfg, parseExit(err), false
+	}
+	if len(positional) == 0 {
+		fmt.Fprintln(c.stderr, "tenderbase search: no RESOURCE given")
+		fs.Usage()
+		return cfg, exitUsage, false
+	}
+	cfg.Resource = positional[0]
+	// Words given unquoted arrive as separate arguments; a space between
+	// words means AND in the query language, so joining them keeps the sense.
+	cfg.Query = strings.Join(positional[1:], " ")
+	return cfg, exitOK, true
+}
+
+// buildSearch turns the configuration into a store search, checking the
+// resource, the query and the paging.
+func buildSearch(cfg searchConfig) (tenderbase.Search, error) {
+	kind, err := tenderbase.ResourceKind(cfg.Resource)
+	if err != nil {
+		return tenderbase.Search{}, err
+	}
+	s := tenderbase.Search{Kind: kind, Filters: cfg.Filters, Page: cfg.Page, PageSize: cfg.PageSize}
+	if strings.TrimSpace(cfg.Query) != "" {
+		if s.Query, err = query.Parse(cfg.Query, query.MCP); err != nil {
+			return tenderbase.Search{}, err // the message says it is about the query
+		}
+	}
+	if err := s.Validate(); err != nil {
+		return tenderbase.Search{}, err
+	}
+	return s, nil
+}
+
+func resourceNames() string {
+	names := make([]string, len(tenderbase.Resources))
+	for i, r := range tenderbase.Resources {
+		names[i] = string(r.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// writePageJSON writes the page with each item in its canonical JSON form.
+func writePageJSON(w io.Writer, page tenderbase.Page) error {
+	if page.Items == nil {
+		page.Items = []tenderbase.Record{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(page)
+}
+
+// writePage writes the page as a listing: one line a record with its key,
+// date and title.
+func writePage(w io.Writer, resource string, page tenderbase.Page) error {
+	lastPage := max(page.Total-1, 0) / max(page.PageSize, 1)
+	if _, err := fmt.Fprintf(w, "%d found in %s (page %d of pages 0-%d, %d per page)\n",
+		page.Total, resource, page.Page, lastPage, page.PageSize); err != nil {
+		return err
+	}
+	for _, r := range page.Items {
+		date := "          "
+		if !r.Date().IsZero() {
+			date = r.Date().Format("2006-01-02")
+		}
+		if _, err := fmt.Fprintf(w, "%s  %-20s  %s\n", date, r.Key(), headline(r)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// headline returns the line that best tells a record at a glance.
+func headline(r tenderbase.Record) string {
+	var line string
+	switch r := r.(type) {
+	case *tenderbase.Tender:
+		line = r.Title
+	case *tenderbase.Doc:
+		line = strings.TrimSpace(r.FileName + " " + r.Description)
+	case *tenderbase.Contract:
+		line = r.Subject
+	case *tenderbase.WorldTender:
+		line = r.Title
+	case *tenderbase.Lot:
+		line = r.Title
+	case *tenderbase.Complaint:
+		line = r.PurchaseObjectInfo
+	case *tenderbase.ComplaintResult:
+		line = r.PurchaseName
+	case *tenderbase.FASCase:
+		line = r.Name
+	case *tenderbase.Org:
+		line = r.Name
+	}
+	if line == "" {
+		if texts := r.SearchText(); len(texts) > 0 {
+			line = texts[0]
+		}
+	}
+	return clip(strings.Join(strings.Fields(line), " "), 120)
+}
+
+// clip cuts s to at most n characters, marking the cut.
+func clip(s string, n int) string {
+	runes := []rune(s)
+	if len(runes) <= n {
+		return s
+	}
+	return string(runes[:n-1]) + "…"
+}

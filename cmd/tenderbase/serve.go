@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/demo"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/importer"
+)
+
+// defaultAddr is where serve listens when neither --addr nor TENDERBASE_ADDR
+// says otherwise: this machine only, until someone decides to expose it.
+const defaultAddr = "127.0.0.1:8080"
+
+// serveConfig is the configuration of the serve command.
+type serveConfig struct {
+	Store storeConfig
+	Addr  string
+	Demo  bool
+	HTTP  httpserver.Config
+}
+
+func runServe(ctx context.Context, c *cli, args []string) int {
+	cfg, code, ok := c.parseServe(args)
+	if !ok {
+		return code
+	}
+	logger := newLogger(c.stderr, cfg.Store.LogLevel)
+	if cfg.Demo && !cfg.Store.Explicit {
+		dir, err := os.MkdirTemp("", "tenderbase-demo-")
+		if err != nil {
+			return c.fail(fmt.Errorf("demo store: %w", err))
+		}
+		defer os.RemoveAll(dir) // runs after the store is closed
+		cfg.Store.DB = filepath.Join(dir, "demo.db")
+	}
+	store, err := openStore(ctx, cfg.Store, logger)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer store.Close()
+	if cfg.Demo {
+		if err := loadDemo(ctx, store, logger); err != nil {
+			return c.fail(err)
+		}
+	}
+	return c.serve(ctx, cfg, store, logger)
+}
+
+// serve listens on the configured address and answers until ctx is done.
+func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) int {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return c.fail(fmt.Errorf("listen: %w", err))
+	}
+	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store.DB)
+	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.DB)
+	if err := httpserver.New(cfg.HTTP, store, logger).Serve(ctx, ln); err != nil {
+		return c.fail(err)
+	}
+	logger.Info("stopped")
+	return exitOK
+}
+
+func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
+	cmd, _ := lookupCommand("serve")
+	fs := c.newFlagSet(cmd)
+	c.storeFlags(fs, &cfg.Store, slog.LevelInfo)
+	addr := defaultAddr
+	if env := c.getenv("TENDERBASE_ADDR"); env != "" {
+		addr = env
+	}
+	fs.StringVar(&cfg.Addr, "addr", addr, "`HOST:PORT` to listen on (env TENDERBASE_ADDR)")
+	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return cfg, parseExit(err), false
+	}
+	if len(positional) > 0 {
+		fmt.Fprintf(c.stderr, "tenderbase serve: unexpected argument %q\n", positional[0])
+		fs.Usage()
+		return cfg, exitUsage, false
+	}
+	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
+	return cfg, exitOK, true
+}
+
+// loadDemo stores the demo dataset. Storing it again changes nothing, so a
+// store given explicitly can take it more than once.
+func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) error {
+	recs, err := demo.Records()
+	if err != nil {
+		return fmt.Errorf("demo dataset: %w", err)
+	}
+	var total tenderbase.PutResult
+	for batch := range slices.Chunk(recs, importer.DefaultBatchSize) {
+		res, err := store.Put(ctx, batch)
+		if err != nil {
+			return fmt.Errorf("load demo dataset: %w", err)
+		}
+		total.Add(res)
+	}
+	logger.Info("demo dataset loaded", "records", len(recs),
+		"inserted", total.Inserted, "replaced", total.Replaced, "unchanged", total.Unchanged)
+	return nil
+}
