@@ -3,6 +3,7 @@ package demo
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"regexp"
 	"testing"
 	"time"
@@ -293,4 +294,35 @@ func TestINNCheckDigits(t *testing.T) {
 
 func flipLast(s string) string {
 	return s[:len(s)-1] + string('0'+(s[len(s)-1]-'0'+1)%10)
+}
+
+// TestDocExamples keeps the examples of docs/records.md true: each must
+// decode and be a line of the demo dataset.
+func TestDocExamples(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/records.md")
+	if err != nil {
+		t.Skipf("docs/records.md not found: %v", err)
+	}
+	lines := map[string]bool{}
+	for _, l := range bytes.Split(Data(), []byte("\n")) {
+		lines[string(l)] = true
+	}
+	kinds := map[tenderbase.Kind]bool{}
+	for _, l := range bytes.Split(doc, []byte("\n")) {
+		if !bytes.HasPrefix(l, []byte(`{"kind":"`)) {
+			continue
+		}
+		r, err := tenderbase.DecodeEnvelope(l)
+		if err != nil {
+			t.Errorf("example does not decode: %v", err)
+			continue
+		}
+		kinds[r.Kind()] = true
+		if !lines[string(l)] {
+			t.Errorf("example %s %s is not a line of demo.ndjson; regenerate the examples", r.Kind(), r.Key())
+		}
+	}
+	if len(kinds) != len(tenderbase.Kinds) {
+		t.Errorf("examples of %d kinds, want %d", len(kinds), len(tenderbase.Kinds))
+	}
 }
