@@ -2,6 +2,7 @@ package demo
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"regexp"
@@ -296,33 +297,88 @@ func flipLast(s string) string {
 	return s[:len(s)-1] + string('0'+(s[len(s)-1]-'0'+1)%10)
 }
 
-// TestDocExamples keeps the examples of docs/records.md true: each must
-// decode and be a line of the demo dataset.
+var update = flag.Bool("update", false, "rewrite the examples of docs/records.md from the demo data")
+
+// exampleOf tells, per kind, which records make a good example; the shortest
+// such line is used.
+var exampleOf = map[tenderbase.Kind]func(tenderbase.Record) bool{
+	tenderbase.KindTender: func(r tenderbase.Record) bool {
+		t := r.(*tenderbase.Tender)
+		return t.Change != nil && len(t.Participants) > 0
+	},
+	tenderbase.KindDoc:      func(r tenderbase.Record) bool { return r.(*tenderbase.Doc).Text != "" },
+	tenderbase.KindContract: func(r tenderbase.Record) bool { return r.(*tenderbase.Contract).Version == 2 },
+	tenderbase.KindWorldTender: func(r tenderbase.Record) bool {
+		return r.(*tenderbase.WorldTender).Language == "de"
+	},
+	tenderbase.KindOrg: func(r tenderbase.Record) bool {
+		o := r.(*tenderbase.Org)
+		return o.SME != "" && len(o.Contacts) > 1
+	},
+	tenderbase.KindLot: func(r tenderbase.Record) bool { return r.(*tenderbase.Lot).Debtor.INN != "" },
+	tenderbase.KindComplaint: func(r tenderbase.Record) bool {
+		c := r.(*tenderbase.Complaint)
+		return c.VersionNumber == 2 && c.ResultFAS != ""
+	},
+	tenderbase.KindComplaintResult: func(r tenderbase.Record) bool {
+		return r.(*tenderbase.ComplaintResult).PrescriptionNumber != ""
+	},
+	tenderbase.KindFASCase: func(tenderbase.Record) bool { return true },
+}
+
+// examples returns the example line of each kind.
+func examples(t *testing.T) map[tenderbase.Kind][]byte {
+	t.Helper()
+	ex := map[tenderbase.Kind][]byte{}
+	for _, l := range bytes.Split(bytes.TrimSpace(Data()), []byte("\n")) {
+		r, err := tenderbase.DecodeEnvelope(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cur := ex[r.Kind()]; exampleOf[r.Kind()](r) && (cur == nil || len(l) < len(cur)) {
+			ex[r.Kind()] = l
+		}
+	}
+	return ex
+}
+
+// TestDocExamples keeps the examples of docs/records.md those of the demo
+// data; -update rewrites them.
 func TestDocExamples(t *testing.T) {
-	doc, err := os.ReadFile("../../docs/records.md")
+	const path = "../../docs/records.md"
+	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("docs/records.md not found: %v", err)
 	}
-	lines := map[string]bool{}
-	for _, l := range bytes.Split(Data(), []byte("\n")) {
-		lines[string(l)] = true
-	}
-	kinds := map[tenderbase.Kind]bool{}
-	for _, l := range bytes.Split(doc, []byte("\n")) {
+	ex := examples(t)
+	seen := map[tenderbase.Kind]bool{}
+	lines := bytes.Split(doc, []byte("\n"))
+	for i, l := range lines {
 		if !bytes.HasPrefix(l, []byte(`{"kind":"`)) {
 			continue
 		}
 		r, err := tenderbase.DecodeEnvelope(l)
-		if err != nil {
-			t.Errorf("example does not decode: %v", err)
+		if err != nil && !*update {
+			t.Errorf("records.md line %d does not decode: %v", i+1, err)
 			continue
 		}
-		kinds[r.Kind()] = true
-		if !lines[string(l)] {
-			t.Errorf("example %s %s is not a line of demo.ndjson; regenerate the examples", r.Kind(), r.Key())
+		k := tenderbase.Kind(bytes.SplitN(l, []byte(`"`), 5)[3])
+		if r != nil {
+			k = r.Kind()
+		}
+		seen[k] = true
+		if *update {
+			lines[i] = ex[k]
+		} else if !bytes.Equal(l, ex[k]) {
+			t.Errorf("records.md line %d: the %s example is stale; run go test ./internal/demo -run DocExamples -update", i+1, k)
 		}
 	}
-	if len(kinds) != len(tenderbase.Kinds) {
-		t.Errorf("examples of %d kinds, want %d", len(kinds), len(tenderbase.Kinds))
+	if len(seen) != len(tenderbase.Kinds) {
+		t.Errorf("examples of %d kinds, want %d", len(seen), len(tenderbase.Kinds))
+	}
+	if *update {
+		if err := os.WriteFile(path, bytes.Join(lines, []byte("\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
