@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -47,6 +48,10 @@ func runImport(ctx context.Context, c *cli, args []string) int {
 	bar.clear()
 	if werr := writeSummary(c.stdout, summary, cfg.JSON); werr != nil {
 		logger.Error("write summary", "err", werr)
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(c.stderr, "tenderbase: import interrupted; the counts above are what was stored")
+		return exitFailure
 	}
 	if err != nil {
 		return c.fail(fmt.Errorf("import stopped: %w", err))
@@ -100,6 +105,7 @@ func (p *progress) set(done, total int64) {
 			progressbar.OptionSetDescription("importing"),
 			progressbar.OptionShowBytes(true),
 			progressbar.OptionShowTotalBytes(true),
+			progressbar.OptionShowCount(),
 			progressbar.OptionSetPredictTime(true),
 			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(),

@@ -23,6 +23,8 @@ func (imp *importer) flush() error {
 	case err == nil:
 		imp.summary.PutResult.Add(res)
 		return nil
+	case imp.ctx.Err() != nil:
+		return imp.ctx.Err() // the transaction was rolled back; nothing else went wrong
 	case tenderbase.ErrorCode(err) == tenderbase.EINVALID:
 		return imp.putEach(batch)
 	}
@@ -35,6 +37,8 @@ func (imp *importer) putEach(batch []pending) error {
 		switch {
 		case err == nil:
 			imp.summary.PutResult.Add(res)
+		case imp.ctx.Err() != nil:
+			return imp.ctx.Err()
 		case tenderbase.ErrorCode(err) == tenderbase.EINVALID:
 			imp.reject(p.origin, tenderbase.ErrorMessage(err))
 		default:
