@@ -33,11 +33,15 @@ func (p *purchase) winner() *tenderbase.Participant {
 func (s *source) dayAt(i, n int) time.Time {
 	span := int(lastDay.Sub(firstDay).Hours()/24) - 40
 	day := firstDay.AddDate(0, 0, span*i/n+s.intn(span/n+1))
-	for day.Weekday() == time.Saturday || day.Weekday() == time.Sunday {
+	for day.Weekday() == time.Saturday || day.Weekday() == time.Sunday || newYearHolidays(day) {
 		day = day.AddDate(0, 0, 1)
 	}
 	return day.Add(time.Duration(s.between(9*60, 18*60)) * time.Minute)
 }
+
+// newYearHolidays reports whether day falls in the New Year holidays, when
+// nothing is published.
+func newYearHolidays(day time.Time) bool { return day.Month() == time.January && day.Day() <= 8 }
 
 // purchaseNumber returns a 44-FZ number (the customer's EIS code, the year,
 // a serial: 19 digits) or a 223-FZ number (11 digits starting with 3).
