@@ -2,7 +2,7 @@
 //
 //	tenderbase serve [--addr 127.0.0.1:8080] [--demo]
 //	tenderbase import PATH...
-//	tenderbase search RESOURCE QUERY
+//	tenderbase search RESOURCE [QUERY]
 //	tenderbase version
 //	tenderbase help [COMMAND]
 package main
@@ -56,7 +56,7 @@ func commands() []command {
 	return []command{
 		{"serve", "serve [flags]", "start the HTTP server", runServe},
 		{"import", "import [flags] PATH...", "load files, folders and .zip archives into the store", runImport},
-		{"search", "search [flags] RESOURCE QUERY", "search the store (resources: " + resourceNames() + ")", runSearch},
+		{"search", "search [flags] RESOURCE [QUERY]", "search the store, newest first (resources: " + resourceNames() + ")", runSearch},
 		{"version", "version", "print the version", runVersion},
 		{"help", "help [COMMAND]", "show help for tenderbase or a command", runHelp},
 	}
@@ -96,7 +96,7 @@ func (c *cli) usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, cmd := range commands() {
-		fmt.Fprintf(w, "  %-30s %s\n", cmd.usage, cmd.summary)
+		fmt.Fprintf(w, "  %-32s %s\n", cmd.usage, cmd.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Every command that uses the store takes --db PATH (default ./tenderbase.db, env TENDERBASE_DB).")

@@ -66,7 +66,7 @@ func TestVersionAndHelp(t *testing.T) {
 	}{
 		{[]string{"version"}, 0, "tenderbase ", ""},
 		{[]string{"help"}, 0, "import [flags] PATH...", ""},
-		{[]string{"--help"}, 0, "search [flags] RESOURCE QUERY", ""},
+		{[]string{"--help"}, 0, "search [flags] RESOURCE [QUERY]", ""},
 		{[]string{"help", "search"}, 0, "--page-size N", ""},
 		{[]string{"import", "-h"}, 0, "", "--batch-size N"},
 		{[]string{}, 2, "", "Usage: tenderbase COMMAND"},
