@@ -76,12 +76,13 @@ var errLineTooLong = errors.New("line too long")
 // the input has no more lines. A line over MaxLineSize is read to its end and
 // dropped, and errLineTooLong says so.
 func (r *Reader) readLine() ([]byte, error) {
+	const room = MaxLineSize + 2 // for the line ending "\r\n"
 	var line []byte
 	read := 0
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		read += len(chunk)
-		if read <= MaxLineSize+2 { // room for "\r\n"
+		if read <= room {
 			line = append(line, chunk...)
 		}
 		switch {
@@ -91,10 +92,12 @@ func (r *Reader) readLine() ([]byte, error) {
 			return nil, io.EOF
 		case err != nil && !errors.Is(err, io.EOF):
 			return nil, err
-		case read > MaxLineSize+2:
+		}
+		line = bytes.TrimRight(line, "\r\n")
+		if read > room || len(line) > MaxLineSize {
 			return nil, errLineTooLong
 		}
-		return bytes.TrimRight(line, "\r\n"), nil
+		return line, nil
 	}
 }
 

@@ -132,3 +132,21 @@ func TestReaderReadError(t *testing.T) {
 		t.Errorf("Err() = %v, want the read error at line 2", err)
 	}
 }
+
+func TestReaderLineSizeBound(t *testing.T) {
+	line := func(size int) string {
+		head, tail := `{"kind":"tender","record":{"purchase_number":"1","title":"`, `"}}`
+		return head + strings.Repeat("a", size-len(head)-len(tail)) + tail
+	}
+	input := line(ndjson.MaxLineSize) + "\r\n" + line(ndjson.MaxLineSize+1) + "\n"
+
+	got, err := readAll(t, strings.NewReader(input))
+
+	if err != nil {
+		t.Fatalf("Err() = %v", err)
+	}
+	want := []result{{1, "1", ""}, {2, "", "line is longer than 16 MiB"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+}
