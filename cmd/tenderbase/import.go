@@ -27,6 +27,7 @@ type importConfig struct {
 // lists; --json lists them all, up to importer.MaxRejections.
 const listLimit = 20
 
+// runImport loads the paths into the store and prints what it did.
 func runImport(ctx context.Context, c *cli, args []string) int {
 	cfg, code, ok := c.parseImport(args)
 	if !ok {
@@ -63,6 +64,8 @@ func runImport(ctx context.Context, c *cli, args []string) int {
 	return exitOK
 }
 
+// parseImport reads the import command line; ok is false when the
+// command is not to run, and code then says how to exit.
 func (c *cli) parseImport(args []string) (cfg importConfig, code int, ok bool) {
 	cmd, _ := lookupCommand("import")
 	fs := c.newFlagSet(cmd)

@@ -26,6 +26,7 @@ type searchConfig struct {
 	JSON     bool
 }
 
+// runSearch prints one page of the records of a resource that match a query.
 func runSearch(ctx context.Context, c *cli, args []string) int {
 	cfg, code, ok := c.parseSearch(args)
 	if !ok {
@@ -61,6 +62,7 @@ func runSearch(ctx context.Context, c *cli, args []string) int {
 	return exitOK
 }
 
+// parseSearch reads the search command line, as parseImport does.
 func (c *cli) parseSearch(args []string) (cfg searchConfig, code int, ok bool) {
 	cmd, _ := lookupCommand("search")
 	fs := c.newFlagSet(cmd)

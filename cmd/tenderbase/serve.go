@@ -27,6 +27,8 @@ type serveConfig struct {
 	HTTP  httpserver.Config
 }
 
+// runServe opens the store, loads the demo dataset if asked, and serves
+// HTTP until ctx is done.
 func runServe(ctx context.Context, c *cli, args []string) int {
 	cfg, code, ok := c.parseServe(args)
 	if !ok {
@@ -69,6 +71,7 @@ func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store
 	return exitOK
 }
 
+// parseServe reads the serve command line, as parseImport does.
 func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	cmd, _ := lookupCommand("serve")
 	fs := c.newFlagSet(cmd)

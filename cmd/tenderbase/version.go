@@ -26,6 +26,7 @@ func currentVersion() string {
 	return "(devel)"
 }
 
+// runHelp prints the overview, or the usage and flags of one command.
 func runHelp(ctx context.Context, c *cli, args []string) int {
 	if len(args) == 0 {
 		c.usage(c.stdout)

@@ -72,6 +72,7 @@ func (imp *importer) walk(root string) []input {
 	return inputs
 }
 
+// link returns the file a symbolic link found in a folder points to.
 func (imp *importer) link(path string) []input {
 	info, err := os.Stat(path)
 	if err != nil {
@@ -85,6 +86,7 @@ func (imp *importer) link(path string) []input {
 	return imp.file(path, info)
 }
 
+// entry returns the input for a file found in a folder.
 func (imp *importer) entry(path string, d fs.DirEntry) []input {
 	info, err := d.Info()
 	if err != nil {
@@ -138,6 +140,8 @@ func startsLikeZip(path string) (bool, error) {
 	return isZip(head[:n]), nil
 }
 
+// archiveSize returns the uncompressed size of the members of an archive
+// that will be read.
 func archiveSize(path string) (int64, error) {
 	zr, members, err := openArchive(path)
 	if err != nil {

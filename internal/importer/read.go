@@ -27,6 +27,7 @@ func (imp *importer) read(in input) error {
 	return imp.readFile(f, origin{file: in.path}, in.size)
 }
 
+// readArchive reads the members of a zip archive in place, in name order.
 func (imp *importer) readArchive(in input) error {
 	zr, members, err := openArchive(in.path)
 	if err != nil {
