@@ -289,3 +289,57 @@ func TestImportProgress(t *testing.T) {
 		t.Errorf("last call: done %d, want %d", last[0], wantTotal)
 	}
 }
+
+func TestImportSymbolicLinks(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	target := writeFile(t, filepath.Join(elsewhere, "a.ndjson"), tenderLine(t, "1", 1))
+	if err := os.Symlink(target, filepath.Join(dir, "file-link")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "folder-link")); err != nil {
+		t.Fatal(err)
+	}
+
+	got := runImport(t, newFakeStore(), []string{dir}, importer.Options{})
+
+	want := []importer.Skip{{File: filepath.Join(dir, "folder-link"), Reason: "symbolic link to a folder, not followed"}}
+	if diff := cmp.Diff(want, got.Skipped); diff != "" {
+		t.Errorf("skipped (-want +got):\n%s", diff)
+	}
+	if got.Inserted != 1 {
+		t.Errorf("inserted %d, want the 1 record behind the link to a file", got.Inserted)
+	}
+}
+
+func TestImportDamagedArchiveMember(t *testing.T) {
+	var b strings.Builder
+	zw := zip.NewWriter(&b)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: "a.ndjson", Method: zip.Store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// More than PrefixSize, so that the damage shows after detection.
+	content := tenderLines(t, 600)
+	if _, err := w.Write([]byte(content)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Change one letter of the last record: the member no longer matches
+	// its checksum, which shows only at its end, once every line is read.
+	data := []byte(b.String())
+	at := strings.LastIndex(string(data), "Поставка")
+	data[at+len("Поставка")-1]++
+	path := writeFile(t, filepath.Join(t.TempDir(), "a.zip"), string(data))
+
+	got := runImport(t, newFakeStore(), []string{path}, importer.Options{})
+
+	want := []importer.Skip{{File: path, Member: "a.ndjson", Reason: "not read to the end: read line 601: zip: checksum error"}}
+	if diff := cmp.Diff(want, got.Skipped); diff != "" {
+		t.Errorf("skipped (-want +got):\n%s", diff)
+	}
+	if got.Inserted != 600 {
+		t.Errorf("inserted %d, want all 600 records read before the damage showed", got.Inserted)
+	}
+}

@@ -64,7 +64,7 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 	br := bufio.NewReaderSize(&countingReader{r: r, imp: imp}, PrefixSize)
 	prefix, err := br.Peek(PrefixSize)
 	if err != nil && !errors.Is(err, io.EOF) {
-		imp.skip(o.file, o.member, reason(err))
+		imp.skip(o.file, o.member, "cannot read: "+reason(err))
 		return nil
 	}
 	dec, why := imp.detect(prefix)
