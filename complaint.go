@@ -30,7 +30,7 @@ type Complaint struct {
 	Link                     string    `json:"link,omitempty"`
 	ResultFAS                string    `json:"resultFAS,omitempty"`
 	ComplaintIndictedTextXML string    `json:"complaint_indicted_textXML,omitempty"`
-	DatePubl                 time.Time `json:"date_publ"`
+	DatePubl                 time.Time `json:"date_publ,omitzero"`
 	ComplaintIndictedText    string    `json:"complaint_indicted_text,omitempty"`
 	CustomerINN              string    `json:"customerInn,omitempty"`
 }
@@ -72,7 +72,7 @@ type ComplaintResult struct {
 	RegNumber                            string    `json:"regNumber,omitempty"`
 	DocNumber                            string    `json:"docNumber,omitempty"`
 	CreateDate                           time.Time `json:"createDate,omitzero"`
-	PublishDate                          time.Time `json:"publishDate"`
+	PublishDate                          time.Time `json:"publishDate,omitzero"`
 	OwnerRegNum                          string    `json:"owner_regNum,omitempty"`
 	OwnerFullName                        string    `json:"owner_fullName,omitempty"`
 	OwnerINN                             string    `json:"owner_INN,omitempty"`
@@ -145,7 +145,7 @@ type FASCase struct {
 	RemoteID      string    `json:"remote_id,omitempty"`
 	Name          string    `json:"name"`
 	Type          int       `json:"type,omitempty"`
-	CaseDate      time.Time `json:"date"`
+	CaseDate      time.Time `json:"date,omitzero"`
 	Upr           string    `json:"upr,omitempty"`
 	Sphera        string    `json:"sphera,omitempty"`
 	Delo          string    `json:"delo,omitempty"`

@@ -16,7 +16,7 @@ type Contract struct {
 	Region         int              `json:"region,omitempty"`
 	Price          float64          `json:"price,omitempty"`
 	Currency       string           `json:"currency,omitempty"`
-	SignedAt       time.Time        `json:"signed_at"`
+	SignedAt       time.Time        `json:"signed_at,omitzero"`
 	PublishedAt    time.Time        `json:"published_at,omitzero"`
 	StartsAt       time.Time        `json:"starts_at,omitzero"`
 	EndsAt         time.Time        `json:"ends_at,omitzero"`

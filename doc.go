@@ -16,7 +16,7 @@ type Doc struct {
 	URL            string    `json:"url,omitempty"`
 	Size           int64     `json:"size,omitempty"`
 	Text           string    `json:"text,omitempty"`
-	PublishedAt    time.Time `json:"published_at"`
+	PublishedAt    time.Time `json:"published_at,omitzero"`
 }
 
 func (d *Doc) Kind() Kind      { return KindDoc }

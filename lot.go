@@ -21,7 +21,7 @@ type Lot struct {
 	Currency     string    `json:"currency,omitempty"`
 	Organizer    Party     `json:"organizer,omitzero"`
 	Debtor       Party     `json:"debtor,omitzero"` // bankruptcy trades
-	PublishedAt  time.Time `json:"published_at"`
+	PublishedAt  time.Time `json:"published_at,omitzero"`
 	BiddingEnd   time.Time `json:"bidding_end,omitzero"`
 	AuctionDate  time.Time `json:"auction_date,omitzero"`
 	URL          string    `json:"url,omitempty"`

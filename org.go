@@ -19,7 +19,7 @@ type Org struct {
 	ActivityCodes []string     `json:"activity_codes,omitempty"`
 	SME           string       `json:"sme,omitempty"` // SME register category, if listed
 	Contacts      []OrgContact `json:"contacts,omitempty"`
-	UpdatedAt     time.Time    `json:"updated_at"`
+	UpdatedAt     time.Time    `json:"updated_at,omitzero"`
 	Sources       []string     `json:"sources,omitempty"`
 }
 

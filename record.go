@@ -143,12 +143,32 @@ func DecodeEnvelope(line []byte) (Record, error) {
 }
 
 // EncodeEnvelope returns the canonical NDJSON line of r, without the newline.
+// <, > and & are written as they are, so that the XML fields stay readable.
 func EncodeEnvelope(r Record) ([]byte, error) {
-	body, err := json.Marshal(r)
+	body, err := MarshalRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	return marshalPlain(Envelope{Kind: r.Kind(), Record: body})
+}
+
+// MarshalRecord returns the canonical JSON of r, with <, > and & unescaped.
+func MarshalRecord(r Record) ([]byte, error) {
+	body, err := marshalPlain(r)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s %s: %w", r.Kind(), r.Key(), err)
 	}
-	return json.Marshal(Envelope{Kind: r.Kind(), Record: body})
+	return body, nil
+}
+
+func marshalPlain(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func keyFieldOf(k Kind) string {

@@ -34,7 +34,7 @@ type Tender struct {
 	Region               int           `json:"region,omitempty"` // two-digit code of the subject of the Russian Federation
 	MaxPrice             float64       `json:"max_price,omitempty"`
 	Currency             string        `json:"currency,omitempty"` // ISO 4217, RUB when not said
-	PublishedAt          time.Time     `json:"published_at"`
+	PublishedAt          time.Time     `json:"published_at,omitzero"`
 	ApplicationsStart    time.Time     `json:"applications_start,omitzero"`
 	ApplicationsDeadline time.Time     `json:"applications_deadline,omitzero"`
 	BiddingDate          time.Time     `json:"bidding_date,omitzero"`

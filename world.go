@@ -14,7 +14,7 @@ type WorldTender struct {
 	Value       float64   `json:"value,omitempty"`
 	Currency    string    `json:"currency,omitempty"`
 	CPVCodes    []string  `json:"cpv_codes,omitempty"`
-	PublishedAt time.Time `json:"published_at"`
+	PublishedAt time.Time `json:"published_at,omitzero"`
 	Deadline    time.Time `json:"deadline,omitzero"`
 	Language    string    `json:"language,omitempty"`
 	URL         string    `json:"url,omitempty"`
