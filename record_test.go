@@ -1,0 +1,116 @@
+package tenderbase_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase"
+)
+
+func TestEnvelopeRoundTrip(t *testing.T) {
+	in := &tenderbase.FASCase{
+		ID:       42,
+		Name:     "Дело о нарушении",
+		CaseDate: time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC),
+		OrgXML:   `<org><name>ООО "Ромашка" & Ко</name><inn>7707083893</inn></org>`,
+	}
+	line, err := tenderbase.EncodeEnvelope(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(line), `<inn>7707083893</inn>`) || !strings.Contains(string(line), `& Ко`) {
+		t.Errorf("XML is escaped in the canonical line: %s", line)
+	}
+	out, err := tenderbase.DecodeEnvelope(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(tenderbase.Record(in), out); diff != "" {
+		t.Errorf("round trip mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestDecodeEnvelopeErrors(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{`not json`, "not a record line"},
+		{`{"record": {}}`, `record line has no "kind"`},
+		{`{"kind": "tender"}`, `record line has no "record"`},
+		{`{"kind": "planet", "record": {}}`, `unknown record kind "planet"`},
+		{`{"kind": "tender", "record": {"purchase_number": "1", "colour": "red"}}`, `unknown field "colour"`},
+		{`{"kind": "tender", "record": {"title": "без номера"}}`, `tender record has no key (purchase_number)`},
+		{`{"kind": "fas_case", "record": {"id": "x"}}`, `fas_case record`},
+		{`{"kind": "tender", "record": {}, "extra": 1}`, `unknown field "extra"`},
+	}
+	for _, tt := range tests {
+		_, err := tenderbase.DecodeEnvelope([]byte(tt.line))
+		if err == nil || !strings.Contains(err.Error(), tt.want) || tenderbase.ErrorCode(err) != tenderbase.EINVALID {
+			t.Errorf("DecodeEnvelope(%s) error = %v, want one containing %q (invalid)", tt.line, err, tt.want)
+		}
+	}
+}
+
+func TestEveryKindDecodes(t *testing.T) {
+	keys := map[tenderbase.Kind]string{
+		tenderbase.KindTender:          `{"purchase_number": "0373200041524000123"}`,
+		tenderbase.KindDoc:             `{"id": "d1"}`,
+		tenderbase.KindContract:        `{"reg_number": "2770708389324000001"}`,
+		tenderbase.KindWorldTender:     `{"id": "ted:1"}`,
+		tenderbase.KindOrg:             `{"inn": "7707083893"}`,
+		tenderbase.KindLot:             `{"id": "l1"}`,
+		tenderbase.KindComplaint:       `{"complaintNumber": "202500100001"}`,
+		tenderbase.KindComplaintResult: `{"checkResultNumber": "R1"}`,
+		tenderbase.KindFASCase:         `{"id": 7}`,
+	}
+	for _, k := range tenderbase.Kinds {
+		r, err := tenderbase.DecodeRecord(k, []byte(keys[k]))
+		if err != nil {
+			t.Errorf("DecodeRecord(%s): %v", k, err)
+			continue
+		}
+		if r.Kind() != k || r.Key() == "" {
+			t.Errorf("DecodeRecord(%s) = kind %s key %q", k, r.Kind(), r.Key())
+		}
+	}
+}
+
+func TestFASCaseLookupsFindINNsInOrgXML(t *testing.T) {
+	c := &tenderbase.FASCase{ID: 1, RemoteID: "u-1", OrgXML: `<orgs><org inn="1"><inn>0274062111</inn></org><org><inn>500100732259</inn><kpp>027401001</kpp></org></orgs>`}
+	want := []tenderbase.Lookup{
+		{Field: tenderbase.LookupRemoteID, Value: "u-1"},
+		{Field: tenderbase.LookupINN, Value: "0274062111"},
+		{Field: tenderbase.LookupINN, Value: "500100732259"},
+	}
+	if diff := cmp.Diff(want, c.Lookups()); diff != "" {
+		t.Errorf("Lookups mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestXMLText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{`<a>Истец <b>ООО «Вега»</b></a>`, "Истец ООО «Вега»"},
+		{`plain text`, "plain text"},
+		{`<a>unclosed`, "unclosed"},
+	}
+	for _, tt := range tests {
+		if got := tenderbase.XMLText(tt.in); got != tt.want {
+			t.Errorf("XMLText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestErrorVocabulary(t *testing.T) {
+	err := tenderbase.Errorf(tenderbase.ENOTFOUND, "tender %s not found", "1")
+	if tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND || tenderbase.ErrorMessage(err) != "tender 1 not found" {
+		t.Errorf("ErrorCode/Message = %s / %s", tenderbase.ErrorCode(err), tenderbase.ErrorMessage(err))
+	}
+	plain := strings.NewReader("").UnreadByte()
+	if tenderbase.ErrorCode(plain) != tenderbase.EINTERNAL || tenderbase.ErrorMessage(plain) != "internal error" {
+		t.Errorf("an internal error leaks: %s / %s", tenderbase.ErrorCode(plain), tenderbase.ErrorMessage(plain))
+	}
+	if tenderbase.ErrorCode(nil) != "" {
+		t.Error("ErrorCode(nil) is not empty")
+	}
+}
