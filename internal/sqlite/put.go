@@ -20,7 +20,7 @@ const maxSecond = 1<<(63-seqBits) - 1
 
 // writer applies records within one write transaction.
 type writer struct {
-	tx *sql.Tx
+	c *conn
 }
 
 // current is what is stored of a record's current version.
@@ -68,7 +68,7 @@ func (w writer) put(ctx context.Context, r tenderbase.Record, res *tenderbase.Pu
 
 func (w writer) current(ctx context.Context, e encoded) (current, bool, error) {
 	var c current
-	err := w.tx.QueryRowContext(ctx, `
+	err := w.c.queryRow(ctx, `
 		SELECT r.rid, v.revision, v.hash FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.kind = ? AND r.key = ?`, e.kind, e.key).Scan(&c.rid, &c.rev, &c.hash)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -85,7 +85,7 @@ func (w writer) current(ctx context.Context, e encoded) (current, bool, error) {
 func (w writer) version(ctx context.Context, e encoded) (int64, []byte, error) {
 	var id int64
 	var hash []byte
-	err := w.tx.QueryRowContext(ctx, `
+	err := w.c.queryRow(ctx, `
 		SELECT id, hash FROM versions WHERE kind = ? AND key = ? AND revision = ?`,
 		e.kind, e.key, e.rev).Scan(&id, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -101,13 +101,13 @@ func (w writer) version(ctx context.Context, e encoded) (int64, []byte, error) {
 // same revision (a correction), and returns its id.
 func (w writer) saveVersion(ctx context.Context, e encoded, vid int64) (int64, error) {
 	if vid != 0 {
-		_, err := w.tx.ExecContext(ctx, `UPDATE versions SET hash = ?, body = ? WHERE id = ?`, e.hash, e.body, vid)
+		_, err := w.c.exec(ctx, `UPDATE versions SET hash = ?, body = ? WHERE id = ?`, e.hash, e.body, vid)
 		if err != nil {
 			return 0, fmt.Errorf("correct version %d: %w", e.rev, describe(err))
 		}
 		return vid, nil
 	}
-	res, err := w.tx.ExecContext(ctx, `
+	res, err := w.c.exec(ctx, `
 		INSERT INTO versions (kind, key, revision, hash, body) VALUES (?, ?, ?, ?, ?)`,
 		e.kind, e.key, e.rev, e.hash, e.body)
 	if err != nil {
@@ -126,12 +126,12 @@ func (w writer) insert(ctx context.Context, e encoded) error {
 	if err != nil {
 		return err
 	}
-	if _, err := w.tx.ExecContext(ctx, `
+	if _, err := w.c.exec(ctx, `
 		INSERT INTO records (rid, kind, key, version) VALUES (?, ?, ?, ?)`,
 		rid, e.kind, e.key, vid); err != nil {
 		return fmt.Errorf("store record: %w", describe(err))
 	}
-	if _, err := w.tx.ExecContext(ctx, `
+	if _, err := w.c.exec(ctx, `
 		INSERT INTO kinds (kind, records) VALUES (?, 1)
 		ON CONFLICT (kind) DO UPDATE SET records = records + 1`, e.kind); err != nil {
 		return fmt.Errorf("count record: %w", describe(err))
@@ -153,11 +153,11 @@ func (w writer) replace(ctx context.Context, e encoded, cur current, vid int64) 
 			return err
 		}
 	}
-	if _, err := w.tx.ExecContext(ctx, `UPDATE records SET rid = ?, version = ? WHERE rid = ?`,
+	if _, err := w.c.exec(ctx, `UPDATE records SET rid = ?, version = ? WHERE rid = ?`,
 		rid, vid, cur.rid); err != nil {
 		return fmt.Errorf("replace record: %w", describe(err))
 	}
-	if _, err := w.tx.ExecContext(ctx, ftsTables[e.rec.Kind()].delete, cur.rid); err != nil {
+	if _, err := w.c.exec(ctx, ftsTables[e.rec.Kind()].delete, cur.rid); err != nil {
 		return fmt.Errorf("unindex old version: %w", describe(err))
 	}
 	if err := w.index(ctx, e.rec, rid); err != nil {
@@ -172,7 +172,7 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 	lo := second(date) << seqBits
 	hi := lo + 1<<seqBits
 	var last sql.NullInt64
-	if err := w.tx.QueryRowContext(ctx, `SELECT max(rid) FROM records WHERE rid >= ? AND rid < ?`,
+	if err := w.c.queryRow(ctx, `SELECT max(rid) FROM records WHERE rid >= ? AND rid < ?`,
 		lo, hi).Scan(&last); err != nil {
 		return 0, fmt.Errorf("allocate rid: %w", describe(err))
 	}
@@ -194,7 +194,7 @@ func second(date time.Time) int64 {
 // index writes the record's row in its kind's full-text table.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64) error {
 	d := newDocument(r)
-	if _, err := w.tx.ExecContext(ctx, ftsTables[r.Kind()].insert, rid, d.stems, d.forms, d.flags); err != nil {
+	if _, err := w.c.exec(ctx, ftsTables[r.Kind()].insert, rid, d.stems, d.forms, d.flags); err != nil {
 		return fmt.Errorf("index: %w", describe(err))
 	}
 	return nil
@@ -204,7 +204,7 @@ func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64) error
 // lookups of earlier versions stay.
 func (w writer) addLookups(ctx context.Context, e encoded, rid int64) error {
 	for _, l := range e.rec.Lookups() {
-		if _, err := w.tx.ExecContext(ctx, `
+		if _, err := w.c.exec(ctx, `
 			INSERT OR IGNORE INTO lookups (kind, field, value, rid) VALUES (?, ?, ?, ?)`,
 			e.kind, l.Field, l.Value, rid); err != nil {
 			return fmt.Errorf("store lookup %s: %w", l.Field, describe(err))

@@ -12,27 +12,25 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// Put stores records in one transaction, as tenderbase.Store says.
+// Put stores records in one transaction, as tenderbase.Store says. The
+// transaction takes the write lock when it begins (BEGIN IMMEDIATE), so it
+// never fails halfway on a lock it could not upgrade.
 func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbase.PutResult, error) {
 	var res tenderbase.PutResult
 	if len(records) == 0 {
 		return res, nil
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return res, fmt.Errorf("put: begin: %w", describe(err))
-	}
-	defer tx.Rollback()
-	w := writer{tx: tx}
-	for _, r := range records {
-		if err := w.put(ctx, r, &res); err != nil {
-			return tenderbase.PutResult{}, fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
+	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
+		w := writer{c: c}
+		for _, r := range records {
+			if err := w.put(ctx, r, &res); err != nil {
+				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
+			}
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return tenderbase.PutResult{}, fmt.Errorf("put: commit: %w", describe(err))
+		return nil
+	})
+	if err != nil {
+		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
 	}
 	return res, nil
 }
@@ -40,9 +38,11 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 // Get returns the current version of a record.
 func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
 	var body []byte
-	err := s.read.QueryRowContext(ctx, `
-		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
-		WHERE r.kind = ? AND r.key = ?`, string(k), key).Scan(&body)
+	err := s.read.run(ctx, func(c *conn) error {
+		return c.queryRow(ctx, `
+			SELECT v.body FROM records r JOIN versions v ON v.id = r.version
+			WHERE r.kind = ? AND r.key = ?`, string(k), key).Scan(&body)
+	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
 	}
@@ -54,31 +54,42 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 
 // Versions returns every stored version of a record, oldest first.
 func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
-	rows, err := s.read.QueryContext(ctx, `
-		SELECT body FROM versions WHERE kind = ? AND key = ? ORDER BY revision`, string(k), key)
+	var bodies [][]byte
+	err := s.read.run(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, `
+			SELECT body FROM versions WHERE kind = ? AND key = ? ORDER BY revision`, string(k), key)
+		if err != nil {
+			return err
+		}
+		bodies, err = scanBlobs(rows)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("versions of %s %s: %w", k, key, describe(err))
 	}
-	defer rows.Close()
-	var out []tenderbase.Record
-	for rows.Next() {
-		var body []byte
-		if err := rows.Scan(&body); err != nil {
-			return nil, fmt.Errorf("versions of %s %s: %w", k, key, err)
-		}
-		r, err := decode(k, body)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("versions of %s %s: %w", k, key, describe(err))
-	}
-	if len(out) == 0 {
+	if len(bodies) == 0 {
 		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
 	}
+	out := make([]tenderbase.Record, len(bodies))
+	for i, body := range bodies {
+		if out[i], err = decode(k, body); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
+}
+
+func scanBlobs(rows *sql.Rows) ([][]byte, error) {
+	defer rows.Close()
+	var out [][]byte
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
 }
 
 // decode reads a stored body. A body that no longer decodes is our fault, not

@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
-	"strings"
+	"slices"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
@@ -19,22 +19,18 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	if err != nil {
 		return tenderbase.Page{}, err
 	}
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, describe(err))
-	}
-	defer tx.Rollback()
-	page := tenderbase.Page{Page: q.Page, PageSize: q.Size()}
-	if sel.check != nil {
-		page.Items, page.Total, err = sel.checked(ctx, tx)
-	} else {
-		page.Items, page.Total, err = sel.run(ctx, tx)
-	}
+	page := tenderbase.Page{Page: q.Page, PageSize: q.Size(), Items: []tenderbase.Record{}}
+	err = s.read.tx(ctx, "BEGIN", func(c *conn) error {
+		var err error
+		if sel.check != nil {
+			page.Items, page.Total, err = sel.checked(ctx, c)
+		} else {
+			page.Items, page.Total, err = sel.run(ctx, c)
+		}
+		return err
+	})
 	if err != nil {
 		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
-	}
-	if page.Items == nil {
-		page.Items = []tenderbase.Record{}
 	}
 	return page, nil
 }
@@ -99,36 +95,51 @@ func offset(page, size int) int {
 	return page * size
 }
 
-// run reads the total and one page of rids, then their records.
-func (sel selection) run(ctx context.Context, tx *sql.Tx) ([]tenderbase.Record, int, error) {
-	total, err := sel.count(ctx, tx)
-	if err != nil {
-		return nil, 0, err
+// run reads the total and one page.
+func (sel selection) run(ctx context.Context, c *conn) ([]tenderbase.Record, int, error) {
+	total, err := sel.count(ctx, c)
+	if err != nil || sel.offset >= total {
+		return []tenderbase.Record{}, total, err
 	}
-	if sel.offset >= total {
-		return nil, total, nil
-	}
-	rows, err := tx.QueryContext(ctx,
-		"SELECT "+sel.col+" FROM "+sel.from+" ORDER BY "+sel.col+" DESC LIMIT ? OFFSET ?",
-		append(sel.args, sel.limit, sel.offset)...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("select page: %w", describe(err))
-	}
-	rids, err := scanInts(rows)
-	if err != nil {
-		return nil, 0, fmt.Errorf("select page: %w", err)
-	}
-	items, err := load(ctx, tx, sel.kind, rids)
+	items, err := sel.page(ctx, c)
 	return items, total, err
 }
 
-func (sel selection) count(ctx context.Context, tx *sql.Tx) (int, error) {
+// page reads one page of records, newest first. The subquery picks the
+// page's rids from the index alone; only those are joined to their bodies.
+func (sel selection) page(ctx context.Context, c *conn) ([]tenderbase.Record, error) {
+	rows, err := c.query(ctx, `
+		SELECT v.body FROM (SELECT `+sel.col+` AS rid FROM `+sel.from+` ORDER BY `+sel.col+` DESC LIMIT ? OFFSET ?) p
+		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version
+		ORDER BY p.rid DESC`, append(slices.Clip(sel.args), sel.limit, sel.offset)...)
+	if err != nil {
+		return nil, fmt.Errorf("select page: %w", describe(err))
+	}
+	return sel.decodeAll(rows)
+}
+
+// decodeAll decodes the bodies rows yields.
+func (sel selection) decodeAll(rows *sql.Rows) ([]tenderbase.Record, error) {
+	bodies, err := scanBlobs(rows)
+	if err != nil {
+		return nil, fmt.Errorf("read page: %w", describe(err))
+	}
+	items := make([]tenderbase.Record, len(bodies))
+	for i, body := range bodies {
+		if items[i], err = decode(sel.kind, body); err != nil {
+			return nil, err
+		}
+	}
+	return items, nil
+}
+
+func (sel selection) count(ctx context.Context, c *conn) (int, error) {
 	var n int
 	var err error
 	if sel.all {
-		err = tx.QueryRowContext(ctx, `SELECT coalesce(max(records), 0) FROM kinds WHERE kind = ?`, string(sel.kind)).Scan(&n)
+		err = c.queryRow(ctx, `SELECT coalesce(max(records), 0) FROM kinds WHERE kind = ?`, string(sel.kind)).Scan(&n)
 	} else {
-		err = tx.QueryRowContext(ctx, "SELECT count(*) FROM "+sel.from, sel.args...).Scan(&n)
+		err = c.queryRow(ctx, "SELECT count(*) FROM "+sel.from, sel.args...).Scan(&n)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("count: %w", describe(err))
@@ -139,8 +150,8 @@ func (sel selection) count(ctx context.Context, tx *sql.Tx) (int, error) {
 // checked reads every candidate, newest first, and keeps those that match
 // sel.check by the reference meaning of a query (query.Match), counting
 // them for the exact total.
-func (sel selection) checked(ctx context.Context, tx *sql.Tx) ([]tenderbase.Record, int, error) {
-	rows, err := tx.QueryContext(ctx, `
+func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record, int, error) {
+	rows, err := c.query(ctx, `
 		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.rid IN (SELECT `+sel.col+` FROM `+sel.from+`) ORDER BY r.rid DESC`, sel.args...)
 	if err != nil {
@@ -170,56 +181,4 @@ func (sel selection) checked(ctx context.Context, tx *sql.Tx) ([]tenderbase.Reco
 		return nil, 0, fmt.Errorf("read candidates: %w", describe(err))
 	}
 	return items, total, nil
-}
-
-// load reads the current records of rids and returns them in that order.
-func load(ctx context.Context, tx *sql.Tx, k tenderbase.Kind, rids []int64) ([]tenderbase.Record, error) {
-	if len(rids) == 0 {
-		return nil, nil
-	}
-	args := make([]any, len(rids))
-	for i, rid := range rids {
-		args[i] = rid
-	}
-	rows, err := tx.QueryContext(ctx, `
-		SELECT r.rid, v.body FROM records r JOIN versions v ON v.id = r.version
-		WHERE r.rid IN (?`+strings.Repeat(", ?", len(rids)-1)+`)`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("load records: %w", describe(err))
-	}
-	defer rows.Close()
-	byRID := make(map[int64]tenderbase.Record, len(rids))
-	for rows.Next() {
-		var rid int64
-		var body []byte
-		if err := rows.Scan(&rid, &body); err != nil {
-			return nil, fmt.Errorf("load records: %w", err)
-		}
-		if byRID[rid], err = decode(k, body); err != nil {
-			return nil, err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("load records: %w", describe(err))
-	}
-	items := make([]tenderbase.Record, 0, len(rids))
-	for _, rid := range rids {
-		if r, ok := byRID[rid]; ok {
-			items = append(items, r)
-		}
-	}
-	return items, nil
-}
-
-func scanInts(rows *sql.Rows) ([]int64, error) {
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var v int64
-		if err := rows.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, describe(rows.Err())
 }

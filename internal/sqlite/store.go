@@ -16,7 +16,6 @@ import (
 	"log/slog"
 	"net/url"
 	"runtime"
-	"sync"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -33,11 +32,11 @@ const busyTimeoutMS = 10000
 
 // Store is the embedded store. It is safe for concurrent use.
 type Store struct {
-	write  *sql.DB // one connection; every write goes through it
-	read   *sql.DB // a pool of read-only connections
+	// write holds one connection, so Puts queue for it in Go instead of
+	// waiting on SQLite's lock.
+	write  *pool
+	read   *pool // read-only connections, one per concurrent search
 	logger *slog.Logger
-
-	mu sync.Mutex // serializes Put, so that a transaction never waits for another
 }
 
 // Open opens or creates the store in the SQLite file at path and brings its
@@ -54,17 +53,16 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 		write.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
-	read, err := openDB(path, true, max(4, runtime.GOMAXPROCS(0)))
+	n := max(4, runtime.GOMAXPROCS(0))
+	read, err := openDB(path, true, n)
 	if err != nil {
 		write.Close()
 		return nil, err
 	}
-	return &Store{write: write, read: read, logger: logger}, nil
+	return &Store{write: newPool(write, 1), read: newPool(read, n), logger: logger}, nil
 }
 
-// openDB opens a pool of n connections to the file at path. The writer takes
-// its lock when a transaction begins (BEGIN IMMEDIATE), so a transaction
-// never fails halfway on a lock it could not upgrade.
+// openDB opens a pool of n connections to the file at path.
 func openDB(path string, readOnly bool, n int) (*sql.DB, error) {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
@@ -77,7 +75,6 @@ func openDB(path string, readOnly bool, n int) (*sql.DB, error) {
 		// NORMAL in WAL mode loses at most the last transactions on power
 		// failure, never consistency; an import can be run again.
 		q.Add("_pragma", "synchronous(normal)")
-		q.Set("_txlock", "immediate")
 	}
 	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 	db, err := sql.Open("sqlite", dsn)
@@ -96,7 +93,7 @@ func openDB(path string, readOnly bool, n int) (*sql.DB, error) {
 
 // Close closes both pools.
 func (s *Store) Close() error {
-	return errors.Join(s.read.Close(), s.write.Close())
+	return errors.Join(s.read.close(), s.write.close())
 }
 
 // errNotDatabase says what SQLITE_NOTADB means to the person who gave the path.

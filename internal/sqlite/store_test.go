@@ -67,7 +67,7 @@ func TestReopen(t *testing.T) {
 		t.Fatalf("Get after reopen: %v", err)
 	}
 	var n int
-	if err := s.read.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil {
+	if err := s.read.db.QueryRow(`SELECT count(*) FROM schema_migrations`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	if want := len(mustMigrations(t)); n != want {

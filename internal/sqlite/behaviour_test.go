@@ -1,0 +1,19 @@
+package sqlite
+
+import (
+	"testing"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/storetest"
+)
+
+// TestBehaviour runs the behaviour suite that every store must pass.
+func TestBehaviour(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) tenderbase.Store {
+		s, err := Open(t.Context(), t.TempDir()+"/store.db", nil)
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		return s
+	})
+}

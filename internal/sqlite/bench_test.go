@@ -1,0 +1,229 @@
+package sqlite
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// corpusSize is the number of tenders the search benchmarks run on.
+var corpusSize = flag.Int("corpus", 100_000, "tenders in the benchmark corpus")
+
+// putBatch is how many records one Put of the benchmarks stores, as an
+// import would.
+const putBatch = 1000
+
+// built is the benchmark corpus, stored once per run of the benchmarks and
+// shared by all of them.
+var built struct {
+	once  sync.Once
+	dir   string
+	store *Store
+	rate  float64 // docs/s of the build
+	err   error
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	code := m.Run()
+	if built.store != nil {
+		built.store.Close()
+	}
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// benchStore returns the store holding the benchmark corpus, building it on
+// first use.
+func benchStore(b *testing.B) *Store {
+	b.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "tenderbase-bench-")
+		if built.err != nil {
+			return
+		}
+		ctx := context.Background()
+		built.store, built.err = Open(ctx, filepath.Join(built.dir, "store.db"), nil)
+		if built.err != nil {
+			return
+		}
+		start := time.Now()
+		built.err = genCorpus(*corpusSize, putBatch, func(batch []tenderbase.Record) error {
+			_, err := built.store.Put(ctx, batch)
+			return err
+		})
+		built.rate = float64(*corpusSize) / time.Since(start).Seconds()
+		fmt.Fprintf(os.Stderr, "built %d tenders in %s: %.0f docs/s\n", *corpusSize, time.Since(start).Round(time.Millisecond), built.rate)
+	})
+	if built.err != nil {
+		b.Fatalf("build corpus: %v", built.err)
+	}
+	return built.store
+}
+
+// BenchmarkIndex stores batches of new tenders in a fresh store; one op is
+// one batch. It also reports the rate at which the shared corpus was built.
+func BenchmarkIndex(b *testing.B) {
+	benchStore(b)
+	b.ReportMetric(built.rate, "build_docs/s")
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "index.db"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	rngStart := 0
+	b.ResetTimer()
+	for b.Loop() {
+		var batch []tenderbase.Record
+		genCorpus(putBatch, putBatch, func(rs []tenderbase.Record) error { batch = rs; return nil })
+		for i, r := range batch { // new keys every batch
+			r.(*tenderbase.Tender).PurchaseNumber = fmt.Sprintf("b%d", rngStart+i)
+		}
+		rngStart += putBatch
+		if _, err := s.Put(context.Background(), batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*putBatch)/b.Elapsed().Seconds(), "docs/s")
+}
+
+// benchSearches are the searches of BenchmarkSearch, each a top-20 page of
+// tenders newest first with its exact total.
+var benchSearches = []struct {
+	name    string
+	query   string
+	filters tenderbase.Filters
+	page    int
+}{
+	{"common", "поставка", tenderbase.Filters{}, 0},
+	{"rare", "погрузчик", tenderbase.Filters{}, 0},
+	{"phrase", `"медицинских изделий"`, tenderbase.Filters{}, 0},
+	{"exact", "=поставка", tenderbase.Filters{}, 0},
+	{"and", "бумага & офисной", tenderbase.Filters{}, 0},
+	{"or", "бумага | картридж", tenderbase.Filters{}, 0},
+	{"not", "поставка !медицинских", tenderbase.Filters{}, 0},
+	{"mixed_phrase", `"=поставка бумаги"`, tenderbase.Filters{}, 0},
+	{"filters", "поставка", tenderbase.Filters{Regions: []int{77, 50}, Laws: []string{"44"}}, 0},
+	{"list_all", "", tenderbase.Filters{}, 0},
+	{"list_filters", "", tenderbase.Filters{Regions: []int{16}}, 0},
+	{"deep_page", "поставка", tenderbase.Filters{}, 500},
+}
+
+// BenchmarkSearch times whole Search calls: the page and the exact total.
+func BenchmarkSearch(b *testing.B) {
+	s := benchStore(b)
+	for _, bs := range benchSearches {
+		sr := benchSearch(b, bs.query, bs.filters, bs.page)
+		b.Run(bs.name, func(b *testing.B) {
+			var total int
+			for b.Loop() {
+				p, err := s.Search(context.Background(), sr)
+				if err != nil {
+					b.Fatal(err)
+				}
+				total = p.Total
+			}
+			b.ReportMetric(float64(total), "hits")
+		})
+	}
+}
+
+// BenchmarkPage times only the page of a search, and BenchmarkCount only its
+// total, to show what each costs.
+func BenchmarkPage(b *testing.B) {
+	s := benchStore(b)
+	for _, bs := range benchSearches {
+		sel := benchSelection(b, bs.query, bs.filters, bs.page)
+		if sel.check != nil {
+			continue
+		}
+		b.Run(bs.name, func(b *testing.B) {
+			for b.Loop() {
+				benchInTx(b, s, func(c *conn) error { _, err := sel.page(context.Background(), c); return err })
+			}
+		})
+	}
+}
+
+func BenchmarkCount(b *testing.B) {
+	s := benchStore(b)
+	for _, bs := range benchSearches {
+		sel := benchSelection(b, bs.query, bs.filters, bs.page)
+		if sel.check != nil || bs.page != 0 {
+			continue
+		}
+		b.Run(bs.name, func(b *testing.B) {
+			for b.Loop() {
+				benchInTx(b, s, func(c *conn) error { _, err := sel.count(context.Background(), c); return err })
+			}
+		})
+	}
+}
+
+// BenchmarkMedians runs every benchmark search once per op and prints the
+// median and 95th percentile latency of each.
+func BenchmarkMedians(b *testing.B) {
+	s := benchStore(b)
+	searches := make([]tenderbase.Search, len(benchSearches))
+	for i, bs := range benchSearches {
+		searches[i] = benchSearch(b, bs.query, bs.filters, bs.page)
+	}
+	times := make([][]time.Duration, len(searches))
+	for b.Loop() {
+		for i, sr := range searches {
+			start := time.Now()
+			if _, err := s.Search(context.Background(), sr); err != nil {
+				b.Fatal(err)
+			}
+			times[i] = append(times[i], time.Since(start))
+		}
+	}
+	for i, bs := range benchSearches {
+		slices.Sort(times[i])
+		n := len(times[i])
+		fmt.Fprintf(os.Stderr, "%-14s p50 %8.3f ms  p95 %8.3f ms  (%d runs)\n", bs.name,
+			ms(times[i][n/2]), ms(times[i][n*95/100]), n)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func benchSearch(b *testing.B, text string, f tenderbase.Filters, page int) tenderbase.Search {
+	b.Helper()
+	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: f, Page: page}
+	if text != "" {
+		q, err := query.Parse(text, query.MCP)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sr.Query = q
+	}
+	return sr
+}
+
+func benchSelection(b *testing.B, text string, f tenderbase.Filters, page int) selection {
+	b.Helper()
+	sel, err := plan(benchSearch(b, text, f, page))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return sel
+}
+
+func benchInTx(b *testing.B, s *Store, f func(c *conn) error) {
+	b.Helper()
+	if err := s.read.tx(context.Background(), "BEGIN", f); err != nil {
+		b.Fatal(err)
+	}
+}
