@@ -28,7 +28,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 			}
 		}
 		return nil
-	})
+	}, s.totals.writing)
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
 	}

@@ -19,20 +19,51 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	if err != nil {
 		return tenderbase.Page{}, err
 	}
-	page := tenderbase.Page{Page: q.Page, PageSize: q.Size(), Items: []tenderbase.Record{}}
-	err = s.read.tx(ctx, "BEGIN", func(c *conn) error {
-		var err error
-		if sel.check != nil {
-			page.Items, page.Total, err = sel.checked(ctx, c)
-		} else {
-			page.Items, page.Total, err = sel.run(ctx, c)
-		}
-		return err
-	})
+	page := tenderbase.Page{Page: q.Page, PageSize: q.Size()}
+	page.Items, page.Total, err = s.search(ctx, sel, true)
 	if err != nil {
 		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
 	}
 	return page, nil
+}
+
+// search runs sel, taking its total from the cache when useCache is set and
+// the data has not changed since it was counted. Should a Put commit while
+// it reads, a cached total may be of other data than the page: it searches
+// again without the cache.
+func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]tenderbase.Record, int, error) {
+	gen, stable := s.totals.generation()
+	key := sel.totalKey()
+	sel.total = -1
+	if useCache && stable {
+		if n, ok := s.totals.get(gen, key); ok {
+			sel.total = n
+		}
+	}
+	var items []tenderbase.Record
+	var total int
+	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
+		var err error
+		if sel.check != nil {
+			items, total, err = sel.checked(ctx, c)
+		} else {
+			items, total, err = sel.run(ctx, c)
+		}
+		return err
+	}, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	switch after := s.totals.gen.Load(); {
+	case after != gen && sel.total >= 0:
+		return s.search(ctx, sel, false)
+	case after == gen && stable && sel.total < 0:
+		s.totals.set(gen, key, total)
+	}
+	if items == nil {
+		items = []tenderbase.Record{}
+	}
+	return items, total, nil
 }
 
 // selection is a search as SQL: where candidate rids come from, in rid order.
@@ -45,6 +76,7 @@ type selection struct {
 	check  tenderbase.Query // when set, candidates must be checked against it in Go
 	limit  int
 	offset int
+	total  int // the total when known from the cache, else -1
 }
 
 // plan checks a search and chooses its source: the kind's full-text table
@@ -64,7 +96,7 @@ func plan(q tenderbase.Search) (selection, error) {
 	if err != nil {
 		return selection{}, err
 	}
-	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
+	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
 	where := q.Where
 	switch {
 	case m.expr != "":
@@ -134,6 +166,9 @@ func (sel selection) decodeAll(rows *sql.Rows) ([]tenderbase.Record, error) {
 }
 
 func (sel selection) count(ctx context.Context, c *conn) (int, error) {
+	if sel.total >= 0 {
+		return sel.total, nil
+	}
 	var n int
 	var err error
 	if sel.all {
@@ -147,13 +182,14 @@ func (sel selection) count(ctx context.Context, c *conn) (int, error) {
 	return n, nil
 }
 
-// checked reads every candidate, newest first, and keeps those that match
-// sel.check by the reference meaning of a query (query.Match), counting
-// them for the exact total.
+// checked reads candidates newest first and keeps those that match
+// sel.check by the reference meaning of a query (query.Match). It reads
+// them all to count the exact total, unless the total is known.
 func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record, int, error) {
 	rows, err := c.query(ctx, `
-		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
-		WHERE r.rid IN (SELECT `+sel.col+` FROM `+sel.from+`) ORDER BY r.rid DESC`, sel.args...)
+		SELECT v.body FROM (SELECT `+sel.col+` AS rid FROM `+sel.from+`) p
+		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version
+		ORDER BY p.rid DESC`, sel.args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("select candidates: %w", describe(err))
 	}
@@ -161,6 +197,9 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	var items []tenderbase.Record
 	total := 0
 	for rows.Next() {
+		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
+			return items, sel.total, nil
+		}
 		var body []byte
 		if err := rows.Scan(&body); err != nil {
 			return nil, 0, fmt.Errorf("read candidate: %w", err)

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -84,6 +85,7 @@ func TestSearchQueries(t *testing.T) {
 		{`"=уборке поставки"`, []string{}},                        // nor when checked in Go
 		{"поставка & !ремонт", []string{"6", "5", "4", "2", "1"}}, // NOT
 		{`поставка !"=поставка бумаги"`, []string{"6", "4", "3", "2"}},
+		{`поставка !"=поставки бумаги"`, []string{"5", "4", "3", "2", "1"}}, // same SQL as the one before
 		{"асфальт | уборка", []string{"6", "3"}},
 		{"бумага & поставка", []string{"6", "5", "4", "2", "1"}},
 	}
@@ -265,5 +267,23 @@ func TestMaxTokens(t *testing.T) {
 	}
 	if n := count(t, s, `"=последнее слово"`); n != 0 {
 		t.Errorf("a mixed phrase reaching past the limit: %d hits, want 0", n)
+	}
+}
+
+// TestTotalsFollowPuts checks that a cached total is not served after a Put
+// changed it, for plain and for checked searches.
+func TestTotalsFollowPuts(t *testing.T) {
+	for _, text := range []string{"бумага", `"=поставка бумаги"`} {
+		s := openTest(t)
+		sr := tenderbase.Search{Kind: tenderbase.KindTender, Query: q(t, text), PageSize: 1}
+		for i := range 3 {
+			put(t, s, tender(fmt.Sprintf("%s-%d", text, i), 1, "Поставка бумаги", 1))
+			for page := range 2 { // the second page takes the total from the cache
+				sr.Page = page
+				if got := searchTotal(t, s, sr); got != i+1 {
+					t.Errorf("%s after %d Puts, page %d: total %d", text, i+1, page, got)
+				}
+			}
+		}
 	}
 }

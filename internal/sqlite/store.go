@@ -36,6 +36,7 @@ type Store struct {
 	// waiting on SQLite's lock.
 	write  *pool
 	read   *pool // read-only connections, one per concurrent search
+	totals *totals
 	logger *slog.Logger
 }
 
@@ -59,7 +60,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 		write.Close()
 		return nil, err
 	}
-	return &Store{write: newPool(write, 1), read: newPool(read, n), logger: logger}, nil
+	return &Store{write: newPool(write, 1), read: newPool(read, n), totals: newTotals(), logger: logger}, nil
 }
 
 // openDB opens a pool of n connections to the file at path.

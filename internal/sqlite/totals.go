@@ -1,0 +1,75 @@
+package sqlite
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// maxTotals bounds the cached totals; the cache is emptied when full.
+const maxTotals = 4096
+
+// totals caches the exact totals of searches between writes. Counting the
+// matches of a common word reads its whole posting list (about 5 ms per
+// 50,000 hits), while turning pages of one search asks for the same total
+// again and again.
+//
+// A cached total is valid for one generation of the data. The generation is
+// odd while a Put commits and even otherwise, so a search that saw the same
+// even generation before and after it read saw no commit at all.
+type totals struct {
+	gen atomic.Uint64
+
+	mu     sync.Mutex
+	cached uint64 // generation of m
+	m      map[string]int
+}
+
+func newTotals() *totals { return &totals{m: map[string]int{}} }
+
+// writing brackets a commit: call it before and again after.
+func (t *totals) writing() { t.gen.Add(1) }
+
+// generation returns the current generation and whether it admits caching.
+func (t *totals) generation() (uint64, bool) {
+	g := t.gen.Load()
+	return g, g%2 == 0
+}
+
+// get returns the total of key in generation g.
+func (t *totals) get(g uint64, key string) (int, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cached != g {
+		return 0, false
+	}
+	n, ok := t.m[key]
+	return n, ok
+}
+
+// set stores the total of key, counted in generation g.
+func (t *totals) set(g uint64, key string, n int) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.cached != g || len(t.m) >= maxTotals {
+		if g < t.cached {
+			return // counted before a newer write was seen
+		}
+		clear(t.m)
+		t.cached = g
+	}
+	t.m[key] = n
+}
+
+// totalKey identifies the count of a selection: its SQL and arguments, and
+// for a checked search the query, since queries that differ only in a mixed
+// phrase share their SQL.
+func (sel selection) totalKey() string {
+	key := fmt.Sprintf("%s\x00%s\x00%q", sel.kind, sel.from, sel.args)
+	if sel.check != nil {
+		key += "\x00" + query.Format(sel.check)
+	}
+	return key
+}
