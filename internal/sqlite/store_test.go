@@ -104,3 +104,18 @@ func TestOpenMissingDirectory(t *testing.T) {
 		t.Fatal("Open in a missing directory succeeded")
 	}
 }
+
+func TestOptimize(t *testing.T) {
+	s := corpus(t)
+	before := count(t, s, "поставка")
+	if err := s.Optimize(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if after := count(t, s, "поставка"); after != before {
+		t.Errorf("Optimize changed a total from %d to %d", before, after)
+	}
+	put(t, s, tender("7", 1, "Поставка", 7))
+	if after := count(t, s, "поставка"); after != before+1 {
+		t.Errorf("after Optimize and a Put: total %d, want %d", after, before+1)
+	}
+}
