@@ -20,7 +20,8 @@ const maxSecond = 1<<(63-seqBits) - 1
 
 // writer applies records within one write transaction.
 type writer struct {
-	c *conn
+	c     *conn
+	stems stemmer
 }
 
 // current is what is stored of a record's current version.
@@ -193,7 +194,7 @@ func second(date time.Time) int64 {
 
 // index writes the record's row in its kind's full-text table.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64) error {
-	d := newDocument(r)
+	d := newDocument(r, w.stems)
 	if _, err := w.c.exec(ctx, ftsTables[r.Kind()].insert, rid, d.stems, d.forms, d.flags); err != nil {
 		return fmt.Errorf("index: %w", describe(err))
 	}

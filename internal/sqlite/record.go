@@ -21,7 +21,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		return res, nil
 	}
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c}
+		w := writer{c: c, stems: stemmer{}}
 		for _, r := range records {
 			if err := w.put(ctx, r, &res); err != nil {
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)

@@ -196,6 +196,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	defer rows.Close()
 	var items []tenderbase.Record
 	total := 0
+	stems := stemmer{}
 	for rows.Next() {
 		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
 			return items, sel.total, nil
@@ -208,7 +209,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err != nil {
 			return nil, 0, err
 		}
-		if !query.Match(sel.check, fields(r)) {
+		if !query.Match(sel.check, fields(r, stems)) {
 			continue
 		}
 		if total >= sel.offset && len(items) < sel.limit {

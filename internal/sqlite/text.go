@@ -23,7 +23,7 @@ const separator = "\ue000"
 // fields returns the analyzed texts of r, cut to MaxTokens words in all.
 // Both the index and the check of hits in Go use it, so they see the same
 // words.
-func fields(r tenderbase.Record) [][]textproc.Token {
+func fields(r tenderbase.Record, st stemmer) [][]textproc.Token {
 	texts := r.SearchText()
 	out := make([][]textproc.Token, 0, len(texts))
 	left := MaxTokens
@@ -31,14 +31,39 @@ func fields(r tenderbase.Record) [][]textproc.Token {
 		if left == 0 {
 			break
 		}
-		toks := textproc.Analyze(t)
-		if len(toks) > left {
-			toks = toks[:left]
-		}
+		toks := st.analyze(t, left)
 		left -= len(toks)
 		out = append(out, toks)
 	}
 	return out
+}
+
+// maxStems bounds a stemmer's memory; it starts over when full.
+const maxStems = 1 << 16
+
+// stemmer is textproc.Analyze with a memory of stems. Within one Put or one
+// search the same words come again and again, and stemming was more than
+// half the cost of checking hits in Go.
+type stemmer map[string]string
+
+// analyze returns the first max tokens of text, as textproc.Analyze would.
+func (st stemmer) analyze(text string, max int) []textproc.Token {
+	var toks []textproc.Token
+	for w := range textproc.Words(text) {
+		if len(toks) == max {
+			break
+		}
+		stem, ok := st[w]
+		if !ok {
+			if len(st) >= maxStems {
+				clear(st)
+			}
+			stem = textproc.Stem(w)
+			st[w] = stem
+		}
+		toks = append(toks, textproc.Token{Form: w, Stem: stem})
+	}
+	return toks
 }
 
 // document is a record as its full-text table holds it.
@@ -48,9 +73,9 @@ type document struct {
 
 // newDocument returns the columns of r's row in its full-text table: stems
 // and forms space-separated at the same positions, texts apart by separator.
-func newDocument(r tenderbase.Record) document {
+func newDocument(r tenderbase.Record, st stemmer) document {
 	var s, e strings.Builder
-	for i, toks := range fields(r) {
+	for i, toks := range fields(r, st) {
 		if i > 0 {
 			s.WriteString(" " + separator + " ")
 			e.WriteString(" " + separator + " ")
