@@ -1,10 +1,19 @@
 // Package sqlite is the embedded store: records, their versions, lookups and
 // full-text search in one SQLite file, through the pure-Go modernc.org/sqlite
-// driver.
+// driver, as docs/SEARCH.md designs it.
 //
 // One connection writes and a pool of connections reads; the file is in WAL
 // mode, so searches run while an import writes and see either all of a Put
 // or none of it.
+//
+// Every current record has a rid, the unix second of its date shifted left
+// 22 bits plus a sequence within that second, so that newest first is
+// descending rid. The rid is the rowid of the record's row in its kind's
+// contentless FTS5 table, whose columns hold the stems (s), the exact forms
+// (e) and the filter flags (f) of the record; text is analyzed in Go by
+// internal/textproc. A query becomes one MATCH expression, filters included,
+// and FTS5 yields matches in rowid order, so the newest page stops after
+// the page's rows.
 package sqlite
 
 import (
