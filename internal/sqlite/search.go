@@ -112,8 +112,12 @@ func plan(q tenderbase.Search) (selection, error) {
 	default:
 		sel.col, sel.from, sel.args, sel.all = "rid", "records WHERE kind = ?", []any{string(q.Kind)}, true
 	}
+	// The unary + keeps SQLite from driving a full-text search by the
+	// lookup's rids: FTS5 then seeks every rid anew, which took 360 µs a rid
+	// where scanning the matches and probing the rid list took 18 ms for
+	// 10,000 rids in all.
 	for _, l := range where {
-		sel.from += " AND " + sel.col + " IN (SELECT rid FROM lookups WHERE kind = ? AND field = ? AND value = ?)"
+		sel.from += " AND +" + sel.col + " IN (SELECT rid FROM lookups WHERE kind = ? AND field = ? AND value = ?)"
 		sel.args = append(sel.args, string(q.Kind), l.Field, l.Value)
 	}
 	return sel, nil
