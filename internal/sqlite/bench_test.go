@@ -113,19 +113,22 @@ var benchSearches = []struct {
 	query   string
 	filters tenderbase.Filters
 	page    int
+	where   []tenderbase.Lookup
 }{
-	{"common", "поставка", tenderbase.Filters{}, 0},
-	{"rare", "погрузчик", tenderbase.Filters{}, 0},
-	{"phrase", `"медицинских изделий"`, tenderbase.Filters{}, 0},
-	{"exact", "=поставка", tenderbase.Filters{}, 0},
-	{"and", "бумага & офисной", tenderbase.Filters{}, 0},
-	{"or", "бумага | картридж", tenderbase.Filters{}, 0},
-	{"not", "поставка !медицинских", tenderbase.Filters{}, 0},
-	{"mixed_phrase", `"=поставка бумаги"`, tenderbase.Filters{}, 0},
-	{"filters", "поставка", tenderbase.Filters{Regions: []int{77, 50}, Laws: []string{"44"}}, 0},
-	{"list_all", "", tenderbase.Filters{}, 0},
-	{"list_filters", "", tenderbase.Filters{Regions: []int{16}}, 0},
-	{"deep_page", "поставка", tenderbase.Filters{}, 500},
+	{"common", "поставка", tenderbase.Filters{}, 0, nil},
+	{"rare", "погрузчик", tenderbase.Filters{}, 0, nil},
+	{"phrase", `"медицинских изделий"`, tenderbase.Filters{}, 0, nil},
+	{"exact", "=поставка", tenderbase.Filters{}, 0, nil},
+	{"and", "бумага & офисной", tenderbase.Filters{}, 0, nil},
+	{"or", "бумага | картридж", tenderbase.Filters{}, 0, nil},
+	{"not", "поставка !медицинских", tenderbase.Filters{}, 0, nil},
+	{"mixed_phrase", `"=поставка бумаги"`, tenderbase.Filters{}, 0, nil},
+	{"filters", "поставка", tenderbase.Filters{Regions: []int{77, 50}, Laws: []string{"44"}}, 0, nil},
+	{"list_all", "", tenderbase.Filters{}, 0, nil},
+	{"list_filters", "", tenderbase.Filters{Regions: []int{16}}, 0, nil},
+	{"deep_page", "поставка", tenderbase.Filters{}, 500, nil},
+	{"where", "поставка", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}},
+	{"list_where", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}},
 }
 
 // BenchmarkSearch times whole searches: the page and the exact total.
@@ -136,8 +139,8 @@ func BenchmarkSearch(b *testing.B) {
 	s := benchStore(b)
 	ctx := context.Background()
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page)
-		sr := benchSearch(b, bs.query, bs.filters, bs.page)
+		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		sr := benchSearch(b, bs.query, bs.filters, bs.page, bs.where)
 		b.Run(bs.name+"/cold", func(b *testing.B) {
 			var total int
 			for b.Loop() {
@@ -164,8 +167,8 @@ func BenchmarkSearch(b *testing.B) {
 func BenchmarkPage(b *testing.B) {
 	s := benchStore(b)
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page)
-		if sel.check != nil {
+		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		if sel.verify {
 			continue
 		}
 		b.Run(bs.name, func(b *testing.B) {
@@ -182,8 +185,8 @@ func BenchmarkRIDs(b *testing.B) {
 	s := benchStore(b)
 	ctx := context.Background()
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page)
-		if sel.check != nil {
+		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		if sel.verify {
 			continue
 		}
 		q := "SELECT " + sel.col + " FROM " + sel.from + " ORDER BY " + sel.col + " DESC LIMIT ? OFFSET ?"
@@ -212,8 +215,8 @@ func BenchmarkRIDs(b *testing.B) {
 func BenchmarkCount(b *testing.B) {
 	s := benchStore(b)
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page)
-		if sel.check != nil || bs.page != 0 {
+		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		if sel.verify || bs.page != 0 {
 			continue
 		}
 		b.Run(bs.name, func(b *testing.B) {
@@ -230,7 +233,7 @@ func BenchmarkMedians(b *testing.B) {
 	s := benchStore(b)
 	searches := make([]selection, len(benchSearches))
 	for i, bs := range benchSearches {
-		searches[i] = benchSelection(b, bs.query, bs.filters, bs.page)
+		searches[i] = benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
 	}
 	times := make([][]time.Duration, len(searches))
 	for b.Loop() {
@@ -252,9 +255,9 @@ func BenchmarkMedians(b *testing.B) {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-func benchSearch(b *testing.B, text string, f tenderbase.Filters, page int) tenderbase.Search {
+func benchSearch(b *testing.B, text string, f tenderbase.Filters, page int, where []tenderbase.Lookup) tenderbase.Search {
 	b.Helper()
-	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: f, Page: page}
+	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: f, Page: page, Where: where}
 	if text != "" {
 		q, err := query.Parse(text, query.MCP)
 		if err != nil {
@@ -265,9 +268,9 @@ func benchSearch(b *testing.B, text string, f tenderbase.Filters, page int) tend
 	return sr
 }
 
-func benchSelection(b *testing.B, text string, f tenderbase.Filters, page int) selection {
+func benchSelection(b *testing.B, text string, f tenderbase.Filters, page int, where []tenderbase.Lookup) selection {
 	b.Helper()
-	sel, err := plan(benchSearch(b, text, f, page))
+	sel, err := benchStore(b).plan(context.Background(), benchSearch(b, text, f, page, where))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // total, as tenderbase.Store says. Page and total come from one read
 // transaction, so they agree even while a Put commits.
 func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
-	sel, err := plan(q)
+	sel, err := s.plan(ctx, q)
 	if err != nil {
 		return tenderbase.Page{}, err
 	}
@@ -44,7 +44,7 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]ten
 	var total int
 	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
 		var err error
-		if sel.check != nil {
+		if sel.verify {
 			items, total, err = sel.checked(ctx, c)
 		} else {
 			items, total, err = sel.run(ctx, c)
@@ -68,12 +68,16 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]ten
 
 // selection is a search as SQL: where candidate rids come from, in rid order.
 type selection struct {
-	kind   tenderbase.Kind
-	col    string // the rid column of from
-	from   string // FROM and WHERE clauses
-	args   []any
-	all    bool             // every record of the kind: the total is in table kinds
-	check  tenderbase.Query // when set, candidates must be checked against it in Go
+	kind tenderbase.Kind
+	col  string // the rid column of from
+	from string // FROM and WHERE clauses
+	args []any
+	all  bool // every record of the kind: the total is in table kinds
+	// verify is set when candidates must be checked in Go: against check
+	// (nil matches all) and the filter groups.
+	verify bool
+	check  tenderbase.Query
+	groups [][]string
 	limit  int
 	offset int
 	total  int // the total when known from the cache, else -1
@@ -82,7 +86,40 @@ type selection struct {
 // plan checks a search and chooses its source: the kind's full-text table
 // when there is a query or a filter, else the first lookup's index, else
 // the records of the kind. Further lookups narrow any of them.
-func plan(q tenderbase.Search) (selection, error) {
+//
+// When the first lookup holds few records and there is a query or a filter,
+// the lookup is the source and its records are checked in Go: a full-text
+// scan for a common word costs milliseconds whatever the lookup, while
+// checking a few hundred records costs less.
+func (s *Store) plan(ctx context.Context, q tenderbase.Search) (selection, error) {
+	few := false
+	if len(q.Where) > 0 && (q.Query != nil || !q.Filters.IsZero()) {
+		var err error
+		if few, err = s.fewRIDs(ctx, q.Kind, q.Where[0]); err != nil {
+			return selection{}, err
+		}
+	}
+	return plan(q, few)
+}
+
+// fewLookupRIDs is the most records a lookup may hold to be checked in Go.
+const fewLookupRIDs = 500
+
+// fewRIDs reports whether at most fewLookupRIDs records carry lookup l.
+func (s *Store) fewRIDs(ctx context.Context, k tenderbase.Kind, l tenderbase.Lookup) (bool, error) {
+	var n int
+	err := s.read.run(ctx, func(c *conn) error {
+		return c.queryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM lookups
+			WHERE kind = ? AND field = ? AND value = ? LIMIT ?)`,
+			string(k), l.Field, l.Value, fewLookupRIDs+1).Scan(&n)
+	})
+	if err != nil {
+		return false, fmt.Errorf("count lookup %s: %w", l.Field, describe(err))
+	}
+	return n <= fewLookupRIDs, nil
+}
+
+func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 	if err := q.Validate(); err != nil {
 		return selection{}, err
 	}
@@ -99,13 +136,16 @@ func plan(q tenderbase.Search) (selection, error) {
 	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
 	where := q.Where
 	switch {
-	case m.expr != "":
+	case m.expr != "" && !(fewRIDs && len(where) > 0):
 		t := ftsTables[q.Kind].name
 		sel.col, sel.from, sel.args = "rowid", t+" WHERE "+t+" MATCH ?", []any{m.expr}
 		if m.approximate {
-			sel.check = q.Query
+			sel.verify, sel.check = true, q.Query
 		}
 	case len(where) > 0:
+		if m.expr != "" {
+			sel.verify, sel.check, sel.groups = true, q.Query, q.Filters.Groups()
+		}
 		sel.col, sel.from = "rid", "lookups WHERE kind = ? AND field = ? AND value = ?"
 		sel.args = []any{string(q.Kind), where[0].Field, where[0].Value}
 		where = where[1:]
@@ -186,9 +226,10 @@ func (sel selection) count(ctx context.Context, c *conn) (int, error) {
 	return n, nil
 }
 
-// checked reads candidates newest first and keeps those that match
-// sel.check by the reference meaning of a query (query.Match). It reads
-// them all to count the exact total, unless the total is known.
+// checked reads candidates newest first and keeps those that carry the
+// flags of sel.groups and match sel.check by the reference meaning of a
+// query (query.Match). It reads them all to count the exact total, unless
+// the total is known.
 func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record, int, error) {
 	rows, err := c.query(ctx, `
 		SELECT v.body FROM (SELECT `+sel.col+` AS rid FROM `+sel.from+`) p
@@ -213,7 +254,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err != nil {
 			return nil, 0, err
 		}
-		if !query.Match(sel.check, fields(r, stems)) {
+		if !hasFlags(r, sel.groups) || !query.Match(sel.check, fields(r, stems)) {
 			continue
 		}
 		if total >= sel.offset && len(items) < sel.limit {
@@ -225,4 +266,18 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		return nil, 0, fmt.Errorf("read candidates: %w", describe(err))
 	}
 	return items, total, nil
+}
+
+// hasFlags reports whether r carries a flag of every group.
+func hasFlags(r tenderbase.Record, groups [][]string) bool {
+	if len(groups) == 0 {
+		return true
+	}
+	flags := r.Flags()
+	for _, g := range groups {
+		if !slices.ContainsFunc(g, func(f string) bool { return slices.Contains(flags, f) }) {
+			return false
+		}
+	}
+	return true
 }

@@ -287,3 +287,39 @@ func TestTotalsFollowPuts(t *testing.T) {
 		}
 	}
 }
+
+// TestWherePlansAgree checks that a search with lookups finds the same
+// records whether the full-text index or the lookup drives it.
+func TestWherePlansAgree(t *testing.T) {
+	s := corpus(t)
+	inn := []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000000"}}
+	for _, sr := range []tenderbase.Search{
+		{Query: q(t, "бумага"), Where: inn},
+		{Query: q(t, `"=поставка бумаги"`), Where: inn},
+		{Query: q(t, "поставка !ремонт"), Where: inn, Filters: tenderbase.Filters{Regions: []int{77}}},
+		{Filters: tenderbase.Filters{Laws: []string{"223"}}, Where: inn},
+	} {
+		sr.Kind = tenderbase.KindTender
+		var got [2][]string
+		for i, few := range []bool{false, true} {
+			sel, err := plan(sr, few)
+			if err != nil {
+				t.Fatal(err)
+			}
+			items, total, err := s.search(context.Background(), sel, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[i] = keys(tenderbase.Page{Items: items})
+			if total != len(items) {
+				t.Errorf("%+v few=%v: total %d, %d items", sr, few, total, len(items))
+			}
+		}
+		if diff := cmp.Diff(got[0], got[1]); diff != "" {
+			t.Errorf("%+v: index-driven vs lookup-driven (-index +lookup):\n%s", sr, diff)
+		}
+		if len(got[0]) == 0 {
+			t.Errorf("%+v finds nothing; the test proves little", sr)
+		}
+	}
+}

@@ -64,11 +64,11 @@ func (t *totals) set(g uint64, key string, n int) {
 }
 
 // totalKey identifies the count of a selection: its SQL and arguments, and
-// for a checked search the query, since queries that differ only in a mixed
-// phrase share their SQL.
+// for a checked search the query and filters, since searches that differ
+// only in what is checked in Go share their SQL.
 func (sel selection) totalKey() string {
-	key := fmt.Sprintf("%s\x00%s\x00%q", sel.kind, sel.from, sel.args)
-	if sel.check != nil {
+	key := fmt.Sprintf("%s\x00%s\x00%q\x00%q", sel.kind, sel.from, sel.args, sel.groups)
+	if sel.verify && sel.check != nil {
 		key += "\x00" + query.Format(sel.check)
 	}
 	return key
