@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -116,9 +115,9 @@ func encode(r tenderbase.Record) (encoded, error) {
 	if r.Key() == "" {
 		return encoded{}, tenderbase.Errorf(tenderbase.EINVALID, "%s record has no key", r.Kind())
 	}
-	body, err := json.Marshal(r)
+	body, err := tenderbase.MarshalRecord(r)
 	if err != nil {
-		return encoded{}, fmt.Errorf("encode: %w", err)
+		return encoded{}, err
 	}
 	sum := sha256.Sum256(body)
 	return encoded{rec: r, kind: string(r.Kind()), key: r.Key(), rev: r.Revision(), body: body, hash: sum[:]}, nil
