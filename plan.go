@@ -1,0 +1,98 @@
+package tenderbase
+
+import (
+	"slices"
+	"strings"
+)
+
+// Plan is a tariff plan. It decides which fields a caller sees, how many rows
+// one query may page through, how many keys an account may hold and how fast
+// a key may call.
+type Plan string
+
+// The plans of the offer (spec part 8).
+const (
+	PlanFree      Plan = "free"
+	PlanStandard  Plan = "standard"
+	PlanGuru      Plan = "guru"
+	PlanCorporate Plan = "corporate"
+)
+
+// PlanLimits are the constants of a plan.
+type PlanLimits struct {
+	// Seats is how many active keys one account on this plan may hold.
+	Seats int
+	// RowCap is how many rows of one query a caller may page through (the
+	// offer's "online report rows"); 0 means no cap.
+	RowCap int
+	// RatePerMinute and Burst are the default rate limit of a key: a steady
+	// rate and how many requests may come at once. The offer states no
+	// numbers; these protect the service and can be raised per key.
+	RatePerMinute int
+	Burst         int
+	// Contacts says whether the plan may read organization contacts.
+	Contacts bool
+}
+
+// Plans holds the constants of every plan in one table. Free has no seat
+// count in the offer; it gets one key per account.
+var Plans = map[Plan]PlanLimits{
+	PlanFree:      {Seats: 1, RowCap: 30, RatePerMinute: 30, Burst: 10},
+	PlanStandard:  {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true},
+	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true},
+	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true},
+}
+
+// PlanNames lists the plans from the cheapest.
+var PlanNames = []Plan{PlanFree, PlanStandard, PlanGuru, PlanCorporate}
+
+// ParsePlan returns the plan named s, or an EINVALID error listing the plans.
+func ParsePlan(s string) (Plan, error) {
+	p := Plan(strings.ToLower(strings.TrimSpace(s)))
+	if _, ok := Plans[p]; !ok {
+		names := make([]string, len(PlanNames))
+		for i, n := range PlanNames {
+			names[i] = string(n)
+		}
+		return "", Errorf(EINVALID, "unknown plan %q (plans: %s)", s, strings.Join(names, ", "))
+	}
+	return p, nil
+}
+
+// Paid reports whether the plan is a paid one; paid plans see tariff fields.
+func (p Plan) Paid() bool { return p != PlanFree && p != "" }
+
+// TariffFields lists, for each kind, the JSON fields of its canonical form
+// that only paid plans see. For complaints, results and cases they are the
+// fields the spec marks "tariff"; for the other kinds they follow what the
+// offer sells to paid plans: contacts, winners and organization details, and
+// the documentation itself.
+var TariffFields = map[Kind][]string{
+	KindTender:   {"contact", "participants"},
+	KindDoc:      {"url", "text"},
+	KindContract: {"suppliers"},
+	KindOrg:      {"head", "contacts"},
+	KindComplaint: {
+		"registration_inn", "registration_kpp", "purchaseNumber", "supplierInn",
+		"text", "link",
+	},
+	KindComplaintResult: {
+		"subject_INN", "subject_KPP", "subject_OKPO", "subject_address",
+		"purchaseNumber", "decisionText", "attachment_fileName",
+		"attachment_docDescription", "attachment_docNumber", "attachment_url",
+		"complaintResult", "printForm_url", "prescriptionNumber",
+		"prescriptionDate", "prescriptionText", "prescription_attachment_fileName",
+		"prescription_attachment_docDescription", "prescription_attachment_docNumber",
+		"prescription_attachment_url",
+	},
+	KindFASCase: {"attachment", "text", "link"},
+}
+
+// HiddenFields returns the fields of kind k that plan p does not see, in a
+// fixed order; nil when it sees them all.
+func HiddenFields(k Kind, p Plan) []string {
+	if p.Paid() {
+		return nil
+	}
+	return slices.Clone(TariffFields[k])
+}
