@@ -106,21 +106,30 @@ func (s *Store) Close() error {
 	return errors.Join(s.read.close(), s.write.close())
 }
 
-// errNotDatabase says what SQLITE_NOTADB means to the person who gave the path.
-var errNotDatabase = errors.New("the file is not a tenderbase SQLite store (not a database, or encrypted)")
+// Errors that say what a driver result code means to the person who gave
+// the path.
+var (
+	errNotDatabase = errors.New("the file is not a tenderbase SQLite store (not a database, or encrypted)")
+	errCorrupt     = errors.New("the database file is corrupt")
+	errCantOpen    = errors.New("cannot open the database file (missing directory or no permission)")
+)
 
-// describe turns driver errors whose meaning the caller can act on into
-// plain words, by result code; it keeps the driver error in the chain.
+// describe puts one of the errors above in front of a driver error whose
+// code the caller can act on, once, keeping the driver error in the chain.
 func describe(err error) error {
+	var plain error
 	switch code(err) {
 	case sqlite3.SQLITE_NOTADB:
-		return fmt.Errorf("%w: %w", errNotDatabase, err)
+		plain = errNotDatabase
 	case sqlite3.SQLITE_CORRUPT:
-		return fmt.Errorf("the database file is corrupt: %w", err)
+		plain = errCorrupt
 	case sqlite3.SQLITE_CANTOPEN:
-		return fmt.Errorf("cannot open the database file (missing directory or no permission): %w", err)
+		plain = errCantOpen
 	}
-	return err
+	if plain == nil || errors.Is(err, plain) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", plain, err)
 }
 
 // code returns the primary SQLite result code of err, or 0 for an error that

@@ -119,3 +119,17 @@ func TestOptimize(t *testing.T) {
 		t.Errorf("after Optimize and a Put: total %d, want %d", after, before+1)
 	}
 }
+
+func TestDescribeOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(path, []byte(strings.Repeat("not a database\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(context.Background(), path, nil)
+	if n := strings.Count(err.Error(), errNotDatabase.Error()); n != 1 {
+		t.Errorf("error %q says it is not a database %d times", err, n)
+	}
+	if got := describe(describe(err)); got != err {
+		t.Errorf("describe wrapped a described error again: %v", got)
+	}
+}
