@@ -1,6 +1,8 @@
 package tenderbase
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -95,4 +97,30 @@ func HiddenFields(k Kind, p Plan) []string {
 		return nil
 	}
 	return slices.Clone(TariffFields[k])
+}
+
+// Masked returns the canonical JSON of r as plan p may see it: every hidden
+// field present with the value null, so that the record's shape never
+// changes, and the list of the fields hidden.
+func Masked(r Record, p Plan) (json.RawMessage, []string, error) {
+	body, err := MarshalRecord(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	hidden := HiddenFields(r.Kind(), p)
+	if len(hidden) == 0 {
+		return body, nil, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return nil, nil, fmt.Errorf("mask %s %s: %w", r.Kind(), r.Key(), err)
+	}
+	for _, f := range hidden {
+		fields[f] = json.RawMessage("null")
+	}
+	masked, err := marshalPlain(fields)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mask %s %s: %w", r.Kind(), r.Key(), err)
+	}
+	return masked, hidden, nil
 }
