@@ -11,6 +11,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/ndjson"
 )
@@ -47,6 +48,9 @@ func runImport(ctx context.Context, c *cli, args []string) int {
 		Progress:  bar.set,
 	})
 	bar.clear()
+	if summary.Inserted+summary.Replaced > 0 {
+		optimize(ctx, store, logger)
+	}
 	if werr := writeSummary(c.stdout, summary, cfg.JSON); werr != nil {
 		logger.Error("write summary", "err", werr)
 	}
@@ -174,4 +178,21 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// optimizer is a store that can compact its indexes after a bulk load.
+type optimizer interface {
+	Optimize(ctx context.Context) error
+}
+
+// optimize compacts the store's indexes after an import that changed it, so
+// that searches stay fast; a failure costs only speed and is logged.
+func optimize(ctx context.Context, store tenderbase.Store, logger *slog.Logger) {
+	o, ok := store.(optimizer)
+	if !ok {
+		return
+	}
+	if err := o.Optimize(ctx); err != nil && ctx.Err() == nil {
+		logger.Warn("optimize indexes after import", "err", err)
+	}
 }
