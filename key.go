@@ -72,3 +72,12 @@ type KeyStore interface {
 	// Authenticate returns the active key whose secret is secret.
 	Authenticate(ctx context.Context, secret string) (Key, error)
 }
+
+// RateLimiter decides whether a key may make one more request now. It returns
+// zero to allow the request, or how long the caller should wait before the
+// next one. An error means the limiter could not decide (a lost connection to
+// a shared limiter); callers then let the request through and log it, since
+// an outage of the limiter must not become an outage of the service.
+type RateLimiter interface {
+	Allow(ctx context.Context, k Key) (retryAfter time.Duration, err error)
+}
