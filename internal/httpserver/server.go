@@ -30,6 +30,14 @@ type Config struct {
 	// ShutdownTimeout bounds how long Serve waits for requests in flight when
 	// it stops; default 10s.
 	ShutdownTimeout time.Duration
+
+	// Keys authenticates the Bearer keys of the MCP and debug endpoints.
+	Keys tenderbase.KeyStore
+	// Limiter bounds how fast a key may call; nil means no limits.
+	Limiter tenderbase.RateLimiter
+	// AllowedOrigins lists the browser origins, beyond localhost, that may
+	// call /mcp: full origins ("https://app.example.com") or host names.
+	AllowedOrigins []string
 }
 
 func (c Config) withDefaults() Config {
