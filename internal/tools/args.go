@@ -1,0 +1,144 @@
+package tools
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// argField is one argument of a tool: a field of its argument struct.
+type argField struct {
+	name     string // the JSON name
+	index    int    // the struct field
+	required bool   // no omitempty: the argument must be given
+	typ      reflect.Type
+}
+
+// argFields describes an argument struct for strict decoding. The rule that
+// decides which arguments are required is the one the schema generator uses
+// (no omitempty or omitzero), so the two agree.
+type argFields []argField
+
+// argFieldsOf returns the arguments of the struct type A.
+func argFieldsOf[A any]() argFields {
+	t := reflect.TypeFor[A]()
+	var fields argFields
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		fields = append(fields, argField{
+			name:     name,
+			index:    i,
+			required: !strings.Contains(opts, "omitempty") && !strings.Contains(opts, "omitzero"),
+			typ:      f.Type,
+		})
+	}
+	return fields
+}
+
+// names lists the arguments for error messages.
+func (fs argFields) names() string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// decode decodes raw into dst, a pointer to the argument struct, and then
+// checks it if it has a check method. Absent arguments (an empty body or
+// null) are an empty object; null for an optional argument is its absence.
+// Every mistake is an *ArgumentError naming the argument.
+func (fs argFields) decode(raw json.RawMessage, dst any) error {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	var given map[string]json.RawMessage
+	if raw[0] != '{' || json.Unmarshal(raw, &given) != nil {
+		return argErrorf("the arguments must be a JSON object, got %s", jsonType(raw))
+	}
+	if err := fs.checkNames(given); err != nil {
+		return err
+	}
+	v := reflect.ValueOf(dst).Elem()
+	for _, f := range fs {
+		value, ok := given[f.name]
+		if !ok || string(bytes.TrimSpace(value)) == "null" {
+			if f.required {
+				return argErrorf("argument %q is required (%s)", f.name, typeName(f.typ))
+			}
+			continue
+		}
+		if err := json.Unmarshal(value, v.Field(f.index).Addr().Interface()); err != nil {
+			return argErrorf("argument %q must be %s, got %s", f.name, typeName(f.typ), describeValue(value))
+		}
+	}
+	if c, ok := dst.(interface{ check() error }); ok {
+		return c.check()
+	}
+	return nil
+}
+
+// checkNames rejects an argument the tool does not take, naming the ones it
+// does, so that a misspelt argument is never silently ignored.
+func (fs argFields) checkNames(given map[string]json.RawMessage) error {
+	keys := make([]string, 0, len(given))
+	for k := range given {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !slices.ContainsFunc(fs, func(f argField) bool { return f.name == k }) {
+			return argErrorf("unknown argument %q; this tool takes %s", k, fs.names())
+		}
+	}
+	return nil
+}
+
+// typeName names a Go argument type as JSON sees it.
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Int:
+		return "an integer"
+	case reflect.Slice:
+		return "an array of integers"
+	case reflect.Map:
+		return "an object"
+	}
+	return t.String()
+}
+
+// describeValue names what a JSON value is, with the value itself when it is
+// short: the caller sees what it sent.
+func describeValue(v json.RawMessage) string {
+	v = bytes.TrimSpace(v)
+	if len(v) <= 20 {
+		return jsonType(v) + " " + string(v)
+	}
+	return jsonType(v)
+}
+
+// jsonType names the type of a JSON value by its first byte.
+func jsonType(v json.RawMessage) string {
+	if len(v) == 0 {
+		return "nothing"
+	}
+	switch v[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}

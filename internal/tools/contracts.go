@@ -1,0 +1,40 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+func (s *Set) contractsSearch() (*Tool, error) {
+	return searchDefinition[searchArgs](s, searchTool{
+		name:  "contracts.search",
+		title: "Search contracts",
+		description: "Search concluded Russian public contracts (44-FZ and 223-FZ registry entries: who bought what from whom) " +
+			"by words in the registry and purchase numbers, subject, customer name and INN, supplier names and INNs, " +
+			"and the objects bought (names, OKPD2 codes). Give an INN as the query to find a supplier's or customer's contracts. " +
+			queryHelp + " " + pagingHelp() + " " +
+			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz223\": 1}; page. " +
+			"Returns {total, page, page_size, items}: items are contracts with reg_number, purchase_number, subject, customer, " +
+			"suppliers, price, dates, status and objects. Suppliers need a paid plan. " + maskHelp + " " +
+			`Example: {"query": "уборка & помещений", "regions": [16], "page": 0}.`,
+		kind:  tenderbase.KindContract,
+		flags: flagKinds{regions: true, laws: true},
+	})
+}
+
+func (s *Set) contractsDetail() (*Tool, error) {
+	return s.detailDefinition(detailTool{
+		name:  "contracts.detail",
+		title: "Contract details",
+		description: "Get one concluded contract by its registry number, in its current version (additional agreements " +
+			"raise the version): customer, suppliers, price, signing and performance dates, status, the objects bought with " +
+			"quantities and prices, and the tender it came from. " + maskHelp + " Fails with not found for an unknown number. " +
+			`Example: {"id": "3160130329823257539"}.`,
+		idMeans: "The contract's registry number (reg_number), e.g. 3160130329823257539. Required.",
+		kind:    tenderbase.KindContract,
+		missing: func(_ context.Context, id string) error {
+			return notFound("no contract with registry number %q; find contracts with contracts.search, or by purchase number with ru.contractByNum", id)
+		},
+	})
+}

@@ -1,0 +1,118 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// izmResult is the output of ru.izm.
+type izmResult struct {
+	PurchaseNumber string       `json:"purchase_number" jsonschema:"The tender's purchase number."`
+	Versions       []izmVersion `json:"versions" jsonschema:"Every version of the notice, oldest first."`
+}
+
+// izmVersion is one version of a tender's notice.
+type izmVersion struct {
+	Version     int             `json:"version" jsonschema:"Version number: 1 for the first notice, then 2, 3... for each amendment."`
+	PublishedAt time.Time       `json:"published_at,omitzero" jsonschema:"When this version was published."`
+	Reason      string          `json:"reason,omitempty" jsonschema:"Why the notice was amended, as the customer says."`
+	Changed     []string        `json:"changed" jsonschema:"JSON names of the fields that differ from the version before; empty for the first."`
+	Record      json.RawMessage `json:"record" jsonschema:"The tender record of this version."`
+}
+
+// bookkeeping are the fields that differ between any two versions by
+// definition; listing them as changed would say nothing.
+var bookkeeping = []string{"version", "published_at", "change"}
+
+// izm lists the versions of a tender with what each changed.
+func (s *Set) izm(ctx context.Context, number string) (Output, error) {
+	recs, err := s.store.Versions(ctx, tenderbase.KindTender, number)
+	if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+		return Output{}, notFound("no tender with purchase number %q; find tenders with ru.search", number)
+	}
+	if err != nil {
+		return Output{}, fmt.Errorf("versions of tender %s: %w", number, err)
+	}
+	plan := callerOf(ctx).plan
+	hidden := restricted{}
+	res := izmResult{PurchaseNumber: number, Versions: make([]izmVersion, 0, len(recs))}
+	var prev map[string]json.RawMessage
+	for _, rec := range recs {
+		t, ok := rec.(*tenderbase.Tender)
+		if !ok {
+			return Output{}, fmt.Errorf("version of tender %s is a %T", number, rec)
+		}
+		v, fields, err := izmVersionOf(t, prev)
+		if err != nil {
+			return Output{}, err
+		}
+		if v.Record, err = hidden.mask(t, plan); err != nil {
+			return Output{}, err
+		}
+		res.Versions = append(res.Versions, v)
+		prev = fields
+	}
+	return output(res, hidden)
+}
+
+// izmVersionOf describes version t of a tender whose previous version had
+// the top-level fields prev (nil for the first). It returns t's own fields
+// for the next comparison.
+func izmVersionOf(t *tenderbase.Tender, prev map[string]json.RawMessage) (izmVersion, map[string]json.RawMessage, error) {
+	fields, err := topLevel(t)
+	if err != nil {
+		return izmVersion{}, nil, err
+	}
+	v := izmVersion{Version: t.Version, PublishedAt: t.PublishedAt, Changed: []string{}}
+	if t.Change != nil {
+		v.Reason = t.Change.Reason
+	}
+	if prev != nil {
+		v.Changed = changedFields(prev, fields)
+		if t.Change != nil {
+			v.Changed = append(v.Changed, t.Change.Fields...)
+		}
+		slices.Sort(v.Changed)
+		v.Changed = slices.Compact(v.Changed)
+	}
+	return v, fields, nil
+}
+
+// topLevel returns the top-level fields of a record's canonical JSON.
+func topLevel(r tenderbase.Record) (map[string]json.RawMessage, error) {
+	body, err := tenderbase.MarshalRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return nil, fmt.Errorf("fields of %s %s: %w", r.Kind(), r.Key(), err)
+	}
+	return fields, nil
+}
+
+// changedFields returns the fields whose canonical JSON differs between a
+// and b, a field present in only one of them included, bookkeeping left out.
+func changedFields(a, b map[string]json.RawMessage) []string {
+	changed := []string{}
+	note := func(name string) {
+		if !slices.Contains(bookkeeping, name) && !bytes.Equal(a[name], b[name]) {
+			changed = append(changed, name)
+		}
+	}
+	for name := range a {
+		note(name)
+	}
+	for name := range b {
+		if _, seen := a[name]; !seen {
+			note(name)
+		}
+	}
+	return changed
+}

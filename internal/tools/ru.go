@@ -1,0 +1,93 @@
+package tools
+
+import (
+	"context"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// tendNumArgs are the arguments of ru.izm and ru.contractByNum.
+type tendNumArgs struct {
+	TendNum string `json:"tend_num" jsonschema:"The tender's purchase number: 19 digits under 44-FZ (0373200041524000123), 11 under 223-FZ (32413456789). Required."`
+}
+
+func (a *tendNumArgs) check() error { return requireText("tend_num", &a.TendNum) }
+
+// requireText trims a required string argument and rejects it when nothing
+// is left.
+func requireText(name string, v *string) error {
+	*v = strings.TrimSpace(*v)
+	if *v == "" {
+		return argErrorf("argument %q is empty", name)
+	}
+	return nil
+}
+
+func (s *Set) ruSearch() (*Tool, error) {
+	return searchDefinition[searchArgs](s, searchTool{
+		name:  "ru.search",
+		title: "Search Russian tenders",
+		description: "Search Russian public procurement notices (44-FZ and 223-FZ tenders) by words in the purchase number, " +
+			"title, customer name and INN, placing method, lot titles and purchase objects (names, OKPD2 codes and names). " +
+			queryHelp + " " + pagingHelp() + " " +
+			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz44\": 1, \"r77\": 1}; page. " +
+			"Returns {total, page, page_size, items}: items are current tender records with purchase_number, title, status, " +
+			"customer, region, max_price, dates, lots, contact and participants. " + maskHelp + " " +
+			"Use ru.detail for one tender, ru.izm for its amendments, ru.contractByNum for its winner and contracts. " +
+			`Example: {"query": "поставка & (бумаги | картриджей)", "regions": [77, 50], "page": 0}.`,
+		kind:  tenderbase.KindTender,
+		flags: flagKinds{regions: true, laws: true},
+	})
+}
+
+func (s *Set) ruDetail() (*Tool, error) {
+	return s.detailDefinition(detailTool{
+		name:  "ru.detail",
+		title: "Russian tender details",
+		description: "Get one Russian tender (44-FZ or 223-FZ) by its purchase number, in its current version and whole: " +
+			"customer, prices, dates, the platform, lots with their purchase objects (OKPD2, quantity, price), attached files, " +
+			"the customer's contact, participants and winners from the protocols, and why the last amendment was made. " +
+			maskHelp + " Fails with not found for an unknown number. " +
+			`Example: {"id": "0373200041524000123"}.`,
+		idMeans: "The tender's purchase number: 19 digits under 44-FZ (0373200041524000123), 11 under 223-FZ (32413456789). Required.",
+		kind:    tenderbase.KindTender,
+		missing: func(_ context.Context, id string) error {
+			return notFound("no tender with purchase number %q; find tenders with ru.search", id)
+		},
+	})
+}
+
+func (s *Set) ruIzm() (*Tool, error) {
+	return build(definition[tendNumArgs]{
+		name:  "ru.izm",
+		title: "Amendments of a Russian tender",
+		description: "List every version of a Russian tender's notice, oldest first: the first publication and each amendment, " +
+			"with its version number, publication date, the reason given, the fields that changed from the version before " +
+			"(by their JSON names, such as max_price or applications_deadline) and the whole record of that version. " +
+			"A tender never amended has one version with changed = []. " + maskHelp + " Fails with not found for an unknown number. " +
+			`Example: {"tend_num": "0373200041524000123"}.`,
+		output: outputOf[izmResult](tenderbase.KindTender),
+		run: func(ctx context.Context, args tendNumArgs) (Output, error) {
+			return s.izm(ctx, args.TendNum)
+		},
+	})
+}
+
+func (s *Set) ruContractByNum() (*Tool, error) {
+	return build(definition[tendNumArgs]{
+		name:  "ru.contractByNum",
+		title: "Winner and contracts of a Russian tender",
+		description: "Find who won a Russian tender and the contracts concluded from it, by the tender's purchase number. " +
+			"Returns {purchase_number, tender, winners, contracts}: tender is a summary of the notice (title, customer, " +
+			"status, max_price...) or null when only contracts are known; winners are the participants the protocols name " +
+			"as winner or rank 1, with their offers; contracts are the contract records (registry number, price, supplier, " +
+			"dates), newest first. Winners and contract suppliers need a paid plan: for free they are null. " +
+			"Fails with not found when neither the tender nor a contract is known. " +
+			`Example: {"tend_num": "0373200041524000123"}.`,
+		output: outputOf[winnerResult](tenderbase.KindContract),
+		run: func(ctx context.Context, args tendNumArgs) (Output, error) {
+			return s.contractByNum(ctx, args.TendNum)
+		},
+	})
+}

@@ -1,0 +1,128 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// innPattern is what an INN looks like: 10 digits for an organization, 12
+// for a person or an individual entrepreneur.
+const innPattern = `^\d{10}(\d{2})?$`
+
+// argumentRules add to a generated input schema what Go types cannot say.
+// They are keyed by argument name because an argument means the same in
+// every tool that takes it; each argument type's check method enforces the
+// same rules, and a test holds the two together.
+var argumentRules = map[string]func(*jsonschema.Schema){
+	"page":      func(s *jsonschema.Schema) { bound(s, 0, maxPage) },
+	"regions":   func(s *jsonschema.Schema) { bound(s.Items, minRegion, maxRegion) },
+	"countries": func(s *jsonschema.Schema) { bound(s.Items, minCountry, maxCountry) },
+	"id":        func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
+	"tend_num":  func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
+	"inn":       func(s *jsonschema.Schema) { s.Pattern = innPattern },
+}
+
+func bound(s *jsonschema.Schema, lo, hi float64) {
+	s.Minimum, s.Maximum = &lo, &hi
+}
+
+// inputSchema generates the input schema of the argument type A: the
+// descriptions of its jsonschema tags, or of params where given, no other
+// properties, and the argument rules.
+func inputSchema[A any](params map[string]string) (json.RawMessage, error) {
+	s, err := jsonschema.For[A](nil)
+	if err != nil {
+		return nil, err
+	}
+	for name, p := range s.Properties {
+		if rule := argumentRules[name]; rule != nil {
+			rule(p)
+		}
+		if d, ok := params[name]; ok {
+			p.Description = d
+		}
+	}
+	for name := range params {
+		if s.Properties[name] == nil {
+			return nil, fmt.Errorf("description of %q, which is no argument", name)
+		}
+	}
+	return json.Marshal(s)
+}
+
+// outputSchema generates the output schema of a tool.
+type outputSchema func() (json.RawMessage, error)
+
+// outputOf returns the output schema of the result type R, in which every
+// json.RawMessage is a record of kind k as a plan may see it. Properties
+// named in nullable may also be null.
+func outputOf[R any](k tenderbase.Kind, nullable ...string) outputSchema {
+	return func() (json.RawMessage, error) {
+		var opts jsonschema.ForOptions
+		if k != "" {
+			rec, err := recordSchema(k)
+			if err != nil {
+				return nil, err
+			}
+			opts.TypeSchemas = map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[json.RawMessage](): rec}
+		}
+		s, err := jsonschema.For[R](&opts)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range nullable {
+			allowNull(s.Properties[name])
+		}
+		return json.Marshal(s)
+	}
+}
+
+// recordOutput returns the output schema of a tool that returns one record of
+// kind k as it is.
+func recordOutput(k tenderbase.Kind) outputSchema {
+	return func() (json.RawMessage, error) {
+		s, err := recordSchema(k)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(s)
+	}
+}
+
+// recordSchema generates the schema of the canonical JSON of kind k as a plan
+// may see it: the record's own fields, its tariff fields also null.
+func recordSchema(k tenderbase.Kind) (*jsonschema.Schema, error) {
+	r, err := tenderbase.NewRecord(k)
+	if err != nil {
+		return nil, err
+	}
+	s, err := jsonschema.ForType(reflect.TypeOf(r).Elem(), nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range tenderbase.TariffFields[k] {
+		p := s.Properties[f]
+		if p == nil {
+			return nil, fmt.Errorf("tariff field %s of %s is no field of the record", f, k)
+		}
+		allowNull(p)
+	}
+	return s, nil
+}
+
+// allowNull lets s also be null.
+func allowNull(s *jsonschema.Schema) {
+	switch {
+	case s.Type != "":
+		s.Types = []string{"null", s.Type}
+		s.Type = ""
+	case len(s.Types) > 0 && !slices.Contains(s.Types, "null"):
+		s.Types = append([]string{"null"}, s.Types...)
+	}
+}

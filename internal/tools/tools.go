@@ -1,0 +1,168 @@
+// Package tools holds the tools of the MCP interface (spec 4.2) apart from
+// any protocol: their names and debug endpoints, their descriptions and
+// schemas, and what a call does. The JSON-RPC endpoint and the debug
+// endpoints both serve this one Set, so a tool answers the same over both.
+//
+// A tool's arguments are a typed Go struct, decoded strictly; its input and
+// output schemas are generated from Go types once, in New. The caller's plan
+// comes from the context (tenderbase.KeyFromContext): records are masked for
+// it, and search pages stop at its row cap.
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Tool is one tool of the MCP interface.
+type Tool struct {
+	Name      string // "ru.search"
+	Group     string // "ru": the debug endpoint is POST /mcp/<Group>/<Operation>
+	Operation string // "search"
+	Title     string
+	// Description is what a model reads to choose and call the tool.
+	Description  string
+	InputSchema  json.RawMessage // a JSON Schema with "type": "object"
+	OutputSchema json.RawMessage // a JSON Schema with "type": "object"
+	// Call runs the tool. Its errors are an *ArgumentError when the arguments
+	// do not fit InputSchema, a *tenderbase.Error the caller can act on
+	// (EINVALID, ENOTFOUND, EFORBIDDEN), or an internal error.
+	Call func(ctx context.Context, args json.RawMessage) (Output, error)
+}
+
+// Output is the result of a tool call.
+type Output struct {
+	Value json.RawMessage // a JSON object, valid against the tool's OutputSchema
+	// Restricted lists the fields hidden from the caller's plan (null in
+	// Value), sorted and distinct, for the X-Restricted-Fields header.
+	Restricted []string
+}
+
+// ArgumentError says that a tool's arguments do not fit its input schema:
+// they are not an object, an argument is unknown, missing or of the wrong
+// type, or a number is out of range. Protocols answer it as invalid params
+// (JSON-RPC -32602, HTTP 400).
+type ArgumentError struct{ Message string }
+
+func (e *ArgumentError) Error() string { return e.Message }
+
+func argErrorf(format string, args ...any) *ArgumentError {
+	return &ArgumentError{Message: fmt.Sprintf(format, args...)}
+}
+
+// Set is the tools of the service over one store. It is safe for concurrent
+// use.
+type Set struct {
+	store  tenderbase.Store
+	logger *slog.Logger
+	list   []*Tool
+	byName map[string]*Tool
+}
+
+// New returns the tools over store. A nil logger discards. It panics if a
+// schema cannot be generated, which is a programming error that every test
+// run would show.
+func New(store tenderbase.Store, logger *slog.Logger) *Set {
+	if logger == nil {
+		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	s := &Set{store: store, logger: logger, byName: map[string]*Tool{}}
+	for _, def := range s.definitions() {
+		t, err := def()
+		if err != nil {
+			panic(fmt.Sprintf("tools: %v", err))
+		}
+		s.list = append(s.list, t)
+		s.byName[t.Name] = t
+	}
+	return s
+}
+
+// definitions returns the constructors of the tools in the order of spec 4.2.
+func (s *Set) definitions() []func() (*Tool, error) {
+	return []func() (*Tool, error){
+		s.ruSearch, s.ruDetail, s.ruIzm, s.ruContractByNum,
+		s.docsSearch,
+		s.contractsSearch, s.contractsDetail,
+		s.worldSearch, s.worldDetail,
+		s.contragentByInn, s.contragentContacts,
+		s.torgiSearch, s.torgiDetail,
+	}
+}
+
+// List returns the tools in the order of spec 4.2. The caller must not
+// modify them.
+func (s *Set) List() []*Tool { return s.list }
+
+// Lookup returns the tool called name ("ru.search").
+func (s *Set) Lookup(name string) (*Tool, bool) {
+	t, ok := s.byName[name]
+	return t, ok
+}
+
+// ByEndpoint returns the tool of the debug endpoint /mcp/<group>/<operation>.
+func (s *Set) ByEndpoint(group, operation string) (*Tool, bool) {
+	return s.Lookup(group + "." + operation)
+}
+
+// definition is what a tool is made of before its schemas are generated.
+type definition[A any] struct {
+	name, title, description string
+	// params overrides the descriptions the argument type's tags give, for
+	// tools that share an argument type but mean other things by it.
+	params map[string]string
+	output outputSchema
+	run    func(ctx context.Context, args A) (Output, error)
+}
+
+// build generates the schemas of d and returns its tool.
+func build[A any](d definition[A]) (*Tool, error) {
+	in, err := inputSchema[A](d.params)
+	if err != nil {
+		return nil, fmt.Errorf("%s input schema: %w", d.name, err)
+	}
+	out, err := d.output()
+	if err != nil {
+		return nil, fmt.Errorf("%s output schema: %w", d.name, err)
+	}
+	fields := argFieldsOf[A]()
+	group, op, _ := strings.Cut(d.name, ".")
+	return &Tool{
+		Name: d.name, Group: group, Operation: op,
+		Title: d.title, Description: d.description,
+		InputSchema: in, OutputSchema: out,
+		Call: func(ctx context.Context, raw json.RawMessage) (Output, error) {
+			var args A
+			if err := fields.decode(raw, &args); err != nil {
+				return Output{}, err
+			}
+			return d.run(ctx, args)
+		},
+	}, nil
+}
+
+// caller is what the tools need to know of whoever calls them.
+type caller struct {
+	plan   tenderbase.Plan
+	limits tenderbase.PlanLimits
+}
+
+// callerOf returns the caller of ctx. A caller without a key, or with a key
+// of a plan this build does not know, gets the free view, so that nothing
+// unknown ever sees more than free.
+func callerOf(ctx context.Context) caller {
+	k, ok := tenderbase.KeyFromContext(ctx)
+	if !ok {
+		return caller{plan: tenderbase.PlanFree, limits: tenderbase.Plans[tenderbase.PlanFree]}
+	}
+	if _, known := tenderbase.Plans[k.Plan]; !known {
+		k.Plan = tenderbase.PlanFree
+	}
+	return caller{plan: k.Plan, limits: k.Effective()}
+}

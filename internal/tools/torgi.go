@@ -1,0 +1,60 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+func (s *Set) torgiSearch() (*Tool, error) {
+	return searchDefinition[searchArgs](s, searchTool{
+		name:  "torgi.search",
+		title: "Search property auctions",
+		description: "Search lots of auctions of state and municipal property and of bankrupts' assets (torgi.gov.ru, " +
+			"fedresurs) by words in the notice number, title, description, category, organizer name, and the debtor's name and INN. " +
+			queryHelp + " " + pagingHelp() + " " +
+			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"r74\": 1}; page. " +
+			"Returns {total, page, page_size, items}: items are lots with id, notice_number, title, category, bidding type and form, " +
+			"status, start_price, deposit, organizer, debtor and dates. " +
+			`Example: {"query": "оборудование | станки", "regions": [74]}.`,
+		kind:  tenderbase.KindLot,
+		flags: flagKinds{regions: true},
+	})
+}
+
+func (s *Set) torgiDetail() (*Tool, error) {
+	return s.detailDefinition(detailTool{
+		name:  "torgi.detail",
+		title: "Auction lot details",
+		description: "Get one auction lot by its id as torgi.search gives it (torgi.gov.ru ids are <notice number>_<lot number>): " +
+			"what is sold, category, bidding type and form, status, start price, deposit and step, organizer, debtor, " +
+			"application and auction dates, and the link to the lot card. Fails with not found for an unknown id, " +
+			"naming the lots of the notice when the id is a notice number. " +
+			`Example: {"id": "17423037_1"}.`,
+		idMeans: "The lot's id as torgi.search gives it, e.g. 17423037_1 (notice 17423037, lot 1). Required.",
+		kind:    tenderbase.KindLot,
+		missing: s.missingLot,
+	})
+}
+
+// missingLot says that no lot has the id. Callers often give the notice
+// number instead of a lot's id; then it names the lots of that notice.
+func (s *Set) missingLot(ctx context.Context, id string) error {
+	page, err := s.store.Search(ctx, tenderbase.Search{
+		Kind:  tenderbase.KindLot,
+		Where: []tenderbase.Lookup{{Field: tenderbase.LookupNoticeNumber, Value: id}},
+	})
+	if err != nil {
+		return fmt.Errorf("lots of notice %s: %w", id, err)
+	}
+	if page.Total == 0 {
+		return notFound("no lot with id %q; find lots with torgi.search", id)
+	}
+	ids := make([]string, len(page.Items))
+	for i, r := range page.Items {
+		ids[i] = r.Key()
+	}
+	return notFound("no lot with id %q, but notice %s has %d lot(s): %s; give one of their ids", id, id, page.Total, strings.Join(ids, ", "))
+}

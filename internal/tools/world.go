@@ -1,0 +1,40 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+func (s *Set) worldSearch() (*Tool, error) {
+	return searchDefinition[worldSearchArgs](s, searchTool{
+		name:  "world.search",
+		title: "Search world tenders",
+		description: "Search procurement notices from outside Russia (TED, eForms and OCDS publishers) by words in the title, " +
+			"description, buyer name and CPV codes; notices are in their own language, so search in it (German, French...). " +
+			queryHelp + " " + pagingHelp() + " " +
+			"Arguments: query (required); countries, ISO 3166 numeric codes such as [276] (Germany), [250] (France), [40] (Austria); " +
+			"filters, raw flags such as {\"cr276\": 1}; page. " +
+			"Returns {total, page, page_size, items}: items are notices with id, source, country, title, description, buyer, " +
+			"value, currency, cpv_codes, published_at, deadline, url. " +
+			`Example: {"query": "Schulverpflegung | school meals", "countries": [40, 276]}.`,
+		kind:  tenderbase.KindWorldTender,
+		flags: flagKinds{countries: true},
+	})
+}
+
+func (s *Set) worldDetail() (*Tool, error) {
+	return s.detailDefinition(detailTool{
+		name:  "world.detail",
+		title: "World tender details",
+		description: "Get one procurement notice from outside Russia by its id as world.search gives it: title, description, " +
+			"buyer, estimated value, CPV codes, publication date, deadline, language and the link to the notice. " +
+			"Fails with not found for an unknown id. " +
+			`Example: {"id": "ted:800461-2024"}.`,
+		idMeans: "The notice's id as world.search gives it, qualified by its source: ted:800461-2024. Required.",
+		kind:    tenderbase.KindWorldTender,
+		missing: func(_ context.Context, id string) error {
+			return notFound("no world tender with id %q; ids are qualified by their source (ted:800461-2024); find them with world.search", id)
+		},
+	})
+}
