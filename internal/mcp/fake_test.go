@@ -1,0 +1,105 @@
+package mcp_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"testing"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/mcp"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// fakeTools is a Toolset of fake tools that show every kind of answer.
+type fakeTools []*tools.Tool
+
+func (f fakeTools) List() []*tools.Tool { return f }
+
+func (f fakeTools) Lookup(name string) (*tools.Tool, bool) {
+	for _, t := range f {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// tenders are the records of the fake ru.detail.
+var tenders = map[string]string{
+	"0373100000125000001": `{"id":"0373100000125000001","title":"Поставка \"бумаги\"\tА4","contact":{"phone":"+7 495 000-00-00"}}`,
+}
+
+const detailSchema = `{"type":"object","properties":{"id":{"type":"string","description":"purchase number"}},"required":["id"],"additionalProperties":false}`
+
+func newFakeTools() fakeTools {
+	return fakeTools{
+		{
+			Name: "ru.detail", Group: "ru", Operation: "detail",
+			Title: "Russian tender details", Description: "Details of a Russian tender by its purchase number.",
+			InputSchema:  json.RawMessage(detailSchema),
+			OutputSchema: json.RawMessage(`{"type":"object"}`),
+			Call:         fakeDetail,
+		},
+		{
+			Name: "contragent.contacts", Group: "contragent", Operation: "contacts",
+			Title: "Organization contacts", Description: "Contacts of an organization by INN.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"inn":{"type":"string"}}}`),
+			Call: func(ctx context.Context, args json.RawMessage) (tools.Output, error) {
+				return tools.Output{}, tenderbase.Errorf(tenderbase.EFORBIDDEN, "organization contacts need a paid plan (yours: %s)", tenderbase.PlanFromContext(ctx))
+			},
+		},
+		{
+			Name: "broken.tool", Group: "broken", Operation: "tool",
+			Title: "Broken", Description: "Always fails inside.",
+			Call: func(context.Context, json.RawMessage) (tools.Output, error) {
+				return tools.Output{}, errors.New("sqlite: database disk image is malformed")
+			},
+		},
+	}
+}
+
+// fakeDetail looks the tender up; free callers see no contact.
+func fakeDetail(ctx context.Context, raw json.RawMessage) (tools.Output, error) {
+	var args struct {
+		ID *string `json:"id"`
+	}
+	if err := json.Unmarshal(raw, &args); err != nil || args.ID == nil {
+		return tools.Output{}, &tools.ArgumentError{Message: "ru.detail: id is required and must be a string"}
+	}
+	rec, ok := tenders[*args.ID]
+	if !ok {
+		return tools.Output{}, tenderbase.Errorf(tenderbase.ENOTFOUND, "no tender with id %q", *args.ID)
+	}
+	if tenderbase.PlanFromContext(ctx).Paid() {
+		return tools.Output{Value: json.RawMessage(rec)}, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(rec), &fields); err != nil {
+		return tools.Output{}, err
+	}
+	fields["contact"] = json.RawMessage("null")
+	masked, err := json.Marshal(fields)
+	return tools.Output{Value: masked, Restricted: []string{"contact"}}, err
+}
+
+// newTestHandler returns the handler the golden files describe, logging to
+// logs when it is not nil.
+func newTestHandler(t *testing.T, logs *bytes.Buffer) *mcp.Handler {
+	t.Helper()
+	logger := slog.New(slog.DiscardHandler)
+	if logs != nil {
+		logger = slog.New(slog.NewTextHandler(logs, nil))
+	}
+	h, err := mcp.New(mcp.Config{
+		Info:           mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: "1.2.3"},
+		AllowedOrigins: []string{"https://app.example.com", "tools.example.org"},
+		Limiter:        fakeLimiter{},
+	}, newFakeTools(), logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}

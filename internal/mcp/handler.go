@@ -1,0 +1,143 @@
+package mcp
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// Toolset is what the handler needs of the tools; *tools.Set is one. The set
+// is read once, when the handler is built.
+type Toolset interface {
+	List() []*tools.Tool
+	Lookup(name string) (*tools.Tool, bool)
+}
+
+var _ Toolset = (*tools.Set)(nil)
+
+// ServerInfo names the server in the answer to initialize.
+type ServerInfo struct {
+	Name    string `json:"name"`
+	Title   string `json:"title,omitempty"`
+	Version string `json:"version"`
+}
+
+// Config configures a Handler. Zero values take the defaults below.
+type Config struct {
+	// Info names the server; the name defaults to "tenderbase".
+	Info ServerInfo
+	// Instructions tell a model what the server holds and how to search it;
+	// default DefaultInstructions.
+	Instructions string
+	// AllowedOrigins lists the browser origins, beyond localhost, that may
+	// call: full origins ("https://app.example.com"), host names, or "*" for
+	// any. A request without an Origin header is not from a browser and is
+	// always served.
+	AllowedOrigins []string
+	// Limiter bounds how fast a key may call; nil means no limits.
+	Limiter tenderbase.RateLimiter
+	// MaxBodyBytes bounds a request body; default 1 MiB.
+	MaxBodyBytes int64
+}
+
+// Handler answers MCP requests on POST /mcp.
+type Handler struct {
+	tools   Toolset
+	limiter tenderbase.RateLimiter
+	origins originPolicy
+	maxBody int64
+	logger  *slog.Logger
+
+	// The answers that never change are marshalled once, when the handler
+	// is built: initialize's result for each protocol version and the list
+	// of tools.
+	initialized map[string][]byte
+	toolList    []byte
+}
+
+// New returns a handler serving the tools of set. A nil logger discards logs.
+func New(cfg Config, set Toolset, logger *slog.Logger) (*Handler, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = 1 << 20
+	}
+	h := &Handler{
+		tools:   set,
+		limiter: cfg.Limiter,
+		origins: newOriginPolicy(cfg.AllowedOrigins),
+		maxBody: cfg.MaxBodyBytes,
+		logger:  logger,
+	}
+	var err error
+	if h.initialized, err = initializeResults(cfg); err != nil {
+		return nil, err
+	}
+	if h.toolList, err = toolListResult(set.List()); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// ServeHTTP checks the HTTP side of a request, reads its one JSON-RPC
+// message and answers it.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	x := getExchange()
+	defer putExchange(x)
+	if e := h.checkHTTP(r); e != nil {
+		x.writeError(w, e)
+		return
+	}
+	if err := x.readBody(w, r, h.maxBody); err != nil {
+		x.writeError(w, h.bodyError(r, err))
+		return
+	}
+	h.serve(w, r, x)
+}
+
+// checkHTTP refuses what is wrong before the body is read: the method, the
+// origin and the content type.
+func (h *Handler) checkHTTP(r *http.Request) *rpcError {
+	if r.Method != http.MethodPost {
+		return &rpcError{status: http.StatusMethodNotAllowed, code: codeInvalidRequest, allowPost: true,
+			message: fmt.Sprintf("method %s not allowed: this stateless server answers POST only and opens no stream", r.Method)}
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !h.origins.allows(origin) {
+		return &rpcError{status: http.StatusForbidden, code: codeInvalidRequest,
+			message: fmt.Sprintf("origin %q is not allowed", origin)}
+	}
+	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
+		return &rpcError{status: http.StatusUnsupportedMediaType, code: codeInvalidRequest,
+			message: fmt.Sprintf("Content-Type %q is not JSON; send application/json", ct)}
+	}
+	return nil
+}
+
+// bodyError answers a body that could not be read.
+func (h *Handler) bodyError(r *http.Request, err error) *rpcError {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return &rpcError{status: http.StatusRequestEntityTooLarge, code: codeInvalidRequest,
+			message: fmt.Sprintf("request body is larger than %d bytes", tooLarge.Limit)}
+	}
+	// Most likely the client went away; the answer may never arrive.
+	h.logger.DebugContext(r.Context(), "read request body", "err", err)
+	return &rpcError{status: http.StatusBadRequest, code: codeInvalidRequest, message: "request body could not be read"}
+}
+
+// isJSON reports whether a Content-Type names JSON: application/json or a
+// +json type, with any parameters.
+func isJSON(ct string) bool {
+	if strings.HasPrefix(ct, "application/json") && (len(ct) == len("application/json") || ct[len("application/json")] == ';') {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && (mt == "application/json" || strings.HasSuffix(mt, "+json"))
+}

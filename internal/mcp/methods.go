@@ -1,0 +1,207 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// DefaultInstructions tell a model what the server holds and how to search.
+const DefaultInstructions = `Tenderbase holds public procurement data: Russian tenders (44-FZ and 223-FZ) with their amendments and winners, procurement documentation, concluded contracts, world tenders, auctions of bankruptcy and state property, and organizations by INN. ` +
+	`Search with a *.search tool, then fetch one record with the matching *.detail tool by the id a result carries. ` +
+	`Queries match every word form and ignore case; words are joined by AND; | means OR, !word excludes a word, "double quotes" match a phrase, =word matches that exact form only, and parentheses group. ` +
+	`Narrow by region codes (regions) or ISO country codes (countries); page counts from 0 and each answer states the page size and the exact total. ` +
+	`Fields your plan does not include are null and named in the result.`
+
+// initializeResult is the answer to initialize.
+type initializeResult struct {
+	ProtocolVersion string       `json:"protocolVersion"`
+	Capabilities    capabilities `json:"capabilities"`
+	ServerInfo      ServerInfo   `json:"serverInfo"`
+	Instructions    string       `json:"instructions,omitempty"`
+}
+
+type capabilities struct {
+	Tools struct {
+		ListChanged bool `json:"listChanged"`
+	} `json:"tools"`
+}
+
+// initializeResults marshals the answer to initialize for each version the
+// handler speaks.
+func initializeResults(cfg Config) (map[string][]byte, error) {
+	info := cfg.Info
+	if info.Name == "" {
+		info.Name = "tenderbase"
+	}
+	instructions := cfg.Instructions
+	if instructions == "" {
+		instructions = DefaultInstructions
+	}
+	results := make(map[string][]byte)
+	for _, v := range []string{latestVersion, oldestVersion} {
+		b, err := marshal(initializeResult{ProtocolVersion: v, ServerInfo: info, Instructions: instructions})
+		if err != nil {
+			return nil, fmt.Errorf("marshal initialize result: %w", err)
+		}
+		results[v] = b
+	}
+	return results, nil
+}
+
+// initialize answers with the client's protocol version if the handler
+// speaks it, and with the latest it speaks otherwise.
+func (h *Handler) initialize(w http.ResponseWriter, x *exchange) {
+	var p struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if err := json.Unmarshal(x.req.Params, &p); err != nil || p.ProtocolVersion == "" {
+		x.writeError(w, invalidParams("initialize: params.protocolVersion must be a string naming a protocol version"))
+		return
+	}
+	v := p.ProtocolVersion
+	if !supportedVersion(v) {
+		v = latestVersion
+	}
+	x.writeResult(w, h.initialized[v])
+}
+
+// toolEntry is one tool in the answer to tools/list.
+type toolEntry struct {
+	Name         string          `json:"name"`
+	Title        string          `json:"title,omitempty"`
+	Description  string          `json:"description"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	Annotations  annotations     `json:"annotations"`
+}
+
+// annotations are the same for every tool: each one only reads the data
+// the server holds.
+type annotations struct {
+	ReadOnlyHint    bool `json:"readOnlyHint"`
+	DestructiveHint bool `json:"destructiveHint"`
+	IdempotentHint  bool `json:"idempotentHint"`
+	OpenWorldHint   bool `json:"openWorldHint"`
+}
+
+// toolListResult marshals the answer to tools/list. The list is short and
+// fixed, so it comes in one page whatever cursor a client sends.
+func toolListResult(list []*tools.Tool) ([]byte, error) {
+	entries := make([]toolEntry, len(list))
+	for i, t := range list {
+		entries[i] = toolEntry{
+			Name: t.Name, Title: t.Title, Description: t.Description,
+			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
+			Annotations: annotations{ReadOnlyHint: true, IdempotentHint: true},
+		}
+		if len(entries[i].InputSchema) == 0 {
+			entries[i].InputSchema = json.RawMessage(`{"type":"object"}`)
+		}
+	}
+	b, err := marshal(struct {
+		Tools []toolEntry `json:"tools"`
+	}{entries})
+	if err != nil {
+		return nil, fmt.Errorf("marshal tool list: %w", err)
+	}
+	return b, nil
+}
+
+// marshal returns the JSON of v without escaping <, > and &, which the
+// instructions use and nobody embeds in HTML.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+func invalidParams(message string) *rpcError {
+	return &rpcError{status: http.StatusOK, code: codeInvalidParams, message: message}
+}
+
+// callParams are the params of tools/call.
+type callParams struct {
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// callTool answers tools/call: the tool's output as structured content and
+// as text, or the tool's failure as a result marked isError.
+func (h *Handler) callTool(w http.ResponseWriter, r *http.Request, x *exchange) {
+	tool, args, e := h.lookupCall(x)
+	if e != nil {
+		x.writeError(w, e)
+		return
+	}
+	out, err := tool.Call(r.Context(), args)
+	if err != nil {
+		h.writeCallError(w, r, x, tool, err)
+		return
+	}
+	if len(out.Restricted) > 0 {
+		w.Header().Set("X-Restricted-Fields", joinFields(out.Restricted))
+	}
+	x.openResult()
+	x.out = append(x.out, `{"content":[{"type":"text","text":`...)
+	x.out = appendJSONText(x.out, out.Value)
+	x.out = append(x.out, `}]`...)
+	if isObject(out.Value) {
+		x.out = append(x.out, `,"structuredContent":`...)
+		x.out = append(x.out, out.Value...)
+	}
+	x.out = append(x.out, `,"isError":false}`...)
+	x.closeResult()
+	send(w, http.StatusOK, x.out)
+}
+
+// lookupCall reads the params of tools/call: the tool and its arguments,
+// an empty object when none are given.
+func (h *Handler) lookupCall(x *exchange) (*tools.Tool, json.RawMessage, *rpcError) {
+	if err := json.Unmarshal(x.req.Params, &x.call); err != nil || x.call.Name == "" {
+		return nil, nil, invalidParams("tools/call: params must be an object with the tool's name and an object of arguments")
+	}
+	tool, ok := h.tools.Lookup(x.call.Name)
+	if !ok {
+		return nil, nil, invalidParams(fmt.Sprintf("unknown tool %q: tools/list names the tools", x.call.Name))
+	}
+	args := x.call.Arguments
+	if len(args) == 0 || string(args) == "null" {
+		return tool, emptyObject, nil
+	}
+	if !isObject(args) {
+		return nil, nil, invalidParams(fmt.Sprintf("tools/call %s: arguments must be a JSON object", tool.Name))
+	}
+	return tool, args, nil
+}
+
+// writeCallError answers a failed tool call. Arguments that do not fit are
+// invalid params; an error the caller can act on is the tool's result; any
+// other error is ours, logged here and reported without details.
+func (h *Handler) writeCallError(w http.ResponseWriter, r *http.Request, x *exchange, tool *tools.Tool, err error) {
+	var argErr *tools.ArgumentError
+	if errors.As(err, &argErr) {
+		x.writeError(w, invalidParams(argErr.Message))
+		return
+	}
+	if tenderbase.ErrorCode(err) == tenderbase.EINTERNAL {
+		h.logger.ErrorContext(r.Context(), "tool failed", "tool", tool.Name, "err", err)
+		x.writeError(w, &rpcError{status: http.StatusOK, code: codeInternal, message: "internal error"})
+		return
+	}
+	x.openResult()
+	x.out = append(x.out, `{"content":[{"type":"text","text":`...)
+	x.out = appendString(x.out, tenderbase.ErrorMessage(err))
+	x.out = append(x.out, `}],"isError":true}`...)
+	x.closeResult()
+	send(w, http.StatusOK, x.out)
+}

@@ -1,0 +1,160 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Protocol versions the handler speaks.
+const (
+	latestVersion = "2025-06-18"
+	// oldestVersion is assumed when a request has no MCP-Protocol-Version
+	// header, as the 2025-06-18 transport asks.
+	oldestVersion = "2025-03-26"
+)
+
+func supportedVersion(v string) bool { return v == latestVersion || v == oldestVersion }
+
+// serve answers the JSON-RPC message in x.in.
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request, x *exchange) {
+	if e := x.parse(); e != nil {
+		x.writeError(w, e)
+		return
+	}
+	if e := checkVersionHeader(r, x.req.Method); e != nil {
+		x.writeError(w, e)
+		return
+	}
+	if len(x.req.ID) == 0 || x.req.Method == "" {
+		// A notification, or the client's response to a request of ours
+		// (we send none): accepted, with nothing to say.
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	if e := h.allow(r.Context()); e != nil {
+		x.writeError(w, e)
+		return
+	}
+	h.dispatch(w, r, x)
+}
+
+// dispatch answers a request by its method.
+func (h *Handler) dispatch(w http.ResponseWriter, r *http.Request, x *exchange) {
+	switch x.req.Method {
+	case "tools/call":
+		h.callTool(w, r, x)
+	case "tools/list":
+		x.writeResult(w, h.toolList)
+	case "ping":
+		x.writeResult(w, emptyObject)
+	case "initialize":
+		h.initialize(w, x)
+	default:
+		x.writeError(w, &rpcError{status: http.StatusOK, code: codeMethodNotFound,
+			message: fmt.Sprintf("method not found: %s", x.req.Method)})
+	}
+}
+
+var emptyObject = []byte("{}")
+
+// parse decodes x.in as one JSON-RPC message and checks its envelope. A
+// message without an id is a notification; without a method but with a
+// result or an error, a response.
+func (x *exchange) parse() *rpcError {
+	body := bytes.TrimLeft(x.in, " \t\r\n")
+	if len(body) > 0 && body[0] == '[' && json.Valid(body) {
+		return invalidRequest("batches are not supported: send one JSON-RPC message per POST (protocol 2025-06-18 removed batching)")
+	}
+	err := json.Unmarshal(body, &x.req)
+	var syntaxErr *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntaxErr) || len(body) == 0:
+		return &rpcError{status: http.StatusBadRequest, code: codeParseError, message: "parse error: the body is not valid JSON"}
+	case body[0] != '{':
+		return invalidRequest("the body must be one JSON-RPC request object")
+	case errors.As(err, &typeErr):
+		return invalidRequest(fmt.Sprintf("%s must be a %s", typeErr.Field, fieldType[typeErr.Field]))
+	case err != nil:
+		return invalidRequest(err.Error())
+	}
+	return x.req.check()
+}
+
+// fieldType says what the typed envelope fields must be, for error
+// messages; the others are kept raw and checked later.
+var fieldType = map[string]string{"jsonrpc": `string "2.0"`, "method": "string"}
+
+// check checks the envelope's fields.
+func (req *request) check() *rpcError {
+	switch {
+	case req.JSONRPC != "2.0":
+		return invalidRequest(`jsonrpc must be "2.0"`)
+	case len(req.ID) > 0 && !validID(req.ID):
+		return invalidRequest("id must be a string or an integer")
+	case req.Method == "" && (len(req.ID) == 0 || len(req.Result) == 0 && len(req.Error) == 0):
+		return invalidRequest("method is missing")
+	}
+	return nil
+}
+
+func invalidRequest(message string) *rpcError {
+	return &rpcError{status: http.StatusBadRequest, code: codeInvalidRequest, message: message}
+}
+
+// checkVersionHeader refuses an MCP-Protocol-Version header naming a version
+// the handler does not speak. Initialize is exempt: its body negotiates the
+// version, and a newer client may send its own version there.
+func checkVersionHeader(r *http.Request, method string) *rpcError {
+	v := r.Header.Get("MCP-Protocol-Version")
+	if v == "" || method == "initialize" || supportedVersion(v) {
+		return nil
+	}
+	return invalidRequest(fmt.Sprintf("unsupported MCP-Protocol-Version %q: this server speaks %s and %s",
+		v, latestVersion, oldestVersion))
+}
+
+// allow asks the rate limiter whether the caller's key may make this
+// request. A request without a key was let in by whoever put none there. A
+// limiter that cannot decide lets the request through: its outage must not
+// become an outage of the service.
+func (h *Handler) allow(ctx context.Context) *rpcError {
+	if h.limiter == nil {
+		return nil
+	}
+	key, ok := tenderbase.KeyFromContext(ctx)
+	if !ok {
+		return nil
+	}
+	wait, err := h.limiter.Allow(ctx, key)
+	if err != nil {
+		h.logger.WarnContext(ctx, "rate limiter failed; request let through", "key", key.ID, "err", err)
+		return nil
+	}
+	if wait <= 0 {
+		return nil
+	}
+	secs := max(1, int(math.Ceil(wait.Seconds())))
+	return &rpcError{
+		status: http.StatusTooManyRequests, code: codeRateLimited, retryAfter: secs,
+		message: fmt.Sprintf("rate limit exceeded for this key: retry in %d s", secs),
+		data:    fmt.Appendf(nil, `{"retry_after":%d}`, secs),
+	}
+}
+
+// isObject reports whether raw JSON is an object.
+func isObject(raw []byte) bool {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	return len(raw) > 0 && raw[0] == '{'
+}
+
+// joinFields lists restricted fields for the X-Restricted-Fields header.
+func joinFields(fields []string) string { return strings.Join(fields, ",") }
