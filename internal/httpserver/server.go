@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/mcp"
+	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
 // Config configures the server. Zero values take the defaults below.
@@ -38,6 +40,10 @@ type Config struct {
 	// AllowedOrigins lists the browser origins, beyond localhost, that may
 	// call /mcp: full origins ("https://app.example.com") or host names.
 	AllowedOrigins []string
+	// Tools are served on /mcp and their debug endpoints; nil serves none.
+	Tools *tools.Set
+	// MCP names the server to MCP clients; the name defaults to "tenderbase".
+	MCP mcp.ServerInfo
 }
 
 func (c Config) withDefaults() Config {
@@ -61,14 +67,30 @@ type Server struct {
 	cfg    Config
 	store  tenderbase.Store
 	logger *slog.Logger
+	mcp    *mcp.Handler
 }
 
-// New returns a server answering from store. A nil logger discards logs.
+// New returns a server answering from store. A nil logger discards logs. It
+// panics if the tools cannot be listed for MCP (a schema that is not JSON),
+// a programming error that every test run shows.
 func New(cfg Config, store tenderbase.Store, logger *slog.Logger) *Server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	return &Server{cfg: cfg.withDefaults(), store: store, logger: logger}
+	cfg = cfg.withDefaults()
+	if cfg.Tools == nil {
+		cfg.Tools = &tools.Set{}
+	}
+	h, err := mcp.New(mcp.Config{
+		Info:           cfg.MCP,
+		AllowedOrigins: cfg.AllowedOrigins,
+		Limiter:        cfg.Limiter,
+		MaxBodyBytes:   cfg.MaxBodyBytes,
+	}, cfg.Tools, logger)
+	if err != nil {
+		panic(fmt.Sprintf("httpserver: %v", err))
+	}
+	return &Server{cfg: cfg, store: store, logger: logger, mcp: h}
 }
 
 // Handler returns the routes wrapped in the middleware.

@@ -1,0 +1,81 @@
+package httpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// callTool answers POST /mcp/{group}/{operation}, the debug endpoint of a
+// tool: the arguments object is the body, the tool's output the answer, and
+// the fields hidden from the caller's plan are named in X-Restricted-Fields.
+func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
+	tool, ok := s.cfg.Tools.ByEndpoint(r.PathValue("group"), r.PathValue("operation"))
+	if !ok {
+		return tenderbase.Errorf(tenderbase.ENOTFOUND, "no tool at %s; the tools are at %s",
+			r.URL.Path, strings.Join(s.toolEndpoints(), ", "))
+	}
+	args, err := readArguments(r)
+	if err != nil {
+		return err
+	}
+	out, err := tool.Call(r.Context(), args)
+	var argErr *tools.ArgumentError
+	switch {
+	case errors.As(err, &argErr):
+		return tenderbase.Errorf(tenderbase.EINVALID, "%s", argErr.Message)
+	case err != nil:
+		return fmt.Errorf("%s: %w", tool.Name, err)
+	}
+	if len(out.Restricted) > 0 {
+		w.Header().Set("X-Restricted-Fields", strings.Join(out.Restricted, ","))
+	}
+	writeRawJSON(w, http.StatusOK, out.Value)
+	return nil
+}
+
+// readArguments reads the arguments object of a debug call. The
+// Content-Type is not looked at, so that curl -d works as well; an empty
+// body means no arguments.
+func readArguments(r *http.Request) (json.RawMessage, error) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		return nil, fmt.Errorf("read body: %w", err)
+	}
+	body = bytes.TrimSpace(body)
+	switch {
+	case len(body) == 0:
+		return json.RawMessage("{}"), nil
+	case !json.Valid(body):
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "the body is not valid JSON; send the tool's arguments as a JSON object")
+	case body[0] != '{':
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "the body must be a JSON object of the tool's arguments")
+	}
+	return body, nil
+}
+
+// toolEndpoints lists the debug endpoints of the tools.
+func (s *Server) toolEndpoints() []string {
+	var paths []string
+	for _, t := range s.cfg.Tools.List() {
+		paths = append(paths, "/mcp/"+t.Group+"/"+t.Operation)
+	}
+	return paths
+}
+
+// writeRawJSON writes body, which is JSON already, as a response. The body
+// may be shared, so the newline is written apart rather than appended.
+func writeRawJSON(w http.ResponseWriter, status int, body json.RawMessage) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+	_, _ = w.Write([]byte("\n"))
+}
