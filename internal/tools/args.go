@@ -57,8 +57,11 @@ func (fs argFields) decode(raw json.RawMessage, dst any) error {
 		raw = json.RawMessage("{}")
 	}
 	var given map[string]json.RawMessage
-	if raw[0] != '{' || json.Unmarshal(raw, &given) != nil {
+	if raw[0] != '{' {
 		return argErrorf("the arguments must be a JSON object, got %s", jsonType(raw))
+	}
+	if err := json.Unmarshal(raw, &given); err != nil {
+		return argErrorf("the arguments are not valid JSON: %v", err)
 	}
 	if err := fs.checkNames(given); err != nil {
 		return err

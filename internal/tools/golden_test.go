@@ -1,0 +1,67 @@
+package tools
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// TestGolden calls every tool with goodArgs as a caller without a key and as
+// a standard caller, checks each output against the tool's output schema,
+// and compares both with testdata/<tool>.golden. Run with -update to rewrite
+// the files after a deliberate change.
+func TestGolden(t *testing.T) {
+	for _, tool := range demoSet.List() {
+		t.Run(tool.Name, func(t *testing.T) {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s %s\n", tool.Name, goodArgs[tool.Name])
+			for _, plan := range []tenderbase.Plan{tenderbase.PlanFree, tenderbase.PlanStandard} {
+				out, err := call(t, demoSet, asPlan(plan), tool.Name, goodArgs[tool.Name])
+				fmt.Fprintf(&b, "\n== %s ==\n", plan)
+				if err != nil {
+					fmt.Fprintf(&b, "error %s: %v\n", errorCode(err), err)
+					continue
+				}
+				validateOutput(t, tool.Name, out)
+				fmt.Fprintf(&b, "restricted: %s\n%s\n", strings.Join(out.Restricted, ", "), indent(t, out.Value))
+			}
+			compareGolden(t, filepath.Join("testdata", tool.Name+".golden"), b.String())
+		})
+	}
+}
+
+func indent(t *testing.T, v json.RawMessage) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, v, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// compareGolden compares got with the golden file at path, or rewrites the
+// file under -update.
+func compareGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, diff)
+	}
+}

@@ -1,0 +1,286 @@
+package tools
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// specTools are the tools of spec 4.2, in its order.
+var specTools = []string{
+	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
+	"docs.search",
+	"contracts.search", "contracts.detail",
+	"world.search", "world.detail",
+	"contragent.byInn", "contragent.contacts",
+	"torgi.search", "torgi.detail",
+}
+
+func TestList(t *testing.T) {
+	var names []string
+	for _, tool := range demoSet.List() {
+		names = append(names, tool.Name)
+		if tool.Title == "" || len(tool.Description) < 200 {
+			t.Errorf("%s: title %q, description of %d bytes; a model needs both", tool.Name, tool.Title, len(tool.Description))
+		}
+		if !strings.Contains(tool.Description, "Example: {") {
+			t.Errorf("%s: the description has no example call", tool.Name)
+		}
+		for _, schema := range []json.RawMessage{tool.InputSchema, tool.OutputSchema} {
+			var s struct{ Type string }
+			if err := json.Unmarshal(schema, &s); err != nil || s.Type != "object" {
+				t.Errorf("%s: schema type %q (%v), want object", tool.Name, s.Type, err)
+			}
+		}
+		if got, ok := demoSet.ByEndpoint(tool.Group, tool.Operation); !ok || got != tool {
+			t.Errorf("ByEndpoint(%q, %q) does not find %s", tool.Group, tool.Operation, tool.Name)
+		}
+		if got, ok := demoSet.Lookup(tool.Name); !ok || got != tool {
+			t.Errorf("Lookup(%q) does not find it", tool.Name)
+		}
+	}
+	if diff := cmp.Diff(specTools, names); diff != "" {
+		t.Errorf("tools (-spec +got):\n%s", diff)
+	}
+	if _, ok := demoSet.ByEndpoint("ru", "nothing"); ok {
+		t.Error("ByEndpoint found a tool that does not exist")
+	}
+}
+
+func TestInputSchemas(t *testing.T) {
+	for _, c := range []struct {
+		tool, property string
+		want           string // a fragment of the property's schema
+	}{
+		{"ru.search", "page", `"minimum":0`},
+		{"ru.search", "regions", `"items":{"type":"integer","minimum":1,"maximum":99}`},
+		{"world.search", "countries", `"items":{"type":"integer","minimum":1,"maximum":999}`},
+		{"contragent.byInn", "inn", `"pattern":"^\\d{10}(\\d{2})?$"`},
+		{"ru.detail", "id", `purchase number`},
+		{"contracts.detail", "id", `registry number`},
+	} {
+		var s struct {
+			Properties           map[string]json.RawMessage
+			Required             []string
+			AdditionalProperties json.RawMessage
+		}
+		tool, _ := demoSet.Lookup(c.tool)
+		if err := json.Unmarshal(tool.InputSchema, &s); err != nil {
+			t.Fatal(err)
+		}
+		if p := string(s.Properties[c.property]); !strings.Contains(p, c.want) {
+			t.Errorf("%s %s: schema %s lacks %s", c.tool, c.property, p, c.want)
+		}
+		if !strings.Contains(string(s.Properties[c.property]), `"description"`) {
+			t.Errorf("%s %s: no description", c.tool, c.property)
+		}
+		if string(s.AdditionalProperties) != "false" {
+			t.Errorf("%s: additionalProperties %s, want false", c.tool, s.AdditionalProperties)
+		}
+		if len(s.Required) != 1 {
+			t.Errorf("%s: required %v, want the one key argument", c.tool, s.Required)
+		}
+	}
+}
+
+// goodArgs are arguments every tool accepts, from the demo data.
+var goodArgs = map[string]string{
+	"ru.search":           `{"query": "охраны", "regions": [16], "page": 0}`,
+	"ru.detail":           `{"id": "0162307330524391275"}`,
+	"ru.izm":              `{"tend_num": "0162307330524391275"}`,
+	"ru.contractByNum":    `{"tend_num": "0162307330523677748"}`,
+	"docs.search":         `{"query": "0662149146023646546"}`,
+	"contracts.search":    `{"query": "уборка", "filters": {"fz44": 1}}`,
+	"contracts.detail":    `{"id": "3160130329823257539"}`,
+	"world.search":        `{"query": "Schulverpflegung", "countries": [40]}`,
+	"world.detail":        `{"id": "ted:800461-2024"}`,
+	"contragent.byInn":    `{"inn": "1601303298"}`,
+	"contragent.contacts": `{"inn": "1601303298"}`,
+	"torgi.search":        `{"query": "оборудование", "regions": [74]}`,
+	"torgi.detail":        `{"id": "17423037_1"}`,
+}
+
+// badArgs are arguments that do not fit a tool's schema, by what is wrong.
+var badArgs = []struct {
+	what, tool, args string
+}{
+	{"not an object", "ru.search", `[]`},
+	{"not an object", "ru.detail", `"0162307330524391275"`},
+	{"not an object", "contragent.byInn", `7712137030`},
+	{"not JSON", "ru.search", `{"query": }`},
+	{"missing", "ru.search", `{}`},
+	{"missing", "ru.search", `null`},
+	{"missing", "world.search", `{"query": null}`},
+	{"missing", "ru.detail", `{}`},
+	{"missing", "ru.izm", `{"id": "0162307330524391275"}`},
+	{"missing", "contragent.byInn", `{}`},
+	{"empty", "ru.detail", `{"id": ""}`},
+	{"empty", "ru.contractByNum", `{"tend_num": ""}`},
+	{"unknown", "ru.search", `{"query": "охраны", "region": [16]}`},
+	{"unknown", "world.search", `{"query": "school", "regions": [77]}`},
+	{"unknown", "torgi.detail", `{"id": "17423037_1", "page": 0}`},
+	{"unknown", "contragent.contacts", `{"inn": "1601303298", "INN": "1601303298"}`},
+	{"wrong type", "ru.search", `{"query": 42}`},
+	{"wrong type", "ru.search", `{"query": "охраны", "regions": 16}`},
+	{"wrong type", "ru.search", `{"query": "охраны", "regions": ["16"]}`},
+	{"wrong type", "ru.search", `{"query": "охраны", "page": "1"}`},
+	{"wrong type", "ru.search", `{"query": "охраны", "page": 1.5}`},
+	{"wrong type", "ru.search", `{"query": "охраны", "filters": ["r16"]}`},
+	{"wrong type", "docs.search", `{"query": ["a", "b"]}`},
+	{"wrong type", "world.search", `{"query": "school", "countries": [true]}`},
+	{"wrong type", "contracts.detail", `{"id": 3160130329823257539}`},
+	{"wrong type", "ru.izm", `{"tend_num": true}`},
+	{"wrong type", "contragent.byInn", `{"inn": 1601303298}`},
+	{"negative page", "ru.search", `{"query": "охраны", "page": -1}`},
+	{"negative page", "torgi.search", `{"query": "оборудование", "page": -20}`},
+	{"page too far", "contracts.search", `{"query": "уборка", "page": 1000001}`},
+	{"region out of range", "ru.search", `{"query": "охраны", "regions": [0]}`},
+	{"region out of range", "docs.search", `{"query": "охраны", "regions": [16, 100]}`},
+	{"country out of range", "world.search", `{"query": "school", "countries": [1000]}`},
+}
+
+func TestArguments(t *testing.T) {
+	ctx := asPlan(tenderbase.PlanStandard)
+	for _, c := range badArgs {
+		t.Run(c.what+"/"+c.tool, func(t *testing.T) {
+			_, err := call(t, demoSet, ctx, c.tool, c.args)
+			if errorCode(err) != "argument" {
+				t.Fatalf("%s: got %v (%s), want an argument error", c.args, err, errorCode(err))
+			}
+			t.Log(err)
+			// The schema a client reads must reject what the tool rejects.
+			if validateArgs(t, c.tool, c.args) == nil && c.what != "not JSON" && c.what != "missing" {
+				t.Errorf("%s: the input schema accepts what the tool rejects", c.args)
+			}
+		})
+	}
+	for tool, args := range goodArgs {
+		if err := validateArgs(t, tool, args); err != nil {
+			t.Errorf("%s %s: the input schema rejects good arguments: %v", tool, args, err)
+		}
+		if _, err := call(t, demoSet, ctx, tool, args); err != nil {
+			t.Errorf("%s %s: %v", tool, args, err)
+		}
+	}
+}
+
+func TestArgumentMessages(t *testing.T) {
+	for _, c := range []struct{ tool, args, want string }{
+		{"ru.search", `[]`, "the arguments must be a JSON object, got an array"},
+		{"ru.search", `{}`, `argument "query" is required (a string)`},
+		{"ru.search", `{"query": "a", "region": [16]}`, `unknown argument "region"; this tool takes query, regions, page, filters`},
+		{"ru.search", `{"query": "a", "page": "1"}`, `argument "page" must be an integer, got a string "1"`},
+		{"ru.search", `{"query": "a", "regions": ["16"]}`, `argument "regions" must be an array of integers, got an array ["16"]`},
+		{"ru.search", `{"query": "a", "page": -1}`, `argument "page" must be from 0 to 1000000 (pages count from 0), got -1`},
+		{"ru.search", `{"query": "a", "regions": [100]}`, `argument "regions" holds codes from 1 to 99, got 100`},
+		{"contragent.byInn", `{"inn": 1601303298}`, `argument "inn" must be a string, got a number 1601303298`},
+	} {
+		_, err := call(t, demoSet, asPlan(tenderbase.PlanFree), c.tool, c.args)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s %s: got %v, want %s", c.tool, c.args, err, c.want)
+		}
+	}
+}
+
+// Null stands for an absent optional argument, and surrounding space in an
+// id is not part of it.
+func TestArgumentsLenient(t *testing.T) {
+	for _, c := range []struct{ tool, args string }{
+		{"ru.search", `{"query": "охраны", "regions": null, "page": null, "filters": null}`},
+		{"ru.detail", `{"id": " 0162307330524391275 "}`},
+		{"contragent.byInn", `{"inn": "1601303298\n"}`},
+	} {
+		if _, err := call(t, demoSet, asPlan(tenderbase.PlanFree), c.tool, c.args); err != nil {
+			t.Errorf("%s %s: %v", c.tool, c.args, err)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	paid := tenderbase.PlanStandard
+	for _, c := range []struct {
+		plan       tenderbase.Plan
+		tool, args string
+		code       string
+		message    string // a fragment of the message
+	}{
+		{paid, "ru.search", `{"query": ""}`, tenderbase.EINVALID, "query"},
+		{paid, "ru.search", `{"query": "охраны & "}`, tenderbase.EINVALID, "character"},
+		{paid, "docs.search", `{"query": "\"договор"}`, tenderbase.EINVALID, "quote"},
+		{paid, "ru.search", `{"query": "охраны", "filters": {"x1": 1}}`, tenderbase.EINVALID, `unknown filter "x1"`},
+		{paid, "ru.search", `{"query": "охраны", "filters": {"r16": 2}}`, tenderbase.EINVALID, `filter "r16"`},
+		{paid, "ru.search", `{"query": "охраны", "filters": {"cr276": 1}}`, tenderbase.EINVALID, `filter "cr276" does not apply to ru.search`},
+		{paid, "world.search", `{"query": "school", "filters": {"r77": 1}}`, tenderbase.EINVALID, `its filters are cr<country code>`},
+		{paid, "torgi.search", `{"query": "оборудование", "filters": {"fz44": 1}}`, tenderbase.EINVALID, `"fz44" does not apply`},
+		{paid, "ru.detail", `{"id": "0373200041599999999"}`, tenderbase.ENOTFOUND, "no tender with purchase number \"0373200041599999999\"; find tenders with ru.search"},
+		{paid, "ru.izm", `{"tend_num": "0373200041599999999"}`, tenderbase.ENOTFOUND, "0373200041599999999"},
+		{paid, "ru.contractByNum", `{"tend_num": "0373200041599999999"}`, tenderbase.ENOTFOUND, "no tender and no contract"},
+		{paid, "contracts.detail", `{"id": "3000"}`, tenderbase.ENOTFOUND, "no contract with registry number \"3000\""},
+		{paid, "world.detail", `{"id": "800461-2024"}`, tenderbase.ENOTFOUND, "ted:800461-2024"},
+		{paid, "torgi.detail", `{"id": "99"}`, tenderbase.ENOTFOUND, "no lot with id \"99\""},
+		{paid, "torgi.detail", `{"id": "17423037"}`, tenderbase.ENOTFOUND, "notice 17423037 has 1 lot(s): 17423037_1"},
+		{paid, "contragent.byInn", `{"inn": "7700000000"}`, tenderbase.ENOTFOUND, "nothing is known of INN 7700000000"},
+		{paid, "contragent.byInn", `{"inn": "77000000001"}`, tenderbase.EINVALID, "10 digits"},
+		{paid, "contragent.byInn", `{"inn": "ООО Ромашка"}`, tenderbase.EINVALID, "is not an INN"},
+		{paid, "contragent.contacts", `{"inn": "7700000000"}`, tenderbase.ENOTFOUND, "7700000000"},
+		{paid, "contragent.contacts", `{"inn": "770"}`, tenderbase.EINVALID, "is not an INN"},
+		{tenderbase.PlanFree, "contragent.contacts", `{"inn": "1601303298"}`, tenderbase.EFORBIDDEN, "paid plan (standard, guru, corporate); your plan is free"},
+	} {
+		_, err := call(t, demoSet, asPlan(c.plan), c.tool, c.args)
+		if got := errorCode(err); got != c.code {
+			t.Errorf("%s %s: got %v (%s), want %s", c.tool, c.args, err, got, c.code)
+			continue
+		}
+		if !strings.Contains(err.Error(), c.message) {
+			t.Errorf("%s %s: message %q lacks %q", c.tool, c.args, err, c.message)
+		}
+	}
+}
+
+// validateArgs validates arguments against a tool's input schema.
+func validateArgs(t *testing.T, tool, args string) error {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(args), &v); err != nil {
+		return err
+	}
+	return resolved(t, tool, true).Validate(v)
+}
+
+// validateOutput checks an output against the tool's output schema.
+func validateOutput(t *testing.T, tool string, out Output) {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(out.Value, &v); err != nil {
+		t.Fatalf("%s: output is no JSON: %v", tool, err)
+	}
+	if err := resolved(t, tool, false).Validate(v); err != nil {
+		t.Errorf("%s: output does not fit the output schema: %v", tool, err)
+	}
+}
+
+func resolved(t *testing.T, name string, input bool) *jsonschema.Resolved {
+	t.Helper()
+	tool, ok := demoSet.Lookup(name)
+	if !ok {
+		t.Fatalf("no tool %s", name)
+	}
+	raw := tool.OutputSchema
+	if input {
+		raw = tool.InputSchema
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatalf("%s schema: %v", name, err)
+	}
+	rs, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatalf("%s schema: %v", name, err)
+	}
+	return rs
+}
