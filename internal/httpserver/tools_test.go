@@ -1,0 +1,164 @@
+package httpserver_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase/internal/demo"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// newDemoServer serves the tools over a SQLite store loaded with the demo
+// dataset.
+func newDemoServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	store, err := sqlite.Open(t.Context(), t.TempDir()+"/demo.db", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	recs, err := demo.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Put(t.Context(), recs); err != nil {
+		t.Fatal(err)
+	}
+	srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil)}, store, nil)
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// answer is what a test checks of a response.
+type answer struct {
+	status     int
+	header     string // "Name: value" that must be present, if any
+	bodyPrefix string // the start of the body, if given
+	contains   string // a part of the body, if given
+}
+
+func TestToolEndpoints(t *testing.T) {
+	ts := newDemoServer(t)
+	const tender = `{"id":"0162307330524391275"}`
+	tests := []struct {
+		name, method, path, contentType, body string
+		want                                  answer
+	}{
+		{"detail", "POST", "/mcp/ru/detail", "application/json", tender,
+			answer{200, "X-Restricted-Fields: contact,participants", `{"`, `"0162307330524391275"`}},
+		{"no content type", "POST", "/mcp/ru/detail", "", tender,
+			answer{200, "Content-Type: application/json; charset=utf-8", `{"`, `"0162307330524391275"`}},
+		{"form content type", "POST", "/mcp/ru/detail", "application/x-www-form-urlencoded", tender,
+			answer{200, "", `{"`, `"0162307330524391275"`}},
+		// An empty body is no arguments, so the tool itself says what is
+		// missing.
+		{"empty body", "POST", "/mcp/torgi/search", "", "",
+			answer{400, "", `{"error":{"code":"invalid","message":"argument \"query\" is required`, ""}},
+		{"blank body", "POST", "/mcp/ru/detail", "", " \n",
+			answer{400, "", `{"error":{"code":"invalid","message":"argument \"id\" is required`, ""}},
+		{"argument of a wrong type", "POST", "/mcp/ru/detail", "application/json", `{"id":17}`,
+			answer{400, "", `{"error":{"code":"invalid"`, "id"}},
+		{"not an object", "POST", "/mcp/ru/detail", "application/json", `["0162307330524391275"]`,
+			answer{400, "", `{"error":{"code":"invalid","message":"the body must be a JSON object of the tool's arguments"}}`, ""}},
+		{"not JSON", "POST", "/mcp/ru/detail", "application/json", `{"id":`,
+			answer{400, "", `{"error":{"code":"invalid","message":"the body is not valid JSON`, ""}},
+		{"not found", "POST", "/mcp/ru/detail", "application/json", `{"id":"0000000000000000000"}`,
+			answer{404, "", `{"error":{"code":"not_found"`, ""}},
+		{"plan without the right", "POST", "/mcp/contragent/contacts", "application/json", `{"inn":"1601303298"}`,
+			answer{403, "", `{"error":{"code":"forbidden"`, ""}},
+		{"unknown tool", "POST", "/mcp/ru/nope", "application/json", `{}`,
+			answer{404, "", `{"error":{"code":"not_found","message":"no tool at /mcp/ru/nope; the tools are at /mcp/ru/search, /mcp/ru/detail,`, "/mcp/torgi/detail"}},
+		{"wrong method", "GET", "/mcp/ru/search", "", "",
+			answer{405, "Allow: POST", `{"error":{"code":"invalid","message":"method GET not allowed on /mcp/ru/search; allowed: POST"}}`, ""}},
+		{"wrong method elsewhere", "PUT", "/health", "", "",
+			answer{405, "Allow: GET, HEAD", `{"error":{"code":"invalid"`, ""}},
+		{"no such path", "POST", "/mcp/ru/search/more", "", "",
+			answer{404, "", `{"error":{"code":"not_found","message":"no such endpoint: POST /mcp/ru/search/more"}}`, ""}},
+		{"mcp", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.detail","arguments":` + tender + `}}`,
+			answer{200, "X-Restricted-Fields: contact,participants", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{`, `"structuredContent":{`}},
+		{"mcp GET", "GET", "/mcp", "", "",
+			answer{405, "Allow: POST", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, err := http.NewRequest(tt.method, ts.URL+tt.path, strings.NewReader(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.contentType != "" {
+				req.Header.Set("Content-Type", tt.contentType)
+			}
+			checkAnswer(t, ts.Client(), req, tt.want)
+		})
+	}
+}
+
+// checkAnswer sends req and checks the answer against want.
+func checkAnswer(t *testing.T, client *http.Client, req *http.Request, want answer) {
+	t.Helper()
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != want.status {
+		t.Errorf("status %d, want %d; body %s", resp.StatusCode, want.status, body)
+	}
+	if name, value, ok := strings.Cut(want.header, ": "); ok && resp.Header.Get(name) != value {
+		t.Errorf("%s: %q, want %q", name, resp.Header.Get(name), value)
+	}
+	if !json.Valid(body) {
+		t.Errorf("body is not JSON: %s", body)
+	}
+	if !strings.HasPrefix(string(body), want.bodyPrefix) || !strings.Contains(string(body), want.contains) {
+		t.Errorf("body %s\nwant it to start with %s and contain %s", body, want.bodyPrefix, want.contains)
+	}
+}
+
+// TestMCPToolList checks that MCP lists every tool with object schemas and
+// the annotations of a read-only tool.
+func TestMCPToolList(t *testing.T) {
+	ts := newDemoServer(t)
+	resp, err := ts.Client().Post(ts.URL+"/mcp", "application/json",
+		strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var list struct {
+		Result struct {
+			Tools []struct {
+				Name, Title, Description  string
+				InputSchema, OutputSchema struct{ Type string }
+				Annotations               map[string]bool
+			}
+		}
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(list.Result.Tools); n != 13 {
+		t.Errorf("%d tools, want 13", n)
+	}
+	readOnly := map[string]bool{"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
+	for _, tool := range list.Result.Tools {
+		if tool.Title == "" || tool.Description == "" || tool.InputSchema.Type != "object" || tool.OutputSchema.Type != "object" {
+			t.Errorf("%s: %+v", tool.Name, tool)
+		}
+		if diff := cmp.Diff(readOnly, tool.Annotations); diff != "" {
+			t.Errorf("%s annotations (-want +got):\n%s", tool.Name, diff)
+		}
+	}
+}

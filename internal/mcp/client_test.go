@@ -1,0 +1,61 @@
+package mcp_test
+
+import (
+	"net/http/httptest"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestSDKClient runs the official SDK's client against the handler: the
+// handshake, the list of tools, a call and a tool's failure.
+func TestSDKClient(t *testing.T) {
+	ts := httptest.NewServer(newTestHandler(t, nil))
+	defer ts.Close()
+	client := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	session, err := client.Connect(t.Context(), &sdk.StreamableClientTransport{Endpoint: ts.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer session.Close()
+	if got := session.InitializeResult().ServerInfo.Name; got != "tenderbase" {
+		t.Errorf("server name %q", got)
+	}
+
+	list, err := session.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+	}
+	if diff := cmp.Diff([]string{"ru.detail", "contragent.contacts", "broken.tool"}, names); diff != "" {
+		t.Errorf("tools (-want +got):\n%s", diff)
+	}
+
+	res, err := session.CallTool(t.Context(), &sdk.CallToolParams{Name: "ru.detail", Arguments: map[string]any{"id": "0373100000125000001"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	structured, _ := res.StructuredContent.(map[string]any)
+	if res.IsError || structured["id"] != "0373100000125000001" || len(res.Content) != 1 {
+		t.Errorf("call: %+v", res)
+	}
+
+	res, err = session.CallTool(t.Context(), &sdk.CallToolParams{Name: "ru.detail", Arguments: map[string]any{"id": "404"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, ok := res.Content[0].(*sdk.TextContent); !res.IsError || !ok || text.Text != `no tender with id "404"` {
+		t.Errorf("failed call: %+v", res)
+	}
+
+	if _, err := session.CallTool(t.Context(), &sdk.CallToolParams{Name: "ru.nope"}); err == nil {
+		t.Error("an unknown tool is no error")
+	}
+	if err := session.Ping(t.Context(), nil); err != nil {
+		t.Errorf("ping: %v", err)
+	}
+}
