@@ -30,11 +30,9 @@ func (s *Set) contragentContacts() (*Tool, error) {
 
 // contactsResult is the output of contragent.contacts.
 type contactsResult struct {
-	INN        string                  `json:"inn" jsonschema:"The INN asked for."`
-	Name       string                  `json:"name" jsonschema:"The name: from the register record, or else from the latest notice."`
-	NameSource string                  `json:"name_source" jsonschema:"Where the name comes from: org, or tender <purchase number>."`
-	Contacts   []tenderbase.OrgContact `json:"contacts" jsonschema:"The contacts, newest first, each with its source and when it was seen."`
-	Partial    bool                    `json:"partial,omitempty" jsonschema:"Set when the INN has more notices than one call reads; the newest are read."`
+	innName
+	Contacts []tenderbase.OrgContact `json:"contacts" jsonschema:"The contacts, newest first, each with its source and when it was seen."`
+	Partial  bool                    `json:"partial,omitempty" jsonschema:"Set when the INN has more notices than one call reads; the newest are read."`
 }
 
 // contacts gathers the contacts of an INN for a caller whose plan has them.
@@ -51,7 +49,7 @@ func (s *Set) contacts(ctx context.Context, inn string) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	res := contactsResult{INN: inn}
+	var res contactsResult
 	var found []tenderbase.OrgContact
 	var latest tenderbase.Record
 	total, partial, err := s.scan(ctx, lookup(tenderbase.KindTender, tenderbase.LookupCustomerINN, inn, 0), func(r tenderbase.Record) {
@@ -71,7 +69,7 @@ func (s *Set) contacts(ctx context.Context, inn string) (Output, error) {
 	if org != nil {
 		found = append(found, org.Contacts...)
 	}
-	res.Name, res.NameSource = nameOf(inn, org, latest)
+	res.innName = named(inn, org, latest)
 	res.Contacts, res.Partial = dedupeContacts(found), partial
 	return output(res, restricted{})
 }
@@ -99,7 +97,7 @@ func dedupeContacts(cs []tenderbase.OrgContact) []tenderbase.OrgContact {
 
 // contactKey identifies a contact by person, e-mail and phone, as people
 // write them differently: case and spacing of names and e-mails, and the
-// punctuation of phone numbers, do not count. A contact with none of the
+// punctuation and trunk prefix of phone numbers, do not count. A contact with none of the
 // three (an address from a register) is told apart by its address and fax.
 func contactKey(c tenderbase.Contact) string {
 	if c.Person == "" && c.Email == "" && c.Phone == "" {
@@ -107,11 +105,23 @@ func contactKey(c tenderbase.Contact) string {
 	}
 	person := strings.Join(strings.Fields(strings.ToLower(c.Person)), " ")
 	email := strings.ToLower(strings.TrimSpace(c.Email))
-	phone := strings.Map(func(r rune) rune {
+	return person + "\x00" + email + "\x00" + phoneDigits(c.Phone)
+}
+
+// phoneDigits returns the digits of a Russian phone number in one form:
+// +7 (495) 111-22-33, 8 495 111 22 33 and 4951112233 are all 74951112233.
+func phoneDigits(phone string) string {
+	d := strings.Map(func(r rune) rune {
 		if unicode.IsDigit(r) {
 			return r
 		}
 		return -1
-	}, c.Phone)
-	return person + "\x00" + email + "\x00" + phone
+	}, phone)
+	switch {
+	case len(d) == 10:
+		return "7" + d
+	case len(d) == 11 && d[0] == '8':
+		return "7" + d[1:]
+	}
+	return d
 }

@@ -49,9 +49,7 @@ func (s *Set) contragentByInn() (*Tool, error) {
 
 // innResult is the output of contragent.byInn.
 type innResult struct {
-	INN        string           `json:"inn" jsonschema:"The INN asked for."`
-	Name       string           `json:"name" jsonschema:"The name: from the register record, or else from the latest tender or contract naming the INN."`
-	NameSource string           `json:"name_source" jsonschema:"Where the name comes from: org, or tender <purchase number>, or contract <registry number>."`
+	innName
 	Org        json.RawMessage  `json:"org" jsonschema:"The register record, or null when none is stored."`
 	AsCustomer customerActivity `json:"as_customer" jsonschema:"What the INN bought."`
 	AsSupplier contractActivity `json:"as_supplier" jsonschema:"What the INN sold."`
@@ -60,6 +58,30 @@ type innResult struct {
 	// SumsPartial is set when a party has more contracts than the sums
 	// scan, so that the sums cover the newest only.
 	SumsPartial bool `json:"sums_partial,omitempty" jsonschema:"Set when the sums cover only the newest contracts; counts are exact."`
+}
+
+// innName is an INN with the name it is known by.
+type innName struct {
+	INN        string `json:"inn" jsonschema:"The INN asked for."`
+	Name       string `json:"name" jsonschema:"The name: from the register record, or else from the latest tender or contract naming the INN."`
+	NameSource string `json:"name_source" jsonschema:"Where the name comes from: org, or tender <purchase number>, or contract <registry number>."`
+}
+
+// named returns inn with its name: the organization's, or else the one the
+// newest of recs that names inn gives it.
+func named(inn string, org *tenderbase.Org, recs ...tenderbase.Record) innName {
+	n := innName{INN: inn}
+	if org != nil {
+		n.Name, n.NameSource = org.Name, "org"
+		return n
+	}
+	var newest tenderbase.Record
+	for _, r := range recs {
+		if name := partyName(inn, r); name != "" && (newest == nil || r.Date().After(newest.Date())) {
+			newest, n.Name, n.NameSource = r, name, fmt.Sprintf("%s %s", r.Kind(), r.Key())
+		}
+	}
+	return n
 }
 
 type customerActivity struct {
@@ -94,8 +116,7 @@ func (s *Set) byInn(ctx context.Context, inn string) (Output, error) {
 		return Output{}, notFound("nothing is known of INN %s: no organization record, tender, contract, complaint or case names it", inn)
 	}
 	res := a.result
-	res.INN = inn
-	res.Name, res.NameSource = nameOf(inn, org, a.latest...)
+	res.innName = named(inn, org, a.latest...)
 	hidden := restricted{}
 	res.Org = json.RawMessage("null")
 	if org != nil {
@@ -215,13 +236,13 @@ func lookup(k tenderbase.Kind, field, value string, pageSize int) tenderbase.Sea
 // Bounds of a scan through every record of a lookup: 50 pages of 1000.
 const maxScanPages = 50
 
-// scan calls fn with every record of srch, newest first, up to maxScanPages
-// pages of the largest size. It returns the exact total and whether the
-// bound cut the scan short.
+// scan calls fn with every record of srch, newest first, up to the scan
+// bound (maxScanPages pages of the largest size). It returns the exact total
+// and whether the bound cut the scan short.
 func (s *Set) scan(ctx context.Context, srch tenderbase.Search, fn func(tenderbase.Record)) (int, bool, error) {
-	srch.PageSize = tenderbase.MaxPageSize
+	srch.PageSize = s.scanPageSize
 	total := 0
-	for srch.Page = 0; srch.Page < maxScanPages; srch.Page++ {
+	for srch.Page = 0; srch.Page < s.scanPages; srch.Page++ {
 		page, err := s.store.Search(ctx, srch)
 		if err != nil {
 			return 0, false, fmt.Errorf("scan %s by %v: %w", srch.Kind, srch.Where, err)
@@ -238,21 +259,6 @@ func (s *Set) scan(ctx context.Context, srch tenderbase.Search, fn func(tenderba
 	return total, true, nil
 }
 
-// nameOf returns the name of inn and where it comes from: the organization
-// record when there is one, or else the newest of recs that names inn.
-func nameOf(inn string, org *tenderbase.Org, recs ...tenderbase.Record) (string, string) {
-	if org != nil {
-		return org.Name, "org"
-	}
-	var name, source string
-	var newest tenderbase.Record
-	for _, r := range recs {
-		if n := partyName(inn, r); n != "" && (newest == nil || r.Date().After(newest.Date())) {
-			newest, name, source = r, n, fmt.Sprintf("%s %s", r.Kind(), r.Key())
-		}
-	}
-	return name, source
-}
 
 // partyName returns the name r gives the party with inn.
 func partyName(inn string, r tenderbase.Record) string {

@@ -63,6 +63,9 @@ type Set struct {
 	logger *slog.Logger
 	list   []*Tool
 	byName map[string]*Tool
+	// scanPages and scanPageSize bound a scan through every record of a
+	// lookup (the contracts of an INN): scanPages pages of scanPageSize.
+	scanPages, scanPageSize int
 }
 
 // New returns the tools over store. A nil logger discards. It panics if a
@@ -72,7 +75,10 @@ func New(store tenderbase.Store, logger *slog.Logger) *Set {
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	s := &Set{store: store, logger: logger, byName: map[string]*Tool{}}
+	s := &Set{
+		store: store, logger: logger, byName: map[string]*Tool{},
+		scanPages: maxScanPages, scanPageSize: tenderbase.MaxPageSize,
+	}
 	for _, def := range s.definitions() {
 		t, err := def()
 		if err != nil {
