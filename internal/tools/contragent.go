@@ -259,7 +259,6 @@ func (s *Set) scan(ctx context.Context, srch tenderbase.Search, fn func(tenderba
 	return total, true, nil
 }
 
-
 // partyName returns the name r gives the party with inn.
 func partyName(inn string, r tenderbase.Record) string {
 	switch r := r.(type) {
