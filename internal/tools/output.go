@@ -57,14 +57,24 @@ func (r restricted) maskAll(recs []tenderbase.Record, p tenderbase.Plan) ([]json
 	return out, nil
 }
 
-// output encodes a tool's result. Like the canonical form, it keeps <, > and
-// & as they are, so that XML in a record stays readable.
+// output encodes a tool's result.
 func output(v any, r restricted) (Output, error) {
+	body, err := marshal(v)
+	if err != nil {
+		return Output{}, fmt.Errorf("encode tool result: %w", err)
+	}
+	return Output{Value: body, Restricted: r.list()}, nil
+}
+
+// marshal encodes v as JSON. Like the canonical form of records, it keeps <,
+// > and & as they are, so that XML in a record and <placeholders> in a
+// schema's descriptions stay readable.
+func marshal(v any) (json.RawMessage, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return Output{}, fmt.Errorf("encode tool result: %w", err)
+		return nil, err
 	}
-	return Output{Value: bytes.TrimSuffix(buf.Bytes(), []byte("\n")), Restricted: r.list()}, nil
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

@@ -53,7 +53,7 @@ func inputSchema[A any](params map[string]string) (json.RawMessage, error) {
 			return nil, fmt.Errorf("description of %q, which is no argument", name)
 		}
 	}
-	return json.Marshal(s)
+	return marshal(s)
 }
 
 // outputSchema generates the output schema of a tool.
@@ -79,7 +79,7 @@ func outputOf[R any](k tenderbase.Kind, nullable ...string) outputSchema {
 		for _, name := range nullable {
 			allowNull(s.Properties[name])
 		}
-		return json.Marshal(s)
+		return marshal(s)
 	}
 }
 
@@ -91,7 +91,7 @@ func recordOutput(k tenderbase.Kind) outputSchema {
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(s)
+		return marshal(s)
 	}
 }
 
