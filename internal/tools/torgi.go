@@ -42,10 +42,7 @@ func (s *Set) torgiDetail() (*Tool, error) {
 // missingLot says that no lot has the id. Callers often give the notice
 // number instead of a lot's id; then it names the lots of that notice.
 func (s *Set) missingLot(ctx context.Context, id string) error {
-	page, err := s.store.Search(ctx, tenderbase.Search{
-		Kind:  tenderbase.KindLot,
-		Where: []tenderbase.Lookup{{Field: tenderbase.LookupNoticeNumber, Value: id}},
-	})
+	page, err := s.store.Search(ctx, lookup(tenderbase.KindLot, tenderbase.LookupNoticeNumber, id, 0))
 	if err != nil {
 		return fmt.Errorf("lots of notice %s: %w", id, err)
 	}

@@ -53,11 +53,7 @@ func (s *Set) contractByNum(ctx context.Context, number string) (Output, error) 
 	if err != nil {
 		return Output{}, err
 	}
-	page, err := s.store.Search(ctx, tenderbase.Search{
-		Kind:     tenderbase.KindContract,
-		Where:    []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: number}},
-		PageSize: tenderbase.MaxPageSize,
-	})
+	page, err := s.store.Search(ctx, lookup(tenderbase.KindContract, tenderbase.LookupPurchaseNumber, number, tenderbase.MaxPageSize))
 	if err != nil {
 		return Output{}, fmt.Errorf("contracts of tender %s: %w", number, err)
 	}
