@@ -31,6 +31,15 @@ func TestList(t *testing.T) {
 		if !strings.Contains(tool.Description, "Example: {") {
 			t.Errorf("%s: the description has no example call", tool.Name)
 		}
+		var in struct{ Properties map[string]any }
+		if err := json.Unmarshal(tool.InputSchema, &in); err != nil {
+			t.Fatal(err)
+		}
+		for name := range in.Properties {
+			if !strings.Contains(tool.Description, name) {
+				t.Errorf("%s: the description does not say what %s is", tool.Name, name)
+			}
+		}
 		for _, schema := range []json.RawMessage{tool.InputSchema, tool.OutputSchema} {
 			var s struct{ Type string }
 			if err := json.Unmarshal(schema, &s); err != nil || s.Type != "object" {
