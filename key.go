@@ -34,9 +34,13 @@ type Limits struct {
 }
 
 // Effective returns the limits that apply to the key: its overrides over its
-// plan's defaults.
+// plan's defaults. A plan this build does not know gets the free plan's
+// limits, never none.
 func (k Key) Effective() PlanLimits {
-	l := Plans[k.Plan]
+	l, ok := Plans[k.Plan]
+	if !ok {
+		l = Plans[PlanFree]
+	}
 	if k.Overrides.RatePerMinute > 0 {
 		l.RatePerMinute = k.Overrides.RatePerMinute
 	}

@@ -74,3 +74,10 @@ func TestParsePlan(t *testing.T) {
 		t.Errorf("ParsePlan(platinum) error = %v", err)
 	}
 }
+
+func TestUnknownPlanGetsFreeLimits(t *testing.T) {
+	k := tenderbase.Key{Plan: "platinum"}
+	if got := k.Effective(); got != tenderbase.Plans[tenderbase.PlanFree] {
+		t.Errorf("Effective() of an unknown plan = %+v, want the free limits", got)
+	}
+}
