@@ -1,6 +1,7 @@
 package tenderbase
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -111,16 +112,54 @@ func Masked(r Record, p Plan) (json.RawMessage, []string, error) {
 	if len(hidden) == 0 {
 		return body, nil, nil
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(body, &fields); err != nil {
-		return nil, nil, fmt.Errorf("mask %s %s: %w", r.Kind(), r.Key(), err)
-	}
-	for _, f := range hidden {
-		fields[f] = json.RawMessage("null")
-	}
-	masked, err := marshalPlain(fields)
+	masked, err := nullFields(body, hidden)
 	if err != nil {
 		return nil, nil, fmt.Errorf("mask %s %s: %w", r.Kind(), r.Key(), err)
 	}
 	return masked, hidden, nil
+}
+
+// nullFields rewrites a JSON object with the named fields set to null, in
+// the object's own field order; a named field the object lacks (left out as
+// empty) is appended, so that every hidden field is present.
+func nullFields(object []byte, names []string) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(object))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, fmt.Errorf("not a JSON object")
+	}
+	var out bytes.Buffer
+	out.WriteByte('{')
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		name, _ := tok.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, err
+		}
+		if slices.Contains(names, name) {
+			value, seen[name] = json.RawMessage("null"), true
+		}
+		writeMember(&out, name, value)
+	}
+	for _, name := range names {
+		if !seen[name] {
+			writeMember(&out, name, json.RawMessage("null"))
+		}
+	}
+	out.WriteByte('}')
+	return out.Bytes(), nil
+}
+
+func writeMember(out *bytes.Buffer, name string, value json.RawMessage) {
+	if out.Len() > 1 {
+		out.WriteByte(',')
+	}
+	key, _ := marshalPlain(name)
+	out.Write(key)
+	out.WriteByte(':')
+	out.Write(value)
 }

@@ -81,3 +81,15 @@ func TestUnknownPlanGetsFreeLimits(t *testing.T) {
 		t.Errorf("Effective() of an unknown plan = %+v, want the free limits", got)
 	}
 }
+
+func TestMaskedKeepsFieldOrder(t *testing.T) {
+	c := &tenderbase.Complaint{ComplaintNumber: "1", VersionNumber: 2, Text: "т", SupplierName: "ООО «А»"}
+	body, _, err := tenderbase.Masked(c, tenderbase.PlanFree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"complaintNumber":"1","versionNumber":2,"supplierName":"ООО «А»","text":null,"registration_inn":null,"registration_kpp":null,"purchaseNumber":null,"supplierInn":null,"link":null}`
+	if string(body) != want {
+		t.Errorf("Masked =\n%s\nwant\n%s", body, want)
+	}
+}
