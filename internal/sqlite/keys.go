@@ -1,0 +1,392 @@
+package sqlite
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+var _ tenderbase.KeyStore = (*Store)(nil)
+
+// secretPrefix starts every secret, so that a key is recognizable in a
+// configuration file and to secret scanners.
+const secretPrefix = "tb_"
+
+// secretDigits is the length of a secret after its prefix: 32 random bytes
+// need 43 base62 digits.
+const secretDigits = 43
+
+// maxNameBytes bounds a key's name and account.
+const maxNameBytes = 200
+
+// errBadSecret is the one answer for every secret that does not open the
+// service, so that a caller cannot tell an unknown key from a revoked or
+// suspended one.
+var errBadSecret = tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "unknown, revoked or suspended API key")
+
+// keyColumns are the columns scanKey reads, in its order.
+const keyColumns = `id, name, account, plan, status, created_at, overrides`
+
+// CreateKey stores a new active key, as tenderbase.KeyStore says. The seat
+// count and the account's plan are checked inside the write transaction, so
+// that two keys created at once cannot both take an account's last seat.
+func (s *Store) CreateKey(ctx context.Context, k tenderbase.Key) (tenderbase.Key, string, error) {
+	k, err := newKey(k)
+	if err != nil {
+		return tenderbase.Key{}, "", err
+	}
+	secret, err := newSecret()
+	if err != nil {
+		return tenderbase.Key{}, "", fmt.Errorf("create key: %w", err)
+	}
+	err = s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
+		if err := checkAccount(ctx, c, k); err != nil {
+			return err
+		}
+		if k.ID, err = freeKeyID(ctx, c); err != nil {
+			return err
+		}
+		return insertKey(ctx, c, k, hashSecret(secret))
+	}, nil)
+	if err != nil {
+		return tenderbase.Key{}, "", fmt.Errorf("create key: %w", err)
+	}
+	s.logger.Info("key created", "key", k.ID, "account", k.Account, "plan", k.Plan)
+	return k, secret, nil
+}
+
+// newKey checks what the caller gave for a new key and fills in the rest.
+func newKey(k tenderbase.Key) (tenderbase.Key, error) {
+	var err error
+	if k.Plan, err = tenderbase.ParsePlan(string(k.Plan)); err != nil {
+		return k, err
+	}
+	if k.Name, err = cleanText("name", k.Name); err != nil {
+		return k, err
+	}
+	if err := checkLimits(k.Overrides); err != nil {
+		return k, err
+	}
+	if strings.TrimSpace(k.Account) == "" {
+		// One account per key unless the caller groups keys explicitly.
+		hexID, err := randomHex(6)
+		if err != nil {
+			return k, err
+		}
+		k.Account = "acct_" + hexID
+	} else if k.Account, err = cleanText("account", k.Account); err != nil {
+		return k, err
+	}
+	k.Status = tenderbase.KeyActive
+	k.CreatedAt = time.Now().UTC()
+	return k, nil
+}
+
+// cleanText trims s and checks that it is a non-empty printable text of a
+// reasonable length; field names it in the error.
+func cleanText(field, s string) (string, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return "", tenderbase.Errorf(tenderbase.EINVALID, "a key needs a %s", field)
+	case len(s) > maxNameBytes:
+		return "", tenderbase.Errorf(tenderbase.EINVALID, "the %s is longer than %d bytes", field, maxNameBytes)
+	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
+		return "", tenderbase.Errorf(tenderbase.EINVALID, "the %s must be printable UTF-8 text", field)
+	}
+	return s, nil
+}
+
+// checkLimits rejects overrides no limiter can apply.
+func checkLimits(l tenderbase.Limits) error {
+	switch {
+	case l.RatePerMinute < 0:
+		return tenderbase.Errorf(tenderbase.EINVALID, "rate per minute must be positive, or 0 for the plan's default")
+	case l.Burst < 0:
+		return tenderbase.Errorf(tenderbase.EINVALID, "burst must be positive, or 0 for the plan's default")
+	case l.RowCap < -1:
+		return tenderbase.Errorf(tenderbase.EINVALID, "row cap must be positive, 0 for the plan's default or -1 for no cap")
+	}
+	return nil
+}
+
+// checkAccount checks that the account of k, a key about to be created, is
+// on k's plan and has a free seat.
+func checkAccount(ctx context.Context, c *conn, k tenderbase.Key) error {
+	plan, active, err := accountState(ctx, c, k.Account)
+	if err != nil {
+		return err
+	}
+	if plan != "" && plan != k.Plan {
+		return tenderbase.Errorf(tenderbase.EINVALID,
+			"account %s is on plan %s; its keys share one plan (revoke its keys to move it to %s)",
+			k.Account, plan, k.Plan)
+	}
+	return checkSeat(k.Account, k.Plan, active)
+}
+
+// checkSeat says whether an account on plan with active keys in use may
+// have one more.
+func checkSeat(account string, plan tenderbase.Plan, active int) error {
+	if seats := tenderbase.Plans[plan].Seats; active >= seats {
+		return tenderbase.Errorf(tenderbase.EFORBIDDEN,
+			"account %s on plan %s has %d of %d seats in use; revoke a key or choose a larger plan",
+			account, plan, active, seats)
+	}
+	return nil
+}
+
+// accountState returns the plan of an account's keys that are not revoked
+// ("" when it has none) and how many of them are active. Revoked keys keep
+// no plan, so that an account can move to another plan by revoking its keys.
+func accountState(ctx context.Context, c *conn, account string) (tenderbase.Plan, int, error) {
+	var plan sql.NullString
+	var active int
+	err := c.queryRow(ctx, `
+		SELECT MIN(plan), COUNT(*) FILTER (WHERE status = 'active') FROM keys
+		WHERE account = ? AND status != 'revoked'`, account).Scan(&plan, &active)
+	if err != nil {
+		return "", 0, fmt.Errorf("read account %s: %w", account, describe(err))
+	}
+	return tenderbase.Plan(plan.String), active, nil
+}
+
+// freeKeyID returns a key id no key has. Ids are short, so that people can
+// read and type them; the rare collision is drawn again.
+func freeKeyID(ctx context.Context, c *conn) (string, error) {
+	for range 10 {
+		hexID, err := randomHex(4)
+		if err != nil {
+			return "", err
+		}
+		id := "k_" + hexID
+		var n int
+		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM keys WHERE id = ?`, id).Scan(&n); err != nil {
+			return "", fmt.Errorf("check key id: %w", describe(err))
+		}
+		if n == 0 {
+			return id, nil
+		}
+	}
+	return "", errors.New("no free key id after 10 draws")
+}
+
+func insertKey(ctx context.Context, c *conn, k tenderbase.Key, hash []byte) error {
+	overrides, err := json.Marshal(k.Overrides)
+	if err != nil {
+		return err
+	}
+	_, err = c.exec(ctx, `
+		INSERT INTO keys (id, name, account, plan, status, created_at, overrides, secret_hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		k.ID, k.Name, k.Account, string(k.Plan), k.Status,
+		k.CreatedAt.Format(time.RFC3339Nano), string(overrides), hash)
+	if err != nil {
+		return fmt.Errorf("insert key: %w", describe(err))
+	}
+	return nil
+}
+
+// Keys lists every key, newest first: in the order they were created, which
+// the rowid keeps even when the clock is set back.
+func (s *Store) Keys(ctx context.Context) ([]tenderbase.Key, error) {
+	keys := []tenderbase.Key{}
+	err := s.read.run(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, `SELECT `+keyColumns+` FROM keys ORDER BY rowid DESC`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			k, err := scanKey(rows)
+			if err != nil {
+				return err
+			}
+			keys = append(keys, k)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list keys: %w", describe(err))
+	}
+	return keys, nil
+}
+
+// SetKeyStatus changes a key's status, as tenderbase.KeyStore says. A key
+// resumed takes a seat again, so it needs a free one.
+func (s *Store) SetKeyStatus(ctx context.Context, id, status string) (tenderbase.Key, error) {
+	if status != tenderbase.KeyActive && status != tenderbase.KeySuspended && status != tenderbase.KeyRevoked {
+		return tenderbase.Key{}, tenderbase.Errorf(tenderbase.EINVALID,
+			"unknown key status %q (statuses: active, suspended, revoked)", status)
+	}
+	var k tenderbase.Key
+	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
+		var err error
+		if k, err = getKey(ctx, c, id); err != nil {
+			return err
+		}
+		if err := checkStatusChange(ctx, c, k, status); err != nil {
+			return err
+		}
+		k.Status = status
+		return updateKey(ctx, c, id, "status", status)
+	}, nil)
+	if err != nil {
+		return tenderbase.Key{}, fmt.Errorf("set status of key %s: %w", id, err)
+	}
+	s.logger.Info("key status set", "key", id, "status", status)
+	return k, nil
+}
+
+// checkStatusChange says whether key k may take status.
+func checkStatusChange(ctx context.Context, c *conn, k tenderbase.Key, status string) error {
+	switch {
+	case k.Status == status:
+		return nil
+	case k.Status == tenderbase.KeyRevoked:
+		return tenderbase.Errorf(tenderbase.EINVALID, "key %s is revoked, and a revoked key stays revoked", k.ID)
+	case status != tenderbase.KeyActive:
+		return nil
+	}
+	_, active, err := accountState(ctx, c, k.Account)
+	if err != nil {
+		return err
+	}
+	return checkSeat(k.Account, k.Plan, active)
+}
+
+// SetKeyLimits replaces a key's overrides.
+func (s *Store) SetKeyLimits(ctx context.Context, id string, l tenderbase.Limits) (tenderbase.Key, error) {
+	if err := checkLimits(l); err != nil {
+		return tenderbase.Key{}, err
+	}
+	overrides, err := json.Marshal(l)
+	if err != nil {
+		return tenderbase.Key{}, err
+	}
+	var k tenderbase.Key
+	err = s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
+		var err error
+		if k, err = getKey(ctx, c, id); err != nil {
+			return err
+		}
+		k.Overrides = l
+		return updateKey(ctx, c, id, "overrides", string(overrides))
+	}, nil)
+	if err != nil {
+		return tenderbase.Key{}, fmt.Errorf("set limits of key %s: %w", id, err)
+	}
+	s.logger.Info("key limits set", "key", id, "overrides", string(overrides))
+	return k, nil
+}
+
+// updateKey sets one column of a key; column is one of the names the
+// callers above give, never input.
+func updateKey(ctx context.Context, c *conn, id, column string, value any) error {
+	if _, err := c.exec(ctx, `UPDATE keys SET `+column+` = ? WHERE id = ?`, value, id); err != nil {
+		return fmt.Errorf("update key: %w", describe(err))
+	}
+	return nil
+}
+
+func getKey(ctx context.Context, c *conn, id string) (tenderbase.Key, error) {
+	k, err := scanKey(c.queryRow(ctx, `SELECT `+keyColumns+` FROM keys WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return k, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %q", id)
+	}
+	return k, err
+}
+
+// Authenticate returns the active key whose secret is secret, as
+// tenderbase.KeyStore says. The secret is looked up by its hash, so that
+// whatever the index lookup takes tells a caller only about the hash of
+// their own guess, and the hashes are compared again in constant time so
+// that the answer never rests on how the index compares bytes.
+func (s *Store) Authenticate(ctx context.Context, secret string) (tenderbase.Key, error) {
+	if !strings.HasPrefix(secret, secretPrefix) {
+		return tenderbase.Key{}, errBadSecret
+	}
+	want := hashSecret(secret)
+	var k tenderbase.Key
+	var hash []byte
+	err := s.read.run(ctx, func(c *conn) error {
+		row := c.queryRow(ctx, `SELECT `+keyColumns+`, secret_hash FROM keys WHERE secret_hash = ?`, want)
+		var err error
+		k, err = scanKey(row, &hash)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return tenderbase.Key{}, errBadSecret
+	}
+	if err != nil {
+		return tenderbase.Key{}, fmt.Errorf("authenticate: %w", describe(err))
+	}
+	if subtle.ConstantTimeCompare(hash, want) != 1 || k.Status != tenderbase.KeyActive {
+		return tenderbase.Key{}, errBadSecret
+	}
+	return k, nil
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+// scanKey reads the keyColumns of a row, and then into extra.
+func scanKey(row scanner, extra ...any) (tenderbase.Key, error) {
+	var k tenderbase.Key
+	var plan, created, overrides string
+	dest := append([]any{&k.ID, &k.Name, &k.Account, &plan, &k.Status, &created, &overrides}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return k, err
+	}
+	k.Plan = tenderbase.Plan(plan)
+	var err error
+	if k.CreatedAt, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return k, fmt.Errorf("key %s: created_at: %w", k.ID, err)
+	}
+	if err := json.Unmarshal([]byte(overrides), &k.Overrides); err != nil {
+		return k, fmt.Errorf("key %s: overrides: %w", k.ID, err)
+	}
+	return k, nil
+}
+
+// newSecret returns a new secret: the prefix and 32 bytes from crypto/rand
+// in base62, which survives copying from a terminal, a URL or a shell.
+func newSecret() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("draw a secret: %w", err)
+	}
+	digits := new(big.Int).SetBytes(b[:]).Text(62)
+	return secretPrefix + strings.Repeat("0", secretDigits-len(digits)) + digits, nil
+}
+
+// hashSecret returns the SHA-256 of a secret. A fast hash is right here:
+// slow password hashes exist to stretch guessable passwords, and a secret of
+// 256 random bits cannot be guessed however fast each guess is. A fast hash
+// also keeps Authenticate, which runs on every request, cheap.
+func hashSecret(secret string) []byte {
+	h := sha256.Sum256([]byte(secret))
+	return h[:]
+}
+
+// randomHex returns n random bytes in hex.
+func randomHex(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("draw an id: %w", err)
+	}
+	return hex.EncodeToString(b), nil
+}
