@@ -113,7 +113,7 @@ func TestAuthenticateRefuses(t *testing.T) {
 	tests := map[string]string{
 		"empty":           "",
 		"no prefix":       good[3:],
-		"changed":         good[:len(good)-1] + "x",
+		"changed":         good[:len(good)-1] + otherDigit(good[len(good)-1]),
 		"prefix only":     "tb_",
 		"key id":          suspended.ID,
 		"suspended":       suspendedSecret,
@@ -133,6 +133,14 @@ func TestAuthenticateRefuses(t *testing.T) {
 	if _, err := s.Authenticate(context.Background(), suspendedSecret); err != nil {
 		t.Errorf("a resumed key is refused: %v", err)
 	}
+}
+
+// otherDigit returns a base62 digit that is not d.
+func otherDigit(d byte) string {
+	if d == 'x' {
+		return "y"
+	}
+	return "x"
 }
 
 func TestCreateKeyInvalid(t *testing.T) {
