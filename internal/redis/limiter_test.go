@@ -1,0 +1,166 @@
+package redis_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/redis"
+)
+
+// redisAddr is the Redis the tests use; TENDERBASE_TEST_REDIS names
+// another.
+func redisAddr() string {
+	if addr := os.Getenv("TENDERBASE_TEST_REDIS"); addr != "" {
+		return addr
+	}
+	return "127.0.0.1:6379"
+}
+
+// newClient connects to the test Redis, or skips the test when it does not
+// answer.
+func newClient(t *testing.T) *goredis.Client {
+	t.Helper()
+	addr := redisAddr()
+	c := goredis.NewClient(&goredis.Options{Addr: addr, DialTimeout: time.Second})
+	t.Cleanup(func() { c.Close() })
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	if err := c.Ping(ctx).Err(); err != nil {
+		t.Skipf("Redis is not reachable on %s (%v): start one there, or name one in TENDERBASE_TEST_REDIS, to run the shared limiter tests", addr, err)
+	}
+	return c
+}
+
+// newPrefix returns a key prefix no other test uses, and removes its keys
+// when the test ends.
+func newPrefix(t *testing.T, c *goredis.Client) string {
+	t.Helper()
+	prefix := fmt.Sprintf("tenderbase-test:%s:%d:", t.Name(), time.Now().UnixNano())
+	t.Cleanup(func() {
+		ctx := context.Background()
+		iter := c.Scan(ctx, 0, prefix+"*", 100).Iterator()
+		for iter.Next(ctx) {
+			c.Del(ctx, iter.Val())
+		}
+		if err := iter.Err(); err != nil {
+			t.Errorf("clean up %s*: %v", prefix, err)
+		}
+	})
+	return prefix
+}
+
+// key returns a key with a rate and burst of its own.
+func key(id string, perMinute, burst int) tenderbase.Key {
+	return tenderbase.Key{ID: id, Plan: tenderbase.PlanStandard,
+		Overrides: tenderbase.Limits{RatePerMinute: perMinute, Burst: burst}}
+}
+
+func allow(t *testing.T, l tenderbase.RateLimiter, k tenderbase.Key) time.Duration {
+	t.Helper()
+	wait, err := l.Allow(t.Context(), k)
+	if err != nil {
+		t.Fatalf("Allow(%s): %v", k.ID, err)
+	}
+	return wait
+}
+
+func TestBurstThenWait(t *testing.T) {
+	c := newClient(t)
+	l := redis.NewLimiter(c, newPrefix(t, c))
+	k := key("k_1", 60, 3)
+	for i := range 3 {
+		if wait := allow(t, l, k); wait != 0 {
+			t.Fatalf("request %d of the burst must wait %v", i+1, wait)
+		}
+	}
+	// Time passes in Redis between the calls, so the wait is a little
+	// under one interval.
+	if wait := allow(t, l, k); wait <= 900*time.Millisecond || wait > time.Second {
+		t.Errorf("past the burst: wait %v, want just under 1s", wait)
+	}
+}
+
+func TestKeysAreLimitedApart(t *testing.T) {
+	c := newClient(t)
+	l := redis.NewLimiter(c, newPrefix(t, c))
+	allow(t, l, key("k_a", 1, 1))
+	if allow(t, l, key("k_a", 1, 1)) == 0 {
+		t.Error("k_a's second request allowed")
+	}
+	if wait := allow(t, l, key("k_b", 1, 1)); wait != 0 {
+		t.Errorf("k_b waits %v for k_a's requests", wait)
+	}
+}
+
+func TestStateExpires(t *testing.T) {
+	c := newClient(t)
+	prefix := newPrefix(t, c)
+	l := redis.NewLimiter(c, prefix)
+	allow(t, l, key("k_1", 60, 5))
+	ttl, err := c.PTTL(t.Context(), prefix+"k_1").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After one request the key catches up with its rate in one interval.
+	if ttl <= 0 || ttl > time.Second {
+		t.Errorf("TTL of the key's state %v, want up to one interval of 1s", ttl)
+	}
+	// The TAT is kept whole, in microseconds, never rounded to a float.
+	if _, err := c.Get(t.Context(), prefix+"k_1").Int64(); err != nil {
+		t.Errorf("the stored TAT is not a whole number: %v", err)
+	}
+}
+
+func TestTwoInstancesEnforceOneLimit(t *testing.T) {
+	c1, c2 := newClient(t), newClient(t)
+	prefix := newPrefix(t, c1)
+	instances := []*redis.Limiter{redis.NewLimiter(c1, prefix), redis.NewLimiter(c2, prefix)}
+	k := key("k_1", 1, 12) // one a minute: nothing comes back during the test
+	var allowed atomic.Int64
+	var wg sync.WaitGroup
+	for i := range 20 {
+		l := instances[i%2]
+		wg.Go(func() {
+			for range 5 {
+				wait, err := l.Allow(context.Background(), k)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if wait == 0 {
+					allowed.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := allowed.Load(); n != 12 {
+		t.Errorf("two instances allowed %d of 100 requests, want one burst of 12 between them", n)
+	}
+}
+
+func TestUnreachableRedisIsAnError(t *testing.T) {
+	// Port 1 on the loopback refuses connections at once.
+	c := goredis.NewClient(&goredis.Options{Addr: "127.0.0.1:1", MaxRetries: -1})
+	defer c.Close()
+	l := redis.NewLimiter(c, "")
+	k := key("k_1", 60, 1)
+	if _, err := l.Allow(t.Context(), k); err == nil {
+		t.Fatal("Allow without Redis: no error")
+	}
+	start := time.Now()
+	if _, err := l.Allow(t.Context(), k); err == nil {
+		t.Fatal("Allow right after a failure: no error")
+	}
+	if d := time.Since(start); d > 50*time.Millisecond {
+		t.Errorf("Allow during the backoff took %v; it should not call Redis", d)
+	}
+}
