@@ -1,0 +1,121 @@
+package httpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// challenge is the WWW-Authenticate header of every 401: it names the
+// scheme the service takes (RFC 6750).
+const challenge = `Bearer realm="tenderbase"`
+
+// maxTokenBytes bounds a Bearer token; real secrets are 46 bytes.
+const maxTokenBytes = 256
+
+// queryKeyParams are query parameters in which clients put keys. The MCP
+// and debug endpoints never read them, since a URL ends up in logs and
+// browser histories; a request that tries gets told why it failed.
+var queryKeyParams = []string{"access_token", "api_key", "api_code", "key"}
+
+// requireKey lets through only requests that carry an active key in
+// "Authorization: Bearer <key>", and puts the key in the request's context.
+// Every other request is answered 401 with a challenge; the challenge adds
+// error="invalid_token" when a token was given but opens nothing.
+func (s *Server) requireKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token, err := bearerToken(r)
+		if err != nil {
+			s.refuse(w, r, err, challenge)
+			return
+		}
+		k, err := s.authenticate(r.Context(), token)
+		if err != nil {
+			s.refuse(w, r, err, challenge+`, error="invalid_token"`)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(tenderbase.NewContextWithKey(r.Context(), k)))
+	})
+}
+
+// refuse writes err, with the challenge when err is a refusal of the key
+// (not when the key store failed).
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, challenge string) {
+	if tenderbase.ErrorCode(err) == tenderbase.EUNAUTHORIZED {
+		w.Header().Set("WWW-Authenticate", challenge)
+	}
+	s.writeError(w, r, err)
+}
+
+// bearerToken returns the token of the request's Authorization header, or
+// an EUNAUTHORIZED error saying why there is none.
+func bearerToken(r *http.Request) (string, error) {
+	values := r.Header.Values("Authorization")
+	switch {
+	case len(values) > 1:
+		return "", unauthorized("more than one Authorization header")
+	case len(values) == 0 || strings.TrimSpace(values[0]) == "":
+		if keyInQuery(r) {
+			return "", unauthorized("keys are not accepted in the query string")
+		}
+		return "", unauthorized("no Authorization header")
+	}
+	scheme, token, _ := strings.Cut(strings.TrimSpace(values[0]), " ")
+	if !strings.EqualFold(scheme, "Bearer") {
+		return "", unauthorized("the Authorization header is not a Bearer token")
+	}
+	if token = strings.TrimSpace(token); token == "" {
+		return "", unauthorized("the Authorization header has no token after Bearer")
+	}
+	return token, nil
+}
+
+// unauthorized returns an EUNAUTHORIZED error that says what was wrong and
+// what to send instead.
+func unauthorized(problem string) error {
+	return tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "%s; send the header Authorization: Bearer <key>", problem)
+}
+
+func keyInQuery(r *http.Request) bool {
+	q := r.URL.Query()
+	for _, p := range queryKeyParams {
+		if q.Has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// authenticate returns the active key whose secret is token.
+func (s *Server) authenticate(ctx context.Context, token string) (tenderbase.Key, error) {
+	if s.cfg.Keys == nil {
+		return tenderbase.Key{}, errors.New("authenticate: the server has no key store")
+	}
+	if len(token) > maxTokenBytes || strings.ContainsAny(token, " \t") {
+		return tenderbase.Key{}, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "malformed Bearer token")
+	}
+	k, err := s.cfg.Keys.Authenticate(ctx, token)
+	if err != nil {
+		return tenderbase.Key{}, fmt.Errorf("authenticate: %w", err)
+	}
+	return k, nil
+}
+
+// keyFromParam returns the key whose secret is value, a query parameter
+// such as the export's api_code, which is optional: an empty value is no
+// key and no error (the caller gets the free view), while a value given
+// that opens nothing is EUNAUTHORIZED, never a silent downgrade.
+func (s *Server) keyFromParam(r *http.Request, value string) (tenderbase.Key, bool, error) {
+	if value == "" {
+		return tenderbase.Key{}, false, nil
+	}
+	k, err := s.authenticate(r.Context(), value)
+	if err != nil {
+		return tenderbase.Key{}, false, err
+	}
+	return k, true, nil
+}
