@@ -231,3 +231,33 @@ func TestKeysUsage(t *testing.T) {
 		})
 	}
 }
+
+func TestServeRedisFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		env  map[string]string
+	}{
+		{[]string{"serve", "--redis", "http://127.0.0.1:6379"}, nil},
+		{[]string{"serve"}, map[string]string{"TENDERBASE_REDIS": "not a url"}},
+	} {
+		res := runCLI(t, tt.env, tt.args...)
+		if res.code != 2 || !strings.Contains(res.stderr, "tenderbase: --redis: ") {
+			t.Errorf("serve %v %v: exit %d, want 2 and a word on --redis\n%s", tt.args, tt.env, res.code, res.stderr)
+		}
+	}
+}
+
+// TestServeWithoutRedis starts with a Redis that does not answer: the
+// service must come up all the same.
+func TestServeWithoutRedis(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "test.db")
+	addr, _, cancel, exited := startServe(t, "--db", db, "--redis", "redis://127.0.0.1:1/0")
+	defer cancel()
+	if status, _ := getJSON(t, "http://"+addr+"/health"); status != 200 {
+		t.Errorf("GET /health: %d", status)
+	}
+	cancel()
+	if code := waitExit(t, exited); code != 0 {
+		t.Errorf("exit %d after shutdown, want 0", code)
+	}
+}

@@ -8,11 +8,16 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/ratelimit"
+	"github.com/tenderbase/tenderbase/internal/redis"
 )
 
 // defaultAddr is where serve listens when neither --addr nor TENDERBASE_ADDR
@@ -24,6 +29,9 @@ type serveConfig struct {
 	Store storeConfig
 	Addr  string
 	Demo  bool
+	// Redis is the URL of the Redis that shares rate limits between
+	// instances; "" keeps them in this process's memory.
+	Redis string
 	HTTP  httpserver.Config
 }
 
@@ -35,6 +43,12 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 		return code
 	}
 	logger := newLogger(c.stderr, cfg.Store.LogLevel)
+	limiter, closeLimiter, err := newLimiter(ctx, cfg.Redis, logger)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer closeLimiter()
+	cfg.HTTP.Limiter = limiter
 	if cfg.Demo && !cfg.Store.Explicit {
 		dir, err := os.MkdirTemp("", "tenderbase-demo-")
 		if err != nil {
@@ -48,6 +62,9 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 		return c.fail(err)
 	}
 	defer store.Close()
+	if keys, ok := store.(tenderbase.KeyStore); ok {
+		cfg.HTTP.Keys = keys
+	}
 	if cfg.Demo {
 		if err := loadDemo(ctx, store, logger); err != nil {
 			return c.fail(err)
@@ -81,6 +98,8 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		addr = env
 	}
 	fs.StringVar(&cfg.Addr, "addr", addr, "`HOST:PORT` to listen on (env TENDERBASE_ADDR)")
+	fs.StringVar(&cfg.Redis, "redis", c.getenv("TENDERBASE_REDIS"),
+		"`URL` of a Redis (redis://host:6379/0) that shares rate limits between instances; default in memory (env TENDERBASE_REDIS)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
@@ -93,6 +112,36 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	}
 	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
 	return cfg, exitOK, true
+}
+
+// newLimiter returns the rate limiter of serve and a function that releases
+// it: in memory, or shared through the Redis at redisURL. A Redis that does
+// not answer at start is only a warning, as it is later: requests pass
+// unlimited until it answers.
+func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tenderbase.RateLimiter, func() error, error) {
+	if redisURL == "" {
+		return ratelimit.New(nil), func() error { return nil }, nil
+	}
+	opts, err := goredis.ParseURL(redisURL)
+	if err != nil {
+		return nil, nil, tenderbase.Errorf(tenderbase.EINVALID, "--redis: %s", err)
+	}
+	// The limiter bounds each call; the client's default waits of seconds
+	// would hold every request up while Redis is away.
+	opts.ContextTimeoutEnabled = true
+	if opts.DialTimeout == 0 {
+		opts.DialTimeout = time.Second
+	}
+	client := goredis.NewClient(opts)
+	pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	// The address only: the URL can hold a password.
+	if err := client.Ping(pingCtx).Err(); err != nil {
+		logger.Warn("redis does not answer; requests pass without rate limits until it does", "addr", opts.Addr, "err", err)
+	} else {
+		logger.Info("rate limits shared through redis", "addr", opts.Addr)
+	}
+	return redis.NewLimiter(client, ""), client.Close, nil
 }
 
 // loadDemo stores the demo dataset. Storing it again changes nothing, so a
