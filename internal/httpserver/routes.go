@@ -14,9 +14,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /search/syntax", s.handle(s.searchSyntax))
 
 	// The MCP handler answers every method: POST, and 405 as a JSON-RPC
-	// error to the rest.
-	mux.Handle("/mcp", s.mcp)
-	mux.Handle("POST /mcp/{group}/{operation}", s.handle(s.callTool))
+	// error to the rest. It limits the rate itself, to answer in JSON-RPC.
+	mux.Handle("/mcp", s.requireKey(s.mcp))
+	mux.Handle("POST /mcp/{group}/{operation}", s.requireKey(s.limitRate(s.handle(s.callTool))))
 
 	// Clients probe /.well-known/ (OAuth discovery among others); a plain
 	// JSON 404 tells them there is nothing there.

@@ -1,14 +1,17 @@
 package httpserver_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
@@ -31,10 +34,34 @@ func newDemoServer(t *testing.T) *httptest.Server {
 	if _, err := store.Put(t.Context(), recs); err != nil {
 		t.Fatal(err)
 	}
-	srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil)}, store, nil)
+	srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return ts
+}
+
+// fakeKeys knows a key of each kind the tests need, whose secret is its
+// name: "free", "paid" and "limited".
+type fakeKeys struct{ tenderbase.KeyStore }
+
+func (fakeKeys) Authenticate(ctx context.Context, secret string) (tenderbase.Key, error) {
+	switch secret {
+	case "free", "limited":
+		return tenderbase.Key{ID: "k_" + secret, Plan: tenderbase.PlanFree, Status: tenderbase.KeyActive}, nil
+	case "paid":
+		return tenderbase.Key{ID: "k_paid", Plan: tenderbase.PlanStandard, Status: tenderbase.KeyActive}, nil
+	}
+	return tenderbase.Key{}, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "unknown key")
+}
+
+// fakeLimiter refuses the key k_limited for 42 s.
+type fakeLimiter struct{}
+
+func (fakeLimiter) Allow(ctx context.Context, k tenderbase.Key) (time.Duration, error) {
+	if k.ID == "k_limited" {
+		return 42 * time.Second, nil
+	}
+	return 0, nil
 }
 
 // answer is what a test checks of a response.
@@ -49,42 +76,56 @@ func TestToolEndpoints(t *testing.T) {
 	ts := newDemoServer(t)
 	const tender = `{"id":"0162307330524391275"}`
 	tests := []struct {
-		name, method, path, contentType, body string
-		want                                  answer
+		name, key, method, path, contentType, body string
+		want                                       answer
 	}{
-		{"detail", "POST", "/mcp/ru/detail", "application/json", tender,
+		{"detail", "free", "POST", "/mcp/ru/detail", "application/json", tender,
 			answer{200, "X-Restricted-Fields: contact,participants", `{"`, `"0162307330524391275"`}},
-		{"no content type", "POST", "/mcp/ru/detail", "", tender,
+		{"paid plan", "paid", "POST", "/mcp/ru/detail", "application/json", tender,
+			answer{200, "X-Restricted-Fields: ", `{"`, `"0162307330524391275"`}},
+		{"paid plan with the right", "paid", "POST", "/mcp/contragent/contacts", "application/json", `{"inn":"1601303298"}`,
+			answer{200, "", `{"`, ""}},
+		{"no key", "", "POST", "/mcp/ru/detail", "application/json", tender,
+			answer{401, "WWW-Authenticate: Bearer realm=\"tenderbase\"", `{"error":{"code":"unauthorized"`, ""}},
+		{"rate limited", "limited", "POST", "/mcp/ru/detail", "application/json", tender,
+			answer{429, "Retry-After: 42", `{"error":{"code":"rate_limited"`, ""}},
+		{"no content type", "free", "POST", "/mcp/ru/detail", "", tender,
 			answer{200, "Content-Type: application/json; charset=utf-8", `{"`, `"0162307330524391275"`}},
-		{"form content type", "POST", "/mcp/ru/detail", "application/x-www-form-urlencoded", tender,
+		{"form content type", "free", "POST", "/mcp/ru/detail", "application/x-www-form-urlencoded", tender,
 			answer{200, "", `{"`, `"0162307330524391275"`}},
 		// An empty body is no arguments, so the tool itself says what is
 		// missing.
-		{"empty body", "POST", "/mcp/torgi/search", "", "",
+		{"empty body", "free", "POST", "/mcp/torgi/search", "", "",
 			answer{400, "", `{"error":{"code":"invalid","message":"argument \"query\" is required`, ""}},
-		{"blank body", "POST", "/mcp/ru/detail", "", " \n",
+		{"blank body", "free", "POST", "/mcp/ru/detail", "", " \n",
 			answer{400, "", `{"error":{"code":"invalid","message":"argument \"id\" is required`, ""}},
-		{"argument of a wrong type", "POST", "/mcp/ru/detail", "application/json", `{"id":17}`,
+		{"argument of a wrong type", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":17}`,
 			answer{400, "", `{"error":{"code":"invalid"`, "id"}},
-		{"not an object", "POST", "/mcp/ru/detail", "application/json", `["0162307330524391275"]`,
+		{"not an object", "free", "POST", "/mcp/ru/detail", "application/json", `["0162307330524391275"]`,
 			answer{400, "", `{"error":{"code":"invalid","message":"the body must be a JSON object of the tool's arguments"}}`, ""}},
-		{"not JSON", "POST", "/mcp/ru/detail", "application/json", `{"id":`,
+		{"not JSON", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":`,
 			answer{400, "", `{"error":{"code":"invalid","message":"the body is not valid JSON`, ""}},
-		{"not found", "POST", "/mcp/ru/detail", "application/json", `{"id":"0000000000000000000"}`,
+		{"not found", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":"0000000000000000000"}`,
 			answer{404, "", `{"error":{"code":"not_found"`, ""}},
-		{"plan without the right", "POST", "/mcp/contragent/contacts", "application/json", `{"inn":"1601303298"}`,
+		{"plan without the right", "free", "POST", "/mcp/contragent/contacts", "application/json", `{"inn":"1601303298"}`,
 			answer{403, "", `{"error":{"code":"forbidden"`, ""}},
-		{"unknown tool", "POST", "/mcp/ru/nope", "application/json", `{}`,
+		{"unknown tool", "free", "POST", "/mcp/ru/nope", "application/json", `{}`,
 			answer{404, "", `{"error":{"code":"not_found","message":"no tool at /mcp/ru/nope; the tools are at /mcp/ru/search, /mcp/ru/detail,`, "/mcp/torgi/detail"}},
-		{"wrong method", "GET", "/mcp/ru/search", "", "",
+		{"wrong method", "free", "GET", "/mcp/ru/search", "", "",
 			answer{405, "Allow: POST", `{"error":{"code":"invalid","message":"method GET not allowed on /mcp/ru/search; allowed: POST"}}`, ""}},
-		{"wrong method elsewhere", "PUT", "/health", "", "",
+		{"wrong method elsewhere", "free", "PUT", "/health", "", "",
 			answer{405, "Allow: GET, HEAD", `{"error":{"code":"invalid"`, ""}},
-		{"no such path", "POST", "/mcp/ru/search/more", "", "",
+		{"no such path", "free", "POST", "/mcp/ru/search/more", "", "",
 			answer{404, "", `{"error":{"code":"not_found","message":"no such endpoint: POST /mcp/ru/search/more"}}`, ""}},
-		{"mcp", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.detail","arguments":` + tender + `}}`,
+		{"mcp", "free", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.detail","arguments":` + tender + `}}`,
 			answer{200, "X-Restricted-Fields: contact,participants", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{`, `"structuredContent":{`}},
-		{"mcp GET", "GET", "/mcp", "", "",
+		{"mcp paid plan", "paid", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.detail","arguments":` + tender + `}}`,
+			answer{200, "X-Restricted-Fields: ", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{`, `"isError":false}}`}},
+		{"mcp no key", "", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+			answer{401, "WWW-Authenticate: Bearer realm=\"tenderbase\"", `{"error":{"code":"unauthorized"`, ""}},
+		{"mcp rate limited", "limited", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":"a","method":"ping"}`,
+			answer{429, "Retry-After: 42", `{"jsonrpc":"2.0","id":"a","error":{"code":-32029,"message":"rate limit exceeded for this key: retry in 42 s","data":{"retry_after":42}}}`, ""}},
+		{"mcp GET", "free", "GET", "/mcp", "", "",
 			answer{405, "Allow: POST", `{"jsonrpc":"2.0","id":null,"error":{"code":-32600`, ""}},
 	}
 	for _, tt := range tests {
@@ -95,6 +136,9 @@ func TestToolEndpoints(t *testing.T) {
 			}
 			if tt.contentType != "" {
 				req.Header.Set("Content-Type", tt.contentType)
+			}
+			if tt.key != "" {
+				req.Header.Set("Authorization", "Bearer "+tt.key)
 			}
 			checkAnswer(t, ts.Client(), req, tt.want)
 		})
@@ -116,6 +160,7 @@ func checkAnswer(t *testing.T, client *http.Client, req *http.Request, want answ
 	if resp.StatusCode != want.status {
 		t.Errorf("status %d, want %d; body %s", resp.StatusCode, want.status, body)
 	}
+	// A header with an empty value must be absent.
 	if name, value, ok := strings.Cut(want.header, ": "); ok && resp.Header.Get(name) != value {
 		t.Errorf("%s: %q, want %q", name, resp.Header.Get(name), value)
 	}
@@ -131,8 +176,12 @@ func checkAnswer(t *testing.T, client *http.Client, req *http.Request, want answ
 // the annotations of a read-only tool.
 func TestMCPToolList(t *testing.T) {
 	ts := newDemoServer(t)
-	resp, err := ts.Client().Post(ts.URL+"/mcp", "application/json",
-		strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	req, err := http.NewRequest("POST", ts.URL+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer free")
+	resp, err := ts.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
