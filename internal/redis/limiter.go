@@ -62,7 +62,8 @@ type Limiter struct {
 	client goredis.Scripter
 	prefix string
 	// Timeout bounds one call to Redis; Backoff is how long the limiter
-	// answers with the last error, without calling, after a failure.
+	// answers with the last error, without calling, after a failure. Set
+	// them, if at all, before the first Allow.
 	Timeout time.Duration
 	Backoff time.Duration
 
