@@ -322,3 +322,27 @@ func TestKeysNewestFirst(t *testing.T) {
 		t.Errorf("Keys after reopening (-want +got):\n%s", diff)
 	}
 }
+
+// BenchmarkAuthenticate measures the lookup every authenticated request
+// makes.
+func BenchmarkAuthenticate(b *testing.B) {
+	s, err := Open(context.Background(), filepath.Join(b.TempDir(), "store.db"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var secret string
+	for range 100 {
+		if _, secret, err = s.CreateKey(context.Background(), tenderbase.Key{Name: "n", Plan: tenderbase.PlanFree}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := s.Authenticate(context.Background(), secret); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
