@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
@@ -16,8 +17,10 @@ import (
 	"github.com/tenderbase/tenderbase/internal/demo"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/ratelimit"
 	"github.com/tenderbase/tenderbase/internal/redis"
+	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
 // defaultAddr is where serve listens when neither --addr nor TENDERBASE_ADDR
@@ -65,8 +68,13 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 	if keys, ok := store.(tenderbase.KeyStore); ok {
 		cfg.HTTP.Keys = keys
 	}
+	cfg.HTTP.Tools = tools.New(store, logger)
+	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: currentVersion()}
 	if cfg.Demo {
 		if err := loadDemo(ctx, store, logger); err != nil {
+			return c.fail(err)
+		}
+		if err := c.demoKeys(ctx, cfg.HTTP.Keys); err != nil {
 			return c.fail(err)
 		}
 	}
@@ -161,5 +169,36 @@ func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) 
 	}
 	logger.Info("demo dataset loaded", "records", len(recs),
 		"inserted", total.Inserted, "replaced", total.Replaced, "unchanged", total.Unchanged)
+	return nil
+}
+
+// demoKeyName names the keys that serve --demo makes, one per plan.
+const demoKeyName = "demo "
+
+// demoKeys creates a fresh key for every plan and prints it, so that the
+// demo can be queried at once. Demo keys of an earlier run are revoked: their
+// secrets were shown once and are gone.
+func (c *cli) demoKeys(ctx context.Context, keys tenderbase.KeyStore) error {
+	if keys == nil {
+		return nil
+	}
+	old, err := keys.Keys(ctx)
+	if err != nil {
+		return fmt.Errorf("demo keys: %w", err)
+	}
+	for _, k := range old {
+		if strings.HasPrefix(k.Name, demoKeyName) && k.Status != tenderbase.KeyRevoked {
+			if _, err := keys.SetKeyStatus(ctx, k.ID, tenderbase.KeyRevoked); err != nil {
+				return fmt.Errorf("revoke old demo key %s: %w", k.ID, err)
+			}
+		}
+	}
+	for _, plan := range tenderbase.PlanNames {
+		_, secret, err := keys.CreateKey(ctx, tenderbase.Key{Name: demoKeyName + string(plan), Plan: plan})
+		if err != nil {
+			return fmt.Errorf("demo key %s: %w", plan, err)
+		}
+		fmt.Fprintf(c.stdout, "demo key %s: %s\n", plan, secret)
+	}
 	return nil
 }
