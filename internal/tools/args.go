@@ -75,6 +75,14 @@ func (fs argFields) decode(raw json.RawMessage, dst any) error {
 			}
 			continue
 		}
+		if digitArgs[f.name] && isDigits(value) {
+			digits, err := digitString(f.name, value)
+			if err != nil {
+				return err
+			}
+			v.Field(f.index).SetString(digits)
+			continue
+		}
 		if err := json.Unmarshal(value, v.Field(f.index).Addr().Interface()); err != nil {
 			return argErrorf("argument %q must be %s, got %s", f.name, typeName(f.typ), describeValue(value))
 		}
@@ -144,4 +152,38 @@ func jsonType(v json.RawMessage) string {
 		return "null"
 	}
 	return "a number"
+}
+
+// digitArgs are the arguments that hold a string of digits: numbers and
+// INNs, which some clients send as JSON numbers.
+var digitArgs = map[string]bool{"id": true, "tend_num": true, "inn": true}
+
+// maxExactDigits is how many decimal digits a JSON number keeps exactly in
+// every client: JavaScript's numbers hold integers up to 2^53.
+const maxExactDigits = 15
+
+// digitString takes an INN, a number or an id sent as a JSON number, as some
+// clients send strings of digits, and returns its digits. A number too long
+// to have survived the client's JSON exactly (a 19-digit purchase number) is
+// refused, since it may already be another number.
+func digitString(name string, value json.RawMessage) (string, error) {
+	digits := string(bytes.TrimSpace(value))
+	if len(digits) > maxExactDigits {
+		return "", argErrorf("argument %q must be a string: the number %s has more digits than a JSON number keeps exactly; send it in quotes", name, digits)
+	}
+	return digits, nil
+}
+
+// isDigits reports whether a JSON value is a plain non-negative integer.
+func isDigits(value json.RawMessage) bool {
+	value = bytes.TrimSpace(value)
+	if len(value) == 0 {
+		return false
+	}
+	for _, c := range value {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

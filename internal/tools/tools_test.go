@@ -144,7 +144,8 @@ var badArgs = []struct {
 	{"wrong type", "world.search", `{"query": "school", "countries": [true]}`},
 	{"wrong type", "contracts.detail", `{"id": 3160130329823257539}`},
 	{"wrong type", "ru.izm", `{"tend_num": true}`},
-	{"wrong type", "contragent.byInn", `{"inn": 1601303298}`},
+	{"wrong type", "contragent.byInn", `{"inn": 1601303298.5}`},
+	{"wrong type", "contragent.byInn", `{"inn": -1601303298}`},
 	{"negative page", "ru.search", `{"query": "охраны", "page": -1}`},
 	{"negative page", "torgi.search", `{"query": "оборудование", "page": -20}`},
 	{"page too far", "contracts.search", `{"query": "уборка", "page": 1000001}`},
@@ -187,12 +188,30 @@ func TestArgumentMessages(t *testing.T) {
 		{"ru.search", `{"query": "a", "regions": ["16"]}`, `argument "regions" must be an array of integers, got an array ["16"]`},
 		{"ru.search", `{"query": "a", "page": -1}`, `argument "page" must be from 0 to 1000000 (pages count from 0), got -1`},
 		{"ru.search", `{"query": "a", "regions": [100]}`, `argument "regions" holds codes from 1 to 99, got 100`},
-		{"contragent.byInn", `{"inn": 1601303298}`, `argument "inn" must be a string, got a number 1601303298`},
+		{"contragent.byInn", `{"inn": 1601303298.5}`, `argument "inn" must be a string, got a number 1601303298.5`},
+		{"contracts.detail", `{"id": 3160130329823257539}`, `argument "id" must be a string: the number 3160130329823257539 has more digits than a JSON number keeps exactly; send it in quotes`},
 	} {
 		_, err := call(t, demoSet, asPlan(tenderbase.PlanFree), c.tool, c.args)
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s %s: got %v, want %s", c.tool, c.args, err, c.want)
 		}
+	}
+}
+
+// Some clients send a string of digits as a JSON number (the Inspector CLI
+// does); one short enough to be exact is taken as its digits.
+func TestDigitsSentAsANumber(t *testing.T) {
+	ctx := asPlan(tenderbase.PlanStandard)
+	asString, err := call(t, demoSet, ctx, "contragent.byInn", `{"inn": "1601303298"}`)
+	if err != nil {
+		t.Fatalf("inn as a string: %v", err)
+	}
+	asNumber, err := call(t, demoSet, ctx, "contragent.byInn", `{"inn": 1601303298}`)
+	if err != nil {
+		t.Fatalf("inn as a number: %v", err)
+	}
+	if string(asNumber.Value) != string(asString.Value) {
+		t.Errorf("inn as a number gives another answer:\n%s\nwant\n%s", asNumber.Value, asString.Value)
 	}
 }
 
