@@ -9,9 +9,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -51,14 +54,7 @@ const benchCall = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name
 // parallel keep-alive clients: this package's handler, a bare net/http
 // JSON-RPC handler and the official SDK's stateless handler.
 func BenchmarkCall(b *testing.B) {
-	servers := []struct {
-		name    string
-		handler http.Handler
-	}{
-		{"bare", bareHandler()},
-		{"ours", ourHandler(b)},
-		{"sdk", sdkHandler()},
-	}
+	servers := benchServers(b)
 	// Each sub-benchmark runs -count times; the medians of the rounds that
 	// were reported make the ratios.
 	rates := make(map[string][]float64)
@@ -77,6 +73,80 @@ func BenchmarkCall(b *testing.B) {
 		fmt.Printf("BenchmarkCall medians of %d: bare %.0f ours %.0f sdk %.0f req/s; ours/bare %.2f sdk/bare %.2f\n",
 			len(rates["bare"]), bare, ours, official, ours/bare, official/bare)
 	}
+}
+
+type namedHandler struct {
+	name    string
+	handler http.Handler
+}
+
+// benchServers are the servers the benchmarks compare.
+func benchServers(b *testing.B) []namedHandler {
+	return []namedHandler{
+		{"bare", bareHandler()},
+		{"ours", ourHandler(b)},
+		{"sdk", sdkHandler()},
+	}
+}
+
+// BenchmarkCallInterleaved measures the same servers as BenchmarkCall, but
+// takes turns of 100 ms between them, so that other load on the machine
+// weighs on each alike and the ratios stay fair. One iteration is one
+// turn of each server.
+func BenchmarkCallInterleaved(b *testing.B) {
+	servers := benchServers(b)
+	urls := make([]string, len(servers))
+	for i, s := range servers {
+		ts := httptest.NewServer(s.handler)
+		defer ts.Close()
+		urls[i] = ts.URL
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256}}
+	defer client.CloseIdleConnections()
+	clients := 8 * runtime.GOMAXPROCS(0) // as BenchmarkCall's parallelism
+	counts := make([]int64, len(servers))
+	spent := make([]time.Duration, len(servers))
+	b.ResetTimer()
+	for range b.N {
+		for i, url := range urls {
+			n, d, err := burst(client, url, clients, 100*time.Millisecond)
+			if err != nil {
+				b.Fatal(err)
+			}
+			counts[i] += n
+			spent[i] += d
+		}
+	}
+	rate := func(i int) float64 { return float64(counts[i]) / spent[i].Seconds() }
+	for i, s := range servers {
+		b.ReportMetric(rate(i), s.name+"-req/s")
+	}
+	b.ReportMetric(rate(1)/rate(0), "ours/bare")
+	b.ReportMetric(rate(2)/rate(0), "sdk/bare")
+}
+
+// burst calls url from n clients at once for d and returns how many calls
+// were answered and how long they took.
+func burst(client *http.Client, url string, n int, d time.Duration) (int64, time.Duration, error) {
+	var calls atomic.Int64
+	errs := make(chan error, n)
+	start := time.Now()
+	deadline := start.Add(d)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			for time.Now().Before(deadline) {
+				if err := post(client, url); err != nil {
+					errs <- err
+					return
+				}
+				calls.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	return calls.Load(), time.Since(start), <-errs
 }
 
 // reported says whether this run of a benchmark is the one the testing
