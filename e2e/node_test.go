@@ -193,4 +193,3 @@ func conformanceFailures(t *testing.T, dir string) []string {
 	}
 	return failures
 }
-
