@@ -99,7 +99,7 @@ func TestToolEndpoints(t *testing.T) {
 			answer{400, "", `{"error":{"code":"invalid","message":"argument \"query\" is required`, ""}},
 		{"blank body", "free", "POST", "/mcp/ru/detail", "", " \n",
 			answer{400, "", `{"error":{"code":"invalid","message":"argument \"id\" is required`, ""}},
-		{"argument of a wrong type", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":17}`,
+		{"argument of a wrong type", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":true}`,
 			answer{400, "", `{"error":{"code":"invalid"`, "id"}},
 		{"not an object", "free", "POST", "/mcp/ru/detail", "application/json", `["0162307330524391275"]`,
 			answer{400, "", `{"error":{"code":"invalid","message":"the body must be a JSON object of the tool's arguments"}}`, ""}},

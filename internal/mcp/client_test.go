@@ -40,8 +40,11 @@ func TestSDKClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	structured, _ := res.StructuredContent.(map[string]any)
-	if res.IsError || structured["id"] != "0373100000125000001" || len(res.Content) != 1 {
-		t.Errorf("call: %+v", res)
+	if res.IsError || structured["id"] != "0373100000125000001" || len(res.Content) != 2 {
+		t.Fatalf("call: %+v", res)
+	}
+	if note, _ := res.Content[1].(*sdk.TextContent); note == nil || note.Text != "Fields hidden by the free plan (null above): contact." {
+		t.Errorf("note on hidden fields: %+v", res.Content[1])
 	}
 
 	res, err = session.CallTool(t.Context(), &sdk.CallToolParams{Name: "ru.detail", Arguments: map[string]any{"id": "404"}})

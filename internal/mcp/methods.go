@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/tools"
@@ -16,7 +17,7 @@ const DefaultInstructions = `Tenderbase holds public procurement data: Russian t
 	`Search with a *.search tool, then fetch one record with the matching *.detail tool by the id a result carries. ` +
 	`Queries match every word form and ignore case; words are joined by AND; | means OR, !word excludes a word, "double quotes" match a phrase, =word matches that exact form only, and parentheses group. ` +
 	`Narrow by region codes (regions) or ISO country codes (countries); page counts from 0 and each answer states the page size and the exact total. ` +
-	`Fields your plan does not include are null and named in the result.`
+	`Fields your plan does not include are null, and a note after the result names them.`
 
 // initializeResult is the answer to initialize.
 type initializeResult struct {
@@ -149,12 +150,21 @@ func (h *Handler) callTool(w http.ResponseWriter, r *http.Request, x *exchange) 
 		return
 	}
 	if len(out.Restricted) > 0 {
-		w.Header().Set("X-Restricted-Fields", joinFields(out.Restricted))
+		w.Header().Set("X-Restricted-Fields", strings.Join(out.Restricted, ","))
 	}
 	x.openResult()
 	x.out = append(x.out, `{"content":[{"type":"text","text":`...)
 	x.out = appendJSONText(x.out, out.Value)
-	x.out = append(x.out, `}]`...)
+	x.out = append(x.out, '}')
+	if len(out.Restricted) > 0 {
+		// A model never sees the header, so a second block tells it why
+		// those fields are null.
+		x.out = append(x.out, `,{"type":"text","text":`...)
+		x.out = appendString(x.out, fmt.Sprintf("Fields hidden by the %s plan (null above): %s.",
+			tenderbase.PlanFromContext(r.Context()), strings.Join(out.Restricted, ", ")))
+		x.out = append(x.out, '}')
+	}
+	x.out = append(x.out, ']')
 	if isObject(out.Value) {
 		x.out = append(x.out, `,"structuredContent":`...)
 		x.out = append(x.out, out.Value...)

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"strings"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -155,6 +154,3 @@ func isObject(raw []byte) bool {
 	raw = bytes.TrimLeft(raw, " \t\r\n")
 	return len(raw) > 0 && raw[0] == '{'
 }
-
-// joinFields lists restricted fields for the X-Restricted-Fields header.
-func joinFields(fields []string) string { return strings.Join(fields, ",") }
