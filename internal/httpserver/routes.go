@@ -18,6 +18,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("/mcp", s.requireKey(s.mcp))
 	mux.Handle("POST /mcp/{group}/{operation}", s.requireKey(s.limitRate(s.handle(s.callTool))))
 
+	// The export takes its optional key as api_code and writes errors in
+	// the format the request asks for, so it limits the rate itself.
+	mux.Handle("GET /api2.3/export", http.HandlerFunc(s.export))
+
 	// Clients probe /.well-known/ (OAuth discovery among others); a plain
 	// JSON 404 tells them there is nothing there.
 	mux.Handle("/.well-known/", s.handle(notFound))

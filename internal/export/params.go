@@ -1,0 +1,83 @@
+package export
+
+import (
+	"strings"
+)
+
+// The modes of the export (spec 4.5).
+const (
+	ModeFasEIS = "fasEIS" // complaints (2.1) and, with result=1, their results (2.2)
+	ModeFas    = "fas"    // FAS cases (2.3)
+)
+
+// Modes lists the modes.
+var Modes = []string{ModeFasEIS, ModeFas}
+
+// Param is a query parameter of the export. The parser and the OpenAPI
+// document both read this one table.
+type Param struct {
+	Name string
+	// Modes lists the modes the parameter belongs to; nil means every mode.
+	Modes       []string
+	Type        string // a JSON Schema type: "string" or "integer"
+	Pattern     string // a regular expression the value must match, if any
+	Enum        []string
+	Description string
+}
+
+// innPattern is what an INN looks like: 10 digits for an organization, 12
+// for a person or an individual entrepreneur.
+const innPattern = `^\d{10}(\d{2})?$`
+
+// Params are the parameters of the export, in the order the documentation
+// lists them.
+var Params = []Param{
+	{Name: "mode", Type: "string", Enum: Modes, Description: "fasEIS: complaints, or their results with result=1; fas: FAS cases."},
+	{Name: "dtype", Type: "string", Enum: []string{"xml", "json"}, Description: "Format of the answer: xml (the default) or json."},
+	{Name: "api_code", Type: "string", Description: "Access key. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
+	{Name: "page", Type: "integer", Pattern: `^\d+$`, Description: "Page number, from 0."},
+	{Name: "per_page", Type: "integer", Pattern: `^\d+$`, Description: "Records a page, from 1 to 1000 (default 100), lowered to the plan's row cap."},
+	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, Description: "Complaints against the customer with this INN (10 or 12 digits)."},
+	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits)."},
+	{Name: "tend_num", Modes: []string{ModeFasEIS}, Type: "string", Pattern: `^\d+$`, Description: "Complaints about the procurement with this number (digits)."},
+	{Name: "complaint_regNumber", Modes: []string{ModeFasEIS}, Type: "string", Description: "With tend_num: only the complaint with this registration number (regNum)."},
+	{Name: "complaintID", Modes: []string{ModeFasEIS}, Type: "string", Description: "Complaint ID in EIS. With result=1 selects the results of that complaint; alone, the complaint itself."},
+	{Name: "result", Modes: []string{ModeFasEIS}, Type: "integer", Enum: []string{"1"}, Description: "1 together with complaintID: the check results of the complaint (records 2.2) instead of complaints."},
+	{Name: "kwords", Modes: []string{ModeFas}, Type: "string", Description: "Key phrase in the query language (spec 4.4, kwords syntax), or a participant's INN."},
+	{Name: "id", Modes: []string{ModeFas}, Type: "integer", Pattern: `^\d+$`, Description: "Case id."},
+}
+
+// paramNamed returns the parameter called name.
+func paramNamed(name string) (Param, bool) {
+	for _, p := range Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// belongsTo reports whether the parameter is one of mode's.
+func (p Param) belongsTo(mode string) bool {
+	if p.Modes == nil {
+		return true
+	}
+	for _, m := range p.Modes {
+		if m == mode {
+			return true
+		}
+	}
+	return false
+}
+
+// namesOf returns the names of the parameters of mode, or of every
+// parameter when mode is "".
+func namesOf(mode string) string {
+	var names []string
+	for _, p := range Params {
+		if mode == "" || p.belongsTo(mode) {
+			names = append(names, p.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,254 @@
+package export
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// Format is the format of an export document.
+type Format int
+
+// The formats, by the dtype parameter.
+const (
+	XML Format = iota // the default
+	JSON
+)
+
+// Paging of the export.
+const (
+	DefaultPerPage = 100
+	MaxPerPage     = tenderbase.MaxPageSize
+)
+
+// Request is an export request, checked.
+type Request struct {
+	Mode    string
+	Format  Format
+	APICode string // "" for none
+	Page    int
+	PerPage int // 0: DefaultPerPage
+
+	// mode=fasEIS
+	CustomerINN, SupplierINN string
+	TendNum, ComplaintRegNum string
+	ComplaintID              string
+	Result                   bool // result records of the complaint ComplaintID
+
+	// mode=fas
+	Kwords tenderbase.Query // nil: every case
+	INN    string           // kwords that is an INN alone: the cases it takes part in
+	ID     int64            // 0: none
+}
+
+// FormatOf returns the format dtype asks for: XML when it is absent or
+// empty. A dtype that is neither xml nor json, or given twice, is an
+// EINVALID error, to be written in JSON.
+func FormatOf(values url.Values) (Format, error) {
+	if n := len(values["dtype"]); n > 1 {
+		return JSON, repeated("dtype", n)
+	}
+	switch strings.ToLower(values.Get("dtype")) {
+	case "", "xml":
+		return XML, nil
+	case "json":
+		return JSON, nil
+	}
+	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %q: the formats are xml (the default) and json", values.Get("dtype"))
+}
+
+// Parse checks the query parameters of an export request. A parameter with
+// an empty value counts as absent. Every error is EINVALID and names the
+// parameter: an unknown or repeated parameter, a missing or unknown mode, a
+// parameter of the other mode, or a value that does not fit.
+func Parse(values url.Values) (Request, error) {
+	var q Request
+	var err error
+	if q.Format, err = FormatOf(values); err != nil {
+		return Request{}, err
+	}
+	if err := checkNames(values); err != nil {
+		return Request{}, err
+	}
+	if q.Mode, err = modeOf(values.Get("mode")); err != nil {
+		return Request{}, err
+	}
+	if err := checkModeParams(values, q.Mode); err != nil {
+		return Request{}, err
+	}
+	q.APICode = values.Get("api_code")
+	if err := q.parsePaging(values); err != nil {
+		return Request{}, err
+	}
+	if q.Mode == ModeFas {
+		return q, q.parseFas(values)
+	}
+	return q, q.parseFasEIS(values)
+}
+
+// checkNames refuses repeated and unknown parameters, naming them all.
+func checkNames(values url.Values) error {
+	names := slices.Sorted(func(yield func(string) bool) {
+		for name := range values {
+			if !yield(name) {
+				return
+			}
+		}
+	})
+	var unknown []string
+	for _, name := range names {
+		if n := len(values[name]); n > 1 {
+			return repeated(name, n)
+		}
+		if _, ok := paramNamed(name); !ok {
+			unknown = append(unknown, unknownName(name))
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	return tenderbase.Errorf(tenderbase.EINVALID, "unknown parameter%s %s; the parameters are %s",
+		plural(len(unknown)), strings.Join(unknown, ", "), namesOf(""))
+}
+
+// unknownName quotes an unknown parameter's name, with the parameter it
+// differs from only in case, if any.
+func unknownName(name string) string {
+	for _, p := range Params {
+		if strings.EqualFold(p.Name, name) {
+			return fmt.Sprintf("%q (did you mean %s?)", name, p.Name)
+		}
+	}
+	return strconv.Quote(name)
+}
+
+func repeated(name string, n int) error {
+	return tenderbase.Errorf(tenderbase.EINVALID, "parameter %s is given %d times; give it once", name, n)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func modeOf(v string) (string, error) {
+	for _, m := range Modes {
+		if strings.EqualFold(v, m) {
+			return m, nil
+		}
+	}
+	if v == "" {
+		return "", tenderbase.Errorf(tenderbase.EINVALID, "mode is required: fasEIS (complaints and their results) or fas (FAS cases)")
+	}
+	return "", tenderbase.Errorf(tenderbase.EINVALID, "unknown mode %q: the modes are fasEIS and fas", v)
+}
+
+// checkModeParams refuses a parameter of the other mode.
+func checkModeParams(values url.Values, mode string) error {
+	for _, p := range Params {
+		if values.Get(p.Name) != "" && !p.belongsTo(mode) {
+			return tenderbase.Errorf(tenderbase.EINVALID, "%s is a parameter of mode=%s, not of mode=%s; the parameters of mode=%s are %s",
+				p.Name, p.Modes[0], mode, mode, namesOf(mode))
+		}
+	}
+	return nil
+}
+
+func (q *Request) parsePaging(values url.Values) error {
+	var err error
+	if q.Page, err = number(values, "page", 0, -1); err != nil {
+		return err
+	}
+	q.PerPage, err = number(values, "per_page", 1, MaxPerPage)
+	return err
+}
+
+// number returns the whole number of parameter name, 0 when absent, or an
+// error when it is not a number from lo to hi (hi < 0: no bound).
+func number(values url.Values, name string, lo, hi int) (int, error) {
+	v := values.Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || !digits.MatchString(v) || n < lo || (hi >= 0 && n > hi) {
+		if hi < 0 {
+			return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d, got %q", name, lo, v)
+		}
+		return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d to %d, got %q", name, lo, hi, v)
+	}
+	return n, nil
+}
+
+var (
+	digits = regexp.MustCompile(`^\d+$`)
+	inn    = regexp.MustCompile(innPattern)
+)
+
+func (q *Request) parseFasEIS(values url.Values) error {
+	q.CustomerINN, q.SupplierINN = values.Get("fasCustomerInn"), values.Get("fasSupplierInn")
+	for _, name := range []string{"fasCustomerInn", "fasSupplierInn"} {
+		if v := values.Get(name); v != "" && !inn.MatchString(v) {
+			return tenderbase.Errorf(tenderbase.EINVALID, "%s must be an INN of 10 or 12 digits, got %q", name, v)
+		}
+	}
+	q.TendNum, q.ComplaintRegNum = values.Get("tend_num"), values.Get("complaint_regNumber")
+	switch {
+	case q.TendNum != "" && !digits.MatchString(q.TendNum):
+		return tenderbase.Errorf(tenderbase.EINVALID, "tend_num must be a procurement number of digits, got %q", q.TendNum)
+	case q.ComplaintRegNum != "" && q.TendNum == "":
+		return tenderbase.Errorf(tenderbase.EINVALID, "complaint_regNumber narrows the complaints of a procurement: give tend_num too")
+	}
+	q.ComplaintID = values.Get("complaintID")
+	return q.parseResult(values.Get("result"))
+}
+
+// parseResult checks result, which selects the results of one complaint and
+// so takes complaintID and no other filter.
+func (q *Request) parseResult(v string) error {
+	switch {
+	case v == "":
+		return nil
+	case v != "1":
+		return tenderbase.Errorf(tenderbase.EINVALID, "result takes only the value 1 (the results of the complaint complaintID), got %q", v)
+	case q.ComplaintID == "":
+		return tenderbase.Errorf(tenderbase.EINVALID, "result=1 needs complaintID: the results of which complaint?")
+	case q.CustomerINN != "" || q.SupplierINN != "" || q.TendNum != "":
+		return tenderbase.Errorf(tenderbase.EINVALID, "result=1 takes the complaint by complaintID alone; leave out fasCustomerInn, fasSupplierInn and tend_num")
+	}
+	q.Result = true
+	return nil
+}
+
+func (q *Request) parseFas(values url.Values) error {
+	kwords, id := values.Get("kwords"), values.Get("id")
+	if kwords != "" && id != "" {
+		return tenderbase.Errorf(tenderbase.EINVALID, "give kwords or id, not both")
+	}
+	if id != "" {
+		n, err := strconv.ParseInt(id, 10, 64)
+		if err != nil || !digits.MatchString(id) || n <= 0 {
+			return tenderbase.Errorf(tenderbase.EINVALID, "id must be a case id, a whole number from 1, got %q", id)
+		}
+		q.ID = n
+	}
+	if inn.MatchString(kwords) {
+		q.INN = kwords
+		return nil
+	}
+	if kwords != "" {
+		var err error
+		if q.Kwords, err = query.Parse(kwords, query.Kwords); err != nil {
+			return err
+		}
+	}
+	return nil
+}

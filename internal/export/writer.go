@@ -1,0 +1,139 @@
+package export
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Meta describes an export document; XML writes it on the root element.
+type Meta struct {
+	Mode    string
+	Page    int
+	PerPage int
+	Total   int
+}
+
+// Writer writes an export document record by record. Each record is encoded
+// into one reused buffer and passed on to a buffered writer, so that memory
+// stays flat however many records go through it; nothing holds the document.
+// Close must be called to finish the document and flush it.
+type Writer struct {
+	bw      *bufio.Writer
+	format  Format
+	meta    Meta
+	hidden  map[tenderbase.Kind]map[string]bool
+	buf     []byte
+	started bool
+	n       int
+}
+
+// NewWriter returns a Writer of a document in format f to w, for a caller on
+// plan p: the fields tenderbase.HiddenFields names for p are written without
+// their values.
+func NewWriter(w io.Writer, f Format, p tenderbase.Plan, m Meta) *Writer {
+	hidden := map[tenderbase.Kind]map[string]bool{}
+	for _, e := range Kinds {
+		hidden[e.Kind] = map[string]bool{}
+		for _, name := range tenderbase.HiddenFields(e.Kind, p) {
+			hidden[e.Kind][name] = true
+		}
+	}
+	return &Writer{bw: bufio.NewWriterSize(w, 32<<10), format: f, meta: m, hidden: hidden}
+}
+
+// Write writes one record.
+func (w *Writer) Write(r tenderbase.Record) error {
+	fields := Fields(r.Kind())
+	if fields == nil {
+		return fmt.Errorf("export: records of kind %s are not exported", r.Kind())
+	}
+	w.buf = w.opening(w.buf[:0])
+	v := reflect.ValueOf(r).Elem()
+	if w.format == JSON {
+		w.buf = w.appendJSON(w.buf, r.Kind(), fields, v)
+	} else {
+		w.buf = w.appendXML(w.buf, r.Kind(), fields, v)
+	}
+	w.n++
+	_, err := w.bw.Write(w.buf)
+	return err
+}
+
+// Close ends the document and flushes it.
+func (w *Writer) Close() error {
+	buf := w.opening(w.buf[:0])
+	if w.format == JSON {
+		if w.n > 0 {
+			buf = append(buf, '\n')
+		}
+		buf = append(buf, "]\n"...)
+	} else {
+		buf = append(buf, "</export>\n"...)
+	}
+	if _, err := w.bw.Write(buf); err != nil {
+		return err
+	}
+	return w.bw.Flush()
+}
+
+// opening appends the start of the document before the first record, and
+// the separator before every other.
+func (w *Writer) opening(buf []byte) []byte {
+	if w.started {
+		if w.format == JSON {
+			buf = append(buf, ",\n"...)
+		}
+		return buf
+	}
+	w.started = true
+	if w.format == JSON {
+		return append(buf, '[')
+	}
+	buf = append(buf, xmlHeader...)
+	buf = append(buf, `<export mode="`...)
+	buf = appendXMLText(buf, w.meta.Mode)
+	buf = append(buf, `" page="`...)
+	buf = strconv.AppendInt(buf, int64(w.meta.Page), 10)
+	buf = append(buf, `" per_page="`...)
+	buf = strconv.AppendInt(buf, int64(w.meta.PerPage), 10)
+	buf = append(buf, `" total="`...)
+	buf = strconv.AppendInt(buf, int64(w.meta.Total), 10)
+	return append(buf, "\">\n"...)
+}
+
+// xmlHeader begins every XML document the export writes.
+const xmlHeader = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+
+// value is one field of a record as the caller may see it.
+type value struct {
+	ok   bool // false: hidden, or no value (an empty string, an absent date)
+	text string
+	num  int64
+	flag bool
+	date time.Time
+}
+
+// valueOf returns field f of record v, as a caller may see it.
+func valueOf(v reflect.Value, f Field, hidden bool) value {
+	if hidden {
+		return value{}
+	}
+	fv := v.Field(f.index)
+	switch f.Type {
+	case TypeInt:
+		return value{ok: true, num: fv.Int()}
+	case TypeBool:
+		return value{ok: true, flag: fv.Bool()}
+	case TypeDate:
+		d := fv.Interface().(time.Time)
+		return value{ok: !d.IsZero(), date: d}
+	}
+	s := fv.String()
+	return value{ok: s != "", text: s}
+}

@@ -1,0 +1,92 @@
+package export
+
+import (
+	"reflect"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// appendXML appends record v of kind k as an element with one child per
+// field of fields, in their order; a field hidden or without a value is an
+// empty element.
+func (w *Writer) appendXML(buf []byte, k tenderbase.Kind, fields []Field, v reflect.Value) []byte {
+	el := elementOf(k)
+	buf = append(buf, "  <"...)
+	buf = append(buf, el...)
+	buf = append(buf, ">\n"...)
+	for _, f := range fields {
+		buf = appendXMLField(buf, f, valueOf(v, f, w.hidden[k][f.Name]))
+	}
+	buf = append(buf, "  </"...)
+	buf = append(buf, el...)
+	return append(buf, ">\n"...)
+}
+
+func appendXMLField(buf []byte, f Field, val value) []byte {
+	buf = append(buf, "    <"...)
+	buf = append(buf, f.Name...)
+	if !val.ok {
+		return append(buf, "/>\n"...)
+	}
+	buf = append(buf, '>')
+	switch f.Type {
+	case TypeInt:
+		buf = strconv.AppendInt(buf, val.num, 10)
+	case TypeBool:
+		buf = strconv.AppendBool(buf, val.flag)
+	case TypeDate:
+		buf = val.date.AppendFormat(buf, time.RFC3339Nano)
+	case TypeXML:
+		buf = appendFragment(buf, val.text)
+	default:
+		buf = appendXMLText(buf, val.text)
+	}
+	buf = append(buf, "</"...)
+	buf = append(buf, f.Name...)
+	return append(buf, ">\n"...)
+}
+
+// appendFragment appends an XML fragment as XML when it is well formed, and
+// as escaped text otherwise, so that a malformed stored value never makes
+// the document malformed.
+func appendFragment(buf []byte, fragment string) []byte {
+	if body, ok := wellFormed(fragment); ok {
+		return append(buf, body...)
+	}
+	return appendXMLText(buf, fragment)
+}
+
+// appendXMLText appends s as XML character data, fit for attribute values
+// too. Characters XML 1.0 cannot hold, and invalid UTF-8, become U+FFFD.
+func appendXMLText(buf []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '&':
+			buf = append(buf, "&amp;"...)
+		case r == '<':
+			buf = append(buf, "&lt;"...)
+		case r == '>':
+			buf = append(buf, "&gt;"...)
+		case r == '"':
+			buf = append(buf, "&quot;"...)
+		case r == '\r':
+			buf = append(buf, "&#xD;"...)
+		case !xmlChar(r) || (r == utf8.RuneError && size == 1):
+			buf = append(buf, "\uFFFD"...)
+		default:
+			buf = append(buf, s[i:i+size]...)
+		}
+		i += size
+	}
+	return buf
+}
+
+// xmlChar reports whether XML 1.0 allows r in a document.
+func xmlChar(r rune) bool {
+	return r == '\t' || r == '\n' || r == '\r' ||
+		(r >= 0x20 && r <= 0xD7FF) || (r >= 0xE000 && r <= 0xFFFD) || (r >= 0x10000 && r <= 0x10FFFF)
+}

@@ -1,0 +1,127 @@
+package httpserver
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/export"
+)
+
+// exportChallenge is the WWW-Authenticate header of a refused api_code: the
+// export takes its key as a query parameter, not as a Bearer token.
+const exportChallenge = `api_code realm="tenderbase"`
+
+// export answers GET /api2.3/export. Errors are written in the format dtype
+// asks for, and in JSON when dtype itself is wrong.
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	format, _ := export.FormatOf(r.URL.Query())
+	if err := s.serveExport(w, r, format); err != nil {
+		s.writeExportError(w, r, format, err)
+	}
+}
+
+// serveExport checks the request and the caller's key and limit, finds the
+// page and streams it.
+func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, format export.Format) error {
+	q, err := export.Parse(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	k, keyed, err := s.keyFromParam(r, q.APICode)
+	if err != nil {
+		if tenderbase.ErrorCode(err) == tenderbase.EUNAUTHORIZED {
+			w.Header().Set("WWW-Authenticate", exportChallenge)
+		}
+		return err
+	}
+	plan, limits := tenderbase.PlanFree, tenderbase.Plans[tenderbase.PlanFree]
+	if keyed {
+		r = r.WithContext(tenderbase.NewContextWithKey(r.Context(), k))
+		if secs, err := s.checkRate(r); err != nil {
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			return err
+		}
+		if _, known := tenderbase.Plans[k.Plan]; known {
+			plan = k.Plan
+		}
+		limits = k.Effective()
+	}
+	found, err := export.Find(r.Context(), s.store, q, limits.RowCap)
+	if err != nil {
+		return err
+	}
+	s.exportHeaders(w.Header(), q, plan, found)
+	return s.streamExport(w, r, q, plan, found)
+}
+
+// exportHeaders sets the headers of an export answer: its type, the total,
+// the page, the row cap and the fields hidden from the caller.
+func (s *Server) exportHeaders(h http.Header, q export.Request, plan tenderbase.Plan, f export.Found) {
+	h.Set("Content-Type", export.ContentType(q.Format))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Total-Count", strconv.Itoa(f.Total))
+	h.Set("X-Page", strconv.Itoa(f.Page))
+	h.Set("X-Per-Page", strconv.Itoa(f.PerPage))
+	if f.RowCap > 0 {
+		h.Set("X-Row-Cap", strconv.Itoa(f.RowCap))
+	}
+	if notice := capNotice(plan, f); notice != "" {
+		h.Set("X-Notice", notice)
+	}
+	if hidden := tenderbase.HiddenFields(export.KindOf(q), plan); len(hidden) > 0 && len(f.Records) > 0 {
+		slices.Sort(hidden)
+		h.Set("X-Restricted-Fields", strings.Join(hidden, ","))
+	}
+}
+
+// capNotice says why a page holds fewer records than the total allows,
+// when the plan's row cap is the reason.
+func capNotice(plan tenderbase.Plan, f export.Found) string {
+	if f.RowCap == 0 || f.Total <= f.RowCap {
+		return ""
+	}
+	shown := f.Page*f.PerPage + len(f.Records)
+	if !f.PastCap && (len(f.Records) == f.PerPage || shown >= f.Total) {
+		return ""
+	}
+	return fmt.Sprintf("row cap reached: the %s plan pages through the first %d of %d rows; a larger plan raises the cap",
+		plan, f.RowCap, f.Total)
+}
+
+// streamExport writes the page record by record. Once the first byte is out
+// the status is sent, so a failure can only be logged and the answer cut.
+func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, q export.Request, plan tenderbase.Plan, f export.Found) error {
+	w.WriteHeader(http.StatusOK)
+	ew := export.NewWriter(w, q.Format, plan, export.Meta{Mode: q.Mode, Page: f.Page, PerPage: f.PerPage, Total: f.Total})
+	for _, rec := range f.Records {
+		if err := ew.Write(rec); err != nil {
+			s.logger.WarnContext(r.Context(), "export cut short", "err", err)
+			return nil
+		}
+	}
+	if err := ew.Close(); err != nil {
+		s.logger.WarnContext(r.Context(), "export cut short", "err", err)
+	}
+	return nil
+}
+
+// writeExportError writes err in format f with the status of its code. An
+// internal error is logged here, once, and the caller only learns that it
+// happened.
+func (s *Server) writeExportError(w http.ResponseWriter, r *http.Request, f export.Format, err error) {
+	code := tenderbase.ErrorCode(err)
+	status, known := statusOf[code]
+	message := tenderbase.ErrorMessage(err)
+	if !known {
+		s.logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
+	}
+	w.Header().Set("Content-Type", export.ContentType(f))
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(export.ErrorDocument(f, code, message))
+}
