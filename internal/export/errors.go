@@ -17,7 +17,7 @@ func ErrorDocument(f Format, code, message string) []byte {
 		return append(buf, "}}\n"...)
 	}
 	buf := append([]byte(xmlHeader), `<error code="`...)
-	buf = appendXMLText(buf, code)
+	buf = appendXMLAttr(buf, code)
 	buf = append(buf, `">`...)
 	buf = appendXMLText(buf, message)
 	return append(buf, "</error>\n"...)

@@ -67,7 +67,10 @@ func (w *Writer) Write(r tenderbase.Record) error {
 
 // Close ends the document and flushes it.
 func (w *Writer) Close() error {
-	buf := w.opening(w.buf[:0])
+	buf := w.buf[:0]
+	if !w.started {
+		buf = w.opening(buf)
+	}
 	if w.format == JSON {
 		if w.n > 0 {
 			buf = append(buf, '\n')
@@ -97,7 +100,7 @@ func (w *Writer) opening(buf []byte) []byte {
 	}
 	buf = append(buf, xmlHeader...)
 	buf = append(buf, `<export mode="`...)
-	buf = appendXMLText(buf, w.meta.Mode)
+	buf = appendXMLAttr(buf, w.meta.Mode)
 	buf = append(buf, `" page="`...)
 	buf = strconv.AppendInt(buf, int64(w.meta.Page), 10)
 	buf = append(buf, `" per_page="`...)

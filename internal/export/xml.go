@@ -59,9 +59,14 @@ func appendFragment(buf []byte, fragment string) []byte {
 	return appendXMLText(buf, fragment)
 }
 
-// appendXMLText appends s as XML character data, fit for attribute values
-// too. Characters XML 1.0 cannot hold, and invalid UTF-8, become U+FFFD.
-func appendXMLText(buf []byte, s string) []byte {
+// appendXMLText appends s as XML character data. Characters XML 1.0 cannot
+// hold, and invalid UTF-8, become U+FFFD.
+func appendXMLText(buf []byte, s string) []byte { return appendEscaped(buf, s, false) }
+
+// appendXMLAttr appends s as the value of an attribute in double quotes.
+func appendXMLAttr(buf []byte, s string) []byte { return appendEscaped(buf, s, true) }
+
+func appendEscaped(buf []byte, s string, attr bool) []byte {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -71,7 +76,7 @@ func appendXMLText(buf []byte, s string) []byte {
 			buf = append(buf, "&lt;"...)
 		case r == '>':
 			buf = append(buf, "&gt;"...)
-		case r == '"':
+		case r == '"' && attr:
 			buf = append(buf, "&quot;"...)
 		case r == '\r':
 			buf = append(buf, "&#xD;"...)

@@ -1,0 +1,71 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/demo"
+)
+
+// BenchmarkWriter streams synthetic complaints through the writer to
+// io.Discard in each format, 10,000 and 100,000 a run, and reports records a
+// second, bytes allocated a record and the peak of the heap in use, sampled
+// while it runs: the peak must not grow with the number of records.
+func BenchmarkWriter(b *testing.B) {
+	for _, f := range []struct {
+		name   string
+		format Format
+	}{{"xml", XML}, {"json", JSON}} {
+		for _, n := range []int{10_000, 100_000} {
+			b.Run(fmt.Sprintf("%s/%d", f.name, n), func(b *testing.B) {
+				var peak uint64
+				var elapsed time.Duration
+				for b.Loop() {
+					runtime.GC()
+					stop := samplePeak(&peak)
+					start := time.Now()
+					streamComplaints(b, f.format, n)
+					elapsed += time.Since(start)
+					stop()
+				}
+				b.ReportMetric(float64(n*b.N)/elapsed.Seconds(), "records/s")
+				b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+			})
+		}
+	}
+}
+
+// streamComplaints writes n generated complaints for a free caller.
+func streamComplaints(b *testing.B, f Format, n int) {
+	w := NewWriter(io.Discard, f, tenderbase.PlanFree, Meta{Mode: ModeFasEIS, PerPage: n, Total: n})
+	for c := range demo.Complaints(1, n) {
+		if err := w.Write(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// samplePeak samples the heap in use every millisecond into peak until the
+// returned function is called.
+func samplePeak(peak *uint64) func() {
+	var done atomic.Bool
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		var m runtime.MemStats
+		for !done.Load() {
+			runtime.ReadMemStats(&m)
+			*peak = max(*peak, m.HeapInuse)
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	return func() { done.Store(true); <-finished }
+}

@@ -1,0 +1,130 @@
+package httpserver_test
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// exportForm is one request form of the export, without dtype and api_code.
+type exportForm struct {
+	name, query string
+}
+
+// exportForms are the request forms of spec 4.5 on the demo dataset, and an
+// error.
+var exportForms = []exportForm{
+	{"registry", "mode=fasEIS&per_page=5"},
+	{"supplier", "mode=fasEIS&fasSupplierInn=7404840216"},
+	{"customer", "mode=fasEIS&fasCustomerInn=3617787496"},
+	{"procurement", "mode=fasEIS&tend_num=0772042106623943123"},
+	{"procurement-complaint", "mode=fasEIS&tend_num=0772324477523073048&complaint_regNumber=202307701000001"},
+	{"results", "mode=fasEIS&complaintID=19468444&result=1"},
+	{"fas-kwords", "mode=fas&kwords=" + url.QueryEscape(`"государственные закупки" заказчика`) + "&per_page=3"},
+	{"fas-inn", "mode=fas&kwords=7404840216"},
+	{"fas-id", "mode=fas&id=3100091"},
+	{"fas-registry", "mode=fas&per_page=2&page=1"},
+	{"error", "mode=fasEIS&result=2"},
+}
+
+// exportAnswer is a response of the export as a test sees it.
+type exportAnswer struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+// getExport requests the export with query.
+func getExport(t *testing.T, ts *httptest.Server, query string) exportAnswer {
+	t.Helper()
+	resp, err := ts.Client().Get(ts.URL + "/api2.3/export?" + query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exportAnswer{status: resp.StatusCode, header: resp.Header, body: body}
+}
+
+// exportHeaders are the headers a golden file pins.
+var exportHeaders = []string{"Content-Type", "Retry-After", "X-Notice", "X-Page", "X-Per-Page",
+	"X-Restricted-Fields", "X-Row-Cap", "X-Total-Count"}
+
+// String prints the status, the headers of exportHeaders and the body.
+func (a exportAnswer) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\n", a.status)
+	for _, h := range exportHeaders {
+		if v := a.header.Get(h); v != "" {
+			fmt.Fprintf(&b, "%s: %s\n", h, v)
+		}
+	}
+	b.WriteString("\n")
+	b.Write(a.body)
+	return b.String()
+}
+
+// TestExportGolden pins the answer to every form in both formats for a
+// free and a paid key in testdata/export/<form>.<dtype>.golden. Run with
+// -update to rewrite the files after a deliberate change.
+func TestExportGolden(t *testing.T) {
+	ts := newDemoServer(t)
+	for _, form := range exportForms {
+		for _, dtype := range []string{"xml", "json"} {
+			t.Run(form.name+"."+dtype, func(t *testing.T) {
+				var b strings.Builder
+				for _, key := range []string{"free", "paid"} {
+					q := form.query + "&dtype=" + dtype + "&api_code=" + key
+					fmt.Fprintf(&b, "== GET /api2.3/export?%s\n", q)
+					b.WriteString(getExport(t, ts, q).String())
+					b.WriteString("\n")
+				}
+				compareExportGolden(t, filepath.Join("testdata", "export", form.name+"."+dtype+".golden"), b.String())
+			})
+		}
+	}
+}
+
+// compareExportGolden compares got with the golden file at path, or
+// rewrites the file under -update.
+func compareExportGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s differs (-want +got):\n%s", path, diff)
+	}
+}
+
+// sortedKeys is used by the tests that walk records.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
