@@ -108,6 +108,9 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.StringVar(&cfg.Addr, "addr", addr, "`HOST:PORT` to listen on (env TENDERBASE_ADDR)")
 	fs.StringVar(&cfg.Redis, "redis", c.getenv("TENDERBASE_REDIS"),
 		"`URL` of a Redis (redis://host:6379/0) that shares rate limits between instances; default in memory (env TENDERBASE_REDIS)")
+	origins := c.getenv("TENDERBASE_ALLOWED_ORIGINS")
+	fs.StringVar(&origins, "allowed-origins", origins,
+		"comma-separated browser `ORIGINS` allowed on /mcp besides localhost, e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
@@ -119,6 +122,7 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		return cfg, exitUsage, false
 	}
 	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
+	cfg.HTTP.AllowedOrigins = splitList(origins)
 	return cfg, exitOK, true
 }
 
@@ -201,4 +205,15 @@ func (c *cli) demoKeys(ctx context.Context, keys tenderbase.KeyStore) error {
 		fmt.Fprintf(c.stdout, "demo key %s: %s\n", plan, secret)
 	}
 	return nil
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var items []string
+	for _, item := range strings.Split(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			items = append(items, item)
+		}
+	}
+	return items
 }

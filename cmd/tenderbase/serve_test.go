@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -137,5 +139,19 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 		}
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not stop on SIGTERM")
+	}
+}
+
+func TestServeAllowedOrigins(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	env := map[string]string{"TENDERBASE_ALLOWED_ORIGINS": "https://env.example"}
+	c := &cli{stdout: &stdout, stderr: &stderr, getenv: func(k string) string { return env[k] }}
+	cfg, _, ok := c.parseServe(nil)
+	if !ok || !slices.Equal(cfg.HTTP.AllowedOrigins, []string{"https://env.example"}) {
+		t.Errorf("from the environment: %v (ok %v)", cfg.HTTP.AllowedOrigins, ok)
+	}
+	cfg, _, ok = c.parseServe([]string{"--allowed-origins", " https://a.example, b.example ,"})
+	if !ok || !slices.Equal(cfg.HTTP.AllowedOrigins, []string{"https://a.example", "b.example"}) {
+		t.Errorf("from the flag: %v (ok %v)", cfg.HTTP.AllowedOrigins, ok)
 	}
 }
