@@ -1,0 +1,94 @@
+package export
+
+import (
+	"net/url"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		query string
+		want  Request
+	}{
+		{"mode=fasEIS", Request{Mode: ModeFasEIS}},
+		{"mode=fasEIS&dtype=json&api_code=k&page=2&per_page=50", Request{Mode: ModeFasEIS, Format: JSON, APICode: "k", Page: 2, PerPage: 50}},
+		{"mode=fasEIS&fasSupplierInn=0536521083", Request{Mode: ModeFasEIS, SupplierINN: "0536521083"}},
+		{"mode=fasEIS&fasCustomerInn=773400211252", Request{Mode: ModeFasEIS, CustomerINN: "773400211252"}},
+		{"mode=fasEIS&tend_num=0772324477523073048&complaint_regNumber=202307701000001",
+			Request{Mode: ModeFasEIS, TendNum: "0772324477523073048", ComplaintRegNum: "202307701000001"}},
+		{"mode=fasEIS&complaintID=19468444&result=1", Request{Mode: ModeFasEIS, ComplaintID: "19468444", Result: true}},
+		{"mode=fasEIS&complaintID=19468444", Request{Mode: ModeFasEIS, ComplaintID: "19468444"}},
+		{"mode=fas&id=3100091", Request{Mode: ModeFas, ID: 3100091}},
+		{"mode=fas&kwords=7404840216", Request{Mode: ModeFas, INN: "7404840216"}},
+		{"mode=FASEIS&dtype=JSON", Request{Mode: ModeFasEIS, Format: JSON}},
+		{"mode=fasEIS&tend_num=&dtype=", Request{Mode: ModeFasEIS}},
+	}
+	for _, tt := range tests {
+		got, err := Parse(mustQuery(t, tt.query))
+		if err != nil {
+			t.Errorf("%s: %v", tt.query, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got, cmpopts.IgnoreFields(Request{}, "Kwords")); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.query, diff)
+		}
+	}
+}
+
+func TestParseKwords(t *testing.T) {
+	q, err := Parse(mustQuery(t, "mode=fas&kwords=закупки+(жалоба+|+дело)"))
+	if err != nil || q.Kwords == nil {
+		t.Fatalf("got %v, %v", q.Kwords, err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct{ query, message string }{
+		{"", "mode is required: fasEIS (complaints and their results) or fas (FAS cases)"},
+		{"mode=fz44", `unknown mode "fz44": the modes are fasEIS and fas`},
+		{"mode=fasEIS&dtype=csv", `unknown dtype "csv": the formats are xml (the default) and json`},
+		{"mode=fasEIS&dtype=xml&dtype=json", "parameter dtype is given 2 times; give it once"},
+		{"mode=fasEIS&tend_num=1&tend_num=2", "parameter tend_num is given 2 times; give it once"},
+		{"mode=fasEIS&fasSupplierINN=7404840216&x=1", `unknown parameters "fasSupplierINN" (did you mean fasSupplierInn?), "x"; the parameters are ` + namesOf("")},
+		{"mode=fasEIS&fasSupplierInn=740484021", `fasSupplierInn must be an INN of 10 or 12 digits, got "740484021"`},
+		{"mode=fasEIS&fasCustomerInn=77O7227200", `fasCustomerInn must be an INN of 10 or 12 digits, got "77O7227200"`},
+		{"mode=fasEIS&tend_num=12a", `tend_num must be a procurement number of digits, got "12a"`},
+		{"mode=fasEIS&complaint_regNumber=202307701000001", "complaint_regNumber narrows the complaints of a procurement: give tend_num too"},
+		{"mode=fasEIS&result=1", "result=1 needs complaintID: the results of which complaint?"},
+		{"mode=fasEIS&result=2&complaintID=1", `result takes only the value 1 (the results of the complaint complaintID), got "2"`},
+		{"mode=fasEIS&result=1&complaintID=1&fasCustomerInn=7707227200", "result=1 takes the complaint by complaintID alone; leave out fasCustomerInn, fasSupplierInn and tend_num"},
+		{"mode=fasEIS&kwords=школа", "kwords is a parameter of mode=fas, not of mode=fasEIS; the parameters of mode=fasEIS are " + namesOf(ModeFasEIS)},
+		{"mode=fas&tend_num=1", "tend_num is a parameter of mode=fasEIS, not of mode=fas; the parameters of mode=fas are " + namesOf(ModeFas)},
+		{"mode=fasEIS&page=-1", `page must be a whole number from 0, got "-1"`},
+		{"mode=fasEIS&page=one", `page must be a whole number from 0, got "one"`},
+		{"mode=fasEIS&per_page=0", `per_page must be a whole number from 1 to 1000, got "0"`},
+		{"mode=fasEIS&per_page=1001", `per_page must be a whole number from 1 to 1000, got "1001"`},
+		{"mode=fas&id=x1", `id must be a case id, a whole number from 1, got "x1"`},
+		{"mode=fas&id=1&kwords=a", "give kwords or id, not both"},
+		{"mode=fas&kwords=" + url.QueryEscape(`школа "ремонт`), "kwords: unbalanced quote: the quote at character 7 is never closed"},
+	}
+	for _, tt := range tests {
+		_, err := Parse(mustQuery(t, tt.query))
+		if tenderbase.ErrorCode(err) != tenderbase.EINVALID {
+			t.Errorf("%s: error %v, want an EINVALID error", tt.query, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.message, err.Error()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.query, diff)
+		}
+	}
+}
+
+func mustQuery(t *testing.T, s string) url.Values {
+	t.Helper()
+	v, err := url.ParseQuery(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -1,0 +1,135 @@
+package export
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+func TestWellFormed(t *testing.T) {
+	tests := []struct {
+		fragment, body string
+		ok             bool
+	}{
+		{"<a><b>1</b>text<c/></a>", "<a><b>1</b>text<c/></a>", true},
+		{"<a/><b/>", "<a/><b/>", true},
+		{`<?xml version="1.0"?><a/>`, "<a/>", true},
+		{`<p:a xmlns:p="urn:x"><p:b/></p:a>`, `<p:a xmlns:p="urn:x"><p:b/></p:a>`, true},
+		{"plain text", "plain text", true},
+		{"<a><!-- note --></a>", "<a><!-- note --></a>", true},
+		{"<a>", "", false},
+		{"<a></b>", "", false},
+		{"</a>", "", false},
+		{"<a>&nbsp;</a>", "", false},
+		{"<a>1 < 2</a>", "", false},
+		{`<a x="1" x="2"/>`, "", false},
+		{"<ns2:a/>", "", false},
+		{`<a ns2:x="1"/>`, "", false},
+		{"<a><?xml version=\"1.0\"?></a>", "", false},
+		{"<!DOCTYPE a><a/>", "", false},
+		{"<a>]]></a>", "", false},
+		{"<a>\x01</a>", "", false},
+	}
+	for _, tt := range tests {
+		body, ok := wellFormed(tt.fragment)
+		if ok != tt.ok || body != tt.body {
+			t.Errorf("wellFormed(%q) = %q, %v; want %q, %v", tt.fragment, body, ok, tt.body, tt.ok)
+		}
+	}
+}
+
+// TestFieldsFollowTheRecords checks that every field of the canonical form
+// of every kind is exported, and that the tariff fields are those of
+// tenderbase.TariffFields, in order.
+func TestFieldsFollowTheRecords(t *testing.T) {
+	for _, e := range Kinds {
+		r, _ := tenderbase.NewRecord(e.Kind)
+		checkExported(t, r)
+		var tariff []string
+		for _, f := range Fields(e.Kind) {
+			if f.Tariff {
+				tariff = append(tariff, f.Name)
+			}
+		}
+		if diff := cmp.Diff(tenderbase.TariffFields[e.Kind], tariff); diff != "" {
+			t.Errorf("%s tariff fields (-want +got):\n%s", e.Kind, diff)
+		}
+	}
+}
+
+// checkExported checks that every field of the canonical JSON of r is
+// exported.
+func checkExported(t *testing.T, r tenderbase.Record) {
+	t.Helper()
+	var names []string
+	for _, f := range Fields(r.Kind()) {
+		names = append(names, f.Name)
+	}
+	body, err := tenderbase.MarshalRecord(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatal(err)
+	}
+	for name := range m {
+		if !strings.Contains(","+strings.Join(names, ",")+",", ","+name+",") {
+			t.Errorf("%s: canonical field %s is not exported", r.Kind(), name)
+		}
+	}
+}
+
+// TestWriterKeepsDocumentsWellFormed writes values that XML and JSON cannot
+// hold as they are, and a malformed orgXML, and parses the results.
+func TestWriterKeepsDocumentsWellFormed(t *testing.T) {
+	c := &tenderbase.FASCase{ID: 1, Name: "a & b <c> \x01 \u2028 \"q\" \xff", OrgXML: "<org><inn>1</org>"}
+	for _, f := range []Format{XML, JSON} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, f, tenderbase.PlanStandard, Meta{Mode: ModeFas, Total: 1})
+		if err := w.Write(c); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if f == JSON {
+			var recs []map[string]any
+			if err := json.Unmarshal(buf.Bytes(), &recs); err != nil || len(recs) != 1 || recs[0]["orgXML"] != c.OrgXML {
+				t.Errorf("JSON %v: %s", err, buf.Bytes())
+			}
+			continue
+		}
+		var doc struct {
+			Case struct {
+				Name   string `xml:"name"`
+				OrgXML string `xml:"orgXML"`
+			} `xml:"fasCase"`
+		}
+		if err := xml.NewDecoder(&buf).Decode(&doc); err != nil || doc.Case.OrgXML != c.OrgXML {
+			t.Errorf("XML %v: %+v", err, doc)
+		}
+	}
+}
+
+func TestEmptyDocuments(t *testing.T) {
+	for f, want := range map[Format]string{
+		JSON: "[]\n",
+		XML:  xmlHeader + `<export mode="fasEIS" page="3" per_page="10" total="0">` + "\n</export>\n",
+	} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, f, tenderbase.PlanFree, Meta{Mode: ModeFasEIS, Page: 3, PerPage: 10})
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(want, buf.String()); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+	}
+}
