@@ -1,18 +1,16 @@
 package query
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/tenderbase/tenderbase"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/golden"
+)
 
 // parseCases are parsed in the syntax named before the colon; the golden file
 // testdata/parse.golden holds the tree or the error of each.
@@ -137,7 +135,7 @@ func TestParseGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "mcp: <%s>\n%s\n\n", c.name, got)
 	}
-	golden(t, filepath.Join("testdata", "parse.golden"), b.String())
+	golden.Check(t, filepath.Join("testdata", "parse.golden"), b.String())
 }
 
 // TestSyntaxesAgree checks that the two syntaxes read the same text the
@@ -175,21 +173,4 @@ func render(text string, s Syntax) string {
 		return fmt.Sprintf("error: %s [%s]", err, tenderbase.ErrorCode(err))
 	}
 	return Format(q)
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s differs (-want +got); run go test -update if the change is right:\n%s", path, diff)
-	}
 }

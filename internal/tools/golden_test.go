@@ -4,14 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/golden"
 )
 
 // TestGolden calls every tool with goodArgs as a caller without a key and as
@@ -33,7 +31,7 @@ func TestGolden(t *testing.T) {
 				validateOutput(t, tool.Name, out)
 				fmt.Fprintf(&b, "restricted: %s\n%s\n", strings.Join(out.Restricted, ", "), indent(t, out.Value))
 			}
-			compareGolden(t, filepath.Join("testdata", tool.Name+".golden"), b.String())
+			golden.Check(t, filepath.Join("testdata", tool.Name+".golden"), b.String())
 		})
 	}
 }
@@ -45,23 +43,4 @@ func indent(t *testing.T, v json.RawMessage) string {
 		t.Fatal(err)
 	}
 	return buf.String()
-}
-
-// compareGolden compares got with the golden file at path, or rewrites the
-// file under -update.
-func compareGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, diff)
-	}
 }

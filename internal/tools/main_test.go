@@ -14,8 +14,6 @@ import (
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
 // demoSet is the tools over a SQLite store loaded with the demo dataset,
 // shared by the tests that only read.
 var demoSet *Set
