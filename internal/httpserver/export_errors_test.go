@@ -1,0 +1,117 @@
+package httpserver_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/demo"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+)
+
+func TestExportErrors(t *testing.T) {
+	ts := newDemoServer(t)
+	const xmlError = "application/xml; charset=utf-8"
+	const jsonError = "application/json; charset=utf-8"
+	tests := []struct {
+		query       string
+		status      int
+		contentType string
+		body        string
+		header      string // "Name: value", if any
+	}{
+		{"mode=fasEIS&tend_num=12a", 400, xmlError,
+			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="invalid">tend_num must be a procurement number of digits, got "12a"</error>` + "\n", ""},
+		{"mode=fasEIS&tend_num=12a&dtype=json", 400, jsonError,
+			`{"error":{"code":"invalid","message":"tend_num must be a procurement number of digits, got \"12a\""}}` + "\n", ""},
+		{"mode=fasEIS&dtype=yaml", 400, jsonError,
+			`{"error":{"code":"invalid","message":"unknown dtype \"yaml\": the formats are xml (the default) and json"}}` + "\n", ""},
+		{"mode=fasEIS&api_code=nobody", 401, xmlError,
+			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="unauthorized">unknown key</error>` + "\n",
+			`WWW-Authenticate: api_code realm="tenderbase"`},
+		{"mode=fasEIS&api_code=limited&dtype=json", 429, jsonError,
+			`{"error":{"code":"rate_limited","message":"rate limit of key k_limited exceeded (30 requests a minute, 10 at once): retry in 42 s"}}` + "\n",
+			"Retry-After: 42"},
+		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=json", 200, jsonError, "[]\n", "X-Total-Count: 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			a := getExport(t, ts, tt.query)
+			if a.status != tt.status {
+				t.Errorf("status %d, want %d", a.status, tt.status)
+			}
+			if ct := a.header.Get("Content-Type"); ct != tt.contentType {
+				t.Errorf("Content-Type %q, want %q", ct, tt.contentType)
+			}
+			if diff := cmp.Diff(tt.body, string(a.body)); diff != "" {
+				t.Errorf("body (-want +got):\n%s", diff)
+			}
+			if tt.header != "" && !hasHeader(a, tt.header) {
+				t.Errorf("no header %s in %v", tt.header, a.header)
+			}
+		})
+	}
+}
+
+// hasHeader reports whether a carries the header "Name: value".
+func hasHeader(a exportAnswer, header string) bool {
+	name, value, _ := strings.Cut(header, ": ")
+	return a.header.Get(name) == value
+}
+
+// cappedKeys knows the key "capped", a free key whose row cap is 7.
+type cappedKeys struct{ tenderbase.KeyStore }
+
+func (cappedKeys) Authenticate(ctx context.Context, secret string) (tenderbase.Key, error) {
+	if secret == "capped" {
+		return tenderbase.Key{ID: "k_capped", Plan: tenderbase.PlanFree, Status: tenderbase.KeyActive,
+			Overrides: tenderbase.Limits{RowCap: 7}}, nil
+	}
+	return tenderbase.Key{}, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "unknown key")
+}
+
+// TestExportRowCap pages through the 25 current demo complaints with a key
+// whose row cap is 7: per_page is lowered to the cap, a page that reaches
+// over the cap is cut short, one past it is empty, and both say why.
+func TestExportRowCap(t *testing.T) {
+	store, err := sqlite.Open(t.Context(), t.TempDir()+"/demo.db", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	recs, err := demo.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Put(t.Context(), recs); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(httpserver.New(httpserver.Config{Keys: cappedKeys{}}, store, nil).Handler())
+	t.Cleanup(ts.Close)
+	const notice = "row cap reached: the free plan pages through the first 7 of 25 rows; a larger plan raises the cap"
+	tests := []struct {
+		query           string
+		records         int
+		perPage, notice string
+	}{
+		{"mode=fasEIS&dtype=json&api_code=capped", 7, "7", ""},
+		{"mode=fasEIS&dtype=json&api_code=capped&per_page=5", 5, "5", ""},
+		{"mode=fasEIS&dtype=json&api_code=capped&per_page=5&page=1", 2, "5", notice},
+		{"mode=fasEIS&dtype=json&api_code=capped&per_page=5&page=2", 0, "5", notice},
+		{"mode=fasEIS&dtype=json&api_code=capped&page=1000000000000", 0, "7", notice},
+	}
+	for _, tt := range tests {
+		a := getExport(t, ts, tt.query)
+		got := len(jsonRecords(t, a.body))
+		if got != tt.records || a.header.Get("X-Per-Page") != tt.perPage || a.header.Get("X-Notice") != tt.notice ||
+			a.header.Get("X-Total-Count") != "25" || a.header.Get("X-Row-Cap") != "7" {
+			t.Errorf("%s: %d records, headers %v; want %d records, X-Per-Page %s, X-Notice %q",
+				tt.query, got, a.header, tt.records, tt.perPage, tt.notice)
+		}
+	}
+}
