@@ -21,6 +21,7 @@ func (s *Server) routes() http.Handler {
 	// The export takes its optional key as api_code and writes errors in
 	// the format the request asks for, so it limits the rate itself.
 	mux.Handle("GET /api2.3/export", http.HandlerFunc(s.export))
+	mux.Handle("GET /openapi.json", s.openAPI())
 
 	// Clients probe /.well-known/ (OAuth discovery among others); a plain
 	// JSON 404 tells them there is nothing there.

@@ -1,0 +1,65 @@
+package openapi
+
+import "github.com/tenderbase/tenderbase/internal/export"
+
+// exportOperation describes GET /api2.3/export.
+func exportOperation() object {
+	return object{
+		"operationId": "export",
+		"summary":     "Complaints (mode=fasEIS), their results (mode=fasEIS, complaintID, result=1) and FAS cases (mode=fas).",
+		"description": "Records come newest first, a page at a time, in XML (the default) or JSON. Without api_code the answer is the free view: tariff fields are null in JSON and empty elements in XML.",
+		"security":    []any{object{}, object{"apiCode": []string{}}},
+		"parameters":  exportParameters(),
+		"responses": object{
+			"200": object{
+				"description": "One page of records.",
+				"headers":     exportHeaders(),
+				"content": object{
+					"application/json": object{"schema": object{"type": "array", "items": object{"oneOf": recordSchemas()}}},
+					"application/xml": object{"schema": object{"type": "string",
+						"description": `<export mode="..." page="..." per_page="..." total="..."> with one <complaint>, <complaintResult> or <fasCase> element a record, one child element a field.`}},
+				},
+			},
+			"400": errorResponse("A parameter is unknown, repeated, of the other mode, or has a bad value.", true, nil),
+			"401": errorResponse("api_code is given but unknown, revoked or suspended.", true, nil),
+			"429": errorResponse("The key is over its rate limit.", true, retryAfter()),
+			"500": errorResponse("Internal error.", true, nil),
+		},
+	}
+}
+
+// exportParameters lists the query parameters from the export's table.
+func exportParameters() []any {
+	var out []any
+	for _, p := range export.Params {
+		s := object{"type": p.Type}
+		if p.Type == "integer" {
+			s["minimum"] = 0
+		}
+		if p.Pattern != "" && p.Type == "string" {
+			s["pattern"] = p.Pattern
+		}
+		if len(p.Enum) > 0 && p.Type == "string" {
+			s["enum"] = p.Enum
+		}
+		desc := p.Description
+		if p.Modes != nil {
+			desc = "mode=" + p.Modes[0] + " only. " + desc
+		}
+		out = append(out, object{"name": p.Name, "in": "query", "required": p.Name == "mode",
+			"description": desc, "schema": s})
+	}
+	return out
+}
+
+// exportHeaders lists the headers of a page of the export.
+func exportHeaders() object {
+	return object{
+		"X-Total-Count":       header("integer", "The exact number of matching records."),
+		"X-Page":              header("integer", "The page, from 0."),
+		"X-Per-Page":          header("integer", "The page size used: per_page lowered to the row cap."),
+		"X-Row-Cap":           header("integer", "The plan's row cap, when it has one: records past it are never returned."),
+		"X-Notice":            header("string", "Why a page holds fewer records than the total allows, when the row cap is the reason."),
+		"X-Restricted-Fields": header("string", "The fields hidden from the caller's plan, comma-separated."),
+	}
+}
