@@ -1,22 +1,18 @@
 package httpserver_test
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // exportForm is one request form of the export, without dtype and api_code.
 type exportForm struct {
@@ -94,28 +90,9 @@ func TestExportGolden(t *testing.T) {
 					b.WriteString(getExport(t, ts, q).String())
 					b.WriteString("\n")
 				}
-				compareExportGolden(t, filepath.Join("testdata", "export", form.name+"."+dtype+".golden"), b.String())
+				golden.Check(t, filepath.Join("testdata", "export", form.name+"."+dtype+".golden"), b.String())
 			})
 		}
-	}
-}
-
-// compareExportGolden compares got with the golden file at path, or
-// rewrites the file under -update.
-func compareExportGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, diff)
 	}
 }
 
