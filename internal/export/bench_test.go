@@ -40,6 +40,16 @@ func BenchmarkWriter(b *testing.B) {
 	}
 }
 
+// BenchmarkComplaints generates the complaints BenchmarkWriter writes, and
+// nothing else: the share of its time that is not the writer's.
+func BenchmarkComplaints(b *testing.B) {
+	for b.Loop() {
+		for range demo.Complaints(1, 100_000) {
+		}
+	}
+	b.ReportMetric(float64(100_000*b.N)/b.Elapsed().Seconds(), "records/s")
+}
+
 // streamComplaints writes n generated complaints for a free caller.
 func streamComplaints(b *testing.B, f Format, n int) {
 	w := NewWriter(io.Discard, f, tenderbase.PlanFree, Meta{Mode: ModeFasEIS, PerPage: n, Total: n})

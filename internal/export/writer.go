@@ -134,7 +134,9 @@ func valueOf(v reflect.Value, f Field, hidden bool) value {
 	case TypeBool:
 		return value{ok: true, flag: fv.Bool()}
 	case TypeDate:
-		d := fv.Interface().(time.Time)
+		// Through a pointer, since a time.Time copied into an interface
+		// would be allocated anew for every field of every record.
+		d := *fv.Addr().Interface().(*time.Time)
 		return value{ok: !d.IsZero(), date: d}
 	}
 	s := fv.String()
