@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/jsonstring"
 )
 
 // ErrorDocument returns the body of an error answer in format f: in JSON
@@ -13,7 +14,7 @@ func ErrorDocument(f Format, code, message string) []byte {
 	if f == JSON {
 		buf := append([]byte(`{"error":{"code":`), strconv.Quote(code)...)
 		buf = append(buf, `,"message":`...)
-		buf = appendJSONString(buf, message)
+		buf = jsonstring.Append(buf, message)
 		return append(buf, "}}\n"...)
 	}
 	buf := append([]byte(xmlHeader), `<error code="`...)

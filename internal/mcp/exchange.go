@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+
+	"github.com/tenderbase/tenderbase/internal/jsonstring"
 )
 
 // JSON-RPC error codes; see the package doc for when each is used.
@@ -121,7 +123,7 @@ func (x *exchange) writeError(w http.ResponseWriter, e *rpcError) {
 	out = append(out, `,"error":{"code":`...)
 	out = strconv.AppendInt(out, int64(e.code), 10)
 	out = append(out, `,"message":`...)
-	out = appendString(out, e.message)
+	out = jsonstring.Append(out, e.message)
 	if e.data != nil {
 		out = append(out, `,"data":`...)
 		out = append(out, e.data...)

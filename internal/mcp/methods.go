@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/jsonstring"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -154,13 +155,13 @@ func (h *Handler) callTool(w http.ResponseWriter, r *http.Request, x *exchange) 
 	}
 	x.openResult()
 	x.out = append(x.out, `{"content":[{"type":"text","text":`...)
-	x.out = appendJSONText(x.out, out.Value)
+	x.out = jsonstring.AppendBytes(x.out, out.Value)
 	x.out = append(x.out, '}')
 	if len(out.Restricted) > 0 {
 		// A model never sees the header, so a second block tells it why
 		// those fields are null.
 		x.out = append(x.out, `,{"type":"text","text":`...)
-		x.out = appendString(x.out, fmt.Sprintf("Fields hidden by the %s plan (null above): %s.",
+		x.out = jsonstring.Append(x.out, fmt.Sprintf("Fields hidden by the %s plan (null above): %s.",
 			tenderbase.PlanFromContext(r.Context()), strings.Join(out.Restricted, ", ")))
 		x.out = append(x.out, '}')
 	}
@@ -210,7 +211,7 @@ func (h *Handler) writeCallError(w http.ResponseWriter, r *http.Request, x *exch
 	}
 	x.openResult()
 	x.out = append(x.out, `{"content":[{"type":"text","text":`...)
-	x.out = appendString(x.out, tenderbase.ErrorMessage(err))
+	x.out = jsonstring.Append(x.out, tenderbase.ErrorMessage(err))
 	x.out = append(x.out, `}],"isError":true}`...)
 	x.closeResult()
 	send(w, http.StatusOK, x.out)
