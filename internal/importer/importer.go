@@ -6,6 +6,8 @@ package importer
 import (
 	"context"
 	"io"
+	"path"
+	"path/filepath"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -18,12 +20,14 @@ type Decoder interface {
 	// format. prefix holds the first PrefixSize bytes of the file, or all of
 	// a shorter file, and is never empty.
 	Detect(prefix []byte) bool
-	// Decode reads the records of r and calls emit once for each: with its
+	// Decode reads the records of r, the file or archive member named name
+	// (its base name: some formats carry ids in file names), and calls emit
+	// once for each: with its
 	// position (a line number, or 0 in a format without lines) and either
 	// the record or why this record is rejected. A rejected record does not
 	// stop decoding. Decode returns the error emit returns, at once, or the
 	// error that made the rest of r unreadable.
-	Decode(r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error
+	Decode(name string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error
 }
 
 // PrefixSize is how much of the start of a file a Decoder's Detect sees.
@@ -100,4 +104,12 @@ type origin struct {
 	file   string
 	member string
 	line   int
+}
+
+// baseName returns the base name of the archive member, or of the file.
+func (o origin) baseName() string {
+	if o.member != "" {
+		return path.Base(o.member)
+	}
+	return filepath.Base(o.file)
 }

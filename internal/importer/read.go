@@ -73,7 +73,7 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 		return nil
 	}
 	imp.summary.Files++
-	err = dec.Decode(br, func(line int, rec tenderbase.Record, err error) error {
+	err = dec.Decode(o.baseName(), br, func(line int, rec tenderbase.Record, err error) error {
 		return imp.emit(o, line, rec, err)
 	})
 	if imp.fatal != nil {

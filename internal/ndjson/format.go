@@ -21,7 +21,7 @@ func (Format) Detect(prefix []byte) bool { return Detect(prefix) }
 // Decode reads every line of r and calls emit with its line number and its
 // record, or with why the line is not a record. It stops when emit returns an
 // error and returns that error, or the error that stopped reading.
-func (Format) Decode(r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error {
+func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error {
 	rd := NewReader(r)
 	for rd.Next() {
 		rec, recErr := rd.Record()

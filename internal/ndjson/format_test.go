@@ -44,7 +44,7 @@ func TestDetect(t *testing.T) {
 func TestFormatDecode(t *testing.T) {
 	input := tenderLine(t, "1") + "\n{bad\n" + tenderLine(t, "2") + "\n"
 	var got []result
-	err := ndjson.Format{}.Decode(strings.NewReader(input), func(line int, rec tenderbase.Record, err error) error {
+	err := ndjson.Format{}.Decode("records.ndjson", strings.NewReader(input), func(line int, rec tenderbase.Record, err error) error {
 		res := result{Line: line}
 		if err != nil {
 			res.Err = firstWords(err.Error())
@@ -67,7 +67,7 @@ func TestFormatDecodeStops(t *testing.T) {
 	stop := errors.New("stop")
 	calls := 0
 	input := tenderLine(t, "1") + "\n" + tenderLine(t, "2") + "\n"
-	err := ndjson.Format{}.Decode(strings.NewReader(input), func(int, tenderbase.Record, error) error {
+	err := ndjson.Format{}.Decode("records.ndjson", strings.NewReader(input), func(int, tenderbase.Record, error) error {
 		calls++
 		return stop
 	})
