@@ -1,0 +1,52 @@
+package eis
+
+import "strings"
+
+// documents maps the local name of each document element to its decoder.
+// A name ending in "*" matches every name it begins; the longest such prefix
+// wins, and an exact name wins over any prefix. Each family of documents
+// adds its own map here.
+var documents = merge()
+
+// documentDecoder returns the decoder of the documents named kind.
+func documentDecoder(kind string) (documentFunc, bool) {
+	if f, ok := documents[kind]; ok {
+		return f, true
+	}
+	var best documentFunc
+	longest := -1
+	for name, f := range documents {
+		prefix, ok := strings.CutSuffix(name, "*")
+		if ok && strings.HasPrefix(kind, prefix) && len(prefix) > longest {
+			best, longest = f, len(prefix)
+		}
+	}
+	return best, best != nil
+}
+
+func merge(families ...map[string]documentFunc) map[string]documentFunc {
+	all := map[string]documentFunc{}
+	for _, family := range families {
+		for name, f := range family {
+			if _, dup := all[name]; dup {
+				panic("eis: two decoders for " + name)
+			}
+			all[name] = f
+		}
+	}
+	return all
+}
+
+// notRecords says, for kinds of documents that hold no record of ours, why.
+var notRecords = map[string]string{
+	"purchasePlan":     "a purchase plan, not a procurement",
+	"fcsClarification": "an answer to a participant's question, not a change of the notice",
+}
+
+// whyNot says why a kind of document holds no record of ours.
+func whyNot(kind string) string {
+	if why, ok := notRecords[kind]; ok {
+		return why
+	}
+	return "not a kind of document this version reads"
+}
