@@ -29,6 +29,10 @@ type Format struct{}
 // Name returns the name of the format.
 func (Format) Name() string { return "EIS XML" }
 
+// WholeFiles reports that every file is one document, whose records the
+// importer stores in one transaction.
+func (Format) WholeFiles() bool { return true }
+
 // Detect reports whether a file starting with prefix is an EIS document: its
 // root element is in an EIS namespace.
 func (Format) Detect(prefix []byte) bool {

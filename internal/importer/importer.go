@@ -30,6 +30,14 @@ type Decoder interface {
 	Decode(name string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error
 }
 
+// WholeFiles is implemented by a Decoder whose files are documents, such as
+// EIS XML: the records of one file are stored in one transaction, never split
+// between two, so that a crash never leaves half a document. The records of
+// other formats (a long NDJSON stream) are stored in batches as they come.
+type WholeFiles interface {
+	WholeFiles() bool
+}
+
 // PrefixSize is how much of the start of a file a Decoder's Detect sees.
 const PrefixSize = 64 << 10
 
@@ -86,8 +94,11 @@ type importer struct {
 	opts    Options
 	summary Summary
 	batch   []pending
-	done    int64 // bytes read, for Progress
-	total   int64
+	// wholeFile is set while a file is read whose records must land in one
+	// transaction: the batch is stored only between files then.
+	wholeFile bool
+	done      int64 // bytes read, for Progress
+	total     int64
 	// fatal is the error that stops the import, kept apart from the read
 	// errors a decoder returns, which only end one file.
 	fatal error

@@ -73,11 +73,18 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 		return nil
 	}
 	imp.summary.Files++
+	whole, _ := dec.(WholeFiles)
+	imp.wholeFile = whole != nil && whole.WholeFiles()
 	err = dec.Decode(o.baseName(), br, func(line int, rec tenderbase.Record, err error) error {
 		return imp.emit(o, line, rec, err)
 	})
 	if imp.fatal != nil {
 		return imp.fatal
+	}
+	if imp.wholeFile && len(imp.batch) >= imp.opts.BatchSize {
+		if imp.fatal = imp.flush(); imp.fatal != nil {
+			return imp.fatal
+		}
 	}
 	if err != nil {
 		imp.skip(o.file, o.member, "not read to the end: "+reason(err))
@@ -118,7 +125,7 @@ func (imp *importer) emit(o origin, line int, rec tenderbase.Record, recErr erro
 	}
 	imp.summary.Records++
 	imp.batch = append(imp.batch, pending{rec: rec, origin: o})
-	if len(imp.batch) < imp.opts.BatchSize {
+	if len(imp.batch) < imp.opts.BatchSize || imp.wholeFile {
 		return nil
 	}
 	if err := imp.flush(); err != nil {

@@ -14,6 +14,7 @@ import (
 type fakeStore struct {
 	current map[string]stored // by kind and key
 	puts    int               // calls to Put that stored something
+	sizes   []int             // records given to each of those calls
 	// invalid names keys that Put refuses as invalid, as a store that
 	// checks records further than the decoder would.
 	invalid []string
@@ -49,6 +50,7 @@ func (s *fakeStore) Put(ctx context.Context, recs []tenderbase.Record) (tenderba
 		s.putOne(r, &res)
 	}
 	s.puts++
+	s.sizes = append(s.sizes, len(recs))
 	if s.afterPut != nil {
 		s.afterPut()
 	}
