@@ -1,0 +1,251 @@
+package eis
+
+import (
+	"encoding/xml"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// notices223 decodes the 223-FZ purchase notices: purchaseNotice,
+// purchaseNoticeZK, purchaseNoticeAE, purchaseNoticeOK... Each is its own
+// root, and each item of its body is one notice, in an element named after
+// the document with "Data" appended.
+var notices223 = map[string]documentFunc{
+	"purchaseNotice*": decodePurchaseNotice,
+}
+
+// purchaseNoticeWire is a 223-FZ purchase notice document.
+type purchaseNoticeWire struct {
+	Items []struct {
+		GUID string               `xml:"guid"`
+		Data []purchaseNoticeData `xml:",any"`
+	} `xml:"body>item"`
+}
+
+// purchaseNoticeData is one notice: a purchaseNotice*Data element.
+type purchaseNoticeData struct {
+	XMLName                 xml.Name
+	RegistrationNumber      string         `xml:"registrationNumber"`
+	Name                    string         `xml:"name"`
+	URL                     string         `xml:"urlOOS"`
+	Customer                org223Wire     `xml:"customer>mainInfo"`
+	Placer                  org223Wire     `xml:"placer>mainInfo"`
+	MethodCode              string         `xml:"purchaseMethodCode"`
+	MethodName              string         `xml:"purchaseCodeName"`
+	Contact                 contact223Wire `xml:"contact"`
+	PublicationDateTime     noticeTime     `xml:"publicationDateTime"`
+	CreateDateTime          noticeTime     `xml:"createDateTime"`
+	DeliveryStart           noticeTime     `xml:"documentationDelivery>deliveryStartDateTime"`
+	SubmissionClose         noticeTime     `xml:"submissionCloseDateTime"`
+	AuctionTime             noticeTime     `xml:"auctionTime"`
+	Version                 string         `xml:"version"`
+	ModificationDescription string         `xml:"modificationDescription"`
+	Attachments             []document223  `xml:"attachments>document"`
+	Attachements            []document223  `xml:"attachements>document"` // spelt so in TFF 2.0
+	ETP                     etp223Wire     `xml:"electronicPlaceInfo"`
+	Lots                    []lot223Wire   `xml:"lots>lot"`
+}
+
+// org223Wire is an organization as a 223-FZ document names it.
+type org223Wire struct {
+	FullName      string `xml:"fullName"`
+	ShortName     string `xml:"shortName"`
+	INN           string `xml:"inn"`
+	KPP           string `xml:"kpp"`
+	OGRN          string `xml:"ogrn"`
+	LegalAddress  string `xml:"legalAddress"`
+	PostalAddress string `xml:"postalAddress"`
+}
+
+func (o org223Wire) party() tenderbase.Party {
+	return tenderbase.Party{
+		INN:       noticeText(o.INN),
+		KPP:       noticeText(o.KPP),
+		OGRN:      noticeText(o.OGRN),
+		Name:      noticeFirst(noticeText(o.FullName), noticeText(o.ShortName)),
+		ShortName: noticeText(o.ShortName),
+		Address:   noticeFirst(noticeText(o.LegalAddress), noticeText(o.PostalAddress)),
+	}
+}
+
+// contact223Wire is the contact person of a 223-FZ notice.
+type contact223Wire struct {
+	personWire
+	Phone string `xml:"phone"`
+	Fax   string `xml:"fax"`
+	Email string `xml:"email"`
+}
+
+// etp223Wire is the electronic platform of a 223-FZ notice.
+type etp223Wire struct {
+	ID   string `xml:"electronicPlaceId"`
+	Name string `xml:"name"`
+	URL  string `xml:"url"`
+}
+
+// document223 is a file published with a 223-FZ notice.
+type document223 struct {
+	GUID        string     `xml:"guid"`
+	Date        noticeTime `xml:"createDateTime"`
+	FileName    string     `xml:"fileName"`
+	Description string     `xml:"description"`
+	URL         string     `xml:"url"`
+}
+
+// lot223Wire is a lot: its fields are in lotData since TFF 3, in the lot
+// itself before.
+type lot223Wire struct {
+	OrdinalNumber string `xml:"ordinalNumber"`
+	lot223Fields
+	Data *lot223Fields `xml:"lotData"`
+}
+
+// lot223Fields are the fields of a lot.
+type lot223Fields struct {
+	Subject    string       `xml:"subject"`
+	Currency   string       `xml:"currency>code"`
+	InitialSum string       `xml:"initialSum"`
+	Items      []lotItem223 `xml:"lotItems>lotItem"`
+}
+
+// lotItem223 is an item of a lot, classified by OKPD2 (OKDP in old notices).
+type lotItem223 struct {
+	OKPD2          codeNameWire `xml:"okpd2"`
+	OKDP           codeNameWire `xml:"okdp"`
+	Unit           string       `xml:"okei>name"`
+	Quantity       string       `xml:"qty"`
+	AdditionalInfo string       `xml:"additionalInfo"`
+}
+
+// decodePurchaseNotice decodes a 223-FZ notice into a tender version and a
+// doc record per attachment, for each item of the document.
+func decodePurchaseNotice(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w purchaseNoticeWire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	var recs []tenderbase.Record
+	for _, item := range w.Items {
+		for _, data := range item.Data {
+			if !strings.HasSuffix(data.XMLName.Local, "Data") {
+				continue
+			}
+			t, err := data.tender()
+			if err != nil {
+				return nil, err
+			}
+			recs = append(recs, noticeRecords(t, data.files())...)
+		}
+	}
+	if len(recs) == 0 {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "purchase notice holds no notice data")
+	}
+	return recs, nil
+}
+
+// tender adapts one notice to a tender version.
+func (n *purchaseNoticeData) tender() (*tenderbase.Tender, error) {
+	version, err := noticeVersion(n.Version, 1)
+	if err != nil {
+		return nil, err
+	}
+	t := &tenderbase.Tender{
+		PurchaseNumber:       noticeText(n.RegistrationNumber),
+		Law:                  tenderbase.Law223,
+		Version:              version,
+		Title:                noticeText(n.Name),
+		Status:               tenderbase.TenderActive,
+		PlacingMethod:        noticeText(n.MethodName),
+		PlacingMethodCode:    noticeText(n.MethodCode),
+		Customer:             n.customer(),
+		PublishedAt:          noticeFirstTime(n.PublicationDateTime.Time, n.CreateDateTime.Time),
+		ApplicationsStart:    n.DeliveryStart.Time,
+		ApplicationsDeadline: n.SubmissionClose.Time,
+		BiddingDate:          n.AuctionTime.Time,
+		ETP:                  etpWire{Code: n.ETP.ID, Name: n.ETP.Name, URL: n.ETP.URL}.etp(),
+		Contact:              n.contact(),
+		URL:                  noticeText(n.URL),
+	}
+	n.addLots(t)
+	finishTender(t, n.ModificationDescription, "")
+	return t, checkNotice(t)
+}
+
+// customer returns the customer, or the placer when no customer is named.
+func (n *purchaseNoticeData) customer() tenderbase.Party {
+	if p := n.Customer.party(); p.INN != "" || p.Name != "" {
+		return p
+	}
+	return n.Placer.party()
+}
+
+func (n *purchaseNoticeData) contact() tenderbase.Contact {
+	c := n.Contact
+	return tenderbase.Contact{
+		Person: c.name(),
+		Email:  noticeText(c.Email),
+		Phone:  noticeText(c.Phone),
+		Fax:    noticeText(c.Fax),
+	}
+}
+
+// addLots sets the lots and the maximum price: the sum of the lots' initial
+// sums, in the first lot's currency.
+func (n *purchaseNoticeData) addLots(t *tenderbase.Tender) {
+	for i, l := range n.Lots {
+		f := l.lot223Fields
+		if l.Data != nil {
+			f = *l.Data
+		}
+		lot := tenderbase.TenderLot{
+			Number:   i + 1,
+			Title:    noticeFirst(noticeText(f.Subject), t.Title),
+			MaxPrice: noticeNumber(f.InitialSum),
+			Currency: noticeCurrency(f.Currency),
+			Objects:  f.objects(),
+		}
+		if number, err := noticeVersion(l.OrdinalNumber, 0); err == nil && number > 0 {
+			lot.Number = number
+		}
+		if i == 0 {
+			t.Currency = lot.Currency
+		}
+		t.Lots = append(t.Lots, lot)
+		t.MaxPrice += lot.MaxPrice
+	}
+}
+
+// objects returns the items of the lot. An item has no name of its own; its
+// class's name stands for it, or its description, or the lot's subject.
+func (f lot223Fields) objects() []tenderbase.PurchaseObject {
+	var objects []tenderbase.PurchaseObject
+	for _, item := range f.Items {
+		objects = append(objects, tenderbase.PurchaseObject{
+			OKPD2Code: noticeText(item.OKPD2.Code),
+			OKPD2Name: noticeText(item.OKPD2.Name),
+			Name: noticeFirst(noticeText(item.OKPD2.Name), noticeText(item.OKDP.Name),
+				noticeText(item.AdditionalInfo), noticeText(f.Subject)),
+			Quantity: noticeNumber(item.Quantity),
+			Unit:     noticeText(item.Unit),
+		})
+	}
+	return objects
+}
+
+// files returns the notice's files, from either spelling of the list.
+func (n *purchaseNoticeData) files() []noticeFile {
+	var files []noticeFile
+	for _, doc := range append(n.Attachments, n.Attachements...) {
+		files = append(files, noticeFile{
+			attachment: tenderbase.Attachment{
+				FileName:    noticeText(doc.FileName),
+				Description: noticeText(doc.Description),
+				URL:         noticeText(doc.URL),
+			},
+			id:   noticeText(doc.GUID),
+			date: doc.Date.Time,
+		})
+	}
+	return files
+}

@@ -1,0 +1,716 @@
+package eis
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/xml"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// notices44 decodes the 44-FZ notices: the 2019+ electronic notices
+// (epNotificationEF2020, EZT2020, EOK2020, EZK2020, EOK...), which share one
+// structure, and the legacy full notices (fcsNotificationEF, OK, ZK, ZP,
+// EP...). Documents that change or cancel a notice without restating it are
+// named exactly, so that they win over the prefixes and are rejected with the
+// reason.
+var notices44 = map[string]documentFunc{
+	"epNotification*":              decodeEPNotice,
+	"fcsNotification*":             decodeFCSNotice,
+	"fcs_notification*":            partialNotice("notice change"),
+	"fcs_notificationEFDateChange": partialNotice("notice date change"),
+	"fcsNotificationCancel":        partialNotice("notice cancellation"),
+	"fcsNotificationCancelFailure": partialNotice("cancellation of a notice cancellation"),
+	"fcsNotificationLotCancel":     partialNotice("lot cancellation"),
+	"fcsNotificationLotChange":     partialNotice("lot change"),
+	"fcsNotificationOrgChange":     partialNotice("change of the placing organization"),
+	"epNotificationCancel":         partialNotice("notice cancellation"),
+	"epNotificationCancelFailure":  partialNotice("cancellation of a notice cancellation"),
+}
+
+// epNoticeWire is an epNotification* document: a notice of 2019 or later.
+type epNoticeWire struct {
+	VersionNumber string `xml:"versionNumber"`
+	CommonInfo    struct {
+		PurchaseNumber     string       `xml:"purchaseNumber"`
+		PublishDTInEIS     noticeTime   `xml:"publishDTInEIS"`
+		Href               string       `xml:"href"`
+		PurchaseObjectInfo string       `xml:"purchaseObjectInfo"`
+		PlacingWay         codeNameWire `xml:"placingWay"`
+		ETP                etpWire      `xml:"ETP"`
+	} `xml:"commonInfo"`
+	Responsible struct {
+		Org     orgWire     `xml:"responsibleOrgInfo"`
+		Role    string      `xml:"responsibleRole"`
+		Contact contactWire `xml:"responsibleInfo"`
+	} `xml:"purchaseResponsibleInfo"`
+	Attachments []attachmentWire `xml:"attachmentsInfo>attachmentInfo"`
+	Info        struct {
+		Procedure struct {
+			Start       noticeTime `xml:"collectingInfo>startDT"`
+			End         noticeTime `xml:"collectingInfo>endDT"`
+			BiddingDate noticeTime `xml:"biddingDate"`
+		} `xml:"procedureInfo"`
+		MaxPrice     string          `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
+		Currency     string          `xml:"contractConditionsInfo>maxPriceInfo>currency>code"`
+		Requirements []epRequirement `xml:"customerRequirementsInfo>customerRequirementInfo"`
+		Objects      epObjectsWire   `xml:"purchaseObjectsInfo"`
+	} `xml:"notificationInfo"`
+	Modification struct {
+		Info    string `xml:"info"`
+		AddInfo string `xml:"addInfo"`
+	} `xml:"modificationInfo"`
+}
+
+// epRequirement is what one customer of a notice requires; its IKZ carries
+// the customer's INN and KPP, which the customer reference itself lacks.
+type epRequirement struct {
+	Customer     orgWire `xml:"customer"`
+	MaxPrice     string  `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
+	CustomerCode string  `xml:"contractConditionsInfo>IKZInfo>customerCode"`
+	PurchaseCode string  `xml:"contractConditionsInfo>IKZInfo>purchaseCode"`
+}
+
+// epObjectsWire holds the purchase objects in each of the shapes a notice
+// may give them: directly (EZT2020), as goods other than drugs, as parent
+// objects, or as drugs.
+type epObjectsWire struct {
+	Direct  []objectWire     `xml:"purchaseObject"`
+	NotDrug []objectWire     `xml:"notDrugPurchaseObjectsInfo>purchaseObject"`
+	Parent  []objectWire     `xml:"notDrugPurchaseParentObjectsInfo>purchaseObject"`
+	Drugs   []drugObjectWire `xml:"drugPurchaseObjectsInfo>drugPurchaseObjectInfo"`
+}
+
+// decodeEPNotice decodes an epNotification* document into a tender version
+// and a doc record per attachment.
+func decodeEPNotice(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w epNoticeWire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	t, err := w.tender()
+	if err != nil {
+		return nil, err
+	}
+	return noticeRecords(t, attachmentFiles(w.Attachments)), nil
+}
+
+// tender adapts the notice to a tender version.
+func (w *epNoticeWire) tender() (*tenderbase.Tender, error) {
+	version, err := noticeVersion(w.VersionNumber, 1)
+	if err != nil {
+		return nil, err
+	}
+	c := w.CommonInfo
+	t := &tenderbase.Tender{
+		PurchaseNumber:       noticeText(c.PurchaseNumber),
+		Law:                  tenderbase.Law44,
+		Version:              version,
+		Title:                noticeText(c.PurchaseObjectInfo),
+		Status:               tenderbase.TenderActive,
+		PlacingMethod:        noticeText(c.PlacingWay.Name),
+		PlacingMethodCode:    noticeText(c.PlacingWay.Code),
+		Customer:             w.customer(),
+		MaxPrice:             noticeNumber(w.Info.MaxPrice),
+		Currency:             noticeCurrency(w.Info.Currency),
+		PublishedAt:          c.PublishDTInEIS.Time,
+		ApplicationsStart:    w.Info.Procedure.Start.Time,
+		ApplicationsDeadline: w.Info.Procedure.End.Time,
+		BiddingDate:          w.Info.Procedure.BiddingDate.Time,
+		ETP:                  c.ETP.etp(),
+		Contact:              w.Responsible.Contact.contact(),
+		URL:                  noticeText(c.Href),
+	}
+	t.Lots = []tenderbase.TenderLot{w.lot(t)}
+	finishTender(t, w.Modification.Info, w.Modification.AddInfo)
+	return t, checkNotice(t)
+}
+
+// customer returns the customer of the first requirement, completed from
+// the responsible organization when that is the same organization. Without
+// requirements, the responsible organization is the customer.
+func (w *epNoticeWire) customer() tenderbase.Party {
+	org := w.Responsible.Org
+	if len(w.Info.Requirements) == 0 {
+		return org.party()
+	}
+	r := w.Info.Requirements[0]
+	return requirementCustomer(r.Customer, org, noticeIKZParty(r.CustomerCode, r.PurchaseCode))
+}
+
+// lot returns the notice's one lot: since 2019 a notice has a single lot.
+func (w *epNoticeWire) lot(t *tenderbase.Tender) tenderbase.TenderLot {
+	o := w.Info.Objects
+	objects := noticeObjects(o.Direct, o.NotDrug, o.Parent)
+	objects = append(objects, drugObjects(o.Drugs)...)
+	maxPrice := t.MaxPrice
+	if maxPrice == 0 {
+		for _, r := range w.Info.Requirements {
+			maxPrice += noticeNumber(r.MaxPrice)
+		}
+		t.MaxPrice = maxPrice
+	}
+	return tenderbase.TenderLot{Number: 1, Title: t.Title, MaxPrice: maxPrice, Currency: t.Currency, Objects: objects}
+}
+
+// fcsNoticeWire is a legacy fcsNotification* document (schemes up to 10.x).
+type fcsNoticeWire struct {
+	PurchaseNumber     string       `xml:"purchaseNumber"`
+	DocPublishDate     noticeTime   `xml:"docPublishDate"`
+	Href               string       `xml:"href"`
+	PurchaseObjectInfo string       `xml:"purchaseObjectInfo"`
+	PlacingWay         codeNameWire `xml:"placingWay"`
+	ETP                etpWire      `xml:"ETP"`
+	Responsible        struct {
+		Org     orgWire     `xml:"responsibleOrg"`
+		Contact contactWire `xml:"responsibleInfo"`
+	} `xml:"purchaseResponsible"`
+	Procedure struct {
+		Start   noticeTime `xml:"collecting>startDate"`
+		End     noticeTime `xml:"collecting>endDate"`
+		Bidding noticeTime `xml:"bidding>date"`
+	} `xml:"procedureInfo"`
+	Lot          *fcsLotWire      `xml:"lot"`
+	Lots         []fcsLotWire     `xml:"lots>lot"`
+	Attachments  []attachmentWire `xml:"attachments>attachment"`
+	Modification struct {
+		Number  string `xml:"modificationNumber"`
+		Info    string `xml:"info"`
+		AddInfo string `xml:"addInfo"`
+	} `xml:"modification"`
+}
+
+// fcsLotWire is a lot of a legacy notice.
+type fcsLotWire struct {
+	LotNumber     string           `xml:"lotNumber"`
+	LotObjectInfo string           `xml:"lotObjectInfo"`
+	MaxPrice      string           `xml:"maxPrice"`
+	Currency      string           `xml:"currency>code"`
+	Requirements  []fcsRequirement `xml:"customerRequirements>customerRequirement"`
+	Objects       []objectWire     `xml:"purchaseObjects>purchaseObject"`
+	Drugs         []drugObjectWire `xml:"drugPurchaseObjectsInfo>drugPurchaseObjectInfo"`
+}
+
+// fcsRequirement is one customer's part of a legacy lot.
+type fcsRequirement struct {
+	Customer     orgWire `xml:"customer"`
+	PurchaseCode string  `xml:"purchaseCode"`
+}
+
+// decodeFCSNotice decodes a legacy full notice into a tender version and a
+// doc record per attachment.
+func decodeFCSNotice(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w fcsNoticeWire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	t, err := w.tender()
+	if err != nil {
+		return nil, err
+	}
+	return noticeRecords(t, attachmentFiles(w.Attachments)), nil
+}
+
+// tender adapts the legacy notice to a tender version. A legacy notice has
+// no version number; its modification number counts the changes, so the
+// version is that number plus one.
+func (w *fcsNoticeWire) tender() (*tenderbase.Tender, error) {
+	changes, err := noticeVersion(w.Modification.Number, 0)
+	if err != nil {
+		return nil, err
+	}
+	t := &tenderbase.Tender{
+		PurchaseNumber:       noticeText(w.PurchaseNumber),
+		Law:                  tenderbase.Law44,
+		Version:              changes + 1,
+		Title:                noticeText(w.PurchaseObjectInfo),
+		Status:               tenderbase.TenderActive,
+		PlacingMethod:        noticeText(w.PlacingWay.Name),
+		PlacingMethodCode:    noticeText(w.PlacingWay.Code),
+		PublishedAt:          w.DocPublishDate.Time,
+		ApplicationsStart:    w.Procedure.Start.Time,
+		ApplicationsDeadline: w.Procedure.End.Time,
+		BiddingDate:          w.Procedure.Bidding.Time,
+		ETP:                  w.ETP.etp(),
+		Contact:              w.Responsible.Contact.contact(),
+		URL:                  noticeText(w.Href),
+	}
+	w.addLots(t)
+	finishTender(t, w.Modification.Info, w.Modification.AddInfo)
+	return t, checkNotice(t)
+}
+
+// addLots sets the lots, the customer, the maximum price and its currency
+// from the single lot or the list of lots.
+func (w *fcsNoticeWire) addLots(t *tenderbase.Tender) {
+	lots := w.Lots
+	if w.Lot != nil {
+		lots = append([]fcsLotWire{*w.Lot}, lots...)
+	}
+	t.Customer = w.Responsible.Org.party()
+	for i, l := range lots {
+		lot := tenderbase.TenderLot{
+			Number:   i + 1,
+			Title:    noticeFirst(noticeText(l.LotObjectInfo), t.Title),
+			MaxPrice: noticeNumber(l.MaxPrice),
+			Currency: noticeCurrency(l.Currency),
+			Objects:  append(noticeObjects(l.Objects), drugObjects(l.Drugs)...),
+		}
+		if n, err := noticeVersion(l.LotNumber, 0); err == nil && n > 0 {
+			lot.Number = n
+		}
+		t.Lots = append(t.Lots, lot)
+		t.MaxPrice += lot.MaxPrice
+		t.Currency = lot.Currency
+		if i == 0 && len(l.Requirements) > 0 {
+			r := l.Requirements[0]
+			t.Customer = requirementCustomer(r.Customer, w.Responsible.Org, noticeIKZParty("", r.PurchaseCode))
+		}
+	}
+	if t.Currency == "" {
+		t.Currency = noticeCurrency("")
+	}
+}
+
+// partialNotice returns the decoder of a document that changes or cancels a
+// notice without restating it. The store replaces whole tender versions, so
+// applying one needs the current tender, which a decoder does not have: the
+// document is rejected, naming what it is and the purchase it concerns.
+func partialNotice(what string) documentFunc {
+	return func(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+		var w struct {
+			PurchaseNumber string `xml:"purchaseNumber"`
+			CommonNumber   string `xml:"commonInfo>purchaseNumber"`
+		}
+		if err := d.DecodeElement(&w, &start); err != nil {
+			return nil, err
+		}
+		number := noticeFirst(noticeText(w.PurchaseNumber), noticeText(w.CommonNumber), "an unnamed purchase")
+		return nil, tenderbase.Errorf(tenderbase.EINVALID,
+			"%s of %s: changes that do not restate the notice are not applied yet", what, number)
+	}
+}
+
+// The wire types and helpers below are shared by the notices of both laws.
+
+// codeNameWire is a reference to a directory entry: a code and its name.
+type codeNameWire struct {
+	Code string `xml:"code"`
+	Name string `xml:"name"`
+}
+
+// etpWire is an electronic trading platform.
+type etpWire struct {
+	Code string `xml:"code"`
+	Name string `xml:"name"`
+	URL  string `xml:"url"`
+}
+
+// etp returns the platform, or nil when the notice names none.
+func (e etpWire) etp() *tenderbase.ETP {
+	p := tenderbase.ETP{Code: noticeText(e.Code), Name: noticeText(e.Name), URL: noticeText(e.URL)}
+	if p == (tenderbase.ETP{}) {
+		return nil
+	}
+	return &p
+}
+
+// orgWire is an organization as a 44-FZ notice names it.
+type orgWire struct {
+	RegNum      string `xml:"regNum"`
+	FullName    string `xml:"fullName"`
+	ShortName   string `xml:"shortName"`
+	PostAddress string `xml:"postAddress"`
+	FactAddress string `xml:"factAddress"`
+	INN         string `xml:"INN"`
+	KPP         string `xml:"KPP"`
+}
+
+// party returns the organization as a party. Some notices give only the
+// short name; it then serves as the name too.
+func (o orgWire) party() tenderbase.Party {
+	return tenderbase.Party{
+		INN:       noticeText(o.INN),
+		KPP:       noticeText(o.KPP),
+		RegNum:    noticeText(o.RegNum),
+		Name:      noticeFirst(noticeText(o.FullName), noticeText(o.ShortName)),
+		ShortName: noticeText(o.ShortName),
+		Address:   noticeFirst(noticeText(o.PostAddress), noticeText(o.FactAddress)),
+	}
+}
+
+// requirementCustomer returns the customer of a requirement, whose reference
+// holds only its registry number and name, with the INN and KPP of the
+// purchase's identification code (IKZ). When the responsible organization is
+// that customer, it completes the rest.
+func requirementCustomer(customer, responsible orgWire, ikz tenderbase.Party) tenderbase.Party {
+	p := customer.party()
+	if p.RegNum == "" && p.Name == "" {
+		return responsible.party()
+	}
+	if ikz.INN != "" {
+		p.INN, p.KPP = ikz.INN, ikz.KPP
+	}
+	r := responsible.party()
+	if (p.RegNum != "" && p.RegNum == r.RegNum) || (p.INN != "" && p.INN == r.INN) {
+		p.INN, p.KPP = noticeFirst(p.INN, r.INN), noticeFirst(p.KPP, r.KPP)
+		p.Name, p.ShortName = noticeFirst(p.Name, r.Name), noticeFirst(p.ShortName, r.ShortName)
+		p.Address = noticeFirst(p.Address, r.Address)
+	}
+	return p
+}
+
+// noticeIKZParty returns the INN and KPP in a customer code (20 digits: a
+// kind digit, the INN, the KPP) or, failing that, in the identification code
+// of the purchase (36 digits, the customer code from the third).
+func noticeIKZParty(customerCode, purchaseCode string) tenderbase.Party {
+	code := noticeText(customerCode)
+	if pc := noticeText(purchaseCode); len(code) != 20 && len(pc) == 36 {
+		code = pc[2:22]
+	}
+	if len(code) != 20 || !noticeDigits(code) {
+		return tenderbase.Party{}
+	}
+	return tenderbase.Party{INN: code[1:11], KPP: code[11:20]}
+}
+
+// contactWire is the contact block of the responsible organization.
+type contactWire struct {
+	Person       personWire `xml:"contactPersonInfo"`
+	LegacyPerson personWire `xml:"contactPerson"`
+	Email        string     `xml:"contactEMail"`
+	Phone        string     `xml:"contactPhone"`
+	Fax          string     `xml:"contactFax"`
+	Address      string     `xml:"orgPostAddress"`
+}
+
+// personWire is a person's name in its three parts.
+type personWire struct {
+	LastName   string `xml:"lastName"`
+	FirstName  string `xml:"firstName"`
+	MiddleName string `xml:"middleName"`
+}
+
+// name returns the name in the Russian order: last, first, middle.
+func (p personWire) name() string {
+	return noticeText(p.LastName + " " + p.FirstName + " " + p.MiddleName)
+}
+
+func (c contactWire) contact() tenderbase.Contact {
+	return tenderbase.Contact{
+		Person:  noticeFirst(c.Person.name(), c.LegacyPerson.name()),
+		Email:   noticeText(c.Email),
+		Phone:   noticeText(c.Phone),
+		Fax:     noticeText(c.Fax),
+		Address: noticeText(c.Address),
+	}
+}
+
+// okpdWire is an OKPD2 reference: OKPDCode and OKPDName since 2019, code and
+// name before.
+type okpdWire struct {
+	OKPDCode string `xml:"OKPDCode"`
+	OKPDName string `xml:"OKPDName"`
+	Code     string `xml:"code"`
+	Name     string `xml:"name"`
+}
+
+func (o okpdWire) code() string { return noticeFirst(noticeText(o.OKPDCode), noticeText(o.Code)) }
+func (o okpdWire) name() string { return noticeFirst(noticeText(o.OKPDName), noticeText(o.Name)) }
+
+// objectWire is a purchase object classified by OKPD2, or by a KTRU position
+// that holds its OKPD2.
+type objectWire struct {
+	OKPD2    okpdWire `xml:"OKPD2"`
+	KTRU     okpdWire `xml:"KTRU>OKPD2"`
+	Name     string   `xml:"name"`
+	Unit     string   `xml:"OKEI>nationalCode"`
+	UnitName string   `xml:"OKEI>name"`
+	Price    string   `xml:"price"`
+	Quantity string   `xml:"quantity>value"`
+	Sum      string   `xml:"sum"`
+}
+
+func (o objectWire) object() tenderbase.PurchaseObject {
+	okpd := o.OKPD2
+	if okpd.code() == "" {
+		okpd = o.KTRU
+	}
+	return tenderbase.PurchaseObject{
+		OKPD2Code: okpd.code(),
+		OKPD2Name: okpd.name(),
+		Name:      noticeFirst(noticeText(o.Name), okpd.name()),
+		Quantity:  noticeNumber(o.Quantity),
+		Unit:      noticeFirst(noticeText(o.Unit), noticeText(o.UnitName)),
+		Price:     noticeNumber(o.Price),
+		Sum:       noticeNumber(o.Sum),
+	}
+}
+
+// noticeObjects returns the purchase objects of every list given.
+func noticeObjects(lists ...[]objectWire) []tenderbase.PurchaseObject {
+	var objects []tenderbase.PurchaseObject
+	for _, list := range lists {
+		for _, o := range list {
+			objects = append(objects, o.object())
+		}
+	}
+	return objects
+}
+
+// drugObjectWire is a drug bought: its OKPD2 is in the drug's reference or
+// text-form description.
+type drugObjectWire struct {
+	Reference []drugInfoWire `xml:"objectInfoUsingReferenceInfo>drugsInfo>drugInfo"`
+	TextForm  []drugInfoWire `xml:"objectInfoUsingTextForm>drugsInfo>drugInfo"`
+	Name      string         `xml:"name"`
+	Quantity  string         `xml:"drugQuantityCustomersInfo>total"`
+	Price     string         `xml:"pricePerUnit"`
+	Sum       string         `xml:"positionPrice"`
+}
+
+// drugInfoWire describes one drug of a drug purchase object.
+type drugInfoWire struct {
+	OKPD2      okpdWire `xml:"OKPD2"`
+	Unit       string   `xml:"manualUserOKEI>name"`
+	DosageUnit string   `xml:"dosageInfo>dosageUserOKEI>name"`
+}
+
+func drugObjects(drugs []drugObjectWire) []tenderbase.PurchaseObject {
+	var objects []tenderbase.PurchaseObject
+	for _, d := range drugs {
+		info := append(d.Reference, d.TextForm...)
+		var first drugInfoWire
+		if len(info) > 0 {
+			first = info[0]
+		}
+		objects = append(objects, tenderbase.PurchaseObject{
+			OKPD2Code: first.OKPD2.code(),
+			OKPD2Name: first.OKPD2.name(),
+			Name:      noticeFirst(noticeText(d.Name), first.OKPD2.name()),
+			Quantity:  noticeNumber(d.Quantity),
+			Unit:      noticeFirst(noticeText(first.Unit), noticeText(first.DosageUnit)),
+			Price:     noticeNumber(d.Price),
+			Sum:       noticeNumber(d.Sum),
+		})
+	}
+	return objects
+}
+
+// attachmentWire is a file published with a 44-FZ notice.
+type attachmentWire struct {
+	ContentID   string     `xml:"publishedContentId"`
+	FileName    string     `xml:"fileName"`
+	FileSize    string     `xml:"fileSize"`
+	Description string     `xml:"docDescription"`
+	Date        noticeTime `xml:"docDate"`
+	URL         string     `xml:"url"`
+}
+
+// noticeFile is a file of a notice of either law: the attachment, the id the
+// source gives it, and its own date.
+type noticeFile struct {
+	attachment tenderbase.Attachment
+	id         string
+	date       time.Time
+}
+
+func attachmentFiles(list []attachmentWire) []noticeFile {
+	files := make([]noticeFile, 0, len(list))
+	for _, a := range list {
+		files = append(files, noticeFile{
+			attachment: tenderbase.Attachment{
+				FileName:    noticeText(a.FileName),
+				Description: noticeText(a.Description),
+				URL:         noticeText(a.URL),
+				Size:        noticeSize(a.FileSize),
+			},
+			id:   noticeText(a.ContentID),
+			date: a.Date.Time,
+		})
+	}
+	return files
+}
+
+// noticeRecords returns the tender with its attachments, then a doc record
+// per attachment.
+func noticeRecords(t *tenderbase.Tender, files []noticeFile) []tenderbase.Record {
+	recs := []tenderbase.Record{t}
+	for _, f := range files {
+		t.Attachments = append(t.Attachments, f.attachment)
+		recs = append(recs, noticeDoc(t, f))
+	}
+	return recs
+}
+
+// noticeDoc returns the doc record of a file of tender t. Its id is the
+// purchase number and the source's id of the file, or a hash of its address
+// (of its name when it has none), so that every version of the notice
+// publishing the same file names the same doc. Its date is the file's own,
+// when given, for the same reason.
+func noticeDoc(t *tenderbase.Tender, f noticeFile) *tenderbase.Doc {
+	a := f.attachment
+	id := f.id
+	if id == "" {
+		sum := sha256.Sum256([]byte(noticeFirst(a.URL, a.FileName+"\n"+a.Description)))
+		id = strings.ToUpper(hex.EncodeToString(sum[:16]))
+	}
+	return &tenderbase.Doc{
+		ID:             t.PurchaseNumber + "-" + id,
+		PurchaseNumber: t.PurchaseNumber,
+		TenderTitle:    t.Title,
+		Customer:       t.Customer,
+		Region:         t.Region,
+		FileName:       a.FileName,
+		Description:    a.Description,
+		URL:            a.URL,
+		Size:           a.Size,
+		PublishedAt:    noticeFirstTime(f.date, t.PublishedAt),
+	}
+}
+
+// finishTender sets what follows from the rest of the tender: a title from
+// the first object when the notice gives none, the region, and the change a
+// version after the first makes. Which fields changed is left to the store's
+// comparison of versions.
+func finishTender(t *tenderbase.Tender, info, addInfo string) {
+	if t.Title == "" {
+		for _, l := range t.Lots {
+			for _, o := range l.Objects {
+				t.Title = noticeFirst(t.Title, o.Name)
+			}
+		}
+		for i := range t.Lots {
+			t.Lots[i].Title = noticeFirst(t.Lots[i].Title, t.Title)
+		}
+	}
+	t.Region = noticeRegion(t.Customer.INN)
+	if t.Version > 1 {
+		t.Change = &tenderbase.Change{Reason: noticeFirst(noticeText(info), noticeText(addInfo)), PublishedAt: t.PublishedAt}
+	}
+}
+
+// checkNotice rejects a notice that names no purchase.
+func checkNotice(t *tenderbase.Tender) error {
+	if t.PurchaseNumber == "" {
+		return tenderbase.Errorf(tenderbase.EINVALID, "notice has no purchase number")
+	}
+	return nil
+}
+
+// noticeRegion returns the region of an organization from its INN: the first
+// two digits are the code of the tax office's region, which is the code of
+// the subject of the Russian Federation where the organization is
+// registered. 0 when the INN is not one.
+func noticeRegion(inn string) int {
+	if (len(inn) != 10 && len(inn) != 12) || !noticeDigits(inn) {
+		return 0
+	}
+	return int(inn[0]-'0')*10 + int(inn[1]-'0')
+}
+
+// noticeTime is a date or time as the EIS writes it: with an offset or
+// without (Moscow time), with or without a time of day.
+type noticeTime struct{ time.Time }
+
+// moscowTime is the zone of the EIS's times that carry no offset.
+var moscowTime = time.FixedZone("MSK", 3*60*60)
+
+var noticeTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02Z07:00", "2006-01-02"}
+
+// UnmarshalText parses the time; an empty element is the zero time.
+func (t *noticeTime) UnmarshalText(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "" {
+		return nil
+	}
+	for _, layout := range noticeTimeLayouts {
+		if v, err := time.ParseInLocation(layout, s, moscowTime); err == nil {
+			t.Time = v
+			return nil
+		}
+	}
+	return tenderbase.Errorf(tenderbase.EINVALID, "%q is not a date", s)
+}
+
+// noticeVersion parses a version number; empty is def.
+func noticeVersion(s string, def int) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, tenderbase.Errorf(tenderbase.EINVALID, "version %q is not a number", s)
+	}
+	return n, nil
+}
+
+// noticeText collapses the runs of white space that the EIS leaves in
+// wrapped texts.
+func noticeText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// noticeNumber parses an amount; what does not parse counts as unknown.
+func noticeNumber(s string) float64 {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// noticeCurrency returns the currency code, RUB when none is given.
+func noticeCurrency(code string) string { return noticeFirst(noticeText(code), "RUB") }
+
+// noticeSize parses a file size: bytes, or, in older notices, a number of
+// kilobytes or megabytes such as "736.24 Кб", which is converted.
+func noticeSize(s string) int64 {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return 0
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(fields[0], ",", "."), 64)
+	if err != nil || v < 0 {
+		return 0
+	}
+	if len(fields) > 1 {
+		switch strings.ToLower(fields[1]) {
+		case "кб", "kb":
+			v *= 1 << 10
+		case "мб", "mb":
+			v *= 1 << 20
+		}
+	}
+	return int64(math.Round(v))
+}
+
+func noticeDigits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func noticeFirst(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func noticeFirstTime(times ...time.Time) time.Time {
+	for _, t := range times {
+		if !t.IsZero() {
+			return t
+		}
+	}
+	return time.Time{}
+}
