@@ -1,0 +1,218 @@
+package eis
+
+import (
+	"encoding/xml"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// checkResultWire is the result of a control body's check, schemes 10.x and
+// 14.x. The check answers either a complaint (complaint) or, for an
+// unplanned check prompted by one, base/unplannedCheckComplaint; both carry
+// the same elements under the same names, but for the complaint's
+// publication date.
+type checkResultWire struct {
+	CommonInfo struct {
+		CheckResultNumber string  `xml:"checkResultNumber"`
+		RegNumber         string  `xml:"regNumber"`
+		DocNumber         string  `xml:"docNumber"`
+		VersionNumber     string  `xml:"versionNumber"`
+		CreateDate        koTime  `xml:"createDate"`
+		PublishDate       koTime  `xml:"publishDate"`
+		Owner             koParty `xml:"owner"`
+		PrintFormInfo     struct {
+			CreateOrganization  koParty `xml:"createOrganization"`
+			PublishOrganization koParty `xml:"publishOrganization"`
+		} `xml:"printFormInfo"`
+	} `xml:"commonInfo"`
+	Complaint *checkedComplaint `xml:"complaint"`
+	Base      struct {
+		UnplannedCheckComplaint *checkedComplaint `xml:"unplannedCheckComplaint"`
+	} `xml:"base"`
+	PrintForm struct {
+		URL string `xml:"url"`
+	} `xml:"printForm"`
+}
+
+// checkedComplaint is what a check found of a complaint.
+type checkedComplaint struct {
+	ComplaintNumber        string `xml:"complaintNumber"`
+	RegNumber              string `xml:"regNumber"`
+	PublishDate            koTime `xml:"publishDate"`
+	ComplaintPlacementDate koTime `xml:"complaintPlacementDate"`
+	CheckSubjects          []struct {
+		SubjectComplaint koSubjects `xml:"subjectComplaint"`
+		koSubjects                  // unplanned checks name the parties directly
+	} `xml:"checkSubjects"`
+	CheckedObject []struct {
+		Purchase koPurchase `xml:"purchase"`
+		Order    koPurchase `xml:"order"`
+	} `xml:"checkedObject"`
+	Decision struct {
+		DecisionNumber string         `xml:"decisionNumber"`
+		DecisionDate   koTime         `xml:"decisionDate"`
+		DecisionText   string         `xml:"decisionText"`
+		Attachments    []koAttachment `xml:"attachments>attachment"`
+	} `xml:"decision"`
+	Prescription struct {
+		PrescriptionNumber string         `xml:"prescriptionNumber"`
+		PrescriptionDate   koTime         `xml:"prescriptionDate"`
+		PrescriptionText   string         `xml:"prescriptionText"`
+		Attachments        []koAttachment `xml:"attachments>attachment"`
+	} `xml:"prescription"`
+	ComplaintResult string `xml:"complaintResult"`
+	IsGISNR         bool   `xml:"isGISNR"`
+}
+
+// koAttachment is a document attached to a decision or a prescription.
+type koAttachment struct {
+	FileName       string `xml:"fileName"`
+	DocDescription string `xml:"docDescription"`
+	DocNumber      string `xml:"docNumber"`
+	URL            string `xml:"url"`
+}
+
+// firstAttachment returns the first of attachments, or none: the record has
+// room for one, and the first is the decision (or prescription) itself.
+func firstAttachment(attachments []koAttachment) koAttachment {
+	if len(attachments) == 0 {
+		return koAttachment{}
+	}
+	return attachments[0]
+}
+
+// decodeCheckResult decodes a check result into its record.
+func decodeCheckResult(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w checkResultWire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	r, err := w.record()
+	if err != nil {
+		return nil, err
+	}
+	return []tenderbase.Record{r}, nil
+}
+
+// record adapts the wire check result to the domain record.
+func (w checkResultWire) record() (*tenderbase.ComplaintResult, error) {
+	ci := w.CommonInfo
+	c := w.Complaint
+	if c == nil {
+		c = w.Base.UnplannedCheckComplaint
+	}
+	if c == nil {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID,
+			"checkResult %s is the result of a planned or unplanned check, not of a complaint", firstOf(ci.CheckResultNumber, ci.RegNumber))
+	}
+	if firstOf(ci.CheckResultNumber, ci.RegNumber) == "" {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "checkResult without commonInfo/checkResultNumber or regNumber")
+	}
+	owner := w.ownerDetails()
+	subject := c.subject()
+	purchase := c.purchase()
+	decision, prescription := firstAttachment(c.Decision.Attachments), firstAttachment(c.Prescription.Attachments)
+	return &tenderbase.ComplaintResult{
+		CheckResultNumber:                    firstOf(ci.CheckResultNumber),
+		ComplaintNumber:                      firstOf(c.ComplaintNumber),
+		RegNumber:                            firstOf(ci.RegNumber),
+		DocNumber:                            firstOf(ci.DocNumber),
+		CreateDate:                           ci.CreateDate.Time,
+		PublishDate:                          ci.PublishDate.Time,
+		OwnerRegNum:                          firstOf(owner.RegNum),
+		OwnerFullName:                        firstOf(owner.FullName),
+		OwnerINN:                             firstOf(owner.INN),
+		OwnerKPP:                             firstOf(owner.KPP),
+		ComplaintRegNumber:                   firstOf(c.RegNumber),
+		ComplaintPublishDate:                 firstTime(c.PublishDate.Time, c.ComplaintPlacementDate.Time),
+		SubjectFullName:                      subject.name(),
+		SubjectShortName:                     firstOf(subject.ShortName),
+		SubjectINN:                           firstOf(subject.INN),
+		SubjectKPP:                           firstOf(subject.KPP),
+		SubjectOKPO:                          firstOf(subject.OKPO),
+		SubjectAddress:                       firstOf(subject.Address),
+		PurchaseNumber:                       purchase.PurchaseNumber,
+		PurchaseCode:                         firstOf(purchase.PurchaseCode),
+		PurchaseName:                         firstOf(purchase.PurchaseName),
+		PurchasePlacingDate:                  purchase.PurchasePlacingDate.Time,
+		DecisionNumber:                       firstOf(c.Decision.DecisionNumber),
+		DecisionDate:                         c.Decision.DecisionDate.Time,
+		DecisionText:                         firstOf(c.Decision.DecisionText),
+		AttachmentFileName:                   firstOf(decision.FileName),
+		AttachmentDocDescription:             firstOf(decision.DocDescription),
+		AttachmentDocNumber:                  firstOf(decision.DocNumber),
+		AttachmentURL:                        firstOf(decision.URL),
+		ComplaintResult:                      firstOf(c.ComplaintResult),
+		IsGISNR:                              c.IsGISNR,
+		PrintFormURL:                         firstOf(w.PrintForm.URL),
+		PrescriptionNumber:                   firstOf(c.Prescription.PrescriptionNumber),
+		PrescriptionDate:                     c.Prescription.PrescriptionDate.Time,
+		PrescriptionText:                     firstOf(c.Prescription.PrescriptionText),
+		PrescriptionAttachmentFileName:       firstOf(prescription.FileName),
+		PrescriptionAttachmentDocDescription: firstOf(prescription.DocDescription),
+		PrescriptionAttachmentDocNumber:      firstOf(prescription.DocNumber),
+		PrescriptionAttachmentURL:            firstOf(prescription.URL),
+	}, nil
+}
+
+// ownerDetails returns the owner of the result with its INN and KPP. The
+// schemes give the owner as a reference without them; the print form's
+// publishing (or creating) organization carries them, and lends them when
+// its registry number is the owner's.
+func (w checkResultWire) ownerDetails() koParty {
+	owner := w.CommonInfo.Owner
+	info := w.CommonInfo.PrintFormInfo
+	for _, org := range []koParty{info.PublishOrganization, info.CreateOrganization} {
+		if org.RegNum != "" && strings.TrimSpace(org.RegNum) == strings.TrimSpace(owner.RegNum) {
+			owner.INN, owner.KPP = org.INN, org.KPP
+			owner.FullName = firstOf(owner.FullName, org.FullName)
+			break
+		}
+	}
+	return owner
+}
+
+// subject returns the first party the check was about.
+func (c *checkedComplaint) subject() koParty {
+	for _, s := range c.CheckSubjects {
+		for _, p := range []koParty{s.SubjectComplaint.first(), s.koSubjects.first()} {
+			if p.name() != "" || p.INN != "" {
+				return p
+			}
+		}
+	}
+	return koParty{}
+}
+
+// purchase returns the first procurement the check was about.
+func (c *checkedComplaint) purchase() koPurchase {
+	for _, o := range c.CheckedObject {
+		if p := o.Purchase.either(o.Order); p.PurchaseNumber != "" {
+			return p
+		}
+	}
+	return koPurchase{}
+}
+
+// decodeCheckResultCancel rejects the withdrawal of a check result: the
+// store cannot yet withdraw a record, and importing the withdrawal as
+// nothing would leave the withdrawn result standing unnoticed. The
+// withdrawal's commonInfo names the result it withdraws; its own number is
+// its docNumber, or else its file name.
+func decodeCheckResultCancel(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w struct {
+		CommonInfo struct {
+			CheckResultNumber string `xml:"checkResultNumber"`
+			RegNumber         string `xml:"regNumber"`
+			DocNumber         string `xml:"docNumber"`
+		} `xml:"commonInfo"`
+	}
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	ci := w.CommonInfo
+	return nil, tenderbase.Errorf(tenderbase.EINVALID,
+		"checkResultCancel %s withdraws check result %s; withdrawing is not supported yet",
+		firstOf(ci.DocNumber, src.fileName), firstOf(ci.CheckResultNumber, ci.RegNumber))
+}

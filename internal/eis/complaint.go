@@ -1,0 +1,352 @@
+package eis
+
+import (
+	"encoding/xml"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// complaintDocuments are the documents of the registers of complaints and
+// checks (the "KO" subsystem of EIS, the control bodies).
+var complaintDocuments = map[string]documentFunc{
+	"complaint":         decodeComplaint,
+	"checkResult":       decodeCheckResult,
+	"checkResultCancel": decodeCheckResultCancel,
+}
+
+// complaintWire is a 44-FZ complaint, schemes 10.x and 14.x: both keep the
+// element names read here; 14.x adds KOInfo, the registering body's INN.
+type complaintWire struct {
+	CommonInfo struct {
+		ComplaintNumber string  `xml:"complaintNumber"`
+		RegNumber       string  `xml:"regNumber"`
+		VersionNumber   string  `xml:"versionNumber"`
+		RegistrationKO  koParty `xml:"registrationKO"`
+		RegDate         koTime  `xml:"regDate"`
+		PrintFormInfo   struct {
+			PublishDate koTime `xml:"publishDate"`
+		} `xml:"printFormInfo"`
+	} `xml:"commonInfo"`
+	KOInfo    koParty         `xml:"KOInfo"`
+	Indicted  []indictedBlock `xml:"indicted"`
+	Applicant struct {
+		OrganizationName string `xml:"organizationName"`
+	} `xml:"applicant"`
+	ApplicantNew applicantNewWire `xml:"applicantNew"`
+	Object       struct {
+		Purchase koPurchase `xml:"purchase"`
+		Order    koPurchase `xml:"order"`
+	} `xml:"object"`
+	Text      string `xml:"text"`
+	PrintForm struct {
+		URL string `xml:"url"`
+	} `xml:"printForm"`
+}
+
+// applicantNewWire is the applicant as registered since 2015: an
+// organization, a person or an individual entrepreneur.
+type applicantNewWire struct {
+	LegalEntity           koParty `xml:"legalEntity"`
+	IndividualPerson      koParty `xml:"individualPerson"`
+	IndividualBusinessman koParty `xml:"individualBusinessman"`
+}
+
+// koParty is an organization or a person as the KO documents give one; a
+// person's name is name, an organization's fullName.
+type koParty struct {
+	RegNum           string `xml:"regNum"`
+	FullName         string `xml:"fullName"`
+	ShortName        string `xml:"shortName"`
+	Name             string `xml:"name"`
+	INN              string `xml:"INN"`
+	KPP              string `xml:"KPP"`
+	OKPO             string `xml:"OKPO"`
+	Address          string `xml:"address"`
+	RegistrationDate koTime `xml:"registrationDate"`
+}
+
+// name returns the full name of an organization or the name of a person.
+func (p koParty) name() string { return firstOf(p.FullName, p.Name) }
+
+// koPurchase is the procurement a complaint or a check is about; a 94-FZ
+// order gives the same facts under older names.
+type koPurchase struct {
+	PurchaseNumber      string `xml:"purchaseNumber"`
+	NotificationNumber  string `xml:"notificationNumber"`
+	PurchaseCode        string `xml:"purchaseCode"`
+	PurchaseName        string `xml:"purchaseName"`
+	OrderName           string `xml:"orderName"`
+	PurchasePlacingDate koTime `xml:"purchasePlacingDate"`
+	OrderPlacingDate    koTime `xml:"orderPlacingDate"`
+}
+
+// either returns the purchase, or the order where no purchase is given.
+func (p koPurchase) either(order koPurchase) koPurchase {
+	if p.PurchaseNumber != "" {
+		return p
+	}
+	return koPurchase{
+		PurchaseNumber:      order.NotificationNumber,
+		PurchaseName:        order.OrderName,
+		PurchasePlacingDate: order.OrderPlacingDate,
+	}
+}
+
+// decodeComplaint decodes a complaint into its record.
+func decodeComplaint(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w complaintWire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	c, err := w.record(src.fileName)
+	if err != nil {
+		return nil, err
+	}
+	return []tenderbase.Record{c}, nil
+}
+
+// record adapts the wire complaint to the domain record. resultFAS is left
+// empty: the export sets it from the latest check result when it is read.
+func (w complaintWire) record(fileName string) (*tenderbase.Complaint, error) {
+	ci := w.CommonInfo
+	if ci.ComplaintNumber == "" {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "complaint without commonInfo/complaintNumber")
+	}
+	version, err := versionOf(ci.VersionNumber)
+	if err != nil {
+		return nil, err
+	}
+	purchase := w.Object.Purchase.either(w.Object.Order)
+	applicant := w.ApplicantNew.party()
+	indictedXML := indictedXML(w.Indicted)
+	return &tenderbase.Complaint{
+		PurchasePlacingDate:      purchase.PurchasePlacingDate.Time,
+		ApplicantRD:              applicant.RegistrationDate.date(),
+		ComplaintNumber:          ci.ComplaintNumber,
+		ComplaintID:              complaintID(fileName),
+		VersionNumber:            version,
+		RegNum:                   ci.RegNumber,
+		RegistrationFullName:     firstOf(ci.RegistrationKO.FullName, w.KOInfo.FullName),
+		RegistrationINN:          w.KOInfo.INN,
+		RegistrationKPP:          w.KOInfo.KPP,
+		PurchaseObjectInfo:       purchase.PurchaseName,
+		PurchaseNumber:           purchase.PurchaseNumber,
+		SupplierName:             firstOf(applicant.name(), w.Applicant.OrganizationName),
+		SupplierINN:              applicant.INN,
+		Text:                     strings.TrimSpace(w.Text),
+		Link:                     strings.TrimSpace(w.PrintForm.URL),
+		ComplaintIndictedTextXML: indictedXML,
+		DatePubl:                 firstTime(ci.PrintFormInfo.PublishDate.Time, ci.RegDate.Time),
+		ComplaintIndictedText:    tenderbase.XMLText(indictedXML),
+		CustomerINN:              customerINN(w.Indicted),
+	}, nil
+}
+
+// party returns whichever kind of applicant is given.
+func (a applicantNewWire) party() koParty {
+	switch {
+	case a.LegalEntity.name() != "":
+		return a.LegalEntity
+	case a.IndividualBusinessman.name() != "":
+		return a.IndividualBusinessman
+	}
+	return a.IndividualPerson
+}
+
+// fileIDPattern matches the published name of a complaint's file,
+// complaint_<complaintNumber>_<id>.xml, and captures the document id.
+var fileIDPattern = regexp.MustCompile(`_(\d+)\.xml$`)
+
+// complaintID returns the EIS document id that ends the file name, or ""
+// when the name does not end so. Neither scheme version has an id element
+// in a complaint; the file name is the only place EIS gives it.
+func complaintID(fileName string) string {
+	m := fileIDPattern.FindStringSubmatch(path.Base(fileName))
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// versionOf reads a versionNumber; an absent one is version 0.
+func versionOf(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, tenderbase.Errorf(tenderbase.EINVALID, "versionNumber %q is not a whole number", s)
+	}
+	return n, nil
+}
+
+// firstOf returns the first of values that is not blank, trimmed.
+func firstOf(values ...string) string {
+	for _, v := range values {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// firstTime returns the first of times that is set.
+func firstTime(times ...time.Time) time.Time {
+	for _, t := range times {
+		if !t.IsZero() {
+			return t
+		}
+	}
+	return time.Time{}
+}
+
+// moscow is the zone of EIS dates written without one.
+var moscow = time.FixedZone("MSK", 3*60*60)
+
+// koTime is an xs:dateTime or xs:date of a KO document, with or without a
+// zone; EIS writes both forms.
+type koTime struct{ time.Time }
+
+// koTimeLayouts are the forms of dates EIS writes, longest first.
+var koTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02Z07:00", "2006-01-02"}
+
+// UnmarshalText reads a date; a form EIS does not write is an error.
+func (t *koTime) UnmarshalText(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "" {
+		return nil
+	}
+	for _, layout := range koTimeLayouts {
+		if v, err := time.ParseInLocation(layout, s, moscow); err == nil {
+			t.Time = v
+			return nil
+		}
+	}
+	return tenderbase.Errorf(tenderbase.EINVALID, "date %q is neither xs:dateTime nor xs:date", s)
+}
+
+// date returns the day of t as YYYY-MM-DD, or "" when it is not set.
+func (t koTime) date() string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.DateOnly)
+}
+
+// indictedBlock is one indicted element of a complaint: whom the complaint
+// is against. It keeps the block as XML, re-serialized without namespaces,
+// and the parties it names.
+type indictedBlock struct {
+	xml     string
+	parties koSubjects
+}
+
+// koSubjects are the parties of an indicted block or of a check's subjects:
+// one element each, named by role (customer, customerNew, authority, EP...).
+type koSubjects struct {
+	Customer    koParty   `xml:"customer"`
+	CustomerNew koParty   `xml:"customerNew"`
+	Others      []koParty `xml:",any"`
+}
+
+// first returns the customer, or else the first party of another role.
+func (s koSubjects) first() koParty {
+	switch {
+	case s.Customer.name() != "":
+		return s.Customer
+	case s.CustomerNew.name() != "":
+		return s.CustomerNew
+	}
+	for _, p := range s.Others {
+		if p.name() != "" || p.INN != "" {
+			return p
+		}
+	}
+	return koParty{}
+}
+
+// UnmarshalXML keeps the block as XML and reads its parties from that XML.
+func (b *indictedBlock) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
+	s, err := bareXML(d, start)
+	if err != nil {
+		return err
+	}
+	b.xml = s
+	return xml.Unmarshal([]byte(s), &b.parties)
+}
+
+// bareXML re-serializes the element start, read from d, with local names
+// only: prefixes and namespace declarations are dropped, so that the block
+// stands alone as a well-formed fragment however the file bound its
+// prefixes. Whitespace between elements and comments are dropped too, and
+// only &, < and > are escaped in text, so that Russian quotes stay legible.
+func bareXML(d *xml.Decoder, start xml.StartElement) (string, error) {
+	var b strings.Builder
+	writeStart(&b, start)
+	for depth := 1; depth > 0; {
+		tok, err := d.Token()
+		if err != nil {
+			return "", err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			writeStart(&b, t)
+		case xml.EndElement:
+			depth--
+			b.WriteString("</" + t.Name.Local + ">")
+		case xml.CharData:
+			if len(strings.TrimSpace(string(t))) > 0 {
+				textEscaper.WriteString(&b, string(t))
+			}
+		}
+	}
+	return b.String(), nil
+}
+
+var (
+	textEscaper      = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+	attributeEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+)
+
+// writeStart writes the start tag of start with its local name and its
+// attributes that are not namespace declarations, all without namespaces.
+func writeStart(b *strings.Builder, start xml.StartElement) {
+	b.WriteString("<" + start.Name.Local)
+	for _, a := range start.Attr {
+		if a.Name.Space == "xmlns" || (a.Name.Space == "" && a.Name.Local == "xmlns") {
+			continue
+		}
+		b.WriteString(" " + a.Name.Local + `="`)
+		attributeEscaper.WriteString(b, a.Value)
+		b.WriteByte('"')
+	}
+	b.WriteByte('>')
+}
+
+// indictedXML returns the indicted blocks of a complaint as one fragment.
+func indictedXML(blocks []indictedBlock) string {
+	var b strings.Builder
+	for _, block := range blocks {
+		b.WriteString(block.xml)
+	}
+	return b.String()
+}
+
+// customerINN returns the INN of the first customer a complaint is against.
+func customerINN(blocks []indictedBlock) string {
+	for _, block := range blocks {
+		for _, p := range []koParty{block.parties.Customer, block.parties.CustomerNew} {
+			if p.INN != "" {
+				return strings.TrimSpace(p.INN)
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,263 @@
+package eis
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/golden"
+)
+
+// complaintFixtures are the complaint and check result files written for
+// the project from the official schemas.
+func complaintFixtures(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "complaint", "*.xml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no fixtures in testdata/complaint: %v", err)
+	}
+	return files
+}
+
+// decodeFixture reads a fixture through Format as the importer would: Detect
+// on its start, then Decode under its base name.
+func decodeFixture(t *testing.T, file string) ([]tenderbase.Record, []error) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(Format{}).Detect(data[:min(len(data), 64<<10)]) {
+		t.Fatalf("%s: Detect = false", file)
+	}
+	return decodeAll(t, filepath.Base(file), string(data))
+}
+
+// TestComplaintGoldens checks that every fixture yields exactly the records
+// (and rejections) of its golden file: the canonical JSON of each record,
+// indented, or the rejection's message.
+func TestComplaintGoldens(t *testing.T) {
+	for _, file := range complaintFixtures(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			recs, errs := decodeFixture(t, file)
+			golden.Check(t, strings.TrimSuffix(file, ".xml")+".golden", goldenText(t, recs, errs))
+		})
+	}
+}
+
+// goldenText returns the records as indented canonical JSON, then the
+// rejections, one a line.
+func goldenText(t *testing.T, recs []tenderbase.Record, errs []error) string {
+	t.Helper()
+	var b bytes.Buffer
+	for _, r := range recs {
+		line, err := tenderbase.EncodeEnvelope(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Indent(&b, line, "", "  "); err != nil {
+			t.Fatal(err)
+		}
+		b.WriteByte('\n')
+	}
+	for _, err := range errs {
+		b.WriteString("rejected: " + err.Error() + "\n")
+	}
+	return b.String()
+}
+
+// msk is the zone of the fixtures' dates.
+var msk = time.FixedZone("", 3*60*60)
+
+func TestComplaintFields(t *testing.T) {
+	tests := []struct {
+		file string
+		want tenderbase.Complaint
+	}{
+		{"complaint_202000151401234_25180436.xml", tenderbase.Complaint{
+			ComplaintNumber: "202000151401234", ComplaintID: "25180436", VersionNumber: 1,
+			RegNum:               "202000151401234",
+			RegistrationFullName: "Управление Федеральной антимонопольной службы по Тверской области",
+			PurchaseNumber:       "0336200008720000154",
+			PurchaseObjectInfo:   "Поставка расходных материалов для отделения анестезиологии и реанимации",
+			PurchasePlacingDate:  time.Date(2020, 6, 22, 14, 5, 31, 0, msk),
+			SupplierName:         `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "МЕДТЕХСНАБ-ВОЛГА"`,
+			SupplierINN:          "6950214873", ApplicantRD: "2017-11-14",
+			CustomerINN: "6905037125",
+			DatePubl:    time.Date(2020, 7, 3, 9, 15, 4, 0, msk),
+			Link:        "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=4C2A9E5B71D03F88E0530A86121F7A12",
+		}},
+		{"complaint_202000151401234_25201977.xml", tenderbase.Complaint{
+			ComplaintNumber: "202000151401234", ComplaintID: "25201977", VersionNumber: 2,
+			RegNum:               "202000151401234",
+			RegistrationFullName: "Управление Федеральной антимонопольной службы по Тверской области",
+			PurchaseNumber:       "0336200008720000154",
+			PurchaseObjectInfo:   "Поставка расходных материалов для отделения анестезиологии и реанимации",
+			PurchasePlacingDate:  time.Date(2020, 6, 22, 14, 5, 31, 0, msk),
+			SupplierName:         `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "МЕДТЕХСНАБ-ВОЛГА"`,
+			SupplierINN:          "6950214873", ApplicantRD: "2017-11-14",
+			CustomerINN: "6905037125",
+			DatePubl:    time.Date(2020, 7, 8, 10, 7, 12, 0, msk),
+			Link:        "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=4C6F0D3A82B54E19E0530A86121F1B07",
+		}},
+		{"complaint_202400114801003_41977215.xml", tenderbase.Complaint{
+			ComplaintNumber: "202400114801003", ComplaintID: "41977215", VersionNumber: 1,
+			RegNum:               "202400114801003",
+			RegistrationFullName: "Управление Федеральной антимонопольной службы по Республике Татарстан",
+			RegistrationINN:      "1653003714", RegistrationKPP: "165501001",
+			PurchaseNumber:      "0311300012424000061",
+			PurchaseObjectInfo:  "Выполнение работ по текущему ремонту кровли здания школы",
+			PurchasePlacingDate: time.Date(2024, 4, 2, 9, 12, 44, 0, msk),
+			SupplierName:        "Гарипов Ильдар Рустемович",
+			SupplierINN:         "165912873405", ApplicantRD: "2019-02-28",
+			CustomerINN: "1659028440",
+			DatePubl:    time.Date(2024, 4, 10, 8, 47, 19, 512e6, msk),
+			Link:        "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=1A7D3E08C5B24F6DB2E91C74A0F5E3D2",
+		}},
+	}
+	// The texts are long; the goldens hold them whole. Here they only need
+	// to be there, and resultFAS must not be: the export sets it.
+	ignore := cmp.FilterPath(func(p cmp.Path) bool {
+		switch p.Last().String() {
+		case ".Text", ".ComplaintIndictedTextXML", ".ComplaintIndictedText":
+			return true
+		}
+		return false
+	}, cmp.Ignore())
+	for _, tt := range tests {
+		recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", tt.file))
+		if len(recs) != 1 || len(errs) != 0 {
+			t.Fatalf("%s: %d records, rejections %v; want one complaint", tt.file, len(recs), errs)
+		}
+		got := recs[0].(*tenderbase.Complaint)
+		if diff := cmp.Diff(&tt.want, got, ignore); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.file, diff)
+		}
+		if got.Text == "" || got.ComplaintIndictedText == "" || got.ResultFAS != "" {
+			t.Errorf("%s: text %q, indicted text %q, resultFAS %q", tt.file, got.Text, got.ComplaintIndictedText, got.ResultFAS)
+		}
+	}
+}
+
+// TestIndictedXMLIsBare checks that the indicted block is kept as XML
+// without namespaces, whichever way the file bound its prefixes, and that
+// it stays well-formed with several blocks.
+func TestIndictedXMLIsBare(t *testing.T) {
+	prefixed, _ := decodeFixture(t, filepath.Join("testdata", "complaint", "complaint_202400114801003_41977215.xml"))
+	plain, _ := decodeFixture(t, filepath.Join("testdata", "complaint", "complaint_202000151401234_25180436.xml"))
+	got := prefixed[0].(*tenderbase.Complaint).ComplaintIndictedTextXML
+	if !strings.HasPrefix(got, "<indicted><customerNew><fullName>МУНИЦИПАЛЬНОЕ") || strings.Contains(got, "oos:") || strings.Contains(got, "xmlns") {
+		t.Errorf("14.1 indicted XML = %s", got)
+	}
+	two := plain[0].(*tenderbase.Complaint).ComplaintIndictedTextXML
+	if strings.Count(two, "<indicted>") != 2 || strings.Contains(two, "xmlns") {
+		t.Errorf("10.2 indicted XML = %s", two)
+	}
+	for _, fragment := range []string{got, two} {
+		if err := wellFormedXML("<x>" + fragment + "</x>"); err != nil {
+			t.Errorf("not well-formed: %v\n%s", err, fragment)
+		}
+	}
+}
+
+// wellFormedXML reads doc to its end.
+func wellFormedXML(doc string) error {
+	d := xml.NewDecoder(strings.NewReader(doc))
+	for {
+		if _, err := d.Token(); err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+	}
+}
+
+func TestComplaintID(t *testing.T) {
+	tests := map[string]string{
+		"complaint_202000151401234_25180436.xml": "25180436",
+		"complaint_202000151401234_25180436.XML": "",
+		"complaint.xml":                          "",
+		"complaint_12_x.xml":                     "",
+	}
+	for name, want := range tests {
+		if got := complaintID(name); got != want {
+			t.Errorf("complaintID(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestComplaintRejections checks that a broken complaint is one clear
+// rejection, never a panic.
+func TestComplaintRejections(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "complaint", "complaint_202000151401234_25180436.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	tests := []struct{ name, doc, want string }{
+		{"truncated", doc[:strings.LastIndex(doc[:len(doc)/2], "\n")], "<complaint> is not well-formed XML at line 47: unexpected EOF"},
+		{"malformed", strings.Replace(doc, "</regNumber>", "</regNumbr>", 1), "<complaint> is not well-formed XML at line 6"},
+		{"no number", strings.Replace(doc, "<complaintNumber>202000151401234</complaintNumber>", "", 1), "complaint without commonInfo/complaintNumber"},
+		{"bad version", strings.Replace(doc, "<versionNumber>1<", "<versionNumber>first<", 1), `versionNumber "first" is not a whole number`},
+		{"bad date", strings.Replace(doc, "<regDate>2020-07-02T16:41:27+03:00<", "<regDate>02.07.2020<", 1), `date "02.07.2020" is neither`},
+		{"unknown", strings.ReplaceAll(doc, "ns2:complaint ", "ns2:complaintAppeal "), "EIS document <complaintAppeal> holds no record of ours"},
+	}
+	for _, tt := range tests {
+		recs, errs := decodeAll(t, "complaint_202000151401234_25180436.xml", tt.doc)
+		if len(recs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) {
+			t.Errorf("%s: %d records, rejections %v; want one containing %q", tt.name, len(recs), errs, tt.want)
+		}
+	}
+}
+
+// schemeVersionPattern finds the scheme version a fixture declares.
+var schemeVersionPattern = regexp.MustCompile(`schemeVersion="(\d+)\.`)
+
+// schemas maps the major scheme version to the official fcsExport.xsd of
+// that version, under the shared data folder beside the repository.
+var schemas = map[string]string{
+	"10": "xsd44/kb392__goszakupki-scheme-44fz/fcsExport.xsd",
+	"14": "xsd44-v14.1/rezident1989__portal44_xml/fcsExport.xsd",
+}
+
+// TestComplaintFixturesValidate checks every fixture against the official
+// schema of its version with xmllint, where xmllint and the schemas are
+// at hand.
+func TestComplaintFixturesValidate(t *testing.T) {
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		t.Skip("xmllint is not installed (apt-get install -y libxml2-utils): fixtures not checked against the schemas")
+	}
+	data := filepath.Join("..", "..", "..", "shared", "data")
+	if _, err := os.Stat(data); err != nil {
+		t.Skipf("no shared data folder at %s: fixtures not checked against the schemas", data)
+	}
+	for _, file := range complaintFixtures(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			doc, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := schemeVersionPattern.FindSubmatch(doc)
+			if m == nil || schemas[string(m[1])] == "" {
+				t.Fatalf("no schema for the scheme version of %s", file)
+			}
+			out, err := exec.Command(xmllint, "--noout", "--schema", filepath.Join(data, schemas[string(m[1])]), file).CombinedOutput()
+			if err != nil {
+				t.Errorf("xmllint: %v\n%s", err, out)
+			}
+		})
+	}
+}
