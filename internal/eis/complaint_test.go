@@ -44,6 +44,20 @@ func decodeFixture(t *testing.T, file string) ([]tenderbase.Record, []error) {
 	return decodeAll(t, filepath.Base(file), string(data))
 }
 
+// decodeOne decodes the fixture file, which must yield one record of type R.
+func decodeOne[R tenderbase.Record](t *testing.T, file string) R {
+	t.Helper()
+	recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", file))
+	if len(recs) != 1 || len(errs) != 0 {
+		t.Fatalf("%s: %d records, rejections %v; want one", file, len(recs), errs)
+	}
+	r, ok := recs[0].(R)
+	if !ok {
+		t.Fatalf("%s: a %T, not a %T", file, recs[0], r)
+	}
+	return r
+}
+
 // TestComplaintGoldens checks that every fixture yields exactly the records
 // (and rejections) of its golden file: the canonical JSON of each record,
 // indented, or the rejection's message.
@@ -136,11 +150,7 @@ func TestComplaintFields(t *testing.T) {
 		return false
 	}, cmp.Ignore())
 	for _, tt := range tests {
-		recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", tt.file))
-		if len(recs) != 1 || len(errs) != 0 {
-			t.Fatalf("%s: %d records, rejections %v; want one complaint", tt.file, len(recs), errs)
-		}
-		got := recs[0].(*tenderbase.Complaint)
+		got := decodeOne[*tenderbase.Complaint](t, tt.file)
 		if diff := cmp.Diff(&tt.want, got, ignore); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.file, diff)
 		}
