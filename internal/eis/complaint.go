@@ -123,7 +123,7 @@ func (w complaintWire) record(fileName string) (*tenderbase.Complaint, error) {
 	}
 	purchase := w.Object.Purchase.either(w.Object.Order)
 	applicant := w.ApplicantNew.party()
-	indictedXML := indictedXML(w.Indicted)
+	indicted := indictedXML(w.Indicted)
 	return &tenderbase.Complaint{
 		PurchasePlacingDate:      purchase.PurchasePlacingDate.Time,
 		ApplicantRD:              applicant.RegistrationDate.date(),
@@ -140,9 +140,9 @@ func (w complaintWire) record(fileName string) (*tenderbase.Complaint, error) {
 		SupplierINN:              applicant.INN,
 		Text:                     strings.TrimSpace(w.Text),
 		Link:                     strings.TrimSpace(w.PrintForm.URL),
-		ComplaintIndictedTextXML: indictedXML,
+		ComplaintIndictedTextXML: indicted,
 		DatePubl:                 firstTime(ci.PrintFormInfo.PublishDate.Time, ci.RegDate.Time),
-		ComplaintIndictedText:    tenderbase.XMLText(indictedXML),
+		ComplaintIndictedText:    tenderbase.XMLText(indicted),
 		CustomerINN:              customerINN(w.Indicted),
 	}, nil
 }
