@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/golden"
+	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
 // complaintFixtures are the complaint and check result files written for
@@ -38,7 +39,7 @@ func decodeFixture(t *testing.T, file string) ([]tenderbase.Record, []error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(Format{}).Detect(data[:min(len(data), 64<<10)]) {
+	if !(Format{}).Detect(data[:min(len(data), importer.PrefixSize)]) {
 		t.Fatalf("%s: Detect = false", file)
 	}
 	return decodeAll(t, filepath.Base(file), string(data))
