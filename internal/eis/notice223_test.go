@@ -1,0 +1,182 @@
+package eis
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase"
+)
+
+func TestPurchaseNoticeOfTwoItems(t *testing.T) {
+	const download = "https://zakupki.gov.ru/223/purchase/public/download/download.html?id="
+	const method = "Аукцион в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства"
+	customer := tenderbase.Party{INN: "7604081207", KPP: "760401001", Name: `ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "ЯРОСЛАВСКАЯ СЕТЕВАЯ КОМПАНИЯ"`}
+	first := customer
+	first.OGRN, first.ShortName, first.Address = "1057600604217", `ПАО "ЯСК"`, "150003, Ярославская обл, г. Ярославль, ул. Войкова, д. 33"
+	want := []noticeSummary{{
+		Number: "32514920117", Law: "223", Version: 1,
+		Title:  "Поставка кабельной продукции для нужд филиала «Ярэнерго»",
+		Method: method, MethodCode: "4011", Customer: first, Region: 76, MaxPrice: 2318450.40, Currency: "RUB",
+		ETP: "2 АО «Сбербанк-АСТ» http://utp.sberbank-ast.ru",
+		URL: "https://zakupki.gov.ru/223/purchase/public/purchase/info/common-info.html?regNumber=32514920117",
+		// Times without an offset are Moscow time.
+		Published: "2025-09-15T11:02:44+03:00", Start: "2025-09-15T00:00:00+03:00",
+		Deadline: "2025-09-23T10:00:00+03:00", Bidding: "2025-09-25T11:00:00+03:00",
+		Contact: tenderbase.Contact{Person: "Воронин Артём Сергеевич", Email: "voronin.as@yask-example.ru", Phone: "7-4852-789140"},
+		Change:  "none",
+		Objects: []string{
+			`lot 1 "Кабель силовой АВБбШв и провод СИП-2" 2.3184504e+06 RUB: 27.32.13.150 Кабели силовые для стационарной прокладки на напряжение до 1 кВ | Кабели силовые для стационарной прокладки на напряжение до 1 кВ | 4200 Метр × 0 = 0`,
+			`lot 1 "Кабель силовой АВБбШв и провод СИП-2" 2.3184504e+06 RUB: 27.32.14.000 Провода и кабели электрические прочие на напряжение более 1 кВ | Провода и кабели электрические прочие на напряжение более 1 кВ | 1800 Метр × 0 = 0`,
+		},
+		Files: []string{"Документация о закупке.pdf | Документация о закупке | 0 | " + download + "91844307"},
+		Docs:  []string{"32514920117-e4a7c1d9-2b0f-4e63-8f51-9d3a6c2b7e10 2025-09-15T10:41:17+03:00"},
+	}, {
+		Number: "32514920244", Law: "223", Version: 2,
+		Title:  "Поставка трансформаторного масла",
+		Method: method, MethodCode: "4011", Customer: customer, Region: 76, MaxPrice: 744000, Currency: "RUB",
+		Published: "2025-09-16T09:30:00+03:00", Deadline: "2025-09-24T10:00:00+03:00",
+		Change:  "Исправлена техническая ошибка в количестве товара @2025-09-16T09:30:00+03:00",
+		Objects: []string{`lot 1 "Масло трансформаторное ГК" 744000 RUB: 19.20.29.150 Масла трансформаторные | Масла трансформаторные | 4.8 Тонна × 0 = 0`},
+		Files:   []string{"Техническое задание.docx |  | 0 | " + download + "91850012"},
+		// Without a guid, the doc's id hashes the file's address.
+		Docs: []string{"32514920244-" + docHash(download+"91850012") + " 2025-09-16T09:12:55+03:00"},
+	}}
+	got, errs := decodeFile(t, filepath.Join("testdata", "notice", "purchaseNoticeAE_two_items.xml"))
+	if len(errs) != 0 {
+		t.Fatalf("rejections: %v", errs)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
+	}
+}
+
+// docHash returns the id part a doc without an id of its own gets.
+func docHash(url string) string {
+	d := noticeDoc(&tenderbase.Tender{}, noticeFile{attachment: tenderbase.Attachment{URL: url}})
+	return d.ID[1:]
+}
+
+// realNotice is what the test of the real samples checks of each notice.
+type realNotice struct {
+	Number, Name, INN, Published, Deadline, Change string
+	Version, Region, Files                         int
+	MaxPrice                                       float64
+	OKPD2                                          []string
+}
+
+// TestRealNotices reads the real EIS notices kept beside the project, when
+// they are there.
+func TestRealNotices(t *testing.T) {
+	data := filepath.Join("..", "..", "..", "shared", "data")
+	if _, err := os.Stat(data); err != nil {
+		t.Skipf("the real samples are not here (%s): %v", data, err)
+	}
+	tests := []struct {
+		file string
+		want []realNotice
+	}{
+		{"eis44-notices/ISErmakov__zakupkigovru/epNotificationEF2020_0162300017925000067_2_019A7BC4EB52714896AE2D0A22FCA5A1.xml", []realNotice{{
+			Number: "0162300017925000067", Version: 2, Region: 66, Files: 4, MaxPrice: 134000,
+			Name: "АДМИНИСТРАЦИЯ МУНИЦИПАЛЬНОГО ОКРУГА СТАРОУТКИНСК СВЕРДЛОВСКОЙ ОБЛАСТИ", INN: "6657001604",
+			Published: "2025-11-13T10:51:33.459+05:00", Deadline: "2025-11-21T08:00:00+05:00",
+			Change: "Уточнение", OKPD2: []string{"71.12.19.100"},
+		}}},
+		{"eis44-notices/ISErmakov__zakupkigovru/epNotificationEF2020_0162100008725000054_1_019AA4796C7075FAACB870598DA461E3.xml", []realNotice{{
+			Number: "0162100008725000054", Version: 1, Region: 66, Files: 6, MaxPrice: 165600,
+			Name: `ФЕДЕРАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "КИРОВГРАДСКАЯ ВОСПИТАТЕЛЬНАЯ КОЛОНИЯ ГЛАВНОГО УПРАВЛЕНИЯ ФЕДЕРАЛЬНОЙ СЛУЖБЫ ИСПОЛНЕНИЯ НАКАЗАНИЙ ПО СВЕРДЛОВСКОЙ ОБЛАСТИ"`,
+			INN:  "6616004892", Published: "2025-11-21T08:33:31.339+05:00", Deadline: "2025-12-01T09:00:00+05:00",
+			OKPD2: []string{"10.83.11.110", "10.82.14.000"},
+		}}},
+		{"eis44-notices/ISErmakov__zakupkigovru/epNotificationEF2020_0162200009125000312_1_019AA57C43DF7869B4D3CB1312DB2A41.xml", []realNotice{{
+			Number: "0162200009125000312", Version: 1, Region: 66, Files: 7, MaxPrice: 548000,
+			Name: "МИНИСТЕРСТВО ЗДРАВООХРАНЕНИЯ СВЕРДЛОВСКОЙ ОБЛАСТИ", INN: "6660010415",
+			Published: "2025-11-21T13:16:13.392+05:00", Deadline: "2025-12-01T09:00:00+05:00",
+			OKPD2: []string{"21.20.10.143"},
+		}}},
+		{"eis44-unverified-templates/rezident1989__portal44_xml/epNotificationEZT2020.xml", []realNotice{{
+			Number: "0372200067923201237", Version: 1, Region: 78, Files: 3, MaxPrice: 61400,
+			Name: `САНКТ-ПЕТЕРБУРГСКОЕ ГОСУДАРСТВЕННОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЖИЛИЩНОЕ АГЕНТСТВО КРАСНОГВАРДЕЙСКОГО РАЙОНА САНКТ-ПЕТЕРБУРГА"`,
+			INN:  "7806051469", Published: "2024-02-20T12:00:42.513+03:00",
+			OKPD2: []string{"32.99.11.120"},
+		}}},
+		{"eis223/Homyakin__ZakupkiParser/purchaseNotice_test.xml", []realNotice{{
+			Number: "31603913641", Version: 2, Region: 77, Files: 4, MaxPrice: 3077055.86,
+			Name: `ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "НЕФТЯНАЯ КОМПАНИЯ "РОСНЕФТЬ"`, INN: "7706107510",
+			Published: "2016-07-22T07:35:12+03:00", Deadline: "2016-08-05T18:00:00+03:00",
+			Change: "Выгрузка из САР", OKPD2: []string{"41.20.20.310"},
+		}}},
+		{"eis223/Homyakin__ZakupkiParser/purchaseNoticeZK_test.xml", []realNotice{{
+			Number: "31200022868", Version: 1, Region: 1, Files: 4, MaxPrice: 280000,
+			Name: `автономное учреждение Республики Адыгея "Республиканский бизнес-инкубатор"`, INN: "0105062780",
+			Published: "2012-11-02T16:03:53.443+04:00", Deadline: "2012-11-14T18:00:00+04:00",
+			OKPD2: []string{""}, // classified by OKDP, before OKPD2
+		}}},
+	}
+	for _, tt := range tests {
+		t.Run(filepath.Base(tt.file), func(t *testing.T) {
+			recs, errs := decodeRecords(t, filepath.Join(data, tt.file))
+			if len(errs) != 0 {
+				t.Fatalf("rejections: %v", errs)
+			}
+			if diff := cmp.Diff(tt.want, realSummaries(t, recs)); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// realSummaries returns what the test of the real samples checks of each
+// tender among recs; a tender whose doc records do not match its
+// attachments shows a negative file count.
+func realSummaries(t *testing.T, recs []tenderbase.Record) []realNotice {
+	var out []realNotice
+	for _, s := range summarize(t, recs) {
+		out = append(out, realNotice{
+			Number: s.Number, Name: s.Customer.Name, INN: s.Customer.INN, Published: s.Published, Deadline: s.Deadline,
+			Version: s.Version, Region: s.Region, Files: len(s.Files), MaxPrice: s.MaxPrice,
+		})
+		if len(s.Docs) != len(s.Files) {
+			out[len(out)-1].Files = -len(s.Docs)
+		}
+	}
+	i := -1
+	for _, rec := range recs {
+		tender, ok := rec.(*tenderbase.Tender)
+		if !ok {
+			continue
+		}
+		i++
+		if tender.Change != nil {
+			out[i].Change = tender.Change.Reason
+		}
+		for _, l := range tender.Lots {
+			for _, o := range l.Objects {
+				out[i].OKPD2 = append(out[i].OKPD2, o.OKPD2Code)
+			}
+		}
+	}
+	return out
+}
+
+// TestRealPartialNotices checks that the real changes and cancellations
+// are each one rejection naming what they are.
+func TestRealPartialNotices(t *testing.T) {
+	data := filepath.Join("..", "..", "..", "shared", "data", "eis44", "aksyuk__zakupki_gov_ru")
+	if _, err := os.Stat(data); err != nil {
+		t.Skipf("the real samples are not here (%s): %v", data, err)
+	}
+	const notApplied = ": changes that do not restate the notice are not applied yet"
+	tests := map[string]string{
+		"fcs_notificationEFDateChange_0111100008417000189_17485.xml": "<fcs_notificationEFDateChange>: notice date change of 0111100008417000189" + notApplied,
+		"fcsNotificationCancel_0111100002417000043_212694.xml":       "<fcsNotificationCancel>: notice cancellation of 0111100002417000043" + notApplied,
+		"fcsNotificationCancelFailure_0111300010718000019_29291.xml": "<fcsNotificationCancelFailure>: cancellation of a notice cancellation of 0111300010718000019" + notApplied,
+	}
+	for file, want := range tests {
+		recs, errs := decodeRecords(t, filepath.Join(data, file))
+		if len(recs) != 0 || len(errs) != 1 || errs[0] != want {
+			t.Errorf("%s: %d records, rejections %q; want the one rejection %q", file, len(recs), errs, want)
+		}
+	}
+}
