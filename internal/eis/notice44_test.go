@@ -112,6 +112,13 @@ func roundTrip(t *testing.T, rec tenderbase.Record) {
 // decodeFile decodes a file and returns the summaries and the rejections.
 func decodeFile(t *testing.T, path string) ([]noticeSummary, []string) {
 	t.Helper()
+	recs, msgs := decodeRecords(t, path)
+	return summarize(t, recs), msgs
+}
+
+// decodeRecords decodes a file and returns its records and rejections.
+func decodeRecords(t *testing.T, path string) ([]tenderbase.Record, []string) {
+	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +131,7 @@ func decodeFile(t *testing.T, path string) ([]noticeSummary, []string) {
 		}
 		msgs = append(msgs, err.Error())
 	}
-	return summarize(t, recs), msgs
+	return recs, msgs
 }
 
 const filestore = "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid="
