@@ -1,0 +1,109 @@
+package eis
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/tenderbase/tenderbase"
+)
+
+// TestContract223Fixture reads a daily file of two items: one per contract,
+// the second without a contract registry number, based on a 44-FZ notice,
+// with a supplier who is a person and a position classified by OKDP only.
+func TestContract223Fixture(t *testing.T) {
+	got := decodeContractFile(t, filepath.Join("testdata", "contract", "contract223_daily.xml"))
+	want := []*tenderbase.Contract{{
+		RegNumber:      "56164210044210001230000",
+		Law:            "223",
+		Version:        2,
+		PurchaseNumber: "32110187345",
+		Number:         "ДТ-218/21",
+		Subject:        "Поставка оптического кабеля и муфт для строительства линий связи",
+		Customer: tenderbase.Party{INN: "6164210044", KPP: "616401001", OGRN: "1026103284417",
+			Name: `ОТКРЫТОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "ДОНТЕЛЕКОМ"`, ShortName: `ОАО "ДОНТЕЛЕКОМ"`,
+			Address: "344002, Ростовская обл, г Ростов-на-Дону, пр-кт Буденновский, дом 30"},
+		Suppliers: []tenderbase.Party{{INN: "2312270518", KPP: "231201001",
+			Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ЮГКАБЕЛЬСНАБ"`, ShortName: `ООО "ЮГКАБЕЛЬСНАБ"`,
+			Address: "350059, Краснодарский край, КРАСНОДАР Г, ВАСНЕЦОВА УЛ, 39, 204"}},
+		Region:      61,
+		Price:       2871640.8,
+		Currency:    "RUB",
+		SignedAt:    contractAt(t, "2021-05-24T00:00:00+03:00"),
+		PublishedAt: contractAt(t, "2021-06-09T18:01:57+03:00"),
+		StartsAt:    contractAt(t, "2021-05-24T00:00:00+03:00"),
+		EndsAt:      contractAt(t, "2021-12-31T00:00:00+03:00"),
+		Objects: []tenderbase.PurchaseObject{{
+			OKPD2Code: "27.31.12.110", OKPD2Name: "Кабели волоконно-оптические для передачи данных",
+			Name: "Кабель оптический самонесущий 48 волокон", Quantity: 42.5, Unit: "Километр; тысяча метров", Price: 61240.08,
+		}, {
+			OKPD2Code: "27.33.13.190", OKPD2Name: "Изделия электроустановочные прочие",
+			Name: "Муфта оптическая тупиковая", Quantity: 120, Unit: "Штука", Price: 2241.14,
+		}},
+		URL: "https://zakupki.gov.ru/223/contract/public/contract/view/general-information.html?id=11802254",
+	}, {
+		RegNumber:      "56125025601210000040001",
+		Law:            "223",
+		Version:        1,
+		PurchaseNumber: "0358300009921000017",
+		Subject:        "Оказание услуг по поверке приборов учета воды",
+		Customer: tenderbase.Party{INN: "6125025601", KPP: "612501001",
+			Name: `МУНИЦИПАЛЬНОЕ УНИТАРНОЕ ПРЕДПРИЯТИЕ "ОКТЯБРЬСКИЙ ВОДОКАНАЛ"`, ShortName: `МУП "ОКТЯБРЬСКИЙ ВОДОКАНАЛ"`,
+			Address: "346480, Ростовская обл, Октябрьский р-н, рп Каменоломни, ул Комсомольская, дом 5"},
+		Suppliers: []tenderbase.Party{{INN: "612500384617",
+			Name:    "Индивидуальный предприниматель Гончаров Виктор Семенович",
+			Address: "346480, Ростовская обл, рп Каменоломни, ул Мира, 14"}},
+		Region:      61,
+		Price:       96000,
+		Currency:    "RUB",
+		SignedAt:    contractAt(t, "2021-06-07T00:00:00+03:00"),
+		PublishedAt: contractAt(t, "2021-06-09T17:26:40+03:00"),
+		StartsAt:    contractAt(t, "2021-06-07T00:00:00+03:00"),
+		EndsAt:      contractAt(t, "2021-09-30T00:00:00+03:00"),
+		Objects:     []tenderbase.PurchaseObject{{Name: "Поверка счетчиков холодной воды"}},
+		URL:         "https://zakupki.gov.ru/223/contract/public/contract/view/general-information.html?id=11802391",
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("contracts (-want +got):\n%s", diff)
+	}
+}
+
+func TestContract223RealFiles(t *testing.T) {
+	dir := filepath.Join("eis223", "Homyakin__ZakupkiParser")
+	tests := []struct {
+		file string
+		want contractSummary
+	}{
+		{"contract_test2.xml", contractSummary{RegNumber: "50105018196180000870000", PurchaseNumber: "31806504639", Number: "АГ-1/0235/18",
+			Version: 1, Region: 1, CustomerINN: "0105018196", CustomerName: `АКЦИОНЕРНОЕ ОБЩЕСТВО "ГАЗПРОМ ГАЗОРАСПРЕДЕЛЕНИЕ МАЙКОП"`,
+			SupplierINNs:  []string{"2310140001"},
+			SupplierNames: []string{`ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "КУБАНСКАЯ НЕФТЕГАЗОВАЯ КОМПАНИЯ"`},
+			Price:         317962.72, Currency: "RUB", Signed: "2018-05-28"}},
+		// A contract without a procurement notice (a single supplier), with
+		// a double space in the customer's name.
+		{"contract_Severnaia_Osetiya_Alaniia_Resp_20150101_000000_20150131_235959_001.xml", contractSummary{
+			RegNumber: "51511012960150000010000", Version: 1, Region: 15,
+			CustomerINN: "1511012960", CustomerName: `Открытое акционерное общество "Международный аэропорт Владикавказ"`,
+			SupplierINNs:  []string{"1513030845"},
+			SupplierNames: []string{`ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ТОПЛИВОЗАПРАВОЧНАЯ КОМПАНИЯ АЭРОПОРТ"`},
+			Price:         3984420, Currency: "RUB", Signed: "2015-01-15"}},
+		// A daily file whose contract names no supplier.
+		{"contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml", contractSummary{
+			RegNumber: "50105018196190002040000", PurchaseNumber: "31908645944", Number: "1638.12.2019", Version: 1, Region: 1,
+			CustomerINN: "0105018196", CustomerName: `АКЦИОНЕРНОЕ ОБЩЕСТВО "ГАЗПРОМ ГАЗОРАСПРЕДЕЛЕНИЕ МАЙКОП"`,
+			Price: 1750000, Currency: "RUB", Signed: "2019-12-16"}},
+	}
+	for _, tt := range tests {
+		cs := realContracts(t, filepath.Join(dir, tt.file))
+		if len(cs) != 1 {
+			t.Errorf("%s: %d contracts, want 1", tt.file, len(cs))
+			continue
+		}
+		if cs[0].Law != "223" {
+			t.Errorf("%s: law %q, want 223", tt.file, cs[0].Law)
+		}
+		if diff := cmp.Diff(tt.want, summarizeContract(cs[0])); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.file, diff)
+		}
+	}
+}
