@@ -19,8 +19,8 @@ import (
 // named exactly, so that they win over the prefixes and are rejected with the
 // reason.
 var notices44 = map[string]documentFunc{
-	"epNotification*":              decodeEPNotice,
-	"fcsNotification*":             decodeFCSNotice,
+	"epNotification*":              decodeNotice[epNoticeWire],
+	"fcsNotification*":             decodeNotice[fcsNoticeWire],
 	"fcs_notification*":            partialNotice("notice change"),
 	"fcs_notificationEFDateChange": partialNotice("notice date change"),
 	"fcsNotificationCancel":        partialNotice("notice cancellation"),
@@ -85,19 +85,25 @@ type epObjectsWire struct {
 	Drugs   []drugObjectWire `xml:"drugPurchaseObjectsInfo>drugPurchaseObjectInfo"`
 }
 
-// decodeEPNotice decodes an epNotification* document into a tender version
-// and a doc record per attachment.
-func decodeEPNotice(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
-	var w epNoticeWire
-	if err := d.DecodeElement(&w, &start); err != nil {
+// decodeNotice decodes a full 44-FZ notice, whose wire struct is W, into a
+// tender version and a doc record per attachment.
+func decodeNotice[W any, P interface {
+	*W
+	tender() (*tenderbase.Tender, error)
+	files() []noticeFile
+}](d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	w := P(new(W))
+	if err := d.DecodeElement(w, &start); err != nil {
 		return nil, err
 	}
 	t, err := w.tender()
 	if err != nil {
 		return nil, err
 	}
-	return noticeRecords(t, attachmentFiles(w.Attachments)), nil
+	return noticeRecords(t, w.files()), nil
 }
+
+func (w *epNoticeWire) files() []noticeFile { return attachmentFiles(w.Attachments) }
 
 // tender adapts the notice to a tender version.
 func (w *epNoticeWire) tender() (*tenderbase.Tender, error) {
@@ -201,19 +207,7 @@ type fcsRequirement struct {
 	PurchaseCode string  `xml:"purchaseCode"`
 }
 
-// decodeFCSNotice decodes a legacy full notice into a tender version and a
-// doc record per attachment.
-func decodeFCSNotice(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
-	var w fcsNoticeWire
-	if err := d.DecodeElement(&w, &start); err != nil {
-		return nil, err
-	}
-	t, err := w.tender()
-	if err != nil {
-		return nil, err
-	}
-	return noticeRecords(t, attachmentFiles(w.Attachments)), nil
-}
+func (w *fcsNoticeWire) files() []noticeFile { return attachmentFiles(w.Attachments) }
 
 // tender adapts the legacy notice to a tender version. A legacy notice has
 // no version number; its modification number counts the changes, so the
