@@ -69,10 +69,11 @@ type epNoticeWire struct {
 // epRequirement is what one customer of a notice requires; its IKZ carries
 // the customer's INN and KPP, which the customer reference itself lacks.
 type epRequirement struct {
-	Customer     orgWire `xml:"customer"`
-	MaxPrice     string  `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
-	CustomerCode string  `xml:"contractConditionsInfo>IKZInfo>customerCode"`
-	PurchaseCode string  `xml:"contractConditionsInfo>IKZInfo>purchaseCode"`
+	Customer         orgWire `xml:"customer"`
+	MaxPrice         string  `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
+	CustomerCode     string  `xml:"contractConditionsInfo>IKZInfo>customerCode"`
+	PurchaseCode     string  `xml:"contractConditionsInfo>IKZInfo>purchaseCode"`
+	PurchaseCode2019 string  `xml:"contractConditionsInfo>purchaseCode"` // before IKZInfo
 }
 
 // epObjectsWire holds the purchase objects in each of the shapes a notice
@@ -145,7 +146,7 @@ func (w *epNoticeWire) customer() tenderbase.Party {
 		return org.party()
 	}
 	r := w.Info.Requirements[0]
-	return requirementCustomer(r.Customer, org, noticeIKZParty(r.CustomerCode, r.PurchaseCode))
+	return requirementCustomer(r.Customer, org, noticeIKZParty(r.CustomerCode, noticeFirst(r.PurchaseCode, r.PurchaseCode2019)))
 }
 
 // lot returns the notice's one lot: since 2019 a notice has a single lot.

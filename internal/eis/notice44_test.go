@@ -270,4 +270,18 @@ func TestNoticeHelpers(t *testing.T) {
 			t.Errorf("noticeRegion(%q) = %d, want %d", in, got, want)
 		}
 	}
+	ikz := []struct {
+		customerCode, purchaseCode string
+		want                       tenderbase.Party
+	}{
+		{"31654021871165401001", "", tenderbase.Party{INN: "1654021871", KPP: "165401001"}},
+		{"", "183503608117150360100100240018121244", tenderbase.Party{INN: "5036081171", KPP: "503601001"}},
+		{"3165402187116540100", "18350360811715036010010024001812124", tenderbase.Party{}},
+		{"", "1835036081X7150360100100240018121244", tenderbase.Party{}},
+	}
+	for _, tt := range ikz {
+		if got := noticeIKZParty(tt.customerCode, tt.purchaseCode); got != tt.want {
+			t.Errorf("noticeIKZParty(%q, %q) = %+v, want %+v", tt.customerCode, tt.purchaseCode, got, tt.want)
+		}
+	}
 }
