@@ -1,12 +1,16 @@
 package eis
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 func TestPurchaseNoticeOfTwoItems(t *testing.T) {
@@ -178,5 +182,54 @@ func TestRealPartialNotices(t *testing.T) {
 		if len(recs) != 0 || len(errs) != 1 || errs[0] != want {
 			t.Errorf("%s: %d records, rejections %q; want the one rejection %q", file, len(recs), errs, want)
 		}
+	}
+}
+
+// TestNoticesThroughTheStore imports the notice fixtures and an earlier
+// version of one of them into a real store: the versions line up for
+// ru.izm, the docs are found by purchase number, and a second import
+// changes nothing.
+func TestNoticesThroughTheStore(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "tenderbase.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	dir := filepath.Join("testdata", "notice")
+	amended, err := os.ReadFile(filepath.Join(dir, "epNotificationEZK2020_0301300012426000118_3.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := filepath.Join(t.TempDir(), "epNotificationEZK2020_0301300012426000118_1.xml")
+	v1 := strings.Replace(string(amended), "<ns5:versionNumber>3<", "<ns5:versionNumber>1<", 1)
+	if err := os.WriteFile(first, []byte(v1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
+	sum, err := importer.Import(ctx, store, []string{dir, first}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 5 tenders and 6 docs from the fixtures, the earlier version and its doc.
+	if sum.Records != 13 || sum.Rejected != 2 || sum.Inserted != 11 || sum.Older != 1 || sum.Unchanged != 1 {
+		t.Fatalf("first import: %+v", sum)
+	}
+	versions, err := store.Versions(ctx, tenderbase.KindTender, "0301300012426000118")
+	if err != nil || len(versions) != 2 || versions[1].Revision() != 3 {
+		t.Fatalf("versions of the amended notice: %v, %v; want 1 then 3", versions, err)
+	}
+	docs, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindDoc,
+		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0811200000126000042"}}})
+	if err != nil || docs.Total != 2 {
+		t.Fatalf("docs of 0811200000126000042: %+v, %v; want 2", docs, err)
+	}
+	yaroslavl, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTender, Filters: tenderbase.Filters{Regions: []int{76}, Laws: []string{"223"}}})
+	if err != nil || yaroslavl.Total != 2 {
+		t.Fatalf("223-FZ tenders of region 76: %+v, %v; want 2", yaroslavl, err)
+	}
+	again, err := importer.Import(ctx, store, []string{dir, first}, opts)
+	if err != nil || again.Unchanged != 13 {
+		t.Fatalf("second import: %+v, %v; want every record unchanged", again, err)
 	}
 }
