@@ -49,6 +49,9 @@ var notRecords = map[string]string{
 	"cpContractSign":          "a notice that an electronic contract was signed, without the registry number a contract is kept under; the contract comes as <contract>",
 	"performanceContract":     "the performance of a 223-FZ contract (payments, acceptance documents), not the contract itself",
 	"purchaseContractAccount": "a customer's monthly count and total of contracts of one kind, not a contract",
+
+	// Notices: what a participant, not the customer, sends.
+	"epNoticeApplicationCancel": "a participant's withdrawal of its application, not a change of the notice",
 }
 
 // whyNot says why a kind of document holds no record of ours.

@@ -30,6 +30,7 @@ var notices44 = map[string]documentFunc{
 	"fcsNotificationOrgChange":     partialNotice("change of the placing organization"),
 	"epNotificationCancel":         partialNotice("notice cancellation"),
 	"epNotificationCancelFailure":  partialNotice("cancellation of a notice cancellation"),
+	"epNoticeApplicationsAbsence":  partialNotice("notice that no application was submitted"),
 }
 
 // epNoticeWire is an epNotification* document: a notice of 2019 or later.
