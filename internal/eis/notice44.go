@@ -123,7 +123,7 @@ func (w *epNoticeWire) tender() (*tenderbase.Tender, error) {
 		PlacingMethod:        noticeText(c.PlacingWay.Name),
 		PlacingMethodCode:    noticeText(c.PlacingWay.Code),
 		Customer:             w.customer(),
-		MaxPrice:             noticeNumber(w.Info.MaxPrice),
+		MaxPrice:             w.maxPrice(),
 		Currency:             noticeCurrency(w.Info.Currency),
 		PublishedAt:          c.PublishDTInEIS.Time,
 		ApplicationsStart:    w.Info.Procedure.Start.Time,
@@ -150,19 +150,23 @@ func (w *epNoticeWire) customer() tenderbase.Party {
 	return requirementCustomer(r.Customer, org, noticeIKZParty(r.CustomerCode, noticeFirst(r.PurchaseCode, r.PurchaseCode2019)))
 }
 
+// maxPrice returns the notice's maximum price or, when it gives none, the
+// sum of its customers' prices.
+func (w *epNoticeWire) maxPrice() float64 {
+	price := noticeNumber(w.Info.MaxPrice)
+	if price == 0 {
+		for _, r := range w.Info.Requirements {
+			price += noticeNumber(r.MaxPrice)
+		}
+	}
+	return price
+}
+
 // lot returns the notice's one lot: since 2019 a notice has a single lot.
 func (w *epNoticeWire) lot(t *tenderbase.Tender) tenderbase.TenderLot {
 	o := w.Info.Objects
-	objects := noticeObjects(o.Direct, o.NotDrug, o.Parent)
-	objects = append(objects, drugObjects(o.Drugs)...)
-	maxPrice := t.MaxPrice
-	if maxPrice == 0 {
-		for _, r := range w.Info.Requirements {
-			maxPrice += noticeNumber(r.MaxPrice)
-		}
-		t.MaxPrice = maxPrice
-	}
-	return tenderbase.TenderLot{Number: 1, Title: t.Title, MaxPrice: maxPrice, Currency: t.Currency, Objects: objects}
+	objects := append(noticeObjects(o.Direct, o.NotDrug, o.Parent), drugObjects(o.Drugs)...)
+	return tenderbase.TenderLot{Number: 1, Title: t.Title, MaxPrice: t.MaxPrice, Currency: t.Currency, Objects: objects}
 }
 
 // fcsNoticeWire is a legacy fcsNotification* document (schemes up to 10.x).
