@@ -1,11 +1,14 @@
 package eis
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 // TestContract223Fixture reads a daily file of two items: one per contract,
@@ -105,5 +108,44 @@ func TestContract223RealFiles(t *testing.T) {
 		if diff := cmp.Diff(tt.want, summarizeContract(cs[0])); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.file, diff)
 		}
+	}
+}
+
+// TestContractsThroughTheStore imports the contract fixtures into a real
+// SQLite store: every contract lands, is found by its numbers and by the INN
+// of any supplier, is filtered by region and law, and a second import
+// changes nothing.
+func TestContractsThroughTheStore(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "tenderbase.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	dir := filepath.Join("testdata", "contract")
+	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
+	sum, err := importer.Import(ctx, store, []string{dir}, opts)
+	if err != nil || sum.Records != 7 || sum.Inserted != 7 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 7 contracts inserted", sum, err)
+	}
+	for _, where := range []tenderbase.Lookup{
+		{Field: tenderbase.LookupRegNumber, Value: "0358100021512000009"},
+		{Field: tenderbase.LookupPurchaseNumber, Value: "32110187345"},
+		{Field: tenderbase.LookupSupplierINN, Value: "9909512784"},
+		{Field: tenderbase.LookupCustomerINN, Value: "6125025601"},
+	} {
+		page, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindContract, Where: []tenderbase.Lookup{where}})
+		if err != nil || page.Total != 1 {
+			t.Errorf("contracts by %s %s: %+v, %v; want 1", where.Field, where.Value, page, err)
+		}
+	}
+	rostov223, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindContract,
+		Filters: tenderbase.Filters{Regions: []int{61}, Laws: []string{"223"}}})
+	if err != nil || rostov223.Total != 2 {
+		t.Errorf("223-FZ contracts of region 61: %+v, %v; want 2", rostov223, err)
+	}
+	again, err := importer.Import(ctx, store, []string{dir}, opts)
+	if err != nil || again.Unchanged != 7 {
+		t.Fatalf("second import: %+v, %v; want every contract unchanged", again, err)
 	}
 }
