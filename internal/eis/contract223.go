@@ -118,7 +118,7 @@ func (w *contract223Data) record(n int) (*tenderbase.Contract, error) {
 		Suppliers:      w.suppliers(),
 		Region:         contractRegion(noticeText(w.Customer.KPP), noticeText(w.Customer.INN)),
 		Price:          w.Price,
-		Currency:       noticeText(w.Currency),
+		Currency:       noticeCurrency(w.Currency),
 		SignedAt:       w.ContractDate.Time,
 		PublishedAt:    w.PublicationDate.Time,
 		StartsAt:       w.StartDate.Time,

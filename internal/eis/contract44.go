@@ -189,7 +189,7 @@ func (w *contract44) record(n int) (*tenderbase.Contract, error) {
 		Suppliers:      w.suppliers(),
 		Region:         contractRegion(customer.KPP, customer.INN),
 		Price:          w.Price,
-		Currency:       noticeText(w.Currency),
+		Currency:       noticeCurrency(contractFirst(w.Currency, w.PriceInfo.Currency)),
 		SignedAt:       w.SignDate.Time,
 		PublishedAt:    w.PublishDate.Time,
 		StartsAt:       w.Period.StartDate.Time,
@@ -209,9 +209,6 @@ func (w *contract44) record(n int) (*tenderbase.Contract, error) {
 func (w *contract44) fillGaps(c *tenderbase.Contract) {
 	if c.Price == 0 {
 		c.Price = w.PriceInfo.Price
-	}
-	if c.Currency == "" {
-		c.Currency = noticeText(w.PriceInfo.Currency)
 	}
 	c.Subject = noticeText(w.Subject)
 	if c.Subject == "" {
