@@ -17,8 +17,8 @@ type checkResultWire struct {
 		CheckResultNumber string  `xml:"checkResultNumber"`
 		RegNumber         string  `xml:"regNumber"`
 		DocNumber         string  `xml:"docNumber"`
-		CreateDate        koTime  `xml:"createDate"`
-		PublishDate       koTime  `xml:"publishDate"`
+		CreateDate        eisTime `xml:"createDate"`
+		PublishDate       eisTime `xml:"publishDate"`
 		Owner             koParty `xml:"owner"`
 		PrintFormInfo     struct {
 			CreateOrganization  koParty `xml:"createOrganization"`
@@ -36,10 +36,10 @@ type checkResultWire struct {
 
 // checkedComplaint is what a check found of a complaint.
 type checkedComplaint struct {
-	ComplaintNumber        string `xml:"complaintNumber"`
-	RegNumber              string `xml:"regNumber"`
-	PublishDate            koTime `xml:"publishDate"`
-	ComplaintPlacementDate koTime `xml:"complaintPlacementDate"`
+	ComplaintNumber        string  `xml:"complaintNumber"`
+	RegNumber              string  `xml:"regNumber"`
+	PublishDate            eisTime `xml:"publishDate"`
+	ComplaintPlacementDate eisTime `xml:"complaintPlacementDate"`
 	CheckSubjects          []struct {
 		SubjectComplaint koSubjects `xml:"subjectComplaint"`
 		koSubjects                  // unplanned checks name the parties directly
@@ -50,13 +50,13 @@ type checkedComplaint struct {
 	} `xml:"checkedObject"`
 	Decision struct {
 		DecisionNumber string         `xml:"decisionNumber"`
-		DecisionDate   koTime         `xml:"decisionDate"`
+		DecisionDate   eisTime        `xml:"decisionDate"`
 		DecisionText   string         `xml:"decisionText"`
 		Attachments    []koAttachment `xml:"attachments>attachment"`
 	} `xml:"decision"`
 	Prescription struct {
 		PrescriptionNumber string         `xml:"prescriptionNumber"`
-		PrescriptionDate   koTime         `xml:"prescriptionDate"`
+		PrescriptionDate   eisTime        `xml:"prescriptionDate"`
 		PrescriptionText   string         `xml:"prescriptionText"`
 		Attachments        []koAttachment `xml:"attachments>attachment"`
 	} `xml:"prescription"`

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/export"
 	"github.com/tenderbase/tenderbase/internal/importer"

@@ -4,9 +4,7 @@ import (
 	"encoding/xml"
 	"path"
 	"regexp"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -27,9 +25,9 @@ type complaintWire struct {
 		RegNumber       string  `xml:"regNumber"`
 		VersionNumber   string  `xml:"versionNumber"`
 		RegistrationKO  koParty `xml:"registrationKO"`
-		RegDate         koTime  `xml:"regDate"`
+		RegDate         eisTime `xml:"regDate"`
 		PrintFormInfo   struct {
-			PublishDate koTime `xml:"publishDate"`
+			PublishDate eisTime `xml:"publishDate"`
 		} `xml:"printFormInfo"`
 	} `xml:"commonInfo"`
 	KOInfo    koParty         `xml:"KOInfo"`
@@ -59,15 +57,15 @@ type applicantNewWire struct {
 // koParty is an organization or a person as the KO documents give one; a
 // person's name is name, an organization's fullName.
 type koParty struct {
-	RegNum           string `xml:"regNum"`
-	FullName         string `xml:"fullName"`
-	ShortName        string `xml:"shortName"`
-	Name             string `xml:"name"`
-	INN              string `xml:"INN"`
-	KPP              string `xml:"KPP"`
-	OKPO             string `xml:"OKPO"`
-	Address          string `xml:"address"`
-	RegistrationDate koTime `xml:"registrationDate"`
+	RegNum           string  `xml:"regNum"`
+	FullName         string  `xml:"fullName"`
+	ShortName        string  `xml:"shortName"`
+	Name             string  `xml:"name"`
+	INN              string  `xml:"INN"`
+	KPP              string  `xml:"KPP"`
+	OKPO             string  `xml:"OKPO"`
+	Address          string  `xml:"address"`
+	RegistrationDate eisTime `xml:"registrationDate"`
 }
 
 // name returns the full name of an organization or the name of a person.
@@ -76,13 +74,13 @@ func (p koParty) name() string { return firstOf(p.FullName, p.Name) }
 // koPurchase is the procurement a complaint or a check is about; a 94-FZ
 // order gives the same facts under older names.
 type koPurchase struct {
-	PurchaseNumber      string `xml:"purchaseNumber"`
-	NotificationNumber  string `xml:"notificationNumber"`
-	PurchaseCode        string `xml:"purchaseCode"`
-	PurchaseName        string `xml:"purchaseName"`
-	OrderName           string `xml:"orderName"`
-	PurchasePlacingDate koTime `xml:"purchasePlacingDate"`
-	OrderPlacingDate    koTime `xml:"orderPlacingDate"`
+	PurchaseNumber      string  `xml:"purchaseNumber"`
+	NotificationNumber  string  `xml:"notificationNumber"`
+	PurchaseCode        string  `xml:"purchaseCode"`
+	PurchaseName        string  `xml:"purchaseName"`
+	OrderName           string  `xml:"orderName"`
+	PurchasePlacingDate eisTime `xml:"purchasePlacingDate"`
+	OrderPlacingDate    eisTime `xml:"orderPlacingDate"`
 }
 
 // either returns the purchase, or the order where no purchase is given.
@@ -117,7 +115,7 @@ func (w complaintWire) record(fileName string) (*tenderbase.Complaint, error) {
 	if ci.ComplaintNumber == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "complaint without commonInfo/complaintNumber")
 	}
-	version, err := versionOf(ci.VersionNumber)
+	version, err := parseVersion(ci.VersionNumber, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -171,72 +169,6 @@ func complaintID(fileName string) string {
 		return ""
 	}
 	return m[1]
-}
-
-// versionOf reads a versionNumber; an absent one is version 0.
-func versionOf(s string) (int, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, tenderbase.Errorf(tenderbase.EINVALID, "versionNumber %q is not a whole number", s)
-	}
-	return n, nil
-}
-
-// firstOf returns the first of values that is not blank, trimmed.
-func firstOf(values ...string) string {
-	for _, v := range values {
-		if v = strings.TrimSpace(v); v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
-// firstTime returns the first of times that is set.
-func firstTime(times ...time.Time) time.Time {
-	for _, t := range times {
-		if !t.IsZero() {
-			return t
-		}
-	}
-	return time.Time{}
-}
-
-// moscow is the zone of EIS dates written without one.
-var moscow = time.FixedZone("MSK", 3*60*60)
-
-// koTime is an xs:dateTime or xs:date of a KO document, with or without a
-// zone; EIS writes both forms.
-type koTime struct{ time.Time }
-
-// koTimeLayouts are the forms of dates EIS writes, longest first.
-var koTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02Z07:00", "2006-01-02"}
-
-// UnmarshalText reads a date; a form EIS does not write is an error.
-func (t *koTime) UnmarshalText(b []byte) error {
-	s := strings.TrimSpace(string(b))
-	if s == "" {
-		return nil
-	}
-	for _, layout := range koTimeLayouts {
-		if v, err := time.ParseInLocation(layout, s, moscow); err == nil {
-			t.Time = v
-			return nil
-		}
-	}
-	return tenderbase.Errorf(tenderbase.EINVALID, "date %q is neither xs:dateTime nor xs:date", s)
-}
-
-// date returns the day of t as YYYY-MM-DD, or "" when it is not set.
-func (t koTime) date() string {
-	if t.IsZero() {
-		return ""
-	}
-	return t.Format(time.DateOnly)
 }
 
 // indictedBlock is one indicted element of a complaint: whom the complaint

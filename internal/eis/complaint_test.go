@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/golden"
 	"github.com/tenderbase/tenderbase/internal/importer"
@@ -221,7 +222,7 @@ func TestComplaintRejections(t *testing.T) {
 		{"truncated", doc[:strings.LastIndex(doc[:len(doc)/2], "\n")], "<complaint> is not well-formed XML at line 47: unexpected EOF"},
 		{"malformed", strings.Replace(doc, "</regNumber>", "</regNumbr>", 1), "<complaint> is not well-formed XML at line 6"},
 		{"no number", strings.Replace(doc, "<complaintNumber>202000151401234</complaintNumber>", "", 1), "complaint without commonInfo/complaintNumber"},
-		{"bad version", strings.Replace(doc, "<versionNumber>1<", "<versionNumber>first<", 1), `versionNumber "first" is not a whole number`},
+		{"bad version", strings.Replace(doc, "<versionNumber>1<", "<versionNumber>first<", 1), `version "first" is not a whole number`},
 		{"bad date", strings.Replace(doc, "<regDate>2020-07-02T16:41:27+03:00<", "<regDate>02.07.2020<", 1), `date "02.07.2020" is neither`},
 		{"unknown", strings.ReplaceAll(doc, "ns2:complaint ", "ns2:complaintAppeal "), "EIS document <complaintAppeal> holds no record of ours"},
 	}

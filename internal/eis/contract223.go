@@ -25,15 +25,15 @@ type contract223Data struct {
 	Name               string                `xml:"name"`
 	Subject            string                `xml:"subjectContract"`
 	Customer           org223Wire            `xml:"customer>mainInfo"`
-	PublicationDate    noticeTime            `xml:"publicationDate"`
-	ContractDate       noticeTime            `xml:"contractDate"`
+	PublicationDate    eisTime               `xml:"publicationDate"`
+	ContractDate       eisTime               `xml:"contractDate"`
 	PurchaseNumber     string                `xml:"purchaseNoticeInfo>purchaseNoticeNumber"`
 	Notice44Number     string                `xml:"notice44Num"`
 	Suppliers          []contract223Supplier `xml:"supplierInfo"`
 	Price              float64               `xml:"price"`
 	Currency           string                `xml:"currency>code"`
-	StartDate          noticeTime            `xml:"startExecutionDate"`
-	EndDate            noticeTime            `xml:"endExecutionDate"`
+	StartDate          eisTime               `xml:"startExecutionDate"`
+	EndDate            eisTime               `xml:"endExecutionDate"`
 	Positions          []contract223Position `xml:"contractPositions>contractPosition"`
 	URLEIS             string                `xml:"urlEIS"`
 	URLOOS             string                `xml:"urlOOS"`
@@ -112,13 +112,13 @@ func (w *contract223Data) record(n int) (*tenderbase.Contract, error) {
 		Law:            tenderbase.Law223,
 		Version:        w.Version,
 		PurchaseNumber: contractFirst(w.PurchaseNumber, w.Notice44Number),
-		Number:         noticeText(w.Name),
-		Subject:        noticeText(w.Subject),
+		Number:         cleanText(w.Name),
+		Subject:        cleanText(w.Subject),
 		Customer:       w.Customer.party(),
 		Suppliers:      w.suppliers(),
-		Region:         contractRegion(noticeText(w.Customer.KPP), noticeText(w.Customer.INN)),
+		Region:         regionOf(cleanText(w.Customer.KPP), cleanText(w.Customer.INN)),
 		Price:          w.Price,
-		Currency:       noticeCurrency(w.Currency),
+		Currency:       currencyOr(w.Currency),
 		SignedAt:       w.ContractDate.Time,
 		PublishedAt:    w.PublicationDate.Time,
 		StartsAt:       w.StartDate.Time,
@@ -133,11 +133,11 @@ func (w *contract223Data) suppliers() []tenderbase.Party {
 	var ps []tenderbase.Party
 	for _, s := range w.Suppliers {
 		ps = append(ps, tenderbase.Party{
-			INN:       noticeText(s.INN),
-			KPP:       noticeText(s.KPP),
-			OGRN:      noticeText(s.OGRN),
-			Name:      noticeText(s.Name),
-			ShortName: noticeText(s.ShortName),
+			INN:       cleanText(s.INN),
+			KPP:       cleanText(s.KPP),
+			OGRN:      cleanText(s.OGRN),
+			Name:      cleanText(s.Name),
+			ShortName: cleanText(s.ShortName),
 			Address:   s.Address.String(),
 		})
 	}
@@ -149,7 +149,7 @@ func (a contract223Address) String() string {
 	var parts []string
 	for _, p := range []string{a.PostCode, a.Region.String(), a.City.String(), a.Settlement.String(),
 		a.Street.String(), a.House, a.Building, a.Office} {
-		if p = noticeText(p); p != "" {
+		if p = cleanText(p); p != "" {
 			parts = append(parts, p)
 		}
 	}
@@ -163,11 +163,11 @@ func (w *contract223Data) objects() []tenderbase.PurchaseObject {
 	var objs []tenderbase.PurchaseObject
 	for _, p := range w.Positions {
 		objs = append(objs, tenderbase.PurchaseObject{
-			OKPD2Code: noticeText(p.OKPD2.Code),
-			OKPD2Name: noticeText(p.OKPD2.Name),
+			OKPD2Code: cleanText(p.OKPD2.Code),
+			OKPD2Name: cleanText(p.OKPD2.Name),
 			Name:      contractFirst(p.Name, p.OKPD2.Name),
 			Quantity:  p.Quantity,
-			Unit:      noticeText(p.Unit.Name),
+			Unit:      cleanText(p.Unit.Name),
 			Price:     p.UnitPrice,
 		})
 	}

@@ -95,8 +95,8 @@ type contract44 struct {
 	VersionNumber int                  `xml:"versionNumber"`
 	Number        string               `xml:"number"`
 	Subject       string               `xml:"contractSubject"`
-	SignDate      noticeTime           `xml:"signDate"`
-	PublishDate   noticeTime           `xml:"publishDate"`
+	SignDate      eisTime              `xml:"signDate"`
+	PublishDate   eisTime              `xml:"publishDate"`
 	Foundation    contract44Foundation `xml:"foundation"`
 	Customer      contract44Person     `xml:"customer"`
 	Price         float64              `xml:"price"`
@@ -140,8 +140,8 @@ type contract44Month struct {
 }
 
 type contract44Period struct {
-	StartDate noticeTime `xml:"startDate"`
-	EndDate   noticeTime `xml:"endDate"`
+	StartDate eisTime `xml:"startDate"`
+	EndDate   eisTime `xml:"endDate"`
 }
 
 // contract44Product is one object of a contract. OKPD2 sits on the product,
@@ -174,7 +174,7 @@ type contract44KTRU struct {
 
 // record adapts the n-th contract of a file to the domain.
 func (w *contract44) record(n int) (*tenderbase.Contract, error) {
-	regNum := noticeText(w.RegNum)
+	regNum := cleanText(w.RegNum)
 	if regNum == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "contract %d of the file has no registry number (regNum)", n)
 	}
@@ -184,19 +184,19 @@ func (w *contract44) record(n int) (*tenderbase.Contract, error) {
 		Law:            tenderbase.Law44,
 		Version:        w.VersionNumber,
 		PurchaseNumber: w.Foundation.purchaseNumber(),
-		Number:         noticeText(w.Number),
+		Number:         cleanText(w.Number),
 		Customer:       customer,
 		Suppliers:      w.suppliers(),
-		Region:         contractRegion(customer.KPP, customer.INN),
+		Region:         regionOf(customer.KPP, customer.INN),
 		Price:          w.Price,
-		Currency:       noticeCurrency(contractFirst(w.Currency, w.PriceInfo.Currency)),
+		Currency:       currencyOr(contractFirst(w.Currency, w.PriceInfo.Currency)),
 		SignedAt:       w.SignDate.Time,
 		PublishedAt:    w.PublishDate.Time,
 		StartsAt:       w.Period.StartDate.Time,
 		EndsAt:         w.Period.EndDate.Time,
-		Status:         contract44Stages[noticeText(w.ContractStage)],
+		Status:         contract44Stages[cleanText(w.ContractStage)],
 		Objects:        w.objects(),
-		URL:            noticeText(w.Href),
+		URL:            cleanText(w.Href),
 	}
 	w.fillGaps(c)
 	return c, nil
@@ -210,7 +210,7 @@ func (w *contract44) fillGaps(c *tenderbase.Contract) {
 	if c.Price == 0 {
 		c.Price = w.PriceInfo.Price
 	}
-	c.Subject = noticeText(w.Subject)
+	c.Subject = cleanText(w.Subject)
 	if c.Subject == "" {
 		c.Subject = objectNames(c.Objects)
 	}
@@ -239,7 +239,7 @@ func (f contract44Foundation) purchaseNumber() string {
 			return n
 		}
 	}
-	if n := noticeText(f.Other.NotificationNumber); len(n) == 19 && noticeDigits(n) {
+	if n := cleanText(f.Other.NotificationNumber); len(n) == 19 && allDigits(n) {
 		return n
 	}
 	return ""
@@ -277,8 +277,8 @@ func (p contract44Product) object() tenderbase.PurchaseObject {
 		okpd2.Code, _, _ = strings.Cut(p.KTRU.Code, "-")
 	}
 	return tenderbase.PurchaseObject{
-		OKPD2Code: noticeText(okpd2.Code),
-		OKPD2Name: noticeText(okpd2.Name),
+		OKPD2Code: cleanText(okpd2.Code),
+		OKPD2Name: cleanText(okpd2.Name),
 		Name:      contractFirst(p.Name, p.KTRU.Name, okpd2.Name),
 		Quantity:  p.Quantity,
 		Unit:      contractFirst(p.Unit.NationalName, p.Unit.Name, p.Unit.FullName),
@@ -372,7 +372,7 @@ func (p *contract44Person) party() tenderbase.Party {
 		INN:       contractFirst(p.INN, p.Inn),
 		KPP:       contractFirst(p.KPP, p.Kpp),
 		OGRN:      contractFirst(p.OGRN, p.OGRNIP),
-		RegNum:    noticeText(p.RegNum),
+		RegNum:    cleanText(p.RegNum),
 		Name:      contractFirst(p.FullName, p.OrgName, p.personName()),
 		ShortName: contractFirst(p.ShortName, p.FirmName),
 		Address:   contractFirst(p.Address, p.Factual, p.Post),
@@ -389,13 +389,13 @@ func (p *contract44Person) party() tenderbase.Party {
 // who is a person (participantType other than U, a legal entity) only in
 // its contact block.
 func (p *contract44Person) personName() string {
-	if n := noticeText(p.LastName + " " + p.FirstName + " " + p.MiddleName); n != "" {
+	if n := cleanText(p.LastName + " " + p.FirstName + " " + p.MiddleName); n != "" {
 		return n
 	}
 	if p.Type == "" || p.Type == "U" {
 		return ""
 	}
-	return noticeText(p.Contact.LastName + " " + p.Contact.FirstName + " " + p.Contact.MiddleName)
+	return cleanText(p.Contact.LastName + " " + p.Contact.FirstName + " " + p.Contact.MiddleName)
 }
 
 // contractMonthEnd returns the last day of a month, the end of performance
@@ -405,22 +405,6 @@ func contractMonthEnd(year, month int) time.Time {
 		return time.Time{}
 	}
 	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, moscowTime)
-}
-
-// contractRegion returns the region of a customer: the first two digits of
-// its KPP, the tax office where it (or the branch that buys) is registered,
-// else of its INN. They are the code of the subject of the federation except
-// 99, the office of the largest taxpayers, which says nothing of a region.
-func contractRegion(kpp, inn string) int {
-	for _, code := range []string{kpp, inn} {
-		if len(code) < 2 || !noticeDigits(code[:2]) {
-			continue
-		}
-		if r := int(code[0]-'0')*10 + int(code[1]-'0'); r >= 1 && r <= 98 {
-			return r
-		}
-	}
-	return 0
 }
 
 // contractFillParty fills the empty fields of p from q.
@@ -443,7 +427,7 @@ func contractFillParty(p, q tenderbase.Party) tenderbase.Party {
 // runs of white space collapsed.
 func contractFirst(values ...string) string {
 	for _, v := range values {
-		if t := noticeText(v); t != "" {
+		if t := cleanText(v); t != "" {
 			return t
 		}
 	}

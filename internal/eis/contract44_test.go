@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenderbase/tenderbase"
 )
 
@@ -238,7 +239,7 @@ func TestContractRejections(t *testing.T) {
 		{"bad-price.xml", export + `<ns2:contract><regNum>3616304128724000015</regNum><priceInfo><price>12 500,00</price></priceInfo></ns2:contract></ns2:export>`,
 			"contract 1 of the file: "},
 		{"bad-date.xml", export + `<ns2:contract><regNum>3616304128724000015</regNum><signDate>18.03.2024</signDate></ns2:contract></ns2:export>`,
-			`contract 1 of the file: "18.03.2024" is not a date`},
+			`contract 1 of the file: date "18.03.2024" is neither xs:dateTime nor xs:date`},
 		{"broken.xml", export + `<ns2:contract><regNum>3616304128724000015</regNum></ns2:contract><ns2:contract><regNum>1</ns2:contract></ns2:export>`,
 			"not well-formed XML at line 1"},
 		{"223-empty.xml", `<ns2:contract xmlns:ns2="http://zakupki.gov.ru/223fz/contract/1"><ns2:body/></ns2:contract>`,

@@ -34,11 +34,11 @@ type purchaseNoticeData struct {
 	MethodCode              string         `xml:"purchaseMethodCode"`
 	MethodName              string         `xml:"purchaseCodeName"`
 	Contact                 contact223Wire `xml:"contact"`
-	PublicationDateTime     noticeTime     `xml:"publicationDateTime"`
-	CreateDateTime          noticeTime     `xml:"createDateTime"`
-	DeliveryStart           noticeTime     `xml:"documentationDelivery>deliveryStartDateTime"`
-	SubmissionClose         noticeTime     `xml:"submissionCloseDateTime"`
-	AuctionTime             noticeTime     `xml:"auctionTime"`
+	PublicationDateTime     eisTime        `xml:"publicationDateTime"`
+	CreateDateTime          eisTime        `xml:"createDateTime"`
+	DeliveryStart           eisTime        `xml:"documentationDelivery>deliveryStartDateTime"`
+	SubmissionClose         eisTime        `xml:"submissionCloseDateTime"`
+	AuctionTime             eisTime        `xml:"auctionTime"`
 	Version                 string         `xml:"version"`
 	ModificationDescription string         `xml:"modificationDescription"`
 	Attachments             []document223  `xml:"attachments>document"`
@@ -60,12 +60,12 @@ type org223Wire struct {
 
 func (o org223Wire) party() tenderbase.Party {
 	return tenderbase.Party{
-		INN:       noticeText(o.INN),
-		KPP:       noticeText(o.KPP),
-		OGRN:      noticeText(o.OGRN),
-		Name:      noticeFirst(noticeText(o.FullName), noticeText(o.ShortName)),
-		ShortName: noticeText(o.ShortName),
-		Address:   noticeFirst(noticeText(o.LegalAddress), noticeText(o.PostalAddress)),
+		INN:       cleanText(o.INN),
+		KPP:       cleanText(o.KPP),
+		OGRN:      cleanText(o.OGRN),
+		Name:      firstOf(cleanText(o.FullName), cleanText(o.ShortName)),
+		ShortName: cleanText(o.ShortName),
+		Address:   firstOf(cleanText(o.LegalAddress), cleanText(o.PostalAddress)),
 	}
 }
 
@@ -86,11 +86,11 @@ type etp223Wire struct {
 
 // document223 is a file published with a 223-FZ notice.
 type document223 struct {
-	GUID        string     `xml:"guid"`
-	Date        noticeTime `xml:"createDateTime"`
-	FileName    string     `xml:"fileName"`
-	Description string     `xml:"description"`
-	URL         string     `xml:"url"`
+	GUID        string  `xml:"guid"`
+	Date        eisTime `xml:"createDateTime"`
+	FileName    string  `xml:"fileName"`
+	Description string  `xml:"description"`
+	URL         string  `xml:"url"`
 }
 
 // lot223Wire is a lot: its fields are in lotData since TFF 3, in the lot
@@ -146,26 +146,26 @@ func decodePurchaseNotice(d *xml.Decoder, start xml.StartElement, src source) ([
 
 // tender adapts one notice to a tender version.
 func (n *purchaseNoticeData) tender() (*tenderbase.Tender, error) {
-	version, err := noticeVersion(n.Version, 1)
+	version, err := parseVersion(n.Version, 1)
 	if err != nil {
 		return nil, err
 	}
 	t := &tenderbase.Tender{
-		PurchaseNumber:       noticeText(n.RegistrationNumber),
+		PurchaseNumber:       cleanText(n.RegistrationNumber),
 		Law:                  tenderbase.Law223,
 		Version:              version,
-		Title:                noticeText(n.Name),
+		Title:                cleanText(n.Name),
 		Status:               tenderbase.TenderActive,
-		PlacingMethod:        noticeText(n.MethodName),
-		PlacingMethodCode:    noticeText(n.MethodCode),
+		PlacingMethod:        cleanText(n.MethodName),
+		PlacingMethodCode:    cleanText(n.MethodCode),
 		Customer:             n.customer(),
-		PublishedAt:          noticeFirstTime(n.PublicationDateTime.Time, n.CreateDateTime.Time),
+		PublishedAt:          firstTime(n.PublicationDateTime.Time, n.CreateDateTime.Time),
 		ApplicationsStart:    n.DeliveryStart.Time,
 		ApplicationsDeadline: n.SubmissionClose.Time,
 		BiddingDate:          n.AuctionTime.Time,
 		ETP:                  etpWire{Code: n.ETP.ID, Name: n.ETP.Name, URL: n.ETP.URL}.etp(),
 		Contact:              n.contact(),
-		URL:                  noticeText(n.URL),
+		URL:                  cleanText(n.URL),
 	}
 	n.addLots(t)
 	finishTender(t, n.ModificationDescription, "")
@@ -184,9 +184,9 @@ func (n *purchaseNoticeData) contact() tenderbase.Contact {
 	c := n.Contact
 	return tenderbase.Contact{
 		Person: c.name(),
-		Email:  noticeText(c.Email),
-		Phone:  noticeText(c.Phone),
-		Fax:    noticeText(c.Fax),
+		Email:  cleanText(c.Email),
+		Phone:  cleanText(c.Phone),
+		Fax:    cleanText(c.Fax),
 	}
 }
 
@@ -200,12 +200,12 @@ func (n *purchaseNoticeData) addLots(t *tenderbase.Tender) {
 		}
 		lot := tenderbase.TenderLot{
 			Number:   i + 1,
-			Title:    noticeFirst(noticeText(f.Subject), t.Title),
-			MaxPrice: noticeNumber(f.InitialSum),
-			Currency: noticeCurrency(f.Currency),
+			Title:    firstOf(cleanText(f.Subject), t.Title),
+			MaxPrice: parseAmount(f.InitialSum),
+			Currency: currencyOr(f.Currency),
 			Objects:  f.objects(),
 		}
-		if number, err := noticeVersion(l.OrdinalNumber, 0); err == nil && number > 0 {
+		if number, err := parseVersion(l.OrdinalNumber, 0); err == nil && number > 0 {
 			lot.Number = number
 		}
 		if i == 0 {
@@ -222,12 +222,12 @@ func (f lot223Fields) objects() []tenderbase.PurchaseObject {
 	var objects []tenderbase.PurchaseObject
 	for _, item := range f.Items {
 		objects = append(objects, tenderbase.PurchaseObject{
-			OKPD2Code: noticeText(item.OKPD2.Code),
-			OKPD2Name: noticeText(item.OKPD2.Name),
-			Name: noticeFirst(noticeText(item.OKPD2.Name), noticeText(item.OKDP.Name),
-				noticeText(item.AdditionalInfo), noticeText(f.Subject)),
-			Quantity: noticeNumber(item.Quantity),
-			Unit:     noticeText(item.Unit),
+			OKPD2Code: cleanText(item.OKPD2.Code),
+			OKPD2Name: cleanText(item.OKPD2.Name),
+			Name: firstOf(cleanText(item.OKPD2.Name), cleanText(item.OKDP.Name),
+				cleanText(item.AdditionalInfo), cleanText(f.Subject)),
+			Quantity: parseAmount(item.Quantity),
+			Unit:     cleanText(item.Unit),
 		})
 	}
 	return objects
@@ -239,11 +239,11 @@ func (n *purchaseNoticeData) files() []noticeFile {
 	for _, doc := range append(n.Attachments, n.Attachements...) {
 		files = append(files, noticeFile{
 			attachment: tenderbase.Attachment{
-				FileName:    noticeText(doc.FileName),
-				Description: noticeText(doc.Description),
-				URL:         noticeText(doc.URL),
+				FileName:    cleanText(doc.FileName),
+				Description: cleanText(doc.Description),
+				URL:         cleanText(doc.URL),
 			},
-			id:   noticeText(doc.GUID),
+			id:   cleanText(doc.GUID),
 			date: doc.Date.Time,
 		})
 	}

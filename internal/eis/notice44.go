@@ -4,8 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/xml"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -38,7 +36,7 @@ type epNoticeWire struct {
 	VersionNumber string `xml:"versionNumber"`
 	CommonInfo    struct {
 		PurchaseNumber     string       `xml:"purchaseNumber"`
-		PublishDTInEIS     noticeTime   `xml:"publishDTInEIS"`
+		PublishDTInEIS     eisTime      `xml:"publishDTInEIS"`
 		Href               string       `xml:"href"`
 		PurchaseObjectInfo string       `xml:"purchaseObjectInfo"`
 		PlacingWay         codeNameWire `xml:"placingWay"`
@@ -52,9 +50,9 @@ type epNoticeWire struct {
 	Attachments []attachmentWire `xml:"attachmentsInfo>attachmentInfo"`
 	Info        struct {
 		Procedure struct {
-			Start       noticeTime `xml:"collectingInfo>startDT"`
-			End         noticeTime `xml:"collectingInfo>endDT"`
-			BiddingDate noticeTime `xml:"biddingDate"`
+			Start       eisTime `xml:"collectingInfo>startDT"`
+			End         eisTime `xml:"collectingInfo>endDT"`
+			BiddingDate eisTime `xml:"biddingDate"`
 		} `xml:"procedureInfo"`
 		MaxPrice     string          `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
 		Currency     string          `xml:"contractConditionsInfo>maxPriceInfo>currency>code"`
@@ -109,29 +107,29 @@ func (w *epNoticeWire) files() []noticeFile { return attachmentFiles(w.Attachmen
 
 // tender adapts the notice to a tender version.
 func (w *epNoticeWire) tender() (*tenderbase.Tender, error) {
-	version, err := noticeVersion(w.VersionNumber, 1)
+	version, err := parseVersion(w.VersionNumber, 1)
 	if err != nil {
 		return nil, err
 	}
 	c := w.CommonInfo
 	t := &tenderbase.Tender{
-		PurchaseNumber:       noticeText(c.PurchaseNumber),
+		PurchaseNumber:       cleanText(c.PurchaseNumber),
 		Law:                  tenderbase.Law44,
 		Version:              version,
-		Title:                noticeText(c.PurchaseObjectInfo),
+		Title:                cleanText(c.PurchaseObjectInfo),
 		Status:               tenderbase.TenderActive,
-		PlacingMethod:        noticeText(c.PlacingWay.Name),
-		PlacingMethodCode:    noticeText(c.PlacingWay.Code),
+		PlacingMethod:        cleanText(c.PlacingWay.Name),
+		PlacingMethodCode:    cleanText(c.PlacingWay.Code),
 		Customer:             w.customer(),
 		MaxPrice:             w.maxPrice(),
-		Currency:             noticeCurrency(w.Info.Currency),
+		Currency:             currencyOr(w.Info.Currency),
 		PublishedAt:          c.PublishDTInEIS.Time,
 		ApplicationsStart:    w.Info.Procedure.Start.Time,
 		ApplicationsDeadline: w.Info.Procedure.End.Time,
 		BiddingDate:          w.Info.Procedure.BiddingDate.Time,
 		ETP:                  c.ETP.etp(),
 		Contact:              w.Responsible.Contact.contact(),
-		URL:                  noticeText(c.Href),
+		URL:                  cleanText(c.Href),
 	}
 	t.Lots = []tenderbase.TenderLot{w.lot(t)}
 	finishTender(t, w.Modification.Info, w.Modification.AddInfo)
@@ -147,16 +145,16 @@ func (w *epNoticeWire) customer() tenderbase.Party {
 		return org.party()
 	}
 	r := w.Info.Requirements[0]
-	return requirementCustomer(r.Customer, org, noticeIKZParty(r.CustomerCode, noticeFirst(r.PurchaseCode, r.PurchaseCode2019)))
+	return requirementCustomer(r.Customer, org, noticeIKZParty(r.CustomerCode, firstOf(r.PurchaseCode, r.PurchaseCode2019)))
 }
 
 // maxPrice returns the notice's maximum price or, when it gives none, the
 // sum of its customers' prices.
 func (w *epNoticeWire) maxPrice() float64 {
-	price := noticeNumber(w.Info.MaxPrice)
+	price := parseAmount(w.Info.MaxPrice)
 	if price == 0 {
 		for _, r := range w.Info.Requirements {
-			price += noticeNumber(r.MaxPrice)
+			price += parseAmount(r.MaxPrice)
 		}
 	}
 	return price
@@ -172,7 +170,7 @@ func (w *epNoticeWire) lot(t *tenderbase.Tender) tenderbase.TenderLot {
 // fcsNoticeWire is a legacy fcsNotification* document (schemes up to 10.x).
 type fcsNoticeWire struct {
 	PurchaseNumber     string       `xml:"purchaseNumber"`
-	DocPublishDate     noticeTime   `xml:"docPublishDate"`
+	DocPublishDate     eisTime      `xml:"docPublishDate"`
 	Href               string       `xml:"href"`
 	PurchaseObjectInfo string       `xml:"purchaseObjectInfo"`
 	PlacingWay         codeNameWire `xml:"placingWay"`
@@ -182,9 +180,9 @@ type fcsNoticeWire struct {
 		Contact contactWire `xml:"responsibleInfo"`
 	} `xml:"purchaseResponsible"`
 	Procedure struct {
-		Start   noticeTime `xml:"collecting>startDate"`
-		End     noticeTime `xml:"collecting>endDate"`
-		Bidding noticeTime `xml:"bidding>date"`
+		Start   eisTime `xml:"collecting>startDate"`
+		End     eisTime `xml:"collecting>endDate"`
+		Bidding eisTime `xml:"bidding>date"`
 	} `xml:"procedureInfo"`
 	Lot          *fcsLotWire      `xml:"lot"`
 	Lots         []fcsLotWire     `xml:"lots>lot"`
@@ -219,25 +217,25 @@ func (w *fcsNoticeWire) files() []noticeFile { return attachmentFiles(w.Attachme
 // no version number; its modification number counts the changes, so the
 // version is that number plus one.
 func (w *fcsNoticeWire) tender() (*tenderbase.Tender, error) {
-	changes, err := noticeVersion(w.Modification.Number, 0)
+	changes, err := parseVersion(w.Modification.Number, 0)
 	if err != nil {
 		return nil, err
 	}
 	t := &tenderbase.Tender{
-		PurchaseNumber:       noticeText(w.PurchaseNumber),
+		PurchaseNumber:       cleanText(w.PurchaseNumber),
 		Law:                  tenderbase.Law44,
 		Version:              changes + 1,
-		Title:                noticeText(w.PurchaseObjectInfo),
+		Title:                cleanText(w.PurchaseObjectInfo),
 		Status:               tenderbase.TenderActive,
-		PlacingMethod:        noticeText(w.PlacingWay.Name),
-		PlacingMethodCode:    noticeText(w.PlacingWay.Code),
+		PlacingMethod:        cleanText(w.PlacingWay.Name),
+		PlacingMethodCode:    cleanText(w.PlacingWay.Code),
 		PublishedAt:          w.DocPublishDate.Time,
 		ApplicationsStart:    w.Procedure.Start.Time,
 		ApplicationsDeadline: w.Procedure.End.Time,
 		BiddingDate:          w.Procedure.Bidding.Time,
 		ETP:                  w.ETP.etp(),
 		Contact:              w.Responsible.Contact.contact(),
-		URL:                  noticeText(w.Href),
+		URL:                  cleanText(w.Href),
 	}
 	w.addLots(t)
 	finishTender(t, w.Modification.Info, w.Modification.AddInfo)
@@ -255,12 +253,12 @@ func (w *fcsNoticeWire) addLots(t *tenderbase.Tender) {
 	for i, l := range lots {
 		lot := tenderbase.TenderLot{
 			Number:   i + 1,
-			Title:    noticeFirst(noticeText(l.LotObjectInfo), t.Title),
-			MaxPrice: noticeNumber(l.MaxPrice),
-			Currency: noticeCurrency(l.Currency),
+			Title:    firstOf(cleanText(l.LotObjectInfo), t.Title),
+			MaxPrice: parseAmount(l.MaxPrice),
+			Currency: currencyOr(l.Currency),
 			Objects:  append(noticeObjects(l.Objects), drugObjects(l.Drugs)...),
 		}
-		if n, err := noticeVersion(l.LotNumber, 0); err == nil && n > 0 {
+		if n, err := parseVersion(l.LotNumber, 0); err == nil && n > 0 {
 			lot.Number = n
 		}
 		t.Lots = append(t.Lots, lot)
@@ -272,7 +270,7 @@ func (w *fcsNoticeWire) addLots(t *tenderbase.Tender) {
 		}
 	}
 	if t.Currency == "" {
-		t.Currency = noticeCurrency("")
+		t.Currency = currencyOr("")
 	}
 }
 
@@ -289,7 +287,7 @@ func partialNotice(what string) documentFunc {
 		if err := d.DecodeElement(&w, &start); err != nil {
 			return nil, err
 		}
-		number := noticeFirst(noticeText(w.PurchaseNumber), noticeText(w.CommonNumber), "an unnamed purchase")
+		number := firstOf(cleanText(w.PurchaseNumber), cleanText(w.CommonNumber), "an unnamed purchase")
 		return nil, tenderbase.Errorf(tenderbase.EINVALID,
 			"%s of %s: changes that do not restate the notice are not applied yet", what, number)
 	}
@@ -312,7 +310,7 @@ type etpWire struct {
 
 // etp returns the platform, or nil when the notice names none.
 func (e etpWire) etp() *tenderbase.ETP {
-	p := tenderbase.ETP{Code: noticeText(e.Code), Name: noticeText(e.Name), URL: noticeText(e.URL)}
+	p := tenderbase.ETP{Code: cleanText(e.Code), Name: cleanText(e.Name), URL: cleanText(e.URL)}
 	if p == (tenderbase.ETP{}) {
 		return nil
 	}
@@ -334,12 +332,12 @@ type orgWire struct {
 // short name; it then serves as the name too.
 func (o orgWire) party() tenderbase.Party {
 	return tenderbase.Party{
-		INN:       noticeText(o.INN),
-		KPP:       noticeText(o.KPP),
-		RegNum:    noticeText(o.RegNum),
-		Name:      noticeFirst(noticeText(o.FullName), noticeText(o.ShortName)),
-		ShortName: noticeText(o.ShortName),
-		Address:   noticeFirst(noticeText(o.PostAddress), noticeText(o.FactAddress)),
+		INN:       cleanText(o.INN),
+		KPP:       cleanText(o.KPP),
+		RegNum:    cleanText(o.RegNum),
+		Name:      firstOf(cleanText(o.FullName), cleanText(o.ShortName)),
+		ShortName: cleanText(o.ShortName),
+		Address:   firstOf(cleanText(o.PostAddress), cleanText(o.FactAddress)),
 	}
 }
 
@@ -357,9 +355,9 @@ func requirementCustomer(customer, responsible orgWire, ikz tenderbase.Party) te
 	}
 	r := responsible.party()
 	if (p.RegNum != "" && p.RegNum == r.RegNum) || (p.INN != "" && p.INN == r.INN) {
-		p.INN, p.KPP = noticeFirst(p.INN, r.INN), noticeFirst(p.KPP, r.KPP)
-		p.Name, p.ShortName = noticeFirst(p.Name, r.Name), noticeFirst(p.ShortName, r.ShortName)
-		p.Address = noticeFirst(p.Address, r.Address)
+		p.INN, p.KPP = firstOf(p.INN, r.INN), firstOf(p.KPP, r.KPP)
+		p.Name, p.ShortName = firstOf(p.Name, r.Name), firstOf(p.ShortName, r.ShortName)
+		p.Address = firstOf(p.Address, r.Address)
 	}
 	return p
 }
@@ -368,11 +366,11 @@ func requirementCustomer(customer, responsible orgWire, ikz tenderbase.Party) te
 // kind digit, the INN, the KPP) or, failing that, in the identification code
 // of the purchase (36 digits, the customer code from the third).
 func noticeIKZParty(customerCode, purchaseCode string) tenderbase.Party {
-	code := noticeText(customerCode)
-	if pc := noticeText(purchaseCode); len(code) != 20 && len(pc) == 36 {
+	code := cleanText(customerCode)
+	if pc := cleanText(purchaseCode); len(code) != 20 && len(pc) == 36 {
 		code = pc[2:22]
 	}
-	if len(code) != 20 || !noticeDigits(code) {
+	if len(code) != 20 || !allDigits(code) {
 		return tenderbase.Party{}
 	}
 	return tenderbase.Party{INN: code[1:11], KPP: code[11:20]}
@@ -397,16 +395,16 @@ type personWire struct {
 
 // name returns the name in the Russian order: last, first, middle.
 func (p personWire) name() string {
-	return noticeText(p.LastName + " " + p.FirstName + " " + p.MiddleName)
+	return cleanText(p.LastName + " " + p.FirstName + " " + p.MiddleName)
 }
 
 func (c contactWire) contact() tenderbase.Contact {
 	return tenderbase.Contact{
-		Person:  noticeFirst(c.Person.name(), c.LegacyPerson.name()),
-		Email:   noticeText(c.Email),
-		Phone:   noticeText(c.Phone),
-		Fax:     noticeText(c.Fax),
-		Address: noticeText(c.Address),
+		Person:  firstOf(c.Person.name(), c.LegacyPerson.name()),
+		Email:   cleanText(c.Email),
+		Phone:   cleanText(c.Phone),
+		Fax:     cleanText(c.Fax),
+		Address: cleanText(c.Address),
 	}
 }
 
@@ -419,8 +417,8 @@ type okpdWire struct {
 	Name     string `xml:"name"`
 }
 
-func (o okpdWire) code() string { return noticeFirst(noticeText(o.OKPDCode), noticeText(o.Code)) }
-func (o okpdWire) name() string { return noticeFirst(noticeText(o.OKPDName), noticeText(o.Name)) }
+func (o okpdWire) code() string { return firstOf(cleanText(o.OKPDCode), cleanText(o.Code)) }
+func (o okpdWire) name() string { return firstOf(cleanText(o.OKPDName), cleanText(o.Name)) }
 
 // objectWire is a purchase object classified by OKPD2, or by a KTRU position
 // that holds its OKPD2.
@@ -443,11 +441,11 @@ func (o objectWire) object() tenderbase.PurchaseObject {
 	return tenderbase.PurchaseObject{
 		OKPD2Code: okpd.code(),
 		OKPD2Name: okpd.name(),
-		Name:      noticeFirst(noticeText(o.Name), okpd.name()),
-		Quantity:  noticeNumber(o.Quantity),
-		Unit:      noticeFirst(noticeText(o.Unit), noticeText(o.UnitName)),
-		Price:     noticeNumber(o.Price),
-		Sum:       noticeNumber(o.Sum),
+		Name:      firstOf(cleanText(o.Name), okpd.name()),
+		Quantity:  parseAmount(o.Quantity),
+		Unit:      firstOf(cleanText(o.Unit), cleanText(o.UnitName)),
+		Price:     parseAmount(o.Price),
+		Sum:       parseAmount(o.Sum),
 	}
 }
 
@@ -491,11 +489,11 @@ func drugObjects(drugs []drugObjectWire) []tenderbase.PurchaseObject {
 		objects = append(objects, tenderbase.PurchaseObject{
 			OKPD2Code: first.OKPD2.code(),
 			OKPD2Name: first.OKPD2.name(),
-			Name:      noticeFirst(noticeText(d.Name), first.OKPD2.name()),
-			Quantity:  noticeNumber(d.Quantity),
-			Unit:      noticeFirst(noticeText(first.Unit), noticeText(first.DosageUnit)),
-			Price:     noticeNumber(d.Price),
-			Sum:       noticeNumber(d.Sum),
+			Name:      firstOf(cleanText(d.Name), first.OKPD2.name()),
+			Quantity:  parseAmount(d.Quantity),
+			Unit:      firstOf(cleanText(first.Unit), cleanText(first.DosageUnit)),
+			Price:     parseAmount(d.Price),
+			Sum:       parseAmount(d.Sum),
 		})
 	}
 	return objects
@@ -503,12 +501,12 @@ func drugObjects(drugs []drugObjectWire) []tenderbase.PurchaseObject {
 
 // attachmentWire is a file published with a 44-FZ notice.
 type attachmentWire struct {
-	ContentID   string     `xml:"publishedContentId"`
-	FileName    string     `xml:"fileName"`
-	FileSize    string     `xml:"fileSize"`
-	Description string     `xml:"docDescription"`
-	Date        noticeTime `xml:"docDate"`
-	URL         string     `xml:"url"`
+	ContentID   string  `xml:"publishedContentId"`
+	FileName    string  `xml:"fileName"`
+	FileSize    string  `xml:"fileSize"`
+	Description string  `xml:"docDescription"`
+	Date        eisTime `xml:"docDate"`
+	URL         string  `xml:"url"`
 }
 
 // noticeFile is a file of a notice of either law: the attachment, the id the
@@ -524,12 +522,12 @@ func attachmentFiles(list []attachmentWire) []noticeFile {
 	for _, a := range list {
 		files = append(files, noticeFile{
 			attachment: tenderbase.Attachment{
-				FileName:    noticeText(a.FileName),
-				Description: noticeText(a.Description),
-				URL:         noticeText(a.URL),
-				Size:        noticeSize(a.FileSize),
+				FileName:    cleanText(a.FileName),
+				Description: cleanText(a.Description),
+				URL:         cleanText(a.URL),
+				Size:        parseSize(a.FileSize),
 			},
-			id:   noticeText(a.ContentID),
+			id:   cleanText(a.ContentID),
 			date: a.Date.Time,
 		})
 	}
@@ -556,7 +554,7 @@ func noticeDoc(t *tenderbase.Tender, f noticeFile) *tenderbase.Doc {
 	a := f.attachment
 	id := f.id
 	if id == "" {
-		sum := sha256.Sum256([]byte(noticeFirst(a.URL, a.FileName+"\n"+a.Description)))
+		sum := sha256.Sum256([]byte(firstOf(a.URL, a.FileName+"\n"+a.Description)))
 		id = strings.ToUpper(hex.EncodeToString(sum[:16]))
 	}
 	return &tenderbase.Doc{
@@ -569,7 +567,7 @@ func noticeDoc(t *tenderbase.Tender, f noticeFile) *tenderbase.Doc {
 		Description:    a.Description,
 		URL:            a.URL,
 		Size:           a.Size,
-		PublishedAt:    noticeFirstTime(f.date, t.PublishedAt),
+		PublishedAt:    firstTime(f.date, t.PublishedAt),
 	}
 }
 
@@ -581,16 +579,16 @@ func finishTender(t *tenderbase.Tender, info, addInfo string) {
 	if t.Title == "" {
 		for _, l := range t.Lots {
 			for _, o := range l.Objects {
-				t.Title = noticeFirst(t.Title, o.Name)
+				t.Title = firstOf(t.Title, o.Name)
 			}
 		}
 		for i := range t.Lots {
-			t.Lots[i].Title = noticeFirst(t.Lots[i].Title, t.Title)
+			t.Lots[i].Title = firstOf(t.Lots[i].Title, t.Title)
 		}
 	}
-	t.Region = noticeRegion(t.Customer.INN)
+	t.Region = regionOf(t.Customer.KPP, t.Customer.INN)
 	if t.Version > 1 {
-		t.Change = &tenderbase.Change{Reason: noticeFirst(noticeText(info), noticeText(addInfo)), PublishedAt: t.PublishedAt}
+		t.Change = &tenderbase.Change{Reason: firstOf(cleanText(info), cleanText(addInfo)), PublishedAt: t.PublishedAt}
 	}
 }
 
@@ -600,117 +598,4 @@ func checkNotice(t *tenderbase.Tender) error {
 		return tenderbase.Errorf(tenderbase.EINVALID, "notice has no purchase number")
 	}
 	return nil
-}
-
-// noticeRegion returns the region of an organization from its INN: the first
-// two digits are the code of the tax office's region, which is the code of
-// the subject of the Russian Federation where the organization is
-// registered. 0 when the INN is not one.
-func noticeRegion(inn string) int {
-	if (len(inn) != 10 && len(inn) != 12) || !noticeDigits(inn) {
-		return 0
-	}
-	return int(inn[0]-'0')*10 + int(inn[1]-'0')
-}
-
-// noticeTime is a date or time as the EIS writes it: with an offset or
-// without (Moscow time), with or without a time of day.
-type noticeTime struct{ time.Time }
-
-// moscowTime is the zone of the EIS's times that carry no offset.
-var moscowTime = time.FixedZone("MSK", 3*60*60)
-
-var noticeTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02Z07:00", "2006-01-02"}
-
-// UnmarshalText parses the time; an empty element is the zero time.
-func (t *noticeTime) UnmarshalText(b []byte) error {
-	s := strings.TrimSpace(string(b))
-	if s == "" {
-		return nil
-	}
-	for _, layout := range noticeTimeLayouts {
-		if v, err := time.ParseInLocation(layout, s, moscowTime); err == nil {
-			t.Time = v
-			return nil
-		}
-	}
-	return tenderbase.Errorf(tenderbase.EINVALID, "%q is not a date", s)
-}
-
-// noticeVersion parses a version number; empty is def.
-func noticeVersion(s string, def int) (int, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		return 0, tenderbase.Errorf(tenderbase.EINVALID, "version %q is not a number", s)
-	}
-	return n, nil
-}
-
-// noticeText collapses the runs of white space that the EIS leaves in
-// wrapped texts.
-func noticeText(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// noticeNumber parses an amount; what does not parse counts as unknown.
-func noticeNumber(s string) float64 {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
-		return 0
-	}
-	return v
-}
-
-// noticeCurrency returns the currency code, RUB when none is given.
-func noticeCurrency(code string) string { return noticeFirst(noticeText(code), "RUB") }
-
-// noticeSize parses a file size: bytes, or, in older notices, a number of
-// kilobytes or megabytes such as "736.24 Кб", which is converted.
-func noticeSize(s string) int64 {
-	fields := strings.Fields(s)
-	if len(fields) == 0 {
-		return 0
-	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(fields[0], ",", "."), 64)
-	if err != nil || v < 0 {
-		return 0
-	}
-	if len(fields) > 1 {
-		switch strings.ToLower(fields[1]) {
-		case "кб", "kb":
-			v *= 1 << 10
-		case "мб", "mb":
-			v *= 1 << 20
-		}
-	}
-	return int64(math.Round(v))
-}
-
-func noticeDigits(s string) bool {
-	for _, c := range []byte(s) {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-func noticeFirst(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
-func noticeFirstTime(times ...time.Time) time.Time {
-	for _, t := range times {
-		if !t.IsZero() {
-			return t
-		}
-	}
-	return time.Time{}
 }

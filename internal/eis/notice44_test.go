@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenderbase/tenderbase"
 )
 
@@ -243,8 +244,8 @@ func TestBrokenNoticesAreOneRejection(t *testing.T) {
 	tests := []struct{ name, doc, want string }{
 		{"truncated.xml", string(whole[:len(whole)*2/3]), "is not well-formed XML"},
 		{"mismatched.xml", strings.Replace(string(whole), "</ns5:fullName>", "</ns5:name>", 1), "is not well-formed XML"},
-		{"bad-date.xml", strings.Replace(string(whole), "2026-02-25T09:00:00+03:00", "25.02.2026 9:00", 1), `"25.02.2026 9:00" is not a date`},
-		{"bad-version.xml", strings.Replace(string(whole), "<ns5:versionNumber>1<", "<ns5:versionNumber>первая<", 1), `version "первая" is not a number`},
+		{"bad-date.xml", strings.Replace(string(whole), "2026-02-25T09:00:00+03:00", "25.02.2026 9:00", 1), `date "25.02.2026 9:00" is neither xs:dateTime nor xs:date`},
+		{"bad-version.xml", strings.Replace(string(whole), "<ns5:versionNumber>1<", "<ns5:versionNumber>первая<", 1), `version "первая" is not a whole number`},
 		{"no-number.xml", strings.Replace(string(whole), "<ns5:purchaseNumber>0811200000126000042<", "<ns5:purchaseNumber><", 1), "notice has no purchase number"},
 		{"empty-223.xml", `<ns2:purchaseNotice xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body/></ns2:purchaseNotice>`, "holds no notice data"},
 		{"truncated-223.xml", `<ns2:purchaseNotice xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body><ns2:item><ns2:purchaseNoticeData><ns2:registrationNumber>3251`, "is not well-formed XML"},
@@ -260,14 +261,26 @@ func TestBrokenNoticesAreOneRejection(t *testing.T) {
 func TestNoticeHelpers(t *testing.T) {
 	sizes := map[string]int64{"34304": 34304, "736.24 Кб": 753910, "1,5 Мб": 1572864, "": 0, "много": 0}
 	for in, want := range sizes {
-		if got := noticeSize(in); got != want {
-			t.Errorf("noticeSize(%q) = %d, want %d", in, got, want)
+		if got := parseSize(in); got != want {
+			t.Errorf("parseSize(%q) = %d, want %d", in, got, want)
 		}
 	}
-	regions := map[string]int{"0105062780": 1, "7706107510": 77, "660010415": 0, "9909012345": 99, "77061075101": 0, "": 0}
-	for in, want := range regions {
-		if got := noticeRegion(in); got != want {
-			t.Errorf("noticeRegion(%q) = %d, want %d", in, got, want)
+	regions := []struct {
+		kpp, inn string
+		want     int
+	}{
+		{"", "0105062780", 1},
+		{"", "7706107510", 77},
+		{"081631001", "7706592947", 8},  // a Moscow body buying through its Kalmyk branch
+		{"997750001", "7706107510", 77}, // the largest taxpayers' office says nothing
+		{"", "9909012345", 0},
+		{"", "660010415", 0},
+		{"", "77061075101", 0},
+		{"", "", 0},
+	}
+	for _, r := range regions {
+		if got := regionOf(r.kpp, r.inn); got != r.want {
+			t.Errorf("regionOf(%q, %q) = %d, want %d", r.kpp, r.inn, got, r.want)
 		}
 	}
 	ikz := []struct {

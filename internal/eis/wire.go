@@ -1,0 +1,126 @@
+package eis
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// The values every kind of EIS document writes the same way: dates, amounts,
+// versions, sizes and texts.
+
+// eisTime is a date or time as the EIS writes it: with an offset or
+// without (Moscow time), with or without a time of day.
+type eisTime struct{ time.Time }
+
+// moscowTime is the zone of the EIS's times that carry no offset.
+var moscowTime = time.FixedZone("MSK", 3*60*60)
+
+var eisTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02Z07:00", "2006-01-02"}
+
+// UnmarshalText parses the time; an empty element is the zero time.
+func (t *eisTime) UnmarshalText(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "" {
+		return nil
+	}
+	for _, layout := range eisTimeLayouts {
+		if v, err := time.ParseInLocation(layout, s, moscowTime); err == nil {
+			t.Time = v
+			return nil
+		}
+	}
+	return tenderbase.Errorf(tenderbase.EINVALID, "date %q is neither xs:dateTime nor xs:date", s)
+}
+
+// parseVersion parses a version number; empty is def.
+func parseVersion(s string, def int) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, tenderbase.Errorf(tenderbase.EINVALID, "version %q is not a whole number", s)
+	}
+	return n, nil
+}
+
+// cleanText collapses the runs of white space that the EIS leaves in
+// wrapped texts.
+func cleanText(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// parseAmount parses an amount; what does not parse counts as unknown.
+func parseAmount(s string) float64 {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// currencyOr returns the currency code, RUB when none is given.
+func currencyOr(code string) string { return firstOf(cleanText(code), "RUB") }
+
+// parseSize parses a file size: bytes, or, in older notices, a number of
+// kilobytes or megabytes such as "736.24 Кб", which is converted.
+func parseSize(s string) int64 {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return 0
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(fields[0], ",", "."), 64)
+	if err != nil || v < 0 {
+		return 0
+	}
+	if len(fields) > 1 {
+		switch strings.ToLower(fields[1]) {
+		case "кб", "kb":
+			v *= 1 << 10
+		case "мб", "mb":
+			v *= 1 << 20
+		}
+	}
+	return int64(math.Round(v))
+}
+
+// allDigits reports whether s holds digits only.
+func allDigits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// firstOf returns the first of values that is not blank, trimmed.
+func firstOf(values ...string) string {
+	for _, v := range values {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// firstTime returns the first of times that is set.
+func firstTime(times ...time.Time) time.Time {
+	for _, t := range times {
+		if !t.IsZero() {
+			return t
+		}
+	}
+	return time.Time{}
+}
+
+// date returns the day of t as YYYY-MM-DD, or "" when it is not set.
+func (t eisTime) date() string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.DateOnly)
+}
