@@ -12,6 +12,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/ndjson"
 )
@@ -43,7 +44,7 @@ func runImport(ctx context.Context, c *cli, args []string) int {
 
 	bar := newProgress(c.stderr)
 	summary, err := importer.Import(ctx, store, cfg.Paths, importer.Options{
-		Decoders:  []importer.Decoder{ndjson.Format{}},
+		Decoders:  []importer.Decoder{ndjson.Format{}, eis.Format{}},
 		BatchSize: cfg.BatchSize,
 		Progress:  bar.set,
 	})

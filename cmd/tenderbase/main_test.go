@@ -263,3 +263,27 @@ func startServe(t *testing.T, args ...string) (addr string, stdout *syncBuffer, 
 	t.Fatalf("serve did not say where it listens:\n%s\n%s", stdout, stderr)
 	return
 }
+
+// EIS XML is detected by its content and imported beside NDJSON: the
+// complaint fixtures of internal/eis become searchable complaints.
+func TestImportEISXML(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "store.db")
+	fixtures := filepath.Join("..", "..", "internal", "eis", "testdata", "complaint")
+	res := runCLI(t, nil, "import", "--db", db, "--json", fixtures)
+	if res.code != exitOK {
+		t.Fatalf("import exit %d: %s %s", res.code, res.stdout, res.stderr)
+	}
+	var summary struct {
+		Inserted, Rejected int
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &summary); err != nil {
+		t.Fatalf("summary is not JSON: %v\n%s", err, res.stdout)
+	}
+	if summary.Inserted < 5 || summary.Rejected != 1 { // the one rejection: a withdrawal, not read yet
+		t.Errorf("inserted %d, rejected %d: %s", summary.Inserted, summary.Rejected, res.stdout)
+	}
+	res = runCLI(t, nil, "search", "--db", db, "complaints", "--json")
+	if res.code != exitOK || !strings.Contains(res.stdout, `"complaintNumber":"202000151401234"`) {
+		t.Errorf("search complaints after the import: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}
