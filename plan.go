@@ -75,6 +75,7 @@ var TariffFields = map[Kind][]string{
 	KindDoc:      {"url", "text"},
 	KindContract: {"suppliers"},
 	KindOrg:      {"head", "contacts"},
+	KindProtocol: {"participants"},
 	KindComplaint: {
 		"registration_inn", "registration_kpp", "purchaseNumber", "supplierInn",
 		"text", "link",

@@ -21,12 +21,14 @@ const (
 	KindComplaint       Kind = "complaint"
 	KindComplaintResult Kind = "complaint_result"
 	KindFASCase         Kind = "fas_case"
+	KindProtocol        Kind = "protocol"
+	KindTenderEvent     Kind = "tender_event"
 )
 
 // Kinds lists every kind, in a fixed order.
 var Kinds = []Kind{
 	KindTender, KindDoc, KindContract, KindWorldTender, KindOrg, KindLot,
-	KindComplaint, KindComplaintResult, KindFASCase,
+	KindComplaint, KindComplaintResult, KindFASCase, KindProtocol, KindTenderEvent,
 }
 
 // Record is implemented by every domain record. The methods tell a store how
@@ -95,8 +97,12 @@ func NewRecord(k Kind) (Record, error) {
 		return &ComplaintResult{}, nil
 	case KindFASCase:
 		return &FASCase{}, nil
+	case KindProtocol:
+		return &Protocol{}, nil
+	case KindTenderEvent:
+		return &TenderEvent{}, nil
 	}
-	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case)", k)
+	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event)", k)
 }
 
 // Envelope is one line of the canonical NDJSON form:

@@ -62,6 +62,8 @@ func TestEveryKindDecodes(t *testing.T) {
 		tenderbase.KindComplaint:       `{"complaintNumber": "202500100001"}`,
 		tenderbase.KindComplaintResult: `{"checkResultNumber": "R1"}`,
 		tenderbase.KindFASCase:         `{"id": 7}`,
+		tenderbase.KindProtocol:        `{"id": "30311379", "purchase_number": "0873500000820003425", "type": "fcsProtocolEF3"}`,
+		tenderbase.KindTenderEvent:     `{"id": "212694", "purchase_number": "0111100002417000043", "type": "cancellation"}`,
 	}
 	for _, k := range tenderbase.Kinds {
 		r, err := tenderbase.DecodeRecord(k, []byte(keys[k]))

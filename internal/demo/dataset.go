@@ -97,6 +97,7 @@ func (b *builder) records() []tenderbase.Record {
 			recs = append(recs, v)
 		}
 	}
+	recs = append(recs, b.outcomes()...)
 	recs = appendAll(recs, b.docs)
 	recs = appendAll(recs, b.contracts)
 	recs = appendAll(recs, b.world)

@@ -55,11 +55,43 @@ func TestKindsPresent(t *testing.T) {
 		tenderbase.KindTender: {110, 140}, tenderbase.KindDoc: {50, 80}, tenderbase.KindContract: {45, 60},
 		tenderbase.KindWorldTender: {35, 50}, tenderbase.KindOrg: {35, 50}, tenderbase.KindLot: {25, 40},
 		tenderbase.KindComplaint: {25, 40}, tenderbase.KindComplaintResult: {18, 25}, tenderbase.KindFASCase: {18, 25},
+		tenderbase.KindProtocol: {80, 110}, tenderbase.KindTenderEvent: {1, 5},
 	}
 	got := byKind(records(t))
 	for _, k := range tenderbase.Kinds {
 		if n := len(got[k]); n < want[k][0] || n > want[k][1] {
 			t.Errorf("%s: %d records, want %d to %d", k, n, want[k][0], want[k][1])
+		}
+	}
+}
+
+// Every protocol and event belongs to a tender whose latest version agrees
+// with it: a final protocol names the tender's participants, a failed one
+// none; a cancellation event belongs to a cancelled tender.
+func TestOutcomesMatchTheirTenders(t *testing.T) {
+	latest := map[string]*tenderbase.Tender{}
+	for _, r := range byKind(records(t))[tenderbase.KindTender] {
+		tn := r.(*tenderbase.Tender)
+		if cur := latest[tn.PurchaseNumber]; cur == nil || tn.Version > cur.Version {
+			latest[tn.PurchaseNumber] = tn
+		}
+	}
+	for _, r := range byKind(records(t))[tenderbase.KindProtocol] {
+		p := r.(*tenderbase.Protocol)
+		tn := latest[p.PurchaseNumber]
+		switch {
+		case tn == nil:
+			t.Errorf("protocol %s: no tender %s", p.ID, p.PurchaseNumber)
+		case p.Failed != (tn.Status == tenderbase.TenderFailed) || len(p.Participants) != len(tn.Participants):
+			t.Errorf("protocol %s disagrees with tender %s (%s)", p.ID, tn.PurchaseNumber, tn.Status)
+		case !p.PublishedAt.After(tn.PublishedAt):
+			t.Errorf("protocol %s published before its notice", p.ID)
+		}
+	}
+	for _, r := range byKind(records(t))[tenderbase.KindTenderEvent] {
+		e := r.(*tenderbase.TenderEvent)
+		if tn := latest[e.PurchaseNumber]; tn == nil || tn.Status != tenderbase.TenderCancelled {
+			t.Errorf("event %s: tender %s is not cancelled", e.ID, e.PurchaseNumber)
 		}
 	}
 }
@@ -324,6 +356,10 @@ var exampleOf = map[tenderbase.Kind]func(tenderbase.Record) bool{
 		return r.(*tenderbase.ComplaintResult).PrescriptionNumber != ""
 	},
 	tenderbase.KindFASCase: func(tenderbase.Record) bool { return true },
+	tenderbase.KindProtocol: func(r tenderbase.Record) bool {
+		return len(r.(*tenderbase.Protocol).Participants) > 1
+	},
+	tenderbase.KindTenderEvent: func(tenderbase.Record) bool { return true },
 }
 
 // examples returns the example line of each kind.
