@@ -6,7 +6,7 @@ import "strings"
 // A name ending in "*" matches every name it begins; the longest such prefix
 // wins, and an exact name wins over any prefix. Each family of documents
 // adds its own map here.
-var documents = merge(complaintDocuments, contracts, notices44, notices223)
+var documents = merge(complaintDocuments, contracts, notices44, notices223, protocols44, protocols223)
 
 // documentDecoder returns the decoder of the documents named kind.
 func documentDecoder(kind string) (documentFunc, bool) {
@@ -52,6 +52,10 @@ var notRecords = map[string]string{
 
 	// Notices: what a participant, not the customer, sends.
 	"epNoticeApplicationCancel": "a participant's withdrawal of its application, not a change of the notice",
+
+	// Protocols: what withdraws a protocol or restates its result without one.
+	"fcsProtocolCancel":  "the withdrawal of an earlier protocol (by a court or a control body's decision), not a protocol of its own",
+	"fcsPlacementResult": "the EIS's summary of a procedure's result, which names participants by journal number only and has no document id; the protocols it follows carry the same result",
 }
 
 // whyNot says why a kind of document holds no record of ours.
