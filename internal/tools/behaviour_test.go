@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -150,6 +151,7 @@ func TestIzmChanged(t *testing.T) {
 		if err := json.Unmarshal(out.Value, &got); err != nil {
 			t.Fatal(err)
 		}
+		got.Timeline = nil // TestIzmTimeline's business
 		for i := range got.Versions {
 			got.Versions[i].Record = nil
 			got.Versions[i].PublishedAt = got.Versions[i].PublishedAt.UTC()
@@ -244,8 +246,8 @@ func TestContractByNumPartlyKnown(t *testing.T) {
 	for _, c := range []struct {
 		number, want string
 	}{
-		{contract.PurchaseNumber, `"tender":null,"winners":[],"contracts":[{`},
-		{tender.PurchaseNumber, `"winners":[],"contracts":[]}`},
+		{contract.PurchaseNumber, `"tender":null,"winners":[],"protocols":[],"contracts":[{`},
+		{tender.PurchaseNumber, `"winners":[],"protocols":[],"contracts":[]}`},
 	} {
 		out, err := call(t, set, asPlan(tenderbase.PlanStandard), "ru.contractByNum", `{"tend_num": "`+c.number+`"}`)
 		if err != nil {
@@ -278,6 +280,17 @@ func TestByInnActivity(t *testing.T) {
 				want.AsSupplier.ContractsSum[currency(c.Currency)] += c.Price
 			}
 		}
+		won := map[string]bool{}
+		for _, r := range idx[tenderbase.KindProtocol] {
+			p := r.(*tenderbase.Protocol)
+			if slices.ContainsFunc(p.Participants, func(part tenderbase.Participant) bool { return part.INN == inn }) {
+				want.AsParticipant.Protocols++
+			}
+			if slices.ContainsFunc(p.Winners(), func(w tenderbase.Participant) bool { return w.INN == inn }) {
+				won[p.PurchaseNumber+"/"+strconv.Itoa(p.LotNumber)] = true
+			}
+		}
+		want.AsParticipant.Wins = len(won)
 		for _, r := range idx[tenderbase.KindComplaint] {
 			c := r.(*tenderbase.Complaint)
 			if c.CustomerINN == inn {
@@ -305,6 +318,9 @@ func TestByInnActivity(t *testing.T) {
 		if diff := cmp.Diff(want, got, round, cmp.AllowUnexported(innResult{}, customerActivity{})); diff != "" {
 			t.Errorf("INN %s (-want +got):\n%s", inn, diff)
 		}
+		if inn != "1601303298" && (want.AsParticipant.Protocols == 0 || want.AsParticipant.Wins == 0) {
+			t.Errorf("INN %s is in no protocol or won none in the demo data; pick another", inn)
+		}
 		if want.AsCustomer.Contracts+want.AsSupplier.Contracts == 0 {
 			t.Errorf("INN %s has no contracts in the demo data; pick another", inn)
 		}
@@ -328,6 +344,7 @@ func TestByInnWithoutOrg(t *testing.T) {
 	want := `{"inn":"500100732259","name":"ИП Новое Имя","name_source":"contract 2","org":null,` +
 		`"as_customer":{"tenders":0,"contracts":0,"contracts_sum":{}},` +
 		`"as_supplier":{"contracts":3,"contracts_sum":{"EUR":0.2,"RUB":100.3}},` +
+		`"as_participant":{"protocols":0,"wins":0},` +
 		`"complaints":{"as_customer":0,"as_supplier":0},"fas_cases":0}`
 	if string(out.Value) != want {
 		t.Errorf("got  %s\nwant %s", out.Value, want)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -16,8 +17,9 @@ func (s *Set) contragentByInn() (*Tool, error) {
 		description: "Look up a counterparty (an organization or an individual entrepreneur) by its INN: its register record " +
 			"(name, KPP, OGRN, address, status, registration date, head, OKVED2 activity codes, SME category) and its " +
 			"activity in public procurement: tenders it placed and contracts it signed as a customer, contracts it won as a " +
-			"supplier (counts and sums by currency), complaints naming it as customer or supplier, and antimonopoly cases. " +
-			"When no register record is stored, org is null and the name comes from the latest tender or contract. " +
+			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
+			"complaints naming it as customer or supplier, and antimonopoly cases. " +
+			"When no register record is stored, org is null and the name comes from the latest tender, contract or protocol. " +
 			maskHelp + " Fails with not found when nothing at all is known of the INN. Use contragent.contacts for contacts. " +
 			`Example: {"inn": "7712137030"}.`,
 		output: outputOf[innResult](tenderbase.KindOrg, "org"),
@@ -33,8 +35,11 @@ type innResult struct {
 	Org        json.RawMessage  `json:"org" jsonschema:"The register record, or null when none is stored."`
 	AsCustomer customerActivity `json:"as_customer" jsonschema:"What the INN bought."`
 	AsSupplier contractActivity `json:"as_supplier" jsonschema:"What the INN sold."`
-	Complaints complaintCounts  `json:"complaints" jsonschema:"Complaints to the antimonopoly service naming the INN."`
-	FASCases   int              `json:"fas_cases" jsonschema:"Antimonopoly cases whose parties include the INN."`
+	// AsParticipant counts protocols, whose participants are a tariff
+	// field; counts are aggregates and every plan sees them.
+	AsParticipant participantActivity `json:"as_participant" jsonschema:"The INN as a bidder in the protocols of procurement commissions."`
+	Complaints    complaintCounts     `json:"complaints" jsonschema:"Complaints to the antimonopoly service naming the INN."`
+	FASCases      int                 `json:"fas_cases" jsonschema:"Antimonopoly cases whose parties include the INN."`
 	// SumsPartial is set when a party has more contracts than the sums
 	// scan, so that the sums cover the newest only.
 	SumsPartial bool `json:"sums_partial,omitempty" jsonschema:"Set when the sums cover only the newest contracts; counts are exact."`
@@ -48,6 +53,13 @@ type customerActivity struct {
 type contractActivity struct {
 	Contracts    int                `json:"contracts" jsonschema:"Contracts signed."`
 	ContractsSum map[string]float64 `json:"contracts_sum" jsonschema:"Sum of the contracts' prices by ISO 4217 currency."`
+}
+
+type participantActivity struct {
+	Protocols int `json:"protocols" jsonschema:"Protocols naming the INN as a participant."`
+	Wins      int `json:"wins" jsonschema:"Tenders (each lot apart) where a protocol names the INN winner, or ranks it first where none is marked."`
+	// Partial is set when the INN is in more protocols than the scan reads.
+	Partial bool `json:"partial,omitempty" jsonschema:"Set when wins count the newest protocols only; protocols is exact."`
 }
 
 type complaintCounts struct {
@@ -92,7 +104,7 @@ type activity struct {
 
 func (a activity) any() bool {
 	r := a.result
-	return r.AsCustomer.Tenders+r.AsCustomer.Contracts+r.AsSupplier.Contracts+
+	return r.AsCustomer.Tenders+r.AsCustomer.Contracts+r.AsSupplier.Contracts+r.AsParticipant.Protocols+
 		r.Complaints.AsCustomer+r.Complaints.AsSupplier+r.FASCases > 0
 }
 
@@ -103,6 +115,13 @@ func (s *Set) activity(ctx context.Context, inn string) (activity, error) {
 		return a, err
 	}
 	r := &a.result
+	latest, err := s.countWins(ctx, inn, &r.AsParticipant)
+	if err != nil {
+		return a, err
+	}
+	if latest != nil {
+		a.latest = append(a.latest, latest)
+	}
 	for _, side := range []struct {
 		field string
 		into  *contractActivity
@@ -169,6 +188,28 @@ func (s *Set) sumContracts(ctx context.Context, field, inn string, into *contrac
 	}
 	*into = contractActivity{Contracts: total, ContractsSum: sums}
 	return latest, partial, nil
+}
+
+// countWins counts the protocols naming inn as a participant and the lots
+// they name it winner of, and returns the latest of them. A winner named by
+// two protocols of one lot (a protocol and its correction, two stages) has
+// won once.
+func (s *Set) countWins(ctx context.Context, inn string, into *participantActivity) (tenderbase.Record, error) {
+	var latest tenderbase.Record
+	won := map[string]bool{}
+	total, partial, err := s.scan(ctx, lookup(tenderbase.KindProtocol, tenderbase.LookupSupplierINN, inn, 0), func(r tenderbase.Record) {
+		if latest == nil {
+			latest = r
+		}
+		if p, ok := r.(*tenderbase.Protocol); ok && slices.ContainsFunc(p.Winners(), func(w tenderbase.Participant) bool { return w.INN == inn }) {
+			won[fmt.Sprintf("%s/%d", p.PurchaseNumber, p.LotNumber)] = true
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	*into = participantActivity{Protocols: total, Wins: len(won), Partial: partial}
+	return latest, nil
 }
 
 // currency returns the ISO code of a price, RUB when the record says none.

@@ -30,8 +30,8 @@ func checkINN(inn string) error {
 // innName is an INN with the name it is known by.
 type innName struct {
 	INN        string `json:"inn" jsonschema:"The INN asked for."`
-	Name       string `json:"name" jsonschema:"The name: from the register record, or else from the latest tender or contract naming the INN."`
-	NameSource string `json:"name_source" jsonschema:"Where the name comes from: org, or tender <purchase number>, or contract <registry number>."`
+	Name       string `json:"name" jsonschema:"The name: from the register record, or else from the latest tender, contract or protocol naming the INN."`
+	NameSource string `json:"name_source" jsonschema:"Where the name comes from: org, or tender <purchase number>, contract <registry number> or protocol <id>."`
 }
 
 // named returns inn with its name: the organization's, or else the one the
@@ -76,6 +76,12 @@ func partyName(inn string, r tenderbase.Record) string {
 			return r.Customer.Name
 		}
 		for _, p := range r.Suppliers {
+			if p.INN == inn {
+				return p.Name
+			}
+		}
+	case *tenderbase.Protocol:
+		for _, p := range r.Participants {
 			if p.INN == inn {
 				return p.Name
 			}

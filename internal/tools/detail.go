@@ -22,14 +22,22 @@ type detailTool struct {
 	// missing returns the error for an id nothing is stored under; it says
 	// what was looked for and how to find the right id.
 	missing func(ctx context.Context, id string) error
+	// extra, when set, returns the members added to the record's object,
+	// and output is then the schema of the result.
+	extra  func(ctx context.Context, rec tenderbase.Record) (any, error)
+	output outputSchema
 }
 
 // detailDefinition returns the tool t.
 func (s *Set) detailDefinition(t detailTool) (*Tool, error) {
+	output := t.output
+	if output == nil {
+		output = recordOutput(t.kind)
+	}
 	return build(definition[idArgs]{
 		name: t.name, title: t.title, description: t.description,
 		params: map[string]string{"id": t.idMeans},
-		output: recordOutput(t.kind),
+		output: output,
 		run: func(ctx context.Context, args idArgs) (Output, error) {
 			return s.detail(ctx, t, args.ID)
 		},
@@ -49,6 +57,15 @@ func (s *Set) detail(ctx context.Context, t detailTool, id string) (Output, erro
 	body, err := hidden.mask(rec, callerOf(ctx).plan)
 	if err != nil {
 		return Output{}, err
+	}
+	if t.extra != nil {
+		more, err := t.extra(ctx, rec)
+		if err != nil {
+			return Output{}, err
+		}
+		if body, err = withMembers(body, more); err != nil {
+			return Output{}, err
+		}
 	}
 	return Output{Value: body, Restricted: hidden.list()}, nil
 }

@@ -14,7 +14,10 @@ import (
 // izmResult is the output of ru.izm.
 type izmResult struct {
 	PurchaseNumber string       `json:"purchase_number" jsonschema:"The tender's purchase number."`
-	Versions       []izmVersion `json:"versions" jsonschema:"Every version of the notice, oldest first."`
+	Versions       []izmVersion `json:"versions" jsonschema:"Every version of the notice, oldest first; empty when only events or protocols of the tender are stored."`
+	// Timeline is added beside Versions, which it summarizes, so that a
+	// caller reading versions alone sees what it always saw.
+	Timeline []timelineEntry `json:"timeline" jsonschema:"The tender's life in one list, oldest first: each version of the notice, each event (date changes with their new dates, cancellations...) and each protocol (number, type, date, failed, how many participants and winners), each saying its kind."`
 }
 
 // izmVersion is one version of a tender's notice.
@@ -30,35 +33,50 @@ type izmVersion struct {
 // definition; listing them as changed would say nothing.
 var bookkeeping = []string{"version", "published_at", "change"}
 
-// izm lists the versions of a tender with what each changed.
+// izm lists the versions of a tender with what each changed, and its
+// timeline of versions, events and protocols.
 func (s *Set) izm(ctx context.Context, number string) (Output, error) {
 	recs, err := s.store.Versions(ctx, tenderbase.KindTender, number)
-	if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
-		return Output{}, notFound("no tender with purchase number %q; find tenders with ru.search", number)
-	}
-	if err != nil {
+	if err != nil && tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
 		return Output{}, fmt.Errorf("versions of tender %s: %w", number, err)
 	}
-	plan := callerOf(ctx).plan
+	o, err := s.outcomeOf(ctx, number)
+	if err != nil {
+		return Output{}, err
+	}
+	if len(recs) == 0 && !o.known() {
+		return Output{}, notFound("no tender with purchase number %q; find tenders with ru.search", number)
+	}
 	hidden := restricted{}
-	res := izmResult{PurchaseNumber: number, Versions: make([]izmVersion, 0, len(recs))}
+	res := izmResult{PurchaseNumber: number}
+	if res.Versions, err = izmVersions(number, recs, hidden, callerOf(ctx).plan); err != nil {
+		return Output{}, err
+	}
+	res.Timeline = timeline(res.Versions, o)
+	return output(res, hidden)
+}
+
+// izmVersions describes the versions recs of a tender, oldest first, their
+// records masked for plan.
+func izmVersions(number string, recs []tenderbase.Record, hidden restricted, plan tenderbase.Plan) ([]izmVersion, error) {
+	out := make([]izmVersion, 0, len(recs))
 	var prev map[string]json.RawMessage
 	for _, rec := range recs {
 		t, ok := rec.(*tenderbase.Tender)
 		if !ok {
-			return Output{}, fmt.Errorf("version of tender %s is a %T", number, rec)
+			return nil, fmt.Errorf("version of tender %s is a %T", number, rec)
 		}
 		v, fields, err := izmVersionOf(t, prev)
 		if err != nil {
-			return Output{}, err
+			return nil, err
 		}
 		if v.Record, err = hidden.mask(t, plan); err != nil {
-			return Output{}, err
+			return nil, err
 		}
-		res.Versions = append(res.Versions, v)
+		out = append(out, v)
 		prev = fields
 	}
-	return output(res, hidden)
+	return out, nil
 }
 
 // izmVersionOf describes version t of a tender whose previous version had

@@ -78,3 +78,23 @@ func marshal(v any) (json.RawMessage, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// withMembers returns the JSON object with the members of more, a value
+// that encodes as an object, added at its end.
+func withMembers(object json.RawMessage, more any) (json.RawMessage, error) {
+	tail, err := marshal(more)
+	if err != nil {
+		return nil, fmt.Errorf("encode tool result: %w", err)
+	}
+	if len(object) < 2 || object[len(object)-1] != '}' || len(tail) < 2 || tail[0] != '{' {
+		return nil, fmt.Errorf("add %s to %s: not two objects", tail, object)
+	}
+	if len(tail) == 2 {
+		return object, nil
+	}
+	out := slices.Clone(object[:len(object)-1])
+	if len(object) > 2 {
+		out = append(out, ',')
+	}
+	return append(out, tail[1:]...), nil
+}

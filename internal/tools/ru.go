@@ -48,13 +48,16 @@ func (s *Set) ruDetail() (*Tool, error) {
 		description: "Get one Russian tender (44-FZ or 223-FZ) by its purchase number, in its current version and whole: " +
 			"customer, prices, dates, the platform, lots with their purchase objects (OKPD2, quantity, price), attached files, " +
 			"the customer's contact, participants and winners from the protocols, and why the last amendment was made. " +
+			"Adds state, where the tender stands once its events and protocols are applied (active, completed, cancelled, failed), " +
+			"state_from, the record that decided it, events, its date changes and cancellations newest first, and protocols, " +
+			"how many protocols are stored. " +
 			maskHelp + " Fails with not found for an unknown number. " +
 			`Example: {"id": "0373200041524000123"}.`,
 		idMeans: "The tender's purchase number: 19 digits under 44-FZ (0373200041524000123), 11 under 223-FZ (32413456789). Required.",
 		kind:    tenderbase.KindTender,
-		missing: func(_ context.Context, id string) error {
-			return notFound("no tender with purchase number %q; find tenders with ru.search", id)
-		},
+		missing: s.tenderMissing,
+		extra:   s.tenderDetailOf,
+		output:  recordWith[tenderDetail](tenderbase.KindTender, tenderbase.KindTenderEvent),
 	})
 }
 
@@ -65,7 +68,11 @@ func (s *Set) ruIzm() (*Tool, error) {
 		description: "List every version of a Russian tender's notice, oldest first: the first publication and each amendment, " +
 			"with its version number, publication date, the reason given, the fields that changed from the version before " +
 			"(by their JSON names, such as max_price or applications_deadline) and the whole record of that version. " +
-			"A tender never amended has one version with changed = []. " + maskHelp + " Fails with not found for an unknown number. " +
+			"A tender never amended has one version with changed = []. " +
+			"Also returns timeline, the tender's life in one list ordered by publication: each version, each event " +
+			"(date changes with the new dates, cancellations, cancelled cancellations, no applications) and each protocol " +
+			"(number, type, date, failed, counts of participants and winners), each with its kind. " +
+			maskHelp + " Fails with not found when nothing is known of the number. " +
 			`Example: {"tend_num": "0373200041524000123"}.`,
 		output: outputOf[izmResult](tenderbase.KindTender),
 		run: func(ctx context.Context, args tendNumArgs) (Output, error) {
@@ -79,13 +86,15 @@ func (s *Set) ruContractByNum() (*Tool, error) {
 		name:  "ru.contractByNum",
 		title: "Winner and contracts of a Russian tender",
 		description: "Find who won a Russian tender and the contracts concluded from it, by the tender's purchase number. " +
-			"Returns {purchase_number, tender, winners, contracts}: tender is a summary of the notice (title, customer, " +
-			"status, max_price...) or null when only contracts are known; winners are the participants the protocols name " +
-			"as winner or rank 1, with their offers; contracts are the contract records (registry number, price, supplier, " +
-			"dates), newest first. Winners and contract suppliers need a paid plan: for free they are null. " +
-			"Fails with not found when neither the tender nor a contract is known. " +
+			"Returns {purchase_number, tender, winners, protocols, contracts}: tender is a summary of the notice (title, customer, " +
+			"status, max_price...) or null when only protocols or contracts are known; winners are the participants the newest " +
+			"protocol of each lot names as winner or rank 1 (else the notice's own), with their offers; protocols are the " +
+			"commission's protocols (type, date, participants, failed and why), newest first; contracts are the contract " +
+			"records (registry number, price, supplier, dates), newest first. Winners, protocol participants and contract " +
+			"suppliers need a paid plan: for free they are null. " +
+			"Fails with not found when no tender, protocol or contract is known. " +
 			`Example: {"tend_num": "0373200041524000123"}.`,
-		output: outputOf[winnerResult](tenderbase.KindContract),
+		output: outputWith[winnerResult](tenderbase.KindContract, map[string]tenderbase.Kind{"protocols": tenderbase.KindProtocol}),
 		run: func(ctx context.Context, args tendNumArgs) (Output, error) {
 			return s.contractByNum(ctx, args.TendNum)
 		},

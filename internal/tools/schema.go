@@ -63,6 +63,12 @@ type outputSchema func() (json.RawMessage, error)
 // json.RawMessage is a record of kind k as a plan may see it. Properties
 // named in nullable may also be null.
 func outputOf[R any](k tenderbase.Kind, nullable ...string) outputSchema {
+	return outputWith[R](k, nil, nullable...)
+}
+
+// outputWith is outputOf for a result that holds records of other kinds too:
+// the items of each property named in others are records of its kind.
+func outputWith[R any](k tenderbase.Kind, others map[string]tenderbase.Kind, nullable ...string) outputSchema {
 	return func() (json.RawMessage, error) {
 		var opts jsonschema.ForOptions
 		if k != "" {
@@ -75,6 +81,15 @@ func outputOf[R any](k tenderbase.Kind, nullable ...string) outputSchema {
 		s, err := jsonschema.For[R](&opts)
 		if err != nil {
 			return nil, err
+		}
+		for name, kind := range others {
+			p := s.Properties[name]
+			if p == nil || p.Items == nil {
+				return nil, fmt.Errorf("records of %s at %s, which is no list of the result", kind, name)
+			}
+			if p.Items, err = recordSchema(kind); err != nil {
+				return nil, err
+			}
 		}
 		for _, name := range nullable {
 			allowNull(s.Properties[name])
@@ -91,6 +106,35 @@ func recordOutput(k tenderbase.Kind) outputSchema {
 		if err != nil {
 			return nil, err
 		}
+		return marshal(s)
+	}
+}
+
+// recordWith returns the output schema of a tool that returns one record of
+// kind k with the members of X added to it; every json.RawMessage of X is a
+// record of kind inner.
+func recordWith[X any](k, inner tenderbase.Kind) outputSchema {
+	return func() (json.RawMessage, error) {
+		s, err := recordSchema(k)
+		if err != nil {
+			return nil, err
+		}
+		rec, err := recordSchema(inner)
+		if err != nil {
+			return nil, err
+		}
+		more, err := jsonschema.For[X](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[json.RawMessage](): rec}})
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range more.PropertyOrder {
+			if s.Properties[name] != nil {
+				return nil, fmt.Errorf("member %s of the result is a field of %s", name, k)
+			}
+			s.Properties[name] = more.Properties[name]
+			s.PropertyOrder = append(s.PropertyOrder, name)
+		}
+		s.Required = append(s.Required, more.Required...)
 		return marshal(s)
 	}
 }

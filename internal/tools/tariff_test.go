@@ -187,10 +187,12 @@ func versions(v map[string]any) []tariffRecord {
 	return recs
 }
 
-// winnersAndContracts finds the contracts of ru.contractByNum, and its
-// winners: the tender's tariff field participants under another name.
+// winnersAndContracts finds the contracts and protocols of
+// ru.contractByNum, and its winners: the tender's tariff field participants
+// under another name.
 func winnersAndContracts(v map[string]any) []tariffRecord {
 	recs := list(v["contracts"], "contracts", tenderbase.KindContract)
+	recs = append(recs, list(v["protocols"], "protocols", tenderbase.KindProtocol)...)
 	if slices.Contains(tenderbase.TariffFields[tenderbase.KindTender], "participants") {
 		recs = append(recs, tariffRecord{where: "the result", object: v, fields: []string{winnersField}})
 	}

@@ -247,7 +247,7 @@ func TestErrors(t *testing.T) {
 		{paid, "torgi.search", `{"query": "оборудование", "filters": {"fz44": 1}}`, tenderbase.EINVALID, `"fz44" does not apply`},
 		{paid, "ru.detail", `{"id": "0373200041599999999"}`, tenderbase.ENOTFOUND, "no tender with purchase number \"0373200041599999999\"; find tenders with ru.search"},
 		{paid, "ru.izm", `{"tend_num": "0373200041599999999"}`, tenderbase.ENOTFOUND, "0373200041599999999"},
-		{paid, "ru.contractByNum", `{"tend_num": "0373200041599999999"}`, tenderbase.ENOTFOUND, "no tender and no contract"},
+		{paid, "ru.contractByNum", `{"tend_num": "0373200041599999999"}`, tenderbase.ENOTFOUND, "no tender, protocol or contract"},
 		{paid, "contracts.detail", `{"id": "3000"}`, tenderbase.ENOTFOUND, "no contract with registry number \"3000\""},
 		{paid, "world.detail", `{"id": "800461-2024"}`, tenderbase.ENOTFOUND, "ted:800461-2024"},
 		{paid, "torgi.detail", `{"id": "99"}`, tenderbase.ENOTFOUND, "no lot with id \"99\""},

@@ -1,0 +1,128 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// stateOf returns the state the events and protocols of t give it, and the
+// record that decided it. A cancellation stands unless a cancellation
+// failure came after it; a tender fails when the newest protocol of every
+// lot says so or no application came at all; it is completed when a
+// protocol names a winner; otherwise the notice says, and a notice that
+// gives no status is active, since nothing since has changed it. Events of
+// one lot leave the tender's state alone.
+func stateOf(t *tenderbase.Tender, o outcome) (state, from string) {
+	if e := standingCancellation(o.events); e != nil {
+		return tenderbase.TenderCancelled, eventSource(e)
+	}
+	if p := failedProtocol(o.protocols); p != nil {
+		return tenderbase.TenderFailed, protocolSource(p, "failed")
+	}
+	for _, e := range o.events {
+		if e.Type == tenderbase.EventNoApplications && e.LotNumber == 0 {
+			return tenderbase.TenderFailed, eventSource(e)
+		}
+	}
+	for _, p := range o.protocols {
+		if namesWinner(p) {
+			return tenderbase.TenderCompleted, protocolSource(p, "winner")
+		}
+	}
+	state = t.Status
+	if state == "" {
+		state = tenderbase.TenderActive
+	}
+	return state, fmt.Sprintf("%s %s (version %d)", t.Kind(), t.Key(), t.Version)
+}
+
+// standingCancellation returns the newest cancellation of events (newest
+// first) unless a cancellation failure published with it or after it undid
+// it.
+func standingCancellation(events []*tenderbase.TenderEvent) *tenderbase.TenderEvent {
+	i := slices.IndexFunc(events, func(e *tenderbase.TenderEvent) bool { return e.Type == tenderbase.EventCancellation })
+	if i < 0 {
+		return nil
+	}
+	cancel := events[i]
+	for _, e := range events {
+		if e.Type == tenderbase.EventCancellationFailure && !e.PublishedAt.Before(cancel.PublishedAt) {
+			return nil
+		}
+	}
+	return cancel
+}
+
+// failedProtocol returns the newest failed protocol when the newest
+// protocol of every lot failed, and nil otherwise.
+func failedProtocol(protocols []*tenderbase.Protocol) *tenderbase.Protocol {
+	newest := byLot(protocols, everyProtocol)
+	for _, p := range newest {
+		if !p.Failed {
+			return nil
+		}
+	}
+	for _, p := range protocols {
+		if p.Failed {
+			return p
+		}
+	}
+	return nil
+}
+
+func eventSource(e *tenderbase.TenderEvent) string {
+	return fmt.Sprintf("%s %s (%s)", e.Kind(), e.Key(), e.Type)
+}
+
+func protocolSource(p *tenderbase.Protocol, what string) string {
+	return fmt.Sprintf("%s %s (%s)", p.Kind(), p.Key(), what)
+}
+
+// tenderDetail is what ru.detail adds to a tender record: the state its
+// events and protocols give it, apart from the notice's own status.
+type tenderDetail struct {
+	State     string            `json:"state" jsonschema:"Where the tender stands once its events and protocols are applied: active, completed, cancelled or failed. The record's status is the notice's own and may be older."`
+	StateFrom string            `json:"state_from" jsonschema:"The record that decided state: tender_event <id> (<type>), protocol <id> (winner or failed), or tender <purchase number> (version <n>) when the notice's own status stands."`
+	Events    []json.RawMessage `json:"events" jsonschema:"The tender's events (date changes, cancellations, cancelled cancellations, lot cancellations, no applications), newest first."`
+	Protocols int               `json:"protocols" jsonschema:"How many protocols of the tender are stored; ru.contractByNum shows them."`
+}
+
+// tenderDetailOf returns what ru.detail adds to the tender rec.
+func (s *Set) tenderDetailOf(ctx context.Context, rec tenderbase.Record) (any, error) {
+	t, ok := rec.(*tenderbase.Tender)
+	if !ok {
+		return nil, fmt.Errorf("tender %s is a %T", rec.Key(), rec)
+	}
+	o, err := s.outcomeOf(ctx, t.PurchaseNumber)
+	if err != nil {
+		return nil, err
+	}
+	d := tenderDetail{Protocols: len(o.protocols), Events: make([]json.RawMessage, 0, len(o.events))}
+	d.State, d.StateFrom = stateOf(t, o)
+	for _, e := range o.events {
+		body, err := tenderbase.MarshalRecord(e)
+		if err != nil {
+			return nil, err
+		}
+		d.Events = append(d.Events, body)
+	}
+	return d, nil
+}
+
+// tenderMissing returns the error of ru.detail for a purchase number with no
+// notice, naming the tools that show what else is known of it.
+func (s *Set) tenderMissing(ctx context.Context, number string) error {
+	o, err := s.outcomeOf(ctx, number)
+	if err != nil {
+		return err
+	}
+	if o.known() {
+		return notFound("no notice of tender %q is stored, only %d protocol(s) and %d event(s); ru.contractByNum shows its protocols and winners, ru.izm its timeline",
+			number, len(o.protocols), len(o.events))
+	}
+	return notFound("no tender with purchase number %q; find tenders with ru.search", number)
+}
