@@ -14,21 +14,10 @@ import (
 // (epNotificationEF2020, EZT2020, EOK2020, EZK2020, EOK...), which share one
 // structure, and the legacy full notices (fcsNotificationEF, OK, ZK, ZP,
 // EP...). Documents that change or cancel a notice without restating it are
-// named exactly, so that they win over the prefixes and are rejected with the
-// reason.
+// named exactly in events44, so that they win over these prefixes.
 var notices44 = map[string]documentFunc{
-	"epNotification*":              decodeNotice[epNoticeWire],
-	"fcsNotification*":             decodeNotice[fcsNoticeWire],
-	"fcs_notification*":            partialNotice("notice change"),
-	"fcs_notificationEFDateChange": partialNotice("notice date change"),
-	"fcsNotificationCancel":        partialNotice("notice cancellation"),
-	"fcsNotificationCancelFailure": partialNotice("cancellation of a notice cancellation"),
-	"fcsNotificationLotCancel":     partialNotice("lot cancellation"),
-	"fcsNotificationLotChange":     partialNotice("lot change"),
-	"fcsNotificationOrgChange":     partialNotice("change of the placing organization"),
-	"epNotificationCancel":         partialNotice("notice cancellation"),
-	"epNotificationCancelFailure":  partialNotice("cancellation of a notice cancellation"),
-	"epNoticeApplicationsAbsence":  partialNotice("notice that no application was submitted"),
+	"epNotification*":  decodeNotice[epNoticeWire],
+	"fcsNotification*": decodeNotice[fcsNoticeWire],
 }
 
 // epNoticeWire is an epNotification* document: a notice of 2019 or later.
@@ -271,25 +260,6 @@ func (w *fcsNoticeWire) addLots(t *tenderbase.Tender) {
 	}
 	if t.Currency == "" {
 		t.Currency = currencyOr("")
-	}
-}
-
-// partialNotice returns the decoder of a document that changes or cancels a
-// notice without restating it. The store replaces whole tender versions, so
-// applying one needs the current tender, which a decoder does not have: the
-// document is rejected, naming what it is and the purchase it concerns.
-func partialNotice(what string) documentFunc {
-	return func(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
-		var w struct {
-			PurchaseNumber string `xml:"purchaseNumber"`
-			CommonNumber   string `xml:"commonInfo>purchaseNumber"`
-		}
-		if err := d.DecodeElement(&w, &start); err != nil {
-			return nil, err
-		}
-		number := firstOf(cleanText(w.PurchaseNumber), cleanText(w.CommonNumber), "an unnamed purchase")
-		return nil, tenderbase.Errorf(tenderbase.EINVALID,
-			"%s of %s: changes that do not restate the notice are not applied yet", what, number)
 	}
 }
 

@@ -1,0 +1,259 @@
+package eis
+
+import (
+	"encoding/xml"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// events44 decodes the 44-FZ documents that change or cancel a notice
+// without restating it. Each becomes one tender event, a record of its own,
+// so that it applies whatever order it arrives in. The names are exact, so
+// that they win over the notice prefixes of notices44.
+var events44 = map[string]documentFunc{
+	"fcs_notificationEFDateChange": decodeEvent44,
+	"fcsNotificationEFDateChange":  decodeEvent44,
+	"fcsNotificationCancel":        decodeEvent44,
+	"fcsNotificationCancelFailure": decodeEvent44,
+	"fcsNotificationLotCancel":     decodeEvent44,
+	"epNotificationCancel":         decodeEvent44,
+	"epNotificationCancelFailure":  decodeEvent44,
+	"epNoticeApplicationsAbsence":  decodeEvent44,
+
+	// A lot change restates one lot only, and an organization change names
+	// the new placing organization: neither fits an event type, and
+	// applying either needs the rest of the current tender.
+	"fcs_notification*":        partialNotice("notice change"),
+	"fcsNotificationLotChange": partialNotice("lot change"),
+	"fcsNotificationOrgChange": partialNotice("change of the placing organization"),
+}
+
+// eventTypes gives the event type of each document decodeEvent44 reads.
+var eventTypes = map[string]string{
+	"fcs_notificationEFDateChange": tenderbase.EventDateChange,
+	"fcsNotificationEFDateChange":  tenderbase.EventDateChange,
+	"fcsNotificationCancel":        tenderbase.EventCancellation,
+	"epNotificationCancel":         tenderbase.EventCancellation,
+	"fcsNotificationCancelFailure": tenderbase.EventCancellationFailure,
+	"epNotificationCancelFailure":  tenderbase.EventCancellationFailure,
+	"fcsNotificationLotCancel":     tenderbase.EventLotCancellation,
+	"epNoticeApplicationsAbsence":  tenderbase.EventNoApplications,
+}
+
+// event44Wire is any of the documents of events44. Their elements do not
+// clash, so one struct reads them all: the legacy documents (schemes up to
+// 10.x) give their fields at the top, the 2019+ ones in commonInfo.
+type event44Wire struct {
+	ID             string  `xml:"id"`
+	PurchaseNumber string  `xml:"purchaseNumber"`
+	DocPublishDate eisTime `xml:"docPublishDate"`
+	DocDate        eisTime `xml:"docDate"`
+	Href           string  `xml:"href"`
+	PrintForm      string  `xml:"printForm>url"`
+	Common         struct {
+		PurchaseNumber    string  `xml:"purchaseNumber"`
+		DocPublishDTInEIS eisTime `xml:"docPublishDTInEIS"`
+		PublishDTInEIS    eisTime `xml:"publishDTInEIS"` // of a protocol
+		Href              string  `xml:"href"`
+	} `xml:"commonInfo"`
+	PrintFormInfo  string      `xml:"printFormInfo>url"`
+	NewAuctionDate eisTime     `xml:"newAuctionDate"`
+	LotNumber      string      `xml:"lot>lotNumber"`
+	DateReason     reasonWire  `xml:"reason"`
+	CancelReason   reasonWire  `xml:"cancelReason"`
+	ReasonInfo     reasonWire  `xml:"cancelReasonInfo"`
+	Failure        failureWire `xml:"cancelFailureInfo"`
+	Abandoned      struct {
+		Code string `xml:"code"`
+		Name string `xml:"name"`
+	} `xml:"abandonedReason"`
+	AddInfo string `xml:"addInfo"`
+}
+
+// failureWire is what an epNotificationCancelFailure nests in one block.
+type failureWire struct {
+	Reason  reasonWire `xml:"cancelReasonInfo"`
+	AddInfo string     `xml:"addInfo"`
+}
+
+// decodeEvent44 decodes a document of events44 into its tender event.
+func decodeEvent44(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w event44Wire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	e, err := w.event(src)
+	if err != nil {
+		return nil, err
+	}
+	return []tenderbase.Record{e}, nil
+}
+
+// event adapts the document to a tender event. Its id is the document's, or
+// the last number of the file name where the document has none.
+func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
+	e := &tenderbase.TenderEvent{
+		ID:             firstOf(cleanText(w.ID), complaintID(src.fileName)),
+		PurchaseNumber: firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber)),
+		Law:            tenderbase.Law44,
+		Type:           eventTypes[src.kind],
+		Document:       src.kind,
+		PublishedAt:    firstTime(w.DocPublishDate.Time, w.Common.DocPublishDTInEIS.Time, w.Common.PublishDTInEIS.Time, w.DocDate.Time),
+		Reason:         w.reason(),
+		BiddingDate:    w.NewAuctionDate.Time,
+		URL:            firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm), cleanText(w.PrintFormInfo)),
+	}
+	lot, err := parseVersion(w.LotNumber, 0)
+	if err != nil {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot number %q is not a whole number", cleanText(w.LotNumber))
+	}
+	e.LotNumber = lot
+	return e, checkEvent(e)
+}
+
+// reason returns the reason the document gives: the basis of the decision
+// (its document, number, date and issuer) and the free text added to it.
+func (w *event44Wire) reason() string {
+	if name := firstOf(cleanText(w.Abandoned.Name), cleanText(w.Abandoned.Code)); name != "" {
+		return name
+	}
+	var parts []string
+	for _, r := range []reasonWire{w.DateReason, w.CancelReason, w.ReasonInfo, w.Failure.Reason} {
+		parts = append(parts, r.basis(), cleanText(r.AddInfo))
+	}
+	parts = append(parts, cleanText(w.AddInfo), cleanText(w.Failure.AddInfo))
+	return joinNonEmpty(parts, "; ")
+}
+
+// checkEvent rejects an event that cannot be told apart or applied: one
+// without an id or a purchase, a date change without a new date, a lot
+// cancellation without its lot.
+func checkEvent(e *tenderbase.TenderEvent) error {
+	what := strings.ReplaceAll(e.Type, "_", " ")
+	switch {
+	case e.PurchaseNumber == "":
+		return tenderbase.Errorf(tenderbase.EINVALID, "%s has no purchase number", what)
+	case e.ID == "":
+		return tenderbase.Errorf(tenderbase.EINVALID, "%s of %s has no document id, neither inside nor in the file name", what, e.PurchaseNumber)
+	case e.Type == tenderbase.EventDateChange && e.BiddingDate.IsZero() && e.ApplicationsDeadline.IsZero():
+		return tenderbase.Errorf(tenderbase.EINVALID, "date change of %s gives no new date", e.PurchaseNumber)
+	case e.Type == tenderbase.EventLotCancellation && e.LotNumber == 0:
+		return tenderbase.Errorf(tenderbase.EINVALID, "lot cancellation of %s names no lot", e.PurchaseNumber)
+	}
+	return nil
+}
+
+// reasonWire is the basis of a change or a cancellation: one of a decision
+// of the customer, a prescription of a control body (from the register of
+// check results, or another), a court decision or the result of a public
+// discussion. The legacy documents and the 2019+ ones name the same choices
+// differently (responsibleDecision, responsibleDecisionInfo...).
+type reasonWire struct {
+	Decision     eisTime   `xml:"responsibleDecision>decisionDate"`
+	DecisionEP   eisTime   `xml:"responsibleDecisionInfo>decisionDate"`
+	Registry     basisWire `xml:"authorityPrescription>reestrPrescription"`
+	RegistryEP   basisWire `xml:"authorityPrescriptionInfo>reestrPrescription"`
+	External     basisWire `xml:"authorityPrescription>externalPrescription"`
+	ExternalEP   basisWire `xml:"authorityPrescriptionInfo>externalPrescription"`
+	Court        basisWire `xml:"courtDecision"`
+	CourtEP      basisWire `xml:"courtDecisionInfo"`
+	Discussion   basisWire `xml:"discussionResult"`
+	DiscussionEP basisWire `xml:"discussionResultInfo"`
+	AddInfo      string    `xml:"addInfo"` // inside the reason of a date change
+}
+
+// basis describes the basis given, or returns "" when there is none.
+func (r reasonWire) basis() string {
+	if d := firstTime(r.Decision.Time, r.DecisionEP.Time); !d.IsZero() {
+		return describeDocument("решение заказчика", "", d, "")
+	}
+	for _, b := range []basisWire{r.Registry, r.RegistryEP, r.External, r.ExternalEP, r.Court, r.CourtEP, r.Discussion, r.DiscussionEP} {
+		if s := b.text(); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// basisWire is a document a change rests on. The legacy documents give its
+// name, number and date directly; the 2019+ ones in a property block.
+type basisWire struct {
+	docPropertyWire
+	Authority     string          `xml:"authorityName"`
+	Court         string          `xml:"courtName"`
+	Prescription  string          `xml:"prescriptionNumber"` // of the register of check results
+	Property      docPropertyWire `xml:"prescriptionProperty"`
+	CourtProperty docPropertyWire `xml:"decisionProperty"`
+}
+
+// docPropertyWire is the name, number and date of a document.
+type docPropertyWire struct {
+	Name   string  `xml:"docName"`
+	Number string  `xml:"docNumber"`
+	Date   eisTime `xml:"docDate"`
+}
+
+// text describes the document, or returns "" when nothing names it. A
+// prescription from the register has a number but no name of its own.
+func (b basisWire) text() string {
+	doc := b.docPropertyWire
+	for _, p := range []docPropertyWire{b.Property, b.CourtProperty} {
+		if doc.Name == "" && doc.Number == "" && doc.Date.IsZero() {
+			doc = p
+		}
+	}
+	name, number := cleanText(doc.Name), firstOf(cleanText(doc.Number), cleanText(b.Prescription))
+	if name == "" && number != "" {
+		name = "предписание"
+	}
+	return describeDocument(name, number, doc.Date.Time, firstOf(cleanText(b.Authority), cleanText(b.Court)))
+}
+
+// describeDocument writes a document as Russian texts cite one:
+// "Решение № 827-АК от 14.12.2017, Управление ФАС...".
+func describeDocument(name, number string, date time.Time, issuer string) string {
+	s := name
+	if number != "" {
+		s += " № " + number
+	}
+	if !date.IsZero() {
+		s += " от " + date.Format("02.01.2006")
+	}
+	if s = strings.TrimSpace(s); s != "" && issuer != "" {
+		s += ", " + issuer
+	}
+	return s
+}
+
+// joinNonEmpty joins the parts that are not empty.
+func joinNonEmpty(parts []string, sep string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, sep)
+}
+
+// partialNotice returns the decoder of a document that changes a notice in
+// a way no tender event describes. Applying one needs the current tender,
+// which a decoder does not have: the document is rejected, naming what it is
+// and the purchase it concerns.
+func partialNotice(what string) documentFunc {
+	return func(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+		var w struct {
+			PurchaseNumber string `xml:"purchaseNumber"`
+			Purchase       string `xml:"purchase>purchaseNumber"`
+			CommonNumber   string `xml:"commonInfo>purchaseNumber"`
+		}
+		if err := d.DecodeElement(&w, &start); err != nil {
+			return nil, err
+		}
+		number := firstOf(cleanText(w.PurchaseNumber), cleanText(w.Purchase), cleanText(w.CommonNumber), "an unnamed purchase")
+		return nil, tenderbase.Errorf(tenderbase.EINVALID,
+			"%s of %s: changes that do not restate the notice are not applied yet", what, number)
+	}
+}

@@ -1,0 +1,176 @@
+package eis
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// eventAt parses an RFC 3339 time of a test's expectations.
+func eventAt(t *testing.T, s string) time.Time {
+	t.Helper()
+	v, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// decodeEvent decodes the file, which must yield one tender event, and
+// checks that the event survives its canonical JSON.
+func decodeEvent(t *testing.T, file string) *tenderbase.TenderEvent {
+	t.Helper()
+	recs, errs := decodeFixture(t, file)
+	if len(recs) != 1 || len(errs) != 0 {
+		t.Fatalf("%s: %d records, rejections %v; want one event", file, len(recs), errs)
+	}
+	e, ok := recs[0].(*tenderbase.TenderEvent)
+	if !ok {
+		t.Fatalf("%s: a %T, not a tender event", file, recs[0])
+	}
+	roundTrip(t, e)
+	return e
+}
+
+// checkEvents decodes each file of dir and compares its event with want.
+func checkEvents(t *testing.T, dir string, want map[string]*tenderbase.TenderEvent) {
+	t.Helper()
+	for file, w := range want {
+		t.Run(file, func(t *testing.T) {
+			got := decodeEvent(t, filepath.Join(dir, file))
+			if diff := cmp.Diff(w, got); diff != "" {
+				t.Errorf("event (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestEvents44Fixtures(t *testing.T) {
+	const yar = "https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?regNumber=0873500000826000154"
+	checkEvents(t, filepath.Join("testdata", "event"), map[string]*tenderbase.TenderEvent{
+		"fcsNotificationLotCancel_0358300012318000427_4127730.xml": {
+			ID: "4127730", PurchaseNumber: "0358300012318000427", Law: "44", Type: tenderbase.EventLotCancellation,
+			Document: "fcsNotificationLotCancel", LotNumber: 2, PublishedAt: eventAt(t, "2018-09-12T10:15:31.207+03:00"),
+			Reason: `Определение о принятии обеспечительных мер № А53-27114/2018 от 10.09.2018, Арбитражный суд Ростовской области; ` +
+				`Отмена определения поставщика по лоту № 2 "Вывоз снега с территории"`,
+			URL: "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0358300012318000427",
+		},
+		"epNotificationCancel_0873500000826000154_61398420.xml": {
+			ID: "61398420", PurchaseNumber: "0873500000826000154", Law: "44", Type: tenderbase.EventCancellation,
+			Document: "epNotificationCancel", PublishedAt: eventAt(t, "2026-03-03T09:12:47.551+03:00"),
+			Reason: "решение заказчика от 02.03.2026; Изменение потребности заказчика, ч. 1 ст. 36 Федерального закона № 44-ФЗ",
+			URL:    yar,
+		},
+		"epNotificationCancelFailure_0873500000826000154_61402217.xml": {
+			ID: "61402217", PurchaseNumber: "0873500000826000154", Law: "44", Type: tenderbase.EventCancellationFailure,
+			Document: "epNotificationCancelFailure", PublishedAt: eventAt(t, "2026-03-10T14:03:09.018+03:00"),
+			Reason: "Предписание № 076/06/64-318/2026 от 06.03.2026, Управление Федеральной антимонопольной службы по Ярославской области",
+			URL:    yar,
+		},
+		// No id element: the id is the last number of the file name.
+		"epNoticeApplicationsAbsence_0873500000826000231_61517734.xml": {
+			ID: "61517734", PurchaseNumber: "0873500000826000231", Law: "44", Type: tenderbase.EventNoApplications,
+			Document: "epNoticeApplicationsAbsence", PublishedAt: eventAt(t, "2026-03-23T09:00:12.640+03:00"),
+			Reason: "По окончании срока подачи заявок не подано ни одной заявки",
+			URL:    "https://zakupki.gov.ru/epz/order/notice/ea20/view/supplier-results.html?regNumber=0873500000826000231",
+		},
+		// Prefixed names and the Vladivostok offset, kept as written.
+		"fcs_notificationEFDateChange_0320300031719000088_20931.xml": {
+			ID: "20931", PurchaseNumber: "0320300031719000088", Law: "44", Type: tenderbase.EventDateChange,
+			Document: "fcs_notificationEFDateChange", PublishedAt: eventAt(t, "2019-04-02T11:27:05.318+10:00"),
+			Reason:      "предписание № 025/06/106-173/2019 от 29.03.2019, Приморское УФАС России",
+			BiddingDate: eventAt(t, "2019-04-08T10:20:00+10:00"),
+			URL:         "http://zakupki.gov.ru/epz/order/notice/ea44/view/common-info.html?regNumber=0320300031719000088",
+		},
+	})
+}
+
+// TestRealEvents44 reads the real date change, cancellation and
+// cancellation failure of the samples.
+func TestRealEvents44(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "data", "eis44", "aksyuk__zakupki_gov_ru")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("the real samples are not here (%s): %v", dir, err)
+	}
+	const notice = "http://zakupki.gov.ru/epz/order/notice/"
+	checkEvents(t, dir, map[string]*tenderbase.TenderEvent{
+		"fcs_notificationEFDateChange_0111100008417000189_17485.xml": {
+			ID: "17485", PurchaseNumber: "0111100008417000189", Law: "44", Type: tenderbase.EventDateChange,
+			Document: "fcs_notificationEFDateChange", PublishedAt: eventAt(t, "2017-12-18T08:05:52.754+03:00"),
+			Reason:      "Решение № 827-АК от 14.12.2017, Управление Федеральной антимонопольной службы по Нижегородской области; Решение № 827- АК",
+			BiddingDate: eventAt(t, "2017-12-18T00:00:00+03:00"),
+			URL:         notice + "ea44/view/documents.html?regNumber=0111100008417000189",
+		},
+		"fcsNotificationCancel_0111100002417000043_212694.xml": {
+			ID: "212694", PurchaseNumber: "0111100002417000043", Law: "44", Type: tenderbase.EventCancellation,
+			Document: "fcsNotificationCancel", PublishedAt: eventAt(t, "2017-10-25T11:17:18.553+03:00"),
+			Reason: "решение заказчика от 25.10.2017; Согласно часть 1 статья 36 Федерального закона 44-ФЗ",
+			URL:    notice + "zk44/view/documents.html?regNumber=0111100002417000043",
+		},
+		"fcsNotificationCancelFailure_0111300010718000019_29291.xml": {
+			ID: "29291", PurchaseNumber: "0111300010718000019", Law: "44", Type: tenderbase.EventCancellationFailure,
+			Document: "fcsNotificationCancelFailure", PublishedAt: eventAt(t, "2018-05-03T09:11:08.356+03:00"),
+			Reason: "Предписание об устранении нарушений действующего законодательства Российской Федерации № 207-кз/2018 от 11.04.2018, " +
+				"УПРАВЛЕНИЕ ФЕДЕРАЛЬНОЙ АНТИМОНОПОЛЬНОЙ СЛУЖБЫ ПО РЕСПУБЛИКЕ ТАТАРСТАН",
+			URL: notice + "ea44/view/documents.html?regNumber=0111300010718000019",
+		},
+	})
+}
+
+func TestEventRejections(t *testing.T) {
+	read := func(file string) string {
+		b, err := os.ReadFile(filepath.Join("testdata", "event", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	lot := read("fcsNotificationLotCancel_0358300012318000427_4127730.xml")
+	change := read("fcs_notificationEFDateChange_0320300031719000088_20931.xml")
+	absence := read("epNoticeApplicationsAbsence_0873500000826000231_61517734.xml")
+	tests := []struct{ name, doc, want string }{
+		{"truncated_1.xml", lot[:len(lot)/2], "<fcsNotificationLotCancel> is not well-formed XML at line"},
+		{"no-number_1.xml", strings.Replace(lot, "0358300012318000427<", "<", 1), "lot cancellation has no purchase number"},
+		{"no-lot_1.xml", strings.Replace(lot, "<lotNumber>2</lotNumber>", "", 1), "lot cancellation of 0358300012318000427 names no lot"},
+		{"bad-lot_1.xml", strings.Replace(lot, "<lotNumber>2<", "<lotNumber>второй<", 1), `lot number "второй" is not a whole number`},
+		{"bad-date_1.xml", strings.Replace(lot, "2018-09-12T10:15:31.207+03:00", "12.09.2018", 1), `date "12.09.2018" is neither xs:dateTime nor xs:date`},
+		{"no-date.xml", strings.Replace(change, "<t:newAuctionDate>2019-04-08T10:20:00+10:00</t:newAuctionDate>", "", 1),
+			"date change of 0320300031719000088 gives no new date"},
+		{"absence.xml", absence, "no applications of 0873500000826000231 has no document id, neither inside nor in the file name"},
+		{"lot-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationLotChange><purchaseNumber>0358300012318000427</purchaseNumber></fcsNotificationLotChange></export>`,
+			"<fcsNotificationLotChange>: lot change of 0358300012318000427: changes that do not restate the notice are not applied yet"},
+		{"org-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationOrgChange><purchase><purchaseNumber>0358300012318000427</purchaseNumber></purchase></fcsNotificationOrgChange></export>`,
+			"<fcsNotificationOrgChange>: change of the placing organization of 0358300012318000427: changes that do not restate the notice are not applied yet"},
+	}
+	for _, tt := range tests {
+		recs, errs := decodeAll(t, tt.name, tt.doc)
+		if len(recs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) ||
+			tenderbase.ErrorCode(errs[0]) != tenderbase.EINVALID {
+			t.Errorf("%s: %d records, rejections %v; want one invalid rejection containing %q", tt.name, len(recs), errs, tt.want)
+		}
+	}
+}
+
+func TestDescribeDocument(t *testing.T) {
+	at := eventAt(t, "2018-04-11T00:00:00+03:00")
+	tests := []struct {
+		name, number, issuer, want string
+		date                       time.Time
+	}{
+		{"Решение", "827-АК", "УФАС", "Решение № 827-АК от 11.04.2018, УФАС", at},
+		{"решение заказчика", "", "", "решение заказчика от 11.04.2018", at},
+		{"", "", "УФАС", "", time.Time{}},
+		{"", "5", "", "№ 5", time.Time{}},
+	}
+	for _, tt := range tests {
+		if got := describeDocument(tt.name, tt.number, tt.date, tt.issuer); got != tt.want {
+			t.Errorf("describeDocument(%q, %q, %v, %q) = %q, want %q", tt.name, tt.number, tt.date, tt.issuer, got, tt.want)
+		}
+	}
+}
