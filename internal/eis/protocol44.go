@@ -114,6 +114,7 @@ type admittedInfo44 struct {
 // in one block per kind of participant since.
 type participant44Wire struct {
 	contract44Person
+	OGRN           string             `xml:"ogrn"` // lower case in the ep schemes
 	NameInfo       contract44Name     `xml:"nameInfo"`
 	FactAddress    string             `xml:"factAddress"`
 	OrgFactAddress string             `xml:"orgFactAddress"`
@@ -129,6 +130,7 @@ func (w *participant44Wire) party() tenderbase.Party {
 	n := w.NameInfo
 	p.Name = firstOf(p.Name, cleanText(n.LastName+" "+n.FirstName+" "+n.MiddleName))
 	p.Address = firstOf(p.Address, cleanText(w.FactAddress), cleanText(w.OrgFactAddress))
+	p.OGRN = firstOf(p.OGRN, cleanText(w.OGRN))
 	for _, b := range []*participant44Wire{w.LegalEntityRF, w.PersonRF, w.LegalForeign, w.PersonForeign} {
 		if b != nil {
 			p = contractFillParty(p, b.party())

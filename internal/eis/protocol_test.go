@@ -1,0 +1,196 @@
+package eis
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// mskTime returns a time in Moscow, the zone of the EIS.
+func mskTime(year int, month time.Month, day, hour, min, sec, msec int) time.Time {
+	return time.Date(year, month, day, hour, min, sec, msec*int(time.Millisecond), moscowTime)
+}
+
+// decodeProtocols decodes a file and returns its protocol records, each
+// checked to round-trip through its canonical JSON, and the rejections.
+func decodeProtocols(t *testing.T, path string) ([]*tenderbase.Protocol, []string) {
+	t.Helper()
+	recs, msgs := decodeRecords(t, path)
+	var ps []*tenderbase.Protocol
+	for _, rec := range recs {
+		roundTrip(t, rec)
+		p, ok := rec.(*tenderbase.Protocol)
+		if !ok {
+			t.Fatalf("%s: unexpected %s record", path, rec.Kind())
+		}
+		ps = append(ps, p)
+	}
+	return ps, msgs
+}
+
+const protocolFilestore = "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid="
+
+func TestProtocols(t *testing.T) {
+	tests := []struct {
+		file string
+		want []*tenderbase.Protocol
+	}{
+		{"fcsProtocolEF3_0145300012719000084_24418806.xml", []*tenderbase.Protocol{{
+			ID: "24418806", PurchaseNumber: "0145300012719000084", Law: "44", Type: "fcsProtocolEF3",
+			Number:       "0145300012719000084-3",
+			ProtocolDate: mskTime(2019, 7, 18, 10, 30, 0, 0), PublishedAt: mskTime(2019, 7, 18, 11, 2, 47, 516),
+			Participants: []tenderbase.Participant{
+				{Party: tenderbase.Party{INN: "6950187230", KPP: "695001001",
+					Name:    `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ВЕРХНЕВОЛЖСКИЙ РЕМОНТНЫЙ ЦЕНТР"`,
+					Address: "170100, Тверская обл, г. Тверь, ул. Вагжанова, д. 9, оф. 4"}, Rank: 1, Winner: true},
+				{Party: tenderbase.Party{INN: "690208554312", Name: "Кузнецов Игорь Викторович",
+					Address: "171253, Тверская обл, г. Конаково, ул. Энергетиков, д. 21, кв. 7"}, Rank: 2},
+				// Rejected, without a place: still a participant.
+				{Party: tenderbase.Party{INN: "7728543190", KPP: "772801001", Name: "ООО «СтройПрофиль»"}},
+			},
+			// The publisher is the customer itself (role CU).
+			Customer: tenderbase.Party{RegNum: "03453000127",
+				Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "СРЕДНЯЯ ШКОЛА № 17" Г. ТВЕРИ`},
+			Attachments: []tenderbase.Attachment{{FileName: "Протокол подведения итогов.pdf",
+				Description: "Протокол подведения итогов электронного аукциона",
+				URL:         protocolFilestore + "7E1C0A52B9D34F0C8A61D2E5F3B49A07", Size: 184320}},
+			URL: "https://www.rts-tender.ru/Protocols/ViewProtocol?id=5518230",
+		}}},
+		{"fcsProtocolEFSingleApp_0362300041819000211_24530117.xml", []*tenderbase.Protocol{{
+			ID: "24530117", PurchaseNumber: "0362300041819000211", Law: "44", Type: "fcsProtocolEFSingleApp",
+			Number:       "0362300041819000211-1",
+			ProtocolDate: time.Date(2019, 7, 24, 9, 0, 0, 0, time.FixedZone("", 5*3600)),
+			PublishedAt:  time.Date(2019, 7, 24, 9, 41, 12, 80*int(time.Millisecond), time.FixedZone("", 5*3600)),
+			// The single admitted participant gets the contract at its price.
+			Participants: []tenderbase.Participant{{Party: tenderbase.Party{INN: "665802347719",
+				Name:    "Мухаметшина Алсу Ринатовна",
+				Address: "620085, Свердловская обл, г. Екатеринбург, ул. Титова, д. 44, кв. 112"},
+				Price: 287450.5, Rank: 1, Winner: true}},
+			Failed: true, Reason: "По окончании срока подачи заявок подана только одна заявка (ч. 16 ст. 66 44-ФЗ)",
+			Customer: tenderbase.Party{RegNum: "03623000418", Name: "МУНИЦИПАЛЬНОЕ АВТОНОМНОЕ ДОШКОЛЬНОЕ ОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ - ДЕТСКИЙ САД № 312"},
+			URL:      "http://www.sberbank-ast.ru/ViewDocument.aspx?id=614270553",
+		}}},
+		{"fcsProtocolEFInvalidation_0190300004619000045_24102233.xml", []*tenderbase.Protocol{{
+			ID: "24102233", PurchaseNumber: "0190300004619000045", Law: "44", Type: "fcsProtocolEFInvalidation",
+			Number:       "0190300004619000045-0",
+			ProtocolDate: mskTime(2019, 6, 28, 10, 0, 5, 0), PublishedAt: mskTime(2019, 6, 28, 10, 0, 41, 900),
+			Failed: true, Reason: "По окончании срока подачи заявок не подано ни одной заявки (ч. 16 ст. 66 44-ФЗ)",
+		}}},
+		{"epProtocolEZK2020Final_0318300119424000057_41877320.xml", []*tenderbase.Protocol{{
+			ID: "41877320", PurchaseNumber: "0318300119424000057", Law: "44", Type: "epProtocolEZK2020Final",
+			Number: "ИЗК1", Version: 2,
+			ProtocolDate: mskTime(2024, 3, 14, 15, 40, 0, 0), PublishedAt: mskTime(2024, 3, 14, 16, 5, 44, 0),
+			Participants: []tenderbase.Participant{
+				{Party: tenderbase.Party{INN: "2311287764", KPP: "231101001", OGRN: "1192375031440",
+					Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ЮГКАНЦСНАБ"`, ShortName: `ООО "ЮГКАНЦСНАБ"`,
+					Address: "350051, Краснодарский край, г. Краснодар, ул. Шоссе Нефтяников, д. 18, оф. 3"},
+					Price: 118260, Rank: 1, Winner: true},
+				{Party: tenderbase.Party{INN: "230407811426", Name: "Оганесян Армен Григорьевич",
+					Address: "353475, Краснодарский край, г. Геленджик, ул. Луначарского, д. 140"},
+					Price: 121500, Rank: 2},
+			},
+			Customer: tenderbase.Party{INN: "2304026276", KPP: "230401001", RegNum: "03183001194",
+				Name:    "АДМИНИСТРАЦИЯ МУНИЦИПАЛЬНОГО ОБРАЗОВАНИЯ ГОРОД-КУРОРТ ГЕЛЕНДЖИК",
+				Address: "Российская Федерация, 353460, Краснодарский край, Геленджик г, Революционная ул, д. 1"},
+			Attachments: []tenderbase.Attachment{{FileName: "Протокол подведения итогов.docx",
+				Description: "Протокол подведения итогов определения поставщика",
+				URL:         protocolFilestore + "B3E59D0F1A2C4C7E9F80A6D41C7B25E8", Size: 30412}},
+			URL: "https://zakupki.gov.ru/epz/order/notice/zk20/view/supplier-results.html?regNumber=0318300119424000057",
+		}}},
+		{"purchaseProtocol_two_lots.xml", twoLots223()},
+		{"purchaseProtocolPAEP_one_lot.xml", []*tenderbase.Protocol{{
+			ID: "e4f2a9c1-7b36-4d05-a8e2-6c19d0b3f757", PurchaseNumber: "31806154902", Law: "223",
+			Type: "purchaseProtocolPAEP", Number: "31806154902-02", Version: 1, LotNumber: 1,
+			PublishedAt: mskTime(2018, 3, 12, 15, 10, 44, 0),
+			// An auction's protocol gives the last offers without places.
+			Participants: []tenderbase.Participant{
+				{Party: tenderbase.Party{INN: "1660271592", KPP: "166001001", Name: `ООО "Казанская бумажная компания"`}, Price: 187632.4},
+				{Party: tenderbase.Party{INN: "1655398105", KPP: "165501001", Name: `ООО "Офис-Снаб"`}, Price: 188705},
+			},
+			Customer: tenderbase.Party{INN: "1657023619", KPP: "165701001",
+				Name: `ГОСУДАРСТВЕННОЕ АВТОНОМНОЕ УЧРЕЖДЕНИЕ ЗДРАВООХРАНЕНИЯ "РЕСПУБЛИКАНСКАЯ СТОМАТОЛОГИЧЕСКАЯ ПОЛИКЛИНИКА"`},
+			URL: "http://zakupki.gov.ru/223/purchase/public/purchase/info/protocols.html?regNumber=31806154902",
+		}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			got, errs := decodeProtocols(t, filepath.Join("testdata", "protocol", tt.file))
+			if len(errs) != 0 {
+				t.Fatalf("rejections: %v", errs)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// twoLots223 is what the 223-FZ protocol of two lots holds: a record per
+// lot, keyed by the protocol's guid and the lot's number.
+func twoLots223() []*tenderbase.Protocol {
+	customer := tenderbase.Party{INN: "3448017919", KPP: "344801001", OGRN: "1023404362662",
+		Name:      `АКЦИОНЕРНОЕ ОБЩЕСТВО "ВОЛГОГРАДСКИЙ ЗАВОД ТЕХНИЧЕСКОГО УГЛЕРОДА"`,
+		ShortName: `АО "ВЗТУ"`, Address: "400029, Волгоградская обл, г. Волгоград, ул. 40 лет ВЛКСМ, д. 57"}
+	techno := tenderbase.Party{INN: "3444118306", KPP: "344401001", OGRN: "1043400339910",
+		Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ТЕХНОАВИА-ВОЛГОГРАД"`}
+	base := tenderbase.Protocol{
+		PurchaseNumber: "32312390471", Law: "223", Type: "purchaseProtocol", Number: "32312390471-01", Version: 1,
+		ProtocolDate: mskTime(2023, 5, 22, 10, 0, 0, 0), PublishedAt: mskTime(2023, 5, 22, 12, 40, 18, 0), Customer: customer,
+		Attachments: []tenderbase.Attachment{{FileName: "Протокол подведения итогов ЗК 112-23.pdf",
+			Description: "Протокол подведения итогов", URL: "https://zakupki.gov.ru/223/purchase/public/download/download.html?id=88120457"}},
+		URL: "https://zakupki.gov.ru/223/purchase/public/purchase/protocol/ip/view-protocol.html?protocolInfoId=18841522",
+	}
+	lot1, lot2 := base, base
+	lot1.ID, lot1.LotNumber = "5d91c2e4-8a07-4f3b-b6d2-71e0a9c35f48-1", 1
+	lot1.Participants = []tenderbase.Participant{
+		{Party: techno, Price: 1312500, Rank: 1, Winner: true},
+		{Party: tenderbase.Party{INN: "344346702231", OGRN: "318344300051272",
+			Name: "Индивидуальный предприниматель Белоусов Денис Сергеевич"}, Price: 1396000, Rank: 2},
+	}
+	lot2.ID, lot2.LotNumber = "5d91c2e4-8a07-4f3b-b6d2-71e0a9c35f48-2", 2
+	techno.OGRN = ""
+	lot2.Participants = []tenderbase.Participant{{Party: techno, Price: 349800, Rank: 1, Winner: true}}
+	return []*tenderbase.Protocol{&lot1, &lot2}
+}
+
+func TestProtocolCancelIsOneRejection(t *testing.T) {
+	got, errs := decodeProtocols(t, filepath.Join("testdata", "protocol", "fcsProtocolCancel_0145300012719000084_3391270.xml"))
+	want := "EIS document <fcsProtocolCancel> holds no record of ours (the withdrawal of an earlier protocol"
+	if len(got) != 0 || len(errs) != 1 || !strings.Contains(errs[0], want) {
+		t.Errorf("records %v, rejections %q; want the one rejection %q", got, errs, want)
+	}
+}
+
+func TestBrokenProtocolsAreOneRejection(t *testing.T) {
+	ef3, err := os.ReadFile(filepath.Join("testdata", "protocol", "fcsProtocolEF3_0145300012719000084_24418806.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paep, err := os.ReadFile(filepath.Join("testdata", "protocol", "purchaseProtocolPAEP_one_lot.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, doc223 := string(ef3), string(paep)
+	tests := []struct{ name, doc, want string }{
+		{"truncated.xml", doc[:len(doc)/2], "is not well-formed XML"},
+		{"truncated-223.xml", doc223[:len(doc223)*3/4], "is not well-formed XML"},
+		{"mismatched.xml", strings.Replace(doc, "</organizationName>", "</fullName>", 1), "is not well-formed XML"},
+		{"bad-date.xml", strings.Replace(doc, "2019-07-18T10:30:00+03:00", "18.07.2019", 1), `date "18.07.2019" is neither`},
+		{"bad-version-223.xml", strings.Replace(doc223, "<ns2:version>1<", "<ns2:version>один<", 1), `version "один" is not a whole number`},
+		{"no-id.xml", strings.Replace(doc, "<id>24418806</id>", "", 1), "protocol has no document id"},
+		{"no-number.xml", strings.Replace(doc, "<purchaseNumber>0145300012719000084</purchaseNumber>", "", 1), "protocol 24418806 has no purchase number"},
+		{"empty-223.xml", `<ns2:purchaseProtocolZK xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body/></ns2:purchaseProtocolZK>`, "holds no protocol data"},
+	}
+	for _, tt := range tests {
+		recs, errs := decodeAll(t, tt.name, tt.doc)
+		if len(recs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) {
+			t.Errorf("%s: records %d, rejections %v; want one rejection containing %q", tt.name, len(recs), errs, tt.want)
+		}
+	}
+}
