@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -76,12 +77,14 @@ func BenchmarkImport(b *testing.B) {
 				b.Skipf("no corpus here (%s): %v", cp.roots[0], err)
 			}
 			c := loadCorpus(b, cp.roots...)
-			var decode, store time.Duration
-			b.Run("decode", func(b *testing.B) { decode = benchDecode(b, c) })
-			b.Run("import", func(b *testing.B) { store = benchStoreImport(b, c) })
-			if decode > 0 && store > 0 {
-				fmt.Printf("%s: %d documents, %.2f MB: import/decode = %.2f\n",
-					cp.name, len(c.files), float64(c.bytes)/1e6, float64(store)/float64(decode))
+			// With -count, each b.Run runs its function once a round:
+			// the ratio is of the median times of all rounds.
+			var decode, store []time.Duration
+			b.Run("decode", func(b *testing.B) { decode = append(decode, benchDecode(b, c)) })
+			b.Run("import", func(b *testing.B) { store = append(store, benchStoreImport(b, c)) })
+			if d, s := median(decode), median(store); d > 0 && s > 0 {
+				fmt.Printf("%s: %d documents, %.2f MB: import/decode = %.2f (median of %d and %d runs)\n",
+					cp.name, len(c.files), float64(c.bytes)/1e6, float64(s)/float64(d), len(store), len(decode))
 			}
 		})
 	}
@@ -142,6 +145,16 @@ func writeCorpus(b *testing.B, c benchCorpus) string {
 		}
 	}
 	return dir
+}
+
+// median returns the median of ds, or 0 when there is none.
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	sorted := slices.Clone(ds)
+	slices.Sort(sorted)
+	return sorted[len(sorted)/2]
 }
 
 // reportRates reports documents/s and MB/s of the benchmark's passes over
