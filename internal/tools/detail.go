@@ -23,8 +23,9 @@ type detailTool struct {
 	// what was looked for and how to find the right id.
 	missing func(ctx context.Context, id string) error
 	// extra, when set, returns the members added to the record's object,
-	// and output is then the schema of the result.
-	extra  func(ctx context.Context, rec tenderbase.Record) (any, error)
+	// noting in hidden what it masks, and output is then the schema of the
+	// result.
+	extra  func(ctx context.Context, rec tenderbase.Record, hidden restricted) (any, error)
 	output outputSchema
 }
 
@@ -59,7 +60,7 @@ func (s *Set) detail(ctx context.Context, t detailTool, id string) (Output, erro
 		return Output{}, err
 	}
 	if t.extra != nil {
-		more, err := t.extra(ctx, rec)
+		more, err := t.extra(ctx, rec, hidden)
 		if err != nil {
 			return Output{}, err
 		}

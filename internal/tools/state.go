@@ -92,7 +92,7 @@ type tenderDetail struct {
 }
 
 // tenderDetailOf returns what ru.detail adds to the tender rec.
-func (s *Set) tenderDetailOf(ctx context.Context, rec tenderbase.Record) (any, error) {
+func (s *Set) tenderDetailOf(ctx context.Context, rec tenderbase.Record, hidden restricted) (any, error) {
 	t, ok := rec.(*tenderbase.Tender)
 	if !ok {
 		return nil, fmt.Errorf("tender %s is a %T", rec.Key(), rec)
@@ -101,16 +101,10 @@ func (s *Set) tenderDetailOf(ctx context.Context, rec tenderbase.Record) (any, e
 	if err != nil {
 		return nil, err
 	}
-	d := tenderDetail{Protocols: len(o.protocols), Events: make([]json.RawMessage, 0, len(o.events))}
+	d := tenderDetail{Protocols: len(o.protocols)}
 	d.State, d.StateFrom = stateOf(t, o)
-	for _, e := range o.events {
-		body, err := tenderbase.MarshalRecord(e)
-		if err != nil {
-			return nil, err
-		}
-		d.Events = append(d.Events, body)
-	}
-	return d, nil
+	d.Events, err = hidden.maskAll(records(o.events), callerOf(ctx).plan)
+	return d, err
 }
 
 // tenderMissing returns the error of ru.detail for a purchase number with no

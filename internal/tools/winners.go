@@ -50,40 +50,61 @@ const winnersField = "winners"
 
 // contractByNum returns the winners, protocols and contracts of a tender.
 func (s *Set) contractByNum(ctx context.Context, number string) (Output, error) {
-	rec, err := s.get(ctx, tenderbase.KindTender, number)
+	k, err := s.keptOf(ctx, number)
 	if err != nil {
 		return Output{}, err
 	}
-	page, err := s.store.Search(ctx, lookup(tenderbase.KindContract, tenderbase.LookupPurchaseNumber, number, tenderbase.MaxPageSize))
-	if err != nil {
-		return Output{}, fmt.Errorf("contracts of tender %s: %w", number, err)
-	}
-	protocols, err := listOf[*tenderbase.Protocol](ctx, s, tenderbase.KindProtocol, number)
-	if err != nil {
-		return Output{}, err
-	}
-	if rec == nil && page.Total == 0 && len(protocols) == 0 {
+	if k.tender == nil && len(k.contracts) == 0 && len(k.protocols) == 0 {
 		return Output{}, notFound("no tender, protocol or contract with purchase number %q; find tenders with ru.search", number)
 	}
 	c := callerOf(ctx)
 	hidden := restricted{}
 	res := winnerResult{PurchaseNumber: number}
-	if res.Contracts, err = hidden.maskAll(page.Items, c.plan); err != nil {
+	if res.Contracts, err = hidden.maskAll(k.contracts, c.plan); err != nil {
 		return Output{}, err
 	}
-	if res.Protocols, err = hidden.maskAll(records(protocols), c.plan); err != nil {
+	if res.Protocols, err = hidden.maskAll(records(k.protocols), c.plan); err != nil {
 		return Output{}, err
 	}
-	t, _ := rec.(*tenderbase.Tender)
-	if t != nil {
-		res.Tender = summarize(t)
+	if k.tender != nil {
+		res.Tender = summarize(k.tender)
 	}
-	if slices.Contains(tenderbase.HiddenFields(tenderbase.KindTender, c.plan), "participants") {
+	// Winners are participants of the tender or of its protocols: hidden
+	// where either is.
+	if hidesParticipants(tenderbase.KindTender, c.plan) || hidesParticipants(tenderbase.KindProtocol, c.plan) {
 		hidden.add(winnersField)
 	} else {
-		res.Winners = winners(t, protocols)
+		res.Winners = winners(k.tender, k.protocols)
 	}
 	return output(res, hidden)
+}
+
+// kept is what is stored under a purchase number for ru.contractByNum.
+type kept struct {
+	tender    *tenderbase.Tender // nil when no notice is stored
+	contracts []tenderbase.Record
+	protocols []*tenderbase.Protocol
+}
+
+// keptOf returns the notice, contracts and protocols of a purchase number.
+func (s *Set) keptOf(ctx context.Context, number string) (kept, error) {
+	var k kept
+	rec, err := s.get(ctx, tenderbase.KindTender, number)
+	if err != nil {
+		return k, err
+	}
+	k.tender, _ = rec.(*tenderbase.Tender)
+	page, err := s.store.Search(ctx, lookup(tenderbase.KindContract, tenderbase.LookupPurchaseNumber, number, tenderbase.MaxPageSize))
+	if err != nil {
+		return k, fmt.Errorf("contracts of tender %s: %w", number, err)
+	}
+	k.contracts = page.Items
+	k.protocols, err = listOf[*tenderbase.Protocol](ctx, s, tenderbase.KindProtocol, number)
+	return k, err
+}
+
+func hidesParticipants(k tenderbase.Kind, p tenderbase.Plan) bool {
+	return slices.Contains(tenderbase.HiddenFields(k, p), "participants")
 }
 
 // winners returns who won the tender: the winners of the newest protocol of
