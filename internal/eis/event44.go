@@ -2,17 +2,18 @@ package eis
 
 import (
 	"encoding/xml"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
 )
 
-// events44 decodes the 44-FZ documents that change or cancel a notice
-// without restating it. Each becomes one tender event, a record of its own,
+// events decodes the documents of both laws that change or cancel a notice
+// without restating it. Each becomes a tender event, a record of its own,
 // so that it applies whatever order it arrives in. The names are exact, so
 // that they win over the notice prefixes of notices44.
-var events44 = map[string]documentFunc{
+var events = map[string]documentFunc{
 	"fcs_notificationEFDateChange": decodeEvent44,
 	"fcsNotificationEFDateChange":  decodeEvent44,
 	"fcsNotificationCancel":        decodeEvent44,
@@ -28,9 +29,13 @@ var events44 = map[string]documentFunc{
 	"fcs_notification*":        partialNotice("notice change"),
 	"fcsNotificationLotChange": partialNotice("lot change"),
 	"fcsNotificationOrgChange": partialNotice("change of the placing organization"),
+
+	"purchaseRejection":       decodeEvents223,
+	"purchaseLotCancellation": decodeEvents223,
 }
 
-// eventTypes gives the event type of each document decodeEvent44 reads.
+// eventTypes gives the event type of each 44-FZ document decodeEvent44
+// reads.
 var eventTypes = map[string]string{
 	"fcs_notificationEFDateChange": tenderbase.EventDateChange,
 	"fcsNotificationEFDateChange":  tenderbase.EventDateChange,
@@ -42,7 +47,7 @@ var eventTypes = map[string]string{
 	"epNoticeApplicationsAbsence":  tenderbase.EventNoApplications,
 }
 
-// event44Wire is any of the documents of events44. Their elements do not
+// event44Wire is any of the 44-FZ documents of events. Their elements do not
 // clash, so one struct reads them all: the legacy documents (schemes up to
 // 10.x) give their fields at the top, the 2019+ ones in commonInfo.
 type event44Wire struct {
@@ -167,7 +172,7 @@ type reasonWire struct {
 // basis describes the basis given, or returns "" when there is none.
 func (r reasonWire) basis() string {
 	if d := firstTime(r.Decision.Time, r.DecisionEP.Time); !d.IsZero() {
-		return describeDocument("решение заказчика", "", d, "")
+		return customerDecision(d)
 	}
 	for _, b := range []basisWire{r.Registry, r.RegistryEP, r.External, r.ExternalEP, r.Court, r.CourtEP, r.Discussion, r.DiscussionEP} {
 		if s := b.text(); s != "" {
@@ -227,6 +232,15 @@ func describeDocument(name, number string, date time.Time, issuer string) string
 	return s
 }
 
+// customerDecision describes a decision of the customer taken on date, or
+// returns "" when no date is given.
+func customerDecision(date time.Time) string {
+	if date.IsZero() {
+		return ""
+	}
+	return describeDocument("решение заказчика", "", date, "")
+}
+
 // joinNonEmpty joins the parts that are not empty.
 func joinNonEmpty(parts []string, sep string) string {
 	var kept []string
@@ -256,4 +270,122 @@ func partialNotice(what string) documentFunc {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID,
 			"%s of %s: changes that do not restate the notice are not applied yet", what, number)
 	}
+}
+
+// event223Wire is a 223-FZ purchaseRejection (the customer's refusal to
+// hold a purchase) or purchaseLotCancellation. Each item of its body is one
+// document.
+type event223Wire struct {
+	Items []struct {
+		Rejection *rejection223Data `xml:"purchaseRejectionData"`
+		LotCancel *lotCancel223Data `xml:"purchaseLotCancellationData"`
+	} `xml:"body>item"`
+}
+
+// published223 is what every 223-FZ event document gives of itself.
+type published223 struct {
+	GUID      string  `xml:"guid"`
+	Published eisTime `xml:"publicationDateTime"`
+	Created   eisTime `xml:"createDateTime"`
+	URL       string  `xml:"urlEIS"`
+}
+
+// event returns an event of the document: its id, law, document, date and
+// address.
+func (p published223) event(kind, typ, number string) *tenderbase.TenderEvent {
+	return &tenderbase.TenderEvent{
+		ID:             cleanText(p.GUID),
+		PurchaseNumber: cleanText(number),
+		Law:            tenderbase.Law223,
+		Type:           typ,
+		Document:       kind,
+		PublishedAt:    firstTime(p.Published.Time, p.Created.Time),
+		URL:            cleanText(p.URL),
+	}
+}
+
+// rejection223Data is a purchaseRejectionData: the purchase is cancelled.
+type rejection223Data struct {
+	published223
+	Number string  `xml:"cancelNoticeRegistrationNumber"`
+	Date   eisTime `xml:"rejectionDate"`
+	Cause  string  `xml:"causeForRejection"`
+}
+
+// lotCancel223Data is a purchaseLotCancellationData: some lots are
+// cancelled, each for its own reason or all for the document's.
+type lotCancel223Data struct {
+	published223
+	Number string `xml:"purchaseInfo>purchaseNoticeNumber"`
+	Lots   []struct {
+		Ordinal string  `xml:"ordinalNumber"`
+		Date    eisTime `xml:"cancellation>cancelDate"`
+		Info    string  `xml:"cancellation>cancelInfo"`
+	} `xml:"cancelledLots>cancelledLot"`
+	Date        eisTime `xml:"cancelDate"`
+	Description string  `xml:"description"`
+}
+
+// decodeEvents223 decodes a 223-FZ event document: a cancellation per
+// rejection, a lot cancellation per lot cancelled.
+func decodeEvents223(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w event223Wire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	var recs []tenderbase.Record
+	for _, item := range w.Items {
+		var events []*tenderbase.TenderEvent
+		var err error
+		switch {
+		case item.Rejection != nil:
+			events = []*tenderbase.TenderEvent{item.Rejection.event(src.kind)}
+		case item.LotCancel != nil:
+			events, err = item.LotCancel.events(src.kind)
+		}
+		for _, e := range events {
+			if err == nil {
+				err = checkEvent(e)
+			}
+			recs = append(recs, e)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(recs) == 0 {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "%s holds no item", src.kind)
+	}
+	return recs, nil
+}
+
+// event adapts the rejection; the reason is the customer's decision and
+// its cause.
+func (r *rejection223Data) event(kind string) *tenderbase.TenderEvent {
+	e := r.published223.event(kind, tenderbase.EventCancellation, r.Number)
+	e.Reason = joinNonEmpty([]string{customerDecision(r.Date.Time), cleanText(r.Cause)}, "; ")
+	return e
+}
+
+// events returns an event per lot cancelled. A document may cancel several
+// lots, so each event's id is the document's followed by the lot number.
+func (c *lotCancel223Data) events(kind string) ([]*tenderbase.TenderEvent, error) {
+	common := joinNonEmpty([]string{customerDecision(c.Date.Time), cleanText(c.Description)}, "; ")
+	var out []*tenderbase.TenderEvent
+	for _, l := range c.Lots {
+		n, err := parseVersion(l.Ordinal, 0)
+		if err != nil || n == 0 {
+			return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot number %q is not a whole number", cleanText(l.Ordinal))
+		}
+		e := c.published223.event(kind, tenderbase.EventLotCancellation, c.Number)
+		if e.LotNumber = n; e.ID != "" {
+			e.ID += "-" + strconv.Itoa(n)
+		}
+		e.Reason = firstOf(joinNonEmpty([]string{customerDecision(l.Date.Time), cleanText(l.Info)}, "; "), common)
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot cancellation of %s names no lot", cleanText(c.Number))
+	}
+	return out, nil
 }

@@ -3,6 +3,7 @@ package eis
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -134,6 +135,7 @@ func TestEventRejections(t *testing.T) {
 	lot := read("fcsNotificationLotCancel_0358300012318000427_4127730.xml")
 	change := read("fcs_notificationEFDateChange_0320300031719000088_20931.xml")
 	absence := read("epNoticeApplicationsAbsence_0873500000826000231_61517734.xml")
+	lots := read("purchaseLotCancellation_32514933450.xml")
 	tests := []struct{ name, doc, want string }{
 		{"truncated_1.xml", lot[:len(lot)/2], "<fcsNotificationLotCancel> is not well-formed XML at line"},
 		{"no-number_1.xml", strings.Replace(lot, "0358300012318000427<", "<", 1), "lot cancellation has no purchase number"},
@@ -143,6 +145,11 @@ func TestEventRejections(t *testing.T) {
 		{"no-date.xml", strings.Replace(change, "<t:newAuctionDate>2019-04-08T10:20:00+10:00</t:newAuctionDate>", "", 1),
 			"date change of 0320300031719000088 gives no new date"},
 		{"absence.xml", absence, "no applications of 0873500000826000231 has no document id, neither inside nor in the file name"},
+		{"bad-lot-223.xml", strings.Replace(lots, "<ns2:ordinalNumber>3<", "<ns2:ordinalNumber>x<", 1), `lot number "x" is not a whole number`},
+		{"no-lots-223.xml", `<ns2:purchaseLotCancellation xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body><ns2:item><ns2:purchaseLotCancellationData>` +
+			`<ns2:guid>6d0e83b7</ns2:guid><ns2:purchaseInfo><purchaseNoticeNumber>32514933450</purchaseNoticeNumber></ns2:purchaseInfo>` +
+			`</ns2:purchaseLotCancellationData></ns2:item></ns2:body></ns2:purchaseLotCancellation>`, "lot cancellation of 32514933450 names no lot"},
+		{"empty-223.xml", `<ns2:purchaseRejection xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body/></ns2:purchaseRejection>`, "purchaseRejection holds no item"},
 		{"lot-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationLotChange><purchaseNumber>0358300012318000427</purchaseNumber></fcsNotificationLotChange></export>`,
 			"<fcsNotificationLotChange>: lot change of 0358300012318000427: changes that do not restate the notice are not applied yet"},
 		{"org-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationOrgChange><purchase><purchaseNumber>0358300012318000427</purchaseNumber></purchase></fcsNotificationOrgChange></export>`,
@@ -171,6 +178,42 @@ func TestDescribeDocument(t *testing.T) {
 	for _, tt := range tests {
 		if got := describeDocument(tt.name, tt.number, tt.date, tt.issuer); got != tt.want {
 			t.Errorf("describeDocument(%q, %q, %v, %q) = %q, want %q", tt.name, tt.number, tt.date, tt.issuer, got, tt.want)
+		}
+	}
+}
+
+func TestEvents223Fixtures(t *testing.T) {
+	const lots = "https://zakupki.gov.ru/223/purchase/public/purchase/info/lot-list.html?regNumber=32514933450"
+	lotEvent := func(n int) *tenderbase.TenderEvent {
+		return &tenderbase.TenderEvent{
+			ID: "6d0e83b7-2a19-4c5f-a7d4-93b1e6f2c805-" + strconv.Itoa(n), PurchaseNumber: "32514933450", Law: "223",
+			Type: tenderbase.EventLotCancellation, Document: "purchaseLotCancellation", LotNumber: n,
+			PublishedAt: eventAt(t, "2025-10-14T09:40:12+03:00"),
+			Reason:      "решение заказчика от 13.10.2025; Отсутствие финансирования по статье расходов", URL: lots,
+		}
+	}
+	tests := map[string][]*tenderbase.TenderEvent{
+		"purchaseRejection_32514920117.xml": {{
+			ID: "c3a9f512-0d84-4e7b-b216-5f4e8a91d07c", PurchaseNumber: "32514920117", Law: "223",
+			Type: tenderbase.EventCancellation, Document: "purchaseRejection", PublishedAt: eventAt(t, "2025-10-02T14:21:07+03:00"),
+			Reason: "решение заказчика от 01.10.2025; Изменение потребности заказчика в продукции, п. 7.4 Положения о закупке",
+			URL:    "https://zakupki.gov.ru/223/purchase/public/purchase/info/common-info.html?regNumber=32514920117",
+		}},
+		// Two lots cancelled for the document's common reason.
+		"purchaseLotCancellation_32514933450.xml": {lotEvent(2), lotEvent(3)},
+	}
+	for file, want := range tests {
+		recs, errs := decodeFixture(t, filepath.Join("testdata", "event", file))
+		if len(errs) != 0 {
+			t.Fatalf("%s: rejections %v", file, errs)
+		}
+		var got []*tenderbase.TenderEvent
+		for _, r := range recs {
+			roundTrip(t, r)
+			got = append(got, r.(*tenderbase.TenderEvent))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: events (-want +got):\n%s", file, diff)
 		}
 	}
 }
