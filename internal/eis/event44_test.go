@@ -1,6 +1,7 @@
 package eis
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 // eventAt parses an RFC 3339 time of a test's expectations.
@@ -255,5 +258,32 @@ func TestEventFixturesValidate(t *testing.T) {
 				t.Errorf("%s against %s: %v\n%s", file, schema, err, out)
 			}
 		}
+	}
+}
+
+// TestEventsThroughTheStore imports the event fixtures into a real store:
+// the events of a tender are found by its purchase number, and a second
+// import changes nothing.
+func TestEventsThroughTheStore(t *testing.T) {
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "tenderbase.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	dir := filepath.Join("testdata", "event")
+	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
+	sum, err := importer.Import(ctx, store, []string{dir}, opts)
+	if err != nil || sum.Records != 8 || sum.Inserted != 8 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 8 events inserted", sum, err)
+	}
+	found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTenderEvent,
+		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0873500000826000154"}}})
+	if err != nil || found.Total != 2 {
+		t.Fatalf("events of 0873500000826000154: %+v, %v; want the cancellation and its failure", found, err)
+	}
+	again, err := importer.Import(ctx, store, []string{dir}, opts)
+	if err != nil || again.Unchanged != 8 || again.Inserted != 0 {
+		t.Fatalf("second import: %+v, %v; want 8 unchanged", again, err)
 	}
 }
