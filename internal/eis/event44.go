@@ -96,11 +96,13 @@ func decodeEvent44(d *xml.Decoder, start xml.StartElement, src source) ([]tender
 	return []tenderbase.Record{e}, nil
 }
 
-// event adapts the document to a tender event. Its id is the document's, or
-// the last number of the file name where the document has none.
+// event adapts the document to a tender event. Its id is the kind of
+// document and the document's id (or the last number of the file name where
+// the document has none): the EIS numbers each kind of document apart, so a
+// cancellation and a date change may share a number.
 func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
 	e := &tenderbase.TenderEvent{
-		ID:             firstOf(cleanText(w.ID), complaintID(src.fileName)),
+		ID:             eventID(src.kind, firstOf(cleanText(w.ID), complaintID(src.fileName))),
 		PurchaseNumber: firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber)),
 		Law:            tenderbase.Law44,
 		Type:           eventTypes[src.kind],
@@ -388,4 +390,13 @@ func (c *lotCancel223Data) events(kind string) ([]*tenderbase.TenderEvent, error
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot cancellation of %s names no lot", cleanText(c.Number))
 	}
 	return out, nil
+}
+
+// eventID qualifies a document's number with its kind; no number gives no
+// id, which the event's check refuses.
+func eventID(kind, number string) string {
+	if number == "" {
+		return ""
+	}
+	return kind + "-" + number
 }

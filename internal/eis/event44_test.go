@@ -60,34 +60,34 @@ func TestEvents44Fixtures(t *testing.T) {
 	const yar = "https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?regNumber=0873500000826000154"
 	checkEvents(t, filepath.Join("testdata", "event"), map[string]*tenderbase.TenderEvent{
 		"fcsNotificationLotCancel_0358300012318000427_4127730.xml": {
-			ID: "4127730", PurchaseNumber: "0358300012318000427", Law: "44", Type: tenderbase.EventLotCancellation,
+			ID: "fcsNotificationLotCancel-4127730", PurchaseNumber: "0358300012318000427", Law: "44", Type: tenderbase.EventLotCancellation,
 			Document: "fcsNotificationLotCancel", LotNumber: 2, PublishedAt: eventAt(t, "2018-09-12T10:15:31.207+03:00"),
 			Reason: `Определение о принятии обеспечительных мер № А53-27114/2018 от 10.09.2018, Арбитражный суд Ростовской области; ` +
 				`Отмена определения поставщика по лоту № 2 "Вывоз снега с территории"`,
 			URL: "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0358300012318000427",
 		},
 		"epNotificationCancel_0873500000826000154_61398420.xml": {
-			ID: "61398420", PurchaseNumber: "0873500000826000154", Law: "44", Type: tenderbase.EventCancellation,
+			ID: "epNotificationCancel-61398420", PurchaseNumber: "0873500000826000154", Law: "44", Type: tenderbase.EventCancellation,
 			Document: "epNotificationCancel", PublishedAt: eventAt(t, "2026-03-03T09:12:47.551+03:00"),
 			Reason: "решение заказчика от 02.03.2026; Изменение потребности заказчика, ч. 1 ст. 36 Федерального закона № 44-ФЗ",
 			URL:    yar,
 		},
 		"epNotificationCancelFailure_0873500000826000154_61402217.xml": {
-			ID: "61402217", PurchaseNumber: "0873500000826000154", Law: "44", Type: tenderbase.EventCancellationFailure,
+			ID: "epNotificationCancelFailure-61402217", PurchaseNumber: "0873500000826000154", Law: "44", Type: tenderbase.EventCancellationFailure,
 			Document: "epNotificationCancelFailure", PublishedAt: eventAt(t, "2026-03-10T14:03:09.018+03:00"),
 			Reason: "Предписание № 076/06/64-318/2026 от 06.03.2026, Управление Федеральной антимонопольной службы по Ярославской области",
 			URL:    yar,
 		},
 		// No id element: the id is the last number of the file name.
 		"epNoticeApplicationsAbsence_0873500000826000231_61517734.xml": {
-			ID: "61517734", PurchaseNumber: "0873500000826000231", Law: "44", Type: tenderbase.EventNoApplications,
+			ID: "epNoticeApplicationsAbsence-61517734", PurchaseNumber: "0873500000826000231", Law: "44", Type: tenderbase.EventNoApplications,
 			Document: "epNoticeApplicationsAbsence", PublishedAt: eventAt(t, "2026-03-23T09:00:12.640+03:00"),
 			Reason: "По окончании срока подачи заявок не подано ни одной заявки",
 			URL:    "https://zakupki.gov.ru/epz/order/notice/ea20/view/supplier-results.html?regNumber=0873500000826000231",
 		},
 		// Prefixed names and the Vladivostok offset, kept as written.
 		"fcs_notificationEFDateChange_0320300031719000088_20931.xml": {
-			ID: "20931", PurchaseNumber: "0320300031719000088", Law: "44", Type: tenderbase.EventDateChange,
+			ID: "fcs_notificationEFDateChange-20931", PurchaseNumber: "0320300031719000088", Law: "44", Type: tenderbase.EventDateChange,
 			Document: "fcs_notificationEFDateChange", PublishedAt: eventAt(t, "2019-04-02T11:27:05.318+10:00"),
 			Reason:      "предписание № 025/06/106-173/2019 от 29.03.2019, Приморское УФАС России",
 			BiddingDate: eventAt(t, "2019-04-08T10:20:00+10:00"),
@@ -106,20 +106,20 @@ func TestRealEvents44(t *testing.T) {
 	const notice = "http://zakupki.gov.ru/epz/order/notice/"
 	checkEvents(t, dir, map[string]*tenderbase.TenderEvent{
 		"fcs_notificationEFDateChange_0111100008417000189_17485.xml": {
-			ID: "17485", PurchaseNumber: "0111100008417000189", Law: "44", Type: tenderbase.EventDateChange,
+			ID: "fcs_notificationEFDateChange-17485", PurchaseNumber: "0111100008417000189", Law: "44", Type: tenderbase.EventDateChange,
 			Document: "fcs_notificationEFDateChange", PublishedAt: eventAt(t, "2017-12-18T08:05:52.754+03:00"),
 			Reason:      "Решение № 827-АК от 14.12.2017, Управление Федеральной антимонопольной службы по Нижегородской области; Решение № 827- АК",
 			BiddingDate: eventAt(t, "2017-12-18T00:00:00+03:00"),
 			URL:         notice + "ea44/view/documents.html?regNumber=0111100008417000189",
 		},
 		"fcsNotificationCancel_0111100002417000043_212694.xml": {
-			ID: "212694", PurchaseNumber: "0111100002417000043", Law: "44", Type: tenderbase.EventCancellation,
+			ID: "fcsNotificationCancel-212694", PurchaseNumber: "0111100002417000043", Law: "44", Type: tenderbase.EventCancellation,
 			Document: "fcsNotificationCancel", PublishedAt: eventAt(t, "2017-10-25T11:17:18.553+03:00"),
 			Reason: "решение заказчика от 25.10.2017; Согласно часть 1 статья 36 Федерального закона 44-ФЗ",
 			URL:    notice + "zk44/view/documents.html?regNumber=0111100002417000043",
 		},
 		"fcsNotificationCancelFailure_0111300010718000019_29291.xml": {
-			ID: "29291", PurchaseNumber: "0111300010718000019", Law: "44", Type: tenderbase.EventCancellationFailure,
+			ID: "fcsNotificationCancelFailure-29291", PurchaseNumber: "0111300010718000019", Law: "44", Type: tenderbase.EventCancellationFailure,
 			Document: "fcsNotificationCancelFailure", PublishedAt: eventAt(t, "2018-05-03T09:11:08.356+03:00"),
 			Reason: "Предписание об устранении нарушений действующего законодательства Российской Федерации № 207-кз/2018 от 11.04.2018, " +
 				"УПРАВЛЕНИЕ ФЕДЕРАЛЬНОЙ АНТИМОНОПОЛЬНОЙ СЛУЖБЫ ПО РЕСПУБЛИКЕ ТАТАРСТАН",

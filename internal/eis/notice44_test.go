@@ -221,17 +221,20 @@ func TestNotices44(t *testing.T) {
 	}
 }
 
-func TestPartialNoticesAreRejectedWithTheirReason(t *testing.T) {
-	tests := []struct{ file, want string }{
-		{"fcsNotificationCancel_0148200005418000311_3307112.xml",
-			"<fcsNotificationCancel>: notice cancellation of 0148200005418000311: changes that do not restate the notice are not applied yet"},
-		{"epNotificationCancel_0811200000126000042_52001984.xml",
-			"<epNotificationCancel>: notice cancellation of 0811200000126000042: changes that do not restate the notice are not applied yet"},
-	}
-	for _, tt := range tests {
-		got, errs := decodeFile(t, filepath.Join("testdata", "notice", tt.file))
-		if len(got) != 0 || len(errs) != 1 || errs[0] != tt.want {
-			t.Errorf("%s: records %v, rejections %q; want the one rejection %q", tt.file, got, errs, tt.want)
+// The cancellations among the notice fixtures are tender events of their
+// own, which the tools apply when the tender is read.
+func TestNoticeCancellationsAreEvents(t *testing.T) {
+	for file, number := range map[string]string{
+		"fcsNotificationCancel_0148200005418000311_3307112.xml": "0148200005418000311",
+		"epNotificationCancel_0811200000126000042_52001984.xml": "0811200000126000042",
+	} {
+		got, errs := decodeRecords(t, filepath.Join("testdata", "notice", file))
+		if len(errs) != 0 || len(got) != 1 {
+			t.Fatalf("%s: records %v, rejections %q; want one event", file, got, errs)
+		}
+		e, ok := got[0].(*tenderbase.TenderEvent)
+		if !ok || e.Type != tenderbase.EventCancellation || e.PurchaseNumber != number || e.PublishedAt.IsZero() {
+			t.Errorf("%s: %+v; want the cancellation of %s", file, got[0], number)
 		}
 	}
 }
