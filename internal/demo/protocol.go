@@ -61,7 +61,6 @@ func protocolType(law string) string {
 // cancellation is the event of the cancelling version t.
 func cancellation(t *tenderbase.Tender) *tenderbase.TenderEvent {
 	e := &tenderbase.TenderEvent{
-		ID:             documentID(t.PurchaseNumber, "cancel"),
 		PurchaseNumber: t.PurchaseNumber,
 		Law:            t.Law,
 		Type:           tenderbase.EventCancellation,
@@ -69,8 +68,9 @@ func cancellation(t *tenderbase.Tender) *tenderbase.TenderEvent {
 		PublishedAt:    t.PublishedAt,
 	}
 	if t.Law == tenderbase.Law223 {
-		e.Document = "purchaseNoticeCancel"
+		e.Document = "purchaseRejection"
 	}
+	e.ID = e.Document + "-" + documentID(t.PurchaseNumber, "cancel")
 	if t.Change != nil {
 		e.Reason = t.Change.Reason
 	}

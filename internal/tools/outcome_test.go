@@ -54,7 +54,7 @@ func TestStateOfDemoTenders(t *testing.T) {
 		state, from       string
 		events, protocols int
 	}{
-		{"32493281398", tenderbase.TenderCancelled, "tender_event 31696934 (cancellation)", 1, 0},
+		{"32493281398", tenderbase.TenderCancelled, "tender_event purchaseRejection-31696934 (cancellation)", 1, 0},
 		{"0162307330524391275", tenderbase.TenderCompleted, "protocol 31020087 (winner)", 0, 1},
 		{"32371456824", tenderbase.TenderFailed, "protocol 39794207 (failed)", 0, 1},
 	} {
