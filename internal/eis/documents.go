@@ -8,8 +8,13 @@ import "strings"
 // adds its own map here.
 var documents = merge(complaintDocuments, contracts, notices44, notices223, protocols44, protocols223, events)
 
-// documentDecoder returns the decoder of the documents named kind.
+// documentDecoder returns the decoder of the documents named kind. A kind
+// that holds no record of ours has none, even where a prefix would claim it
+// (fcsProtocolCancel is no fcsProtocol*).
 func documentDecoder(kind string) (documentFunc, bool) {
+	if _, no := notRecords[kind]; no {
+		return nil, false
+	}
 	if f, ok := documents[kind]; ok {
 		return f, true
 	}

@@ -20,16 +20,6 @@ var protocols44 = map[string]documentFunc{
 	"epProtocol*":       decodeProtocol44,
 	"epClosedProtocol*": decodeProtocol44,
 	"pprf615Protocol*":  decodeProtocol44,
-	"fcsProtocolCancel": notAProtocol,
-}
-
-// notAProtocol rejects a document the protocol prefixes would take that
-// holds no record of ours, with the reason notRecords gives.
-func notAProtocol(d *xml.Decoder, _ xml.StartElement, src source) ([]tenderbase.Record, error) {
-	if err := d.Skip(); err != nil {
-		return nil, err
-	}
-	return nil, tenderbase.Errorf(tenderbase.EINVALID, "EIS document <%s> holds no record of ours (%s)", src.kind, whyNot(src.kind))
 }
 
 // protocol44Wire is a 44-FZ protocol. The legacy documents give the numbers
