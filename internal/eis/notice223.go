@@ -2,7 +2,6 @@ package eis
 
 import (
 	"encoding/xml"
-	"strings"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -16,12 +15,7 @@ var notices223 = map[string]documentFunc{
 }
 
 // purchaseNoticeWire is a 223-FZ purchase notice document.
-type purchaseNoticeWire struct {
-	Items []struct {
-		GUID string               `xml:"guid"`
-		Data []purchaseNoticeData `xml:",any"`
-	} `xml:"body>item"`
-}
+type purchaseNoticeWire = items223[purchaseNoticeData]
 
 // purchaseNoticeData is one notice: a purchaseNotice*Data element.
 type purchaseNoticeData struct {
@@ -126,17 +120,12 @@ func decodePurchaseNotice(d *xml.Decoder, start xml.StartElement, src source) ([
 		return nil, err
 	}
 	var recs []tenderbase.Record
-	for _, item := range w.Items {
-		for _, data := range item.Data {
-			if !strings.HasSuffix(data.XMLName.Local, "Data") {
-				continue
-			}
-			t, err := data.tender()
-			if err != nil {
-				return nil, err
-			}
-			recs = append(recs, noticeRecords(t, data.files())...)
+	for _, data := range w.data() {
+		t, err := data.tender()
+		if err != nil {
+			return nil, err
 		}
+		recs = append(recs, noticeRecords(t, data.files())...)
 	}
 	if len(recs) == 0 {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "purchase notice holds no notice data")
@@ -249,3 +238,6 @@ func (n *purchaseNoticeData) files() []noticeFile {
 	}
 	return files
 }
+
+// elementName names the element, which names the kind of document.
+func (n purchaseNoticeData) elementName() string { return n.XMLName.Local }

@@ -17,11 +17,7 @@ var protocols223 = map[string]documentFunc{
 }
 
 // purchaseProtocolWire is a 223-FZ protocol document.
-type purchaseProtocolWire struct {
-	Items []struct {
-		Data []purchaseProtocolData `xml:",any"`
-	} `xml:"body>item"`
-}
+type purchaseProtocolWire = items223[purchaseProtocolData]
 
 // purchaseProtocolData is one protocol: a purchaseProtocol*Data element.
 type purchaseProtocolData struct {
@@ -101,17 +97,12 @@ func decodePurchaseProtocol(d *xml.Decoder, start xml.StartElement, src source) 
 		return nil, err
 	}
 	var recs []tenderbase.Record
-	for _, item := range w.Items {
-		for _, data := range item.Data {
-			if !strings.HasSuffix(data.XMLName.Local, "Data") {
-				continue
-			}
-			ps, err := data.protocols(strings.TrimSuffix(data.XMLName.Local, "Data"))
-			if err != nil {
-				return nil, err
-			}
-			recs = append(recs, ps...)
+	for _, data := range w.data() {
+		ps, err := data.protocols(strings.TrimSuffix(data.XMLName.Local, "Data"))
+		if err != nil {
+			return nil, err
 		}
+		recs = append(recs, ps...)
 	}
 	if len(recs) == 0 {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "purchase protocol holds no protocol data")
@@ -206,3 +197,6 @@ func (a application223) participant() tenderbase.Participant {
 	}
 	return part
 }
+
+// elementName names the element, which names the kind of document.
+func (n purchaseProtocolData) elementName() string { return n.XMLName.Local }

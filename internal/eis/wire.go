@@ -124,3 +124,31 @@ func (t eisTime) date() string {
 	}
 	return t.Format(time.DateOnly)
 }
+
+// items223 is the body of a 223-FZ document: items, each holding its
+// document's data in a child named for its kind (purchaseNoticeZKData,
+// purchaseProtocolPAEPData...).
+type items223[D dataElement] struct {
+	Items []struct {
+		Data []D `xml:",any"`
+	} `xml:"body>item"`
+}
+
+// dataElement is the data of one item of a 223-FZ document.
+type dataElement interface {
+	elementName() string
+}
+
+// data returns the data of every item, in order: the children whose names
+// end in "Data".
+func (w items223[D]) data() []D {
+	var all []D
+	for _, item := range w.Items {
+		for _, d := range item.Data {
+			if strings.HasSuffix(d.elementName(), "Data") {
+				all = append(all, d)
+			}
+		}
+	}
+	return all
+}
