@@ -23,12 +23,14 @@ const (
 	KindFASCase         Kind = "fas_case"
 	KindProtocol        Kind = "protocol"
 	KindTenderEvent     Kind = "tender_event"
+	KindWithdrawal      Kind = "withdrawal"
 )
 
 // Kinds lists every kind, in a fixed order.
 var Kinds = []Kind{
 	KindTender, KindDoc, KindContract, KindWorldTender, KindOrg, KindLot,
 	KindComplaint, KindComplaintResult, KindFASCase, KindProtocol, KindTenderEvent,
+	KindWithdrawal,
 }
 
 // Record is implemented by every domain record. The methods tell a store how
@@ -101,8 +103,10 @@ func NewRecord(k Kind) (Record, error) {
 		return &Protocol{}, nil
 	case KindTenderEvent:
 		return &TenderEvent{}, nil
+	case KindWithdrawal:
+		return &Withdrawal{}, nil
 	}
-	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event)", k)
+	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal)", k)
 }
 
 // Envelope is one line of the canonical NDJSON form:

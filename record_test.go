@@ -64,6 +64,7 @@ func TestEveryKindDecodes(t *testing.T) {
 		tenderbase.KindFASCase:         `{"id": 7}`,
 		tenderbase.KindProtocol:        `{"id": "30311379", "purchase_number": "0873500000820003425", "type": "fcsProtocolEF3"}`,
 		tenderbase.KindTenderEvent:     `{"id": "212694", "purchase_number": "0111100002417000043", "type": "cancellation"}`,
+		tenderbase.KindWithdrawal:      `{"id": "2313377", "target_kind": "complaint_result", "target_key": "R1"}`,
 	}
 	for _, k := range tenderbase.Kinds {
 		r, err := tenderbase.DecodeRecord(k, []byte(keys[k]))

@@ -15,9 +15,16 @@ type Store interface {
 	// Revision is kept as an older version and changes nothing else; one equal
 	// to a stored version byte for byte changes nothing at all; one with the
 	// same Revision but other content replaces that version (a correction).
+	//
+	// A Withdrawal is stored like any record and withdraws its target: the
+	// target keeps every version (Versions returns them) but is no longer
+	// returned by Search or Get. A version of a withdrawn record put later,
+	// before or after its withdrawal came, is kept as history only and
+	// counted as Older (or Unchanged); it never becomes current.
 	Put(ctx context.Context, records []Record) (PutResult, error)
 
-	// Get returns the current version of the record of kind k with key key.
+	// Get returns the current version of the record of kind k with key key,
+	// or ENOTFOUND, saying so, for a withdrawn record.
 	Get(ctx context.Context, k Kind, key string) (Record, error)
 
 	// Versions returns every stored version of a record, oldest first.

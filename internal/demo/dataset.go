@@ -68,7 +68,9 @@ type builder struct {
 	lots      []*tenderbase.Lot
 	lodged    []*lodged
 	results   []*tenderbase.ComplaintResult
-	cases     []*tenderbase.FASCase
+	// withdrawals withdraw some of the results.
+	withdrawals []*tenderbase.Withdrawal
+	cases       []*tenderbase.FASCase
 
 	organizers map[string]*party
 }
@@ -107,7 +109,8 @@ func (b *builder) records() []tenderbase.Record {
 		recs = appendAll(recs, l.versions)
 	}
 	recs = appendAll(recs, b.results)
-	return appendAll(recs, b.cases)
+	recs = appendAll(recs, b.cases)
+	return appendAll(recs, b.withdrawals)
 }
 
 func appendAll[R tenderbase.Record](recs []tenderbase.Record, rs []R) []tenderbase.Record {

@@ -56,6 +56,7 @@ func TestKindsPresent(t *testing.T) {
 		tenderbase.KindWorldTender: {35, 50}, tenderbase.KindOrg: {35, 50}, tenderbase.KindLot: {25, 40},
 		tenderbase.KindComplaint: {25, 40}, tenderbase.KindComplaintResult: {18, 25}, tenderbase.KindFASCase: {18, 25},
 		tenderbase.KindProtocol: {80, 110}, tenderbase.KindTenderEvent: {1, 5},
+		tenderbase.KindWithdrawal: {1, 3},
 	}
 	got := byKind(records(t))
 	for _, k := range tenderbase.Kinds {
@@ -167,8 +168,15 @@ func TestContractsFollowTenders(t *testing.T) {
 func TestResultsLinkToComplaints(t *testing.T) {
 	recs := records(t)
 	complaints := all[*tenderbase.Complaint](recs)
+	withdrawn := map[string]bool{}
+	for _, w := range all[*tenderbase.Withdrawal](recs) {
+		withdrawn[w.TargetKey] = w.TargetKind == tenderbase.KindComplaintResult
+	}
 	latest := map[string]*tenderbase.ComplaintResult{}
 	for _, r := range all[*tenderbase.ComplaintResult](recs) {
+		if withdrawn[r.Key()] {
+			continue
+		}
 		c := linked(complaints, r)
 		if c == nil {
 			t.Errorf("result %s links to no complaint", r.Key())
@@ -360,6 +368,7 @@ var exampleOf = map[tenderbase.Kind]func(tenderbase.Record) bool{
 		return len(r.(*tenderbase.Protocol).Participants) > 1
 	},
 	tenderbase.KindTenderEvent: func(tenderbase.Record) bool { return true },
+	tenderbase.KindWithdrawal:  func(tenderbase.Record) bool { return true },
 }
 
 // examples returns the example line of each kind.

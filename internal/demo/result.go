@@ -18,7 +18,8 @@ var decisions = map[string]string{
 
 // buildResults decides up to n of the lodged complaints. The first decided
 // complaint is checked twice, so that one complaint has two results and its
-// resultFAS follows the later one.
+// resultFAS follows the later one; its first result is withdrawn, as a court
+// set it aside before the second check.
 func (b *builder) buildResults(n int) {
 	outcomes := []string{resultNoViolations, resultViolations, resultPartlyValid, resultNoViolations}
 	for i, l := range b.lodged {
@@ -33,6 +34,7 @@ func (b *builder) buildResults(n int) {
 		b.results = append(b.results, r)
 		if i == 0 {
 			b.results = append(b.results, b.result(l, resultPartlyValid, at.AddDate(0, 0, 21)))
+			b.withdrawals = append(b.withdrawals, withdrawal(r))
 		}
 	}
 	b.settleComplaints()
@@ -106,10 +108,10 @@ func purchaseCode(p *purchase, t *tenderbase.Tender) string {
 }
 
 // settleComplaints sets resultFAS of every version of a complaint to the
-// result of its latest check, as the export shows it.
+// result of its latest check that was not withdrawn, as the export shows it.
 func (b *builder) settleComplaints() {
 	latest := map[string]*tenderbase.ComplaintResult{}
-	for _, r := range b.results {
+	for _, r := range b.standing() {
 		if prev := latest[r.ComplaintNumber]; prev == nil || r.PublishDate.After(prev.PublishDate) {
 			latest[r.ComplaintNumber] = r
 		}

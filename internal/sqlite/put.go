@@ -31,8 +31,20 @@ type current struct {
 	hash []byte
 }
 
-// put stores one record and counts what it did.
+// put stores one record and counts what it did; a withdrawal then
+// withdraws its target.
 func (w writer) put(ctx context.Context, r tenderbase.Record, res *tenderbase.PutResult) error {
+	if err := w.store(ctx, r, res); err != nil {
+		return err
+	}
+	if wd, ok := r.(*tenderbase.Withdrawal); ok {
+		return w.withdraw(ctx, wd)
+	}
+	return nil
+}
+
+// store stores one record and counts what it did.
+func (w writer) store(ctx context.Context, r tenderbase.Record, res *tenderbase.PutResult) error {
 	e, err := encode(r)
 	if err != nil {
 		return err
@@ -45,8 +57,15 @@ func (w writer) put(ctx context.Context, r tenderbase.Record, res *tenderbase.Pu
 		return err
 	}
 	if !found {
-		res.Inserted++
-		return w.insert(ctx, e)
+		// A withdrawn record has no current row and never gets one.
+		gone, err := w.withdrawn(ctx, e.kind, e.key)
+		if err != nil {
+			return err
+		}
+		if !gone {
+			res.Inserted++
+			return w.insert(ctx, e)
+		}
 	}
 	vid, oldHash, err := w.version(ctx, e)
 	if err != nil {
@@ -59,7 +78,11 @@ func (w writer) put(ctx context.Context, r tenderbase.Record, res *tenderbase.Pu
 	if vid, err = w.saveVersion(ctx, e, vid); err != nil {
 		return err
 	}
-	if e.rev < cur.rev {
+	switch {
+	case !found:
+		res.Older++ // withdrawn: kept as history only
+		return nil
+	case e.rev < cur.rev:
 		res.Older++
 		return w.addLookups(ctx, e, cur.rid)
 	}

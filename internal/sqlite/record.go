@@ -38,12 +38,16 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
 	var body []byte
 	err := s.read.run(ctx, func(c *conn) error {
-		return c.queryRow(ctx, `
+		err := c.queryRow(ctx, `
 			SELECT v.body FROM records r JOIN versions v ON v.id = r.version
 			WHERE r.kind = ? AND r.key = ?`, string(k), key).Scan(&body)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound(ctx, c, k, key)
+		}
+		return err
 	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("get %s %s: %w", k, key, describe(err))

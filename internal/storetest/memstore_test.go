@@ -26,6 +26,8 @@ type memStore struct {
 	mu      sync.Mutex
 	seq     int
 	records map[tenderbase.Kind]map[string]*memRecord
+	// withdrawn holds the kind and key of every record a withdrawal names.
+	withdrawn map[[2]string]bool
 }
 
 type memRecord struct {
@@ -42,6 +44,7 @@ func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.Pu
 	var res tenderbase.PutResult
 	if m.records == nil {
 		m.records = map[tenderbase.Kind]map[string]*memRecord{}
+		m.withdrawn = map[[2]string]bool{}
 	}
 	for _, r := range rs {
 		line, err := tenderbase.EncodeEnvelope(r)
@@ -53,7 +56,23 @@ func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.Pu
 	return res, nil
 }
 
+// put stores r; a withdrawn record's versions are kept as history only.
 func (m *memStore) put(r tenderbase.Record, line []byte) tenderbase.PutResult {
+	if w, ok := r.(*tenderbase.Withdrawal); ok {
+		m.withdrawn[[2]string{string(w.TargetKind), w.TargetKey}] = true
+	}
+	res := m.store(r, line)
+	if m.isWithdrawn(r.Kind(), r.Key()) && res.Unchanged == 0 {
+		return tenderbase.PutResult{Older: 1}
+	}
+	return res
+}
+
+func (m *memStore) isWithdrawn(k tenderbase.Kind, key string) bool {
+	return m.withdrawn[[2]string{string(k), key}]
+}
+
+func (m *memStore) store(r tenderbase.Record, line []byte) tenderbase.PutResult {
 	byKey := m.records[r.Kind()]
 	if byKey == nil {
 		byKey = map[string]*memRecord{}
@@ -95,7 +114,7 @@ func (m *memStore) Get(_ context.Context, k tenderbase.Kind, key string) (tender
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e := m.records[k][key]
-	if e == nil {
+	if e == nil || m.isWithdrawn(k, key) {
 		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s %q", k, key)
 	}
 	return decode(e.versions[len(e.versions)-1]), nil
@@ -125,8 +144,8 @@ func (m *memStore) Search(_ context.Context, s tenderbase.Search) (tenderbase.Pa
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var hits []*memRecord
-	for _, e := range m.records[s.Kind] {
-		if m.admits(s, e) {
+	for key, e := range m.records[s.Kind] {
+		if !m.isWithdrawn(s.Kind, key) && m.admits(s, e) {
 			hits = append(hits, e)
 		}
 	}

@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	})
 	t.Run("Versions", func(t *testing.T) { testVersions(t, open) })
 	t.Run("Ties", func(t *testing.T) { testTies(t, open) })
+	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, open) })
 	t.Run("PutEmpty", func(t *testing.T) {
 		st := openStore(t, open)
 		for _, rs := range [][]tenderbase.Record{nil, {}} {
