@@ -194,24 +194,41 @@ func (c *checkedComplaint) purchase() koPurchase {
 	return koPurchase{}
 }
 
-// decodeCheckResultCancel rejects the withdrawal of a check result: the
-// store cannot yet withdraw a record, and importing the withdrawal as
-// nothing would leave the withdrawn result standing unnoticed. The
-// withdrawal's commonInfo names the result it withdraws; its own number is
-// its docNumber, or else its file name.
+// checkResultCancelWire is the withdrawal of a check result. Its
+// commonInfo names the result it withdraws; its own number is its
+// docNumber.
+type checkResultCancelWire struct {
+	CommonInfo struct {
+		CheckResultNumber string  `xml:"checkResultNumber"`
+		RegNumber         string  `xml:"regNumber"`
+		DocNumber         string  `xml:"docNumber"`
+		PublishDate       eisTime `xml:"publishDate"`
+	} `xml:"commonInfo"`
+	CancelType string `xml:"cancelType"`
+	Info       string `xml:"info"`
+}
+
+// decodeCheckResultCancel decodes the withdrawal of a check result into a
+// withdrawal record, which hides the result whether it was imported before
+// or comes later.
 func decodeCheckResultCancel(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
-	var w struct {
-		CommonInfo struct {
-			CheckResultNumber string `xml:"checkResultNumber"`
-			RegNumber         string `xml:"regNumber"`
-			DocNumber         string `xml:"docNumber"`
-		} `xml:"commonInfo"`
-	}
+	var w checkResultCancelWire
 	if err := d.DecodeElement(&w, &start); err != nil {
 		return nil, err
 	}
 	ci := w.CommonInfo
-	return nil, tenderbase.Errorf(tenderbase.EINVALID,
-		"checkResultCancel %s withdraws check result %s; withdrawing is not supported yet",
-		firstOf(ci.DocNumber, src.fileName), firstOf(ci.CheckResultNumber, ci.RegNumber))
+	// The key the withdrawn result has: ComplaintResult.Key prefers the
+	// check result number to the registry number, as this does.
+	target := firstOf(ci.CheckResultNumber, ci.RegNumber)
+	if target == "" {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "checkResultCancel without commonInfo/checkResultNumber or regNumber")
+	}
+	return []tenderbase.Record{&tenderbase.Withdrawal{
+		ID:          firstOf(ci.DocNumber, src.fileName),
+		TargetKind:  tenderbase.KindComplaintResult,
+		TargetKey:   target,
+		Document:    "checkResultCancel",
+		PublishedAt: ci.PublishDate.Time,
+		Reason:      firstOf(w.Info, w.CancelType),
+	}}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -155,32 +156,64 @@ func TestCheckResultRejections(t *testing.T) {
 	}
 }
 
-func TestCheckResultCancelIsRejected(t *testing.T) {
-	recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", "checkResultCancel_202000151400871_25498302.xml"))
-	const want = "checkResultCancel 202000151400871-2 withdraws check result 202000151400871; withdrawing is not supported yet"
-	if len(recs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), want) || tenderbase.ErrorCode(errs[0]) != tenderbase.EINVALID {
-		t.Errorf("%d records, rejections %v; want one invalid rejection %q", len(recs), errs, want)
+const cancelFixture = "checkResultCancel_202000151400871_25498302.xml"
+
+func TestCheckResultCancelWithdrawsTheResult(t *testing.T) {
+	recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", cancelFixture))
+	want := []tenderbase.Record{&tenderbase.Withdrawal{
+		ID: "202000151400871-2", TargetKind: tenderbase.KindComplaintResult, TargetKey: "202000151400871",
+		Document: "checkResultCancel", PublishedAt: time.Date(2020, 8, 27, 12, 14, 6, 0, msk),
+		Reason: "Решение Тверского УФАС России от 13.07.2020 по делу № 069/06/106-412/2020 признано недействительным " +
+			"решением Арбитражного суда Тверской области от 19.08.2020 по делу № А66-8813/2020",
+	}}
+	if len(errs) != 0 {
+		t.Fatalf("rejections %v", errs)
+	}
+	if diff := cmp.Diff(want, recs, cmp.Comparer(time.Time.Equal)); diff != "" {
+		t.Errorf("records (-want +got):\n%s", diff)
 	}
 }
 
 // TestComplaintsThroughTheExport imports every fixture into a real store
 // and reads them back through the export: a complaint's resultFAS is the
-// complaintResult of its latest check result, and complaintID with result=1
-// finds the results of the complaint by the id of either of its versions.
+// complaintResult of its latest check result, complaintID with result=1
+// finds the results of the complaint by the id of either of its versions,
+// and a withdrawn result is neither listed nor counted, whether its
+// withdrawal was imported before or after it, and after a re-import.
 func TestComplaintsThroughTheExport(t *testing.T) {
+	dir := filepath.Join("testdata", "complaint")
+	cancel := filepath.Join(dir, cancelFixture)
+	var rest []string
+	files, err := filepath.Glob(filepath.Join(dir, "*.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if f != cancel {
+			rest = append(rest, f)
+		}
+	}
+	for name, paths := range map[string][]string{
+		"cancel last":  append(slices.Clone(rest), cancel, dir),
+		"cancel first": append([]string{cancel}, append(slices.Clone(rest), dir)...),
+	} {
+		t.Run(name, func(t *testing.T) { testComplaintsExport(t, paths) })
+	}
+}
+
+func testComplaintsExport(t *testing.T, paths []string) {
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "tenderbase.db"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	sum, err := importer.Import(ctx, store, []string{filepath.Join("testdata", "complaint")},
-		importer.Options{Decoders: []importer.Decoder{Format{}}})
+	sum, err := importer.Import(ctx, store, paths, importer.Options{Decoders: []importer.Decoder{Format{}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Records != 6 || sum.Rejected != 1 || !strings.Contains(sum.Rejections[0].Reason, "withdrawing is not supported yet") {
-		t.Fatalf("import: %d records, rejections %v; want 6 and the withdrawal", sum.Records, sum.Rejections)
+	if sum.Records != 14 || sum.Rejected != 0 {
+		t.Fatalf("import: %d records, rejections %v; want 14 (7 twice) and none rejected", sum.Records, sum.Rejections)
 	}
 	tests := []struct {
 		query string
@@ -192,7 +225,7 @@ func TestComplaintsThroughTheExport(t *testing.T) {
 		{"fasCustomerInn=6905037125", []string{"202000151401234/2/COMPLAINT_VIOLATIONS"}},
 		{"tend_num=0336200008720000154&complaint_regNumber=202000151401234", []string{"202000151401234/2/COMPLAINT_VIOLATIONS"}},
 		{"", []string{"202400114801003/1/COMPLAINT_VIOLATIONS", "202000151401234/2/COMPLAINT_VIOLATIONS"}},
-		{"complaintID=25180436&result=1", []string{"202000151401577/COMPLAINT_VIOLATIONS", "202000151400871/COMPLAINT_NO_VIOLATIONS"}},
+		{"complaintID=25180436&result=1", []string{"202000151401577/COMPLAINT_VIOLATIONS"}},
 		{"complaintID=41977215&result=1", []string{"202400114800412/COMPLAINT_VIOLATIONS"}},
 	}
 	for _, tt := range tests {
