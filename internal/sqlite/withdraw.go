@@ -13,10 +13,6 @@ import (
 // current row out of records, its full-text table and lookups, so that no
 // search or Get finds it; its versions stay.
 func (w writer) withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
-	fts, ok := ftsTables[wd.TargetKind]
-	if !ok {
-		return tenderbase.Errorf(tenderbase.EINVALID, "withdrawal %s: unknown target kind %q", wd.ID, wd.TargetKind)
-	}
 	kind, key := string(wd.TargetKind), wd.TargetKey
 	if _, err := w.c.exec(ctx, `INSERT OR IGNORE INTO withdrawn (kind, key, by) VALUES (?, ?, ?)`,
 		kind, key, wd.ID); err != nil {
@@ -25,14 +21,14 @@ func (w writer) withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 	var rid int64
 	err := w.c.queryRow(ctx, `SELECT rid FROM records WHERE kind = ? AND key = ?`, kind, key).Scan(&rid)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil // not stored yet: it is withdrawn when it comes
+		return nil // not stored (yet, or of no kind stored): it is withdrawn if it comes
 	}
 	if err != nil {
 		return fmt.Errorf("find withdrawn %s %s: %w", kind, key, describe(err))
 	}
 	for _, stmt := range []string{
 		`DELETE FROM lookups WHERE rid = ?`,
-		fts.delete,
+		ftsTables[wd.TargetKind].delete,
 		`DELETE FROM records WHERE rid = ?`,
 	} {
 		if _, err := w.c.exec(ctx, stmt, rid); err != nil {

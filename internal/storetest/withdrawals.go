@@ -52,12 +52,14 @@ func testWithdrawals(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 		wantFound(t, st, "картриджей")
 		wantListed(t, st, tenderbase.KindTender)
 	})
-	t.Run("unknown target is harmless", func(t *testing.T) {
+	t.Run("unknown target or kind is harmless", func(t *testing.T) {
 		st := openStore(t, open)
 		w := withdrawal("w1", "0000000000000000000")
-		wantPut(t, st, tenderbase.PutResult{Inserted: 2}, other, w)
+		planet := withdrawal("w2", other.PurchaseNumber)
+		planet.TargetKind, planet.PublishedAt = "planet", day(19)
+		wantPut(t, st, tenderbase.PutResult{Inserted: 3}, other, w, planet)
 		wantFound(t, st, "поставка", other.PurchaseNumber)
-		wantListed(t, st, tenderbase.KindWithdrawal, "w1")
+		wantListed(t, st, tenderbase.KindWithdrawal, "w1", "w2")
 		if diff := gocmp.Diff(tenderbase.Record(w), get(t, st, tenderbase.KindWithdrawal, "w1"), sameRecord); diff != "" {
 			t.Errorf("Get of the withdrawal (-want +got):\n%s", diff)
 		}
