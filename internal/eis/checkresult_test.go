@@ -3,6 +3,7 @@ package eis
 import (
 	"context"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -182,17 +183,7 @@ func TestCheckResultCancelWithdrawsTheResult(t *testing.T) {
 // withdrawal was imported before or after it, and after a re-import.
 func TestComplaintsThroughTheExport(t *testing.T) {
 	dir := filepath.Join("testdata", "complaint")
-	cancel := filepath.Join(dir, cancelFixture)
-	var rest []string
-	files, err := filepath.Glob(filepath.Join(dir, "*.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if f != cancel {
-			rest = append(rest, f)
-		}
-	}
+	cancel, rest := filepath.Join(dir, cancelFixture), uncancelled(t)
 	for name, paths := range map[string][]string{
 		"cancel last":  append(slices.Clone(rest), cancel, dir),
 		"cancel first": append([]string{cancel}, append(slices.Clone(rest), dir)...),
@@ -201,7 +192,45 @@ func TestComplaintsThroughTheExport(t *testing.T) {
 	}
 }
 
-func testComplaintsExport(t *testing.T, paths []string) {
+// TestWithdrawingTheLatestResult withdraws the later of the two results of
+// a complaint instead: its resultFAS falls back to the earlier one.
+func TestWithdrawingTheLatestResult(t *testing.T) {
+	dir := filepath.Join("testdata", "complaint")
+	data, err := os.ReadFile(filepath.Join(dir, cancelFixture))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.ReplaceAll(string(data), "202000151400871", "202000151401577")
+	cancel := filepath.Join(t.TempDir(), "checkResultCancel_202000151401577_25600000.xml")
+	if err := os.WriteFile(cancel, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store := importInto(t, append([]string{cancel}, uncancelled(t)...), 7)
+	want := map[string][]string{
+		"complaintID=25180436":          {"202000151401234/2/COMPLAINT_NO_VIOLATIONS"},
+		"complaintID=25180436&result=1": {"202000151400871/COMPLAINT_NO_VIOLATIONS"},
+	}
+	for query, want := range want {
+		if diff := cmp.Diff(want, exported(t, store, query)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", query, diff)
+		}
+	}
+}
+
+// uncancelled returns the complaint fixtures but the cancel.
+func uncancelled(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "complaint", "*.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.DeleteFunc(files, func(f string) bool { return filepath.Base(f) == cancelFixture })
+}
+
+// importInto imports paths into a new SQLite store and checks that records
+// were read and none rejected.
+func importInto(t *testing.T, paths []string, records int) tenderbase.Store {
+	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "tenderbase.db"), nil)
 	if err != nil {
@@ -212,9 +241,14 @@ func testComplaintsExport(t *testing.T, paths []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Records != 14 || sum.Rejected != 0 {
-		t.Fatalf("import: %d records, rejections %v; want 14 (7 twice) and none rejected", sum.Records, sum.Rejections)
+	if sum.Records != records || sum.Rejected != 0 {
+		t.Fatalf("import: %d records, rejections %v; want %d and none rejected", sum.Records, sum.Rejections, records)
 	}
+	return store
+}
+
+func testComplaintsExport(t *testing.T, paths []string) {
+	store := importInto(t, paths, 14) // 7 records, twice
 	tests := []struct {
 		query string
 		want  []string // complaintNumber/versionNumber/resultFAS, or checkResultNumber/complaintResult
