@@ -7,7 +7,8 @@ import "context"
 // (internal/storetest), so they give the same answers to the same questions.
 //
 // Errors: EINVALID for a bad search (unknown kind, bad paging), ENOTFOUND for
-// a key that is not stored; anything else is an internal error.
+// a key that is not stored or was withdrawn; anything else is an internal
+// error.
 type Store interface {
 	// Put stores records in one transaction: all of them or, on error, none.
 	// A record whose kind and key are new is inserted. One with a higher

@@ -113,8 +113,11 @@ func decode(line []byte) tenderbase.Record {
 func (m *memStore) Get(_ context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.isWithdrawn(k, key) {
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn", k, key)
+	}
 	e := m.records[k][key]
-	if e == nil || m.isWithdrawn(k, key) {
+	if e == nil {
 		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s %q", k, key)
 	}
 	return decode(e.versions[len(e.versions)-1]), nil

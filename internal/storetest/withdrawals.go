@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	gocmp "github.com/google/go-cmp/cmp"
@@ -71,8 +72,8 @@ func testWithdrawals(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 func wantWithdrawn(t *testing.T, st tenderbase.Store, versions ...tenderbase.Record) {
 	t.Helper()
 	_, err := st.Get(context.Background(), tenderbase.KindTender, vKey)
-	if tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
-		t.Errorf("Get of a withdrawn record: %v, want %s", err, tenderbase.ENOTFOUND)
+	if tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND || !strings.Contains(err.Error(), "withdrawn") {
+		t.Errorf("Get of a withdrawn record: %v, want %s saying it was withdrawn", err, tenderbase.ENOTFOUND)
 	}
 	vs, err := st.Versions(context.Background(), tenderbase.KindTender, vKey)
 	if err != nil {
