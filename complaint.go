@@ -65,12 +65,16 @@ func (c *Complaint) Lookups() []Lookup {
 }
 
 // ComplaintResult is the result of the check of a complaint: spec 2.2.
+// VersionNumber is the EIS version of the result: its revision, kept in the
+// canonical form but no field of spec 2.2, so the export leaves it out
+// (export:"-").
 type ComplaintResult struct {
 	CheckResultNumber                    string    `json:"checkResultNumber,omitempty"`
 	ComplaintNumber                      string    `json:"complaintNumber,omitempty"`
 	ComplaintID                          string    `json:"complaintID,omitempty"`
 	RegNumber                            string    `json:"regNumber,omitempty"`
 	DocNumber                            string    `json:"docNumber,omitempty"`
+	VersionNumber                        int       `json:"versionNumber,omitempty" export:"-"`
 	CreateDate                           time.Time `json:"createDate,omitzero"`
 	PublishDate                          time.Time `json:"publishDate,omitzero"`
 	OwnerRegNum                          string    `json:"owner_regNum,omitempty"`
@@ -118,7 +122,7 @@ func (r *ComplaintResult) Key() string {
 	}
 	return r.RegNumber
 }
-func (r *ComplaintResult) Revision() int   { return 0 }
+func (r *ComplaintResult) Revision() int   { return r.VersionNumber }
 func (r *ComplaintResult) Date() time.Time { return r.PublishDate }
 
 // SearchText returns nil: results are found through their complaint.

@@ -17,6 +17,7 @@ type checkResultWire struct {
 		CheckResultNumber string  `xml:"checkResultNumber"`
 		RegNumber         string  `xml:"regNumber"`
 		DocNumber         string  `xml:"docNumber"`
+		VersionNumber     int     `xml:"versionNumber"` // absent: 0
 		CreateDate        eisTime `xml:"createDate"`
 		PublishDate       eisTime `xml:"publishDate"`
 		Owner             koParty `xml:"owner"`
@@ -117,6 +118,7 @@ func (w checkResultWire) record() (*tenderbase.ComplaintResult, error) {
 		ComplaintNumber:                      strings.TrimSpace(c.ComplaintNumber),
 		RegNumber:                            strings.TrimSpace(ci.RegNumber),
 		DocNumber:                            strings.TrimSpace(ci.DocNumber),
+		VersionNumber:                        ci.VersionNumber,
 		CreateDate:                           ci.CreateDate.Time,
 		PublishDate:                          ci.PublishDate.Time,
 		OwnerRegNum:                          strings.TrimSpace(owner.RegNum),

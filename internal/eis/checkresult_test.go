@@ -42,7 +42,7 @@ func TestCheckResultFields(t *testing.T) {
 		want tenderbase.ComplaintResult
 	}{
 		{"checkResult_202000151400871_25233410.xml", tver(tenderbase.ComplaintResult{
-			CheckResultNumber: "202000151400871", RegNumber: "202000151400871", DocNumber: "202000151400871-1",
+			CheckResultNumber: "202000151400871", RegNumber: "202000151400871", DocNumber: "202000151400871-1", VersionNumber: 1,
 			CreateDate:     time.Date(2020, 7, 13, 17, 20, 9, 0, msk),
 			PublishDate:    time.Date(2020, 7, 14, 9, 31, 55, 0, msk),
 			DecisionNumber: "069/06/106-412/2020", DecisionDate: time.Date(2020, 7, 13, 0, 0, 0, 0, msk),
@@ -52,7 +52,7 @@ func TestCheckResultFields(t *testing.T) {
 			PrintFormURL: filestore + "4C91B7E2A3F14D6BE0530A86121F2C55",
 		})},
 		{"checkResult_202000151401577_25519826.xml", tver(tenderbase.ComplaintResult{
-			CheckResultNumber: "202000151401577", RegNumber: "202000151401577", DocNumber: "202000151401577-1",
+			CheckResultNumber: "202000151401577", RegNumber: "202000151401577", DocNumber: "202000151401577-1", VersionNumber: 1,
 			CreateDate:     time.Date(2020, 9, 1, 15, 48, 30, 0, msk),
 			PublishDate:    time.Date(2020, 9, 2, 10, 5, 12, 0, msk),
 			DecisionNumber: "069/06/106-598/2020", DecisionDate: time.Date(2020, 9, 1, 0, 0, 0, 0, msk),
@@ -67,7 +67,7 @@ func TestCheckResultFields(t *testing.T) {
 			PrescriptionAttachmentURL:            filestore + "50A3C61D9E7D4F02E0530A86121FC3A1",
 		})},
 		{"checkResult_202400114800412_42118937.xml", tenderbase.ComplaintResult{
-			CheckResultNumber: "202400114800412", RegNumber: "202400114800412", DocNumber: "202400114800412-1",
+			CheckResultNumber: "202400114800412", RegNumber: "202400114800412", DocNumber: "202400114800412-1", VersionNumber: 1,
 			ComplaintNumber: "202400114801003", ComplaintRegNumber: "202400114801003",
 			CreateDate:           time.Date(2024, 4, 16, 16, 2, 11, 0, msk),
 			PublishDate:          time.Date(2024, 4, 17, 11, 40, 27, 108e6, msk),
@@ -294,4 +294,64 @@ func exported(t *testing.T, store tenderbase.Store, query string) []string {
 		}
 	}
 	return got
+}
+
+// TestOlderCheckResultVersionStaysOlder imports two versions of one check
+// result, the newer first: the older is kept as history only, and the
+// export lists the newer.
+func TestOlderCheckResultVersionStaysOlder(t *testing.T) {
+	dir := filepath.Join("testdata", "complaint")
+	older := filepath.Join(dir, "checkResult_202000151400871_25233410.xml")
+	data, err := os.ReadFile(older)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.NewReplacer(
+		"<docNumber>202000151400871-1</docNumber>", "<docNumber>202000151400871-2</docNumber>",
+		"<versionNumber>1</versionNumber>", "<versionNumber>2</versionNumber>",
+		"<publishDate>2020-07-14T09:31:55+03:00</publishDate>", "<publishDate>2020-07-20T10:00:00+03:00</publishDate>",
+		"COMPLAINT_NO_VIOLATIONS", "COMPLAINT_PARTLY_VALID",
+	).Replace(string(data))
+	if doc == string(data) || !strings.Contains(doc, "<versionNumber>2</versionNumber>") {
+		t.Fatal("the fixture no longer has the elements the newer version changes")
+	}
+	newer := filepath.Join(t.TempDir(), "checkResult_202000151400871_25233411.xml")
+	if err := os.WriteFile(newer, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "tenderbase.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	complaint := filepath.Join(dir, "complaint_202000151401234_25180436.xml")
+	sum, err := importer.Import(ctx, store, []string{complaint, newer, older}, importer.Options{Decoders: []importer.Decoder{Format{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (tenderbase.PutResult{Inserted: 2, Older: 1}); sum.PutResult != want || sum.Rejected != 0 {
+		t.Fatalf("import: %+v, rejections %v; want %+v and none rejected", sum.PutResult, sum.Rejections, want)
+	}
+
+	for query, want := range map[string][]string{
+		"complaintID=25180436&result=1": {"202000151400871/COMPLAINT_PARTLY_VALID"},
+		"complaintID=25180436":          {"202000151401234/1/COMPLAINT_PARTLY_VALID"},
+	} {
+		if diff := cmp.Diff(want, exported(t, store, query)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", query, diff)
+		}
+	}
+	versions, err := store.Versions(ctx, tenderbase.KindComplaintResult, "202000151400871")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, v := range versions {
+		got = append(got, v.Revision())
+	}
+	if diff := cmp.Diff([]int{1, 2}, got); diff != "" {
+		t.Errorf("versions (-want +got):\n%s", diff)
+	}
 }

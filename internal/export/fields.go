@@ -75,7 +75,10 @@ func mustFields() map[tenderbase.Kind][]Field {
 
 // fieldsFor derives the fields of kind k from the JSON names of its record
 // type, which the root package gives exactly as the spec's table, in the
-// table's order: the export and the canonical form cannot drift apart.
+// table's order: the export and the canonical form cannot drift apart. A
+// field tagged export:"-" is kept in the canonical form but is no field of
+// the spec, such as the revision of a kind whose spec has none, and is left
+// out of the export.
 func fieldsFor(k tenderbase.Kind) ([]Field, error) {
 	r, err := tenderbase.NewRecord(k)
 	if err != nil {
@@ -89,6 +92,9 @@ func fieldsFor(k tenderbase.Kind) ([]Field, error) {
 	var fs []Field
 	for i := range t.NumField() {
 		sf := t.Field(i)
+		if sf.Tag.Get("export") == "-" {
+			continue
+		}
 		name, _, _ := strings.Cut(sf.Tag.Get("json"), ",")
 		typ, err := typeOf(sf.Type, name)
 		if err != nil {

@@ -148,3 +148,27 @@ func TestEmptyDocuments(t *testing.T) {
 		}
 	}
 }
+
+// TestRevisionIsNoExportField writes a check result with a version number:
+// spec 2.2 has no version field, so neither document carries one.
+func TestRevisionIsNoExportField(t *testing.T) {
+	r := &tenderbase.ComplaintResult{CheckResultNumber: "202000151400871", VersionNumber: 2}
+	for _, f := range Fields(r.Kind()) {
+		if f.Name == "versionNumber" {
+			t.Fatalf("%s has export field versionNumber", r.Kind())
+		}
+	}
+	for _, f := range []Format{XML, JSON} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, f, tenderbase.PlanStandard, Meta{Mode: ModeFasEIS, Total: 1})
+		if err := w.Write(r); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(buf.Bytes(), []byte("202000151400871")) || bytes.Contains(buf.Bytes(), []byte("versionNumber")) {
+			t.Errorf("format %v: %s", f, buf.Bytes())
+		}
+	}
+}
