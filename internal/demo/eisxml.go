@@ -1,0 +1,299 @@
+package demo
+
+import (
+	"bytes"
+	"embed"
+	"encoding/xml"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// The demo's notices as EIS XML: one document per tender version, a 44-FZ
+// epNotification*2020 in an <export> or a 223-FZ purchaseNotice, in the shape the EIS publishes and internal/eis reads, so
+// that the demo can come in through the importer as real data does. Only
+// what a notice carries is written: a tender's status and participants come
+// from its protocols, and a document's text is not in the notice.
+
+// eisFiles is the EIS XML the generator wrote; a test keeps it in step.
+//
+//go:embed eis
+var eisFiles embed.FS
+
+// EIS returns the demo's EIS XML documents, one file each.
+func EIS() fs.FS {
+	sub, err := fs.Sub(eisFiles, "eis")
+	if err != nil {
+		panic(err) // the directory is embedded above
+	}
+	return sub
+}
+
+// EISFile is one EIS XML document: its file name and content.
+type EISFile struct {
+	Name string
+	Data []byte
+}
+
+// Namespaces of the EIS export documents.
+const (
+	nsExport  = "http://zakupki.gov.ru/oos/export/1"
+	nsEPTypes = "http://zakupki.gov.ru/oos/EPtypes/1"
+)
+
+// noticeElements names the notice document of each placing method.
+var noticeElements = map[string]string{
+	"EA20": "epNotificationEF2020",
+	"OK20": "epNotificationEOK2020",
+	"ZK20": "epNotificationEZK2020",
+}
+
+// WriteEIS returns the EIS XML documents of the tenders of recs, in
+// the order of recs. Each notice lists the tender's attachments, dated by
+// the doc records that describe them.
+func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
+	docs := map[string]*tenderbase.Doc{}
+	for _, r := range recs {
+		if d, ok := r.(*tenderbase.Doc); ok {
+			docs[d.PurchaseNumber+"\n"+d.URL] = d
+		}
+	}
+	var files []EISFile
+	for _, r := range recs {
+		t, ok := r.(*tenderbase.Tender)
+		if !ok {
+			continue
+		}
+		write := noticeFile
+		if t.Law == tenderbase.Law223 {
+			write = purchaseNoticeFile
+		}
+		f, err := write(t, docs)
+		if err != nil {
+			return nil, fmt.Errorf("tender %s version %d: %w", t.PurchaseNumber, t.Version, err)
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// noticeFile returns the notice of tender version t.
+func noticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (EISFile, error) {
+	elem, ok := noticeElements[t.PlacingMethodCode]
+	if !ok {
+		return EISFile{}, fmt.Errorf("no notice for placing method %q", t.PlacingMethodCode)
+	}
+	n := newNotice(t, docs)
+	n.XMLName = xml.Name{Space: nsEPTypes, Local: elem}
+	return encodeEIS(fmt.Sprintf("%s_%s_%d.xml", elem, t.PurchaseNumber, t.Version), eisExport{Document: n})
+}
+
+// encodeEIS returns the file name holding the document doc, indented.
+func encodeEIS(name string, doc any) (EISFile, error) {
+	var buf bytes.Buffer
+	buf.WriteString(xml.Header)
+	enc := xml.NewEncoder(&buf)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return EISFile{}, err
+	}
+	buf.WriteByte('\n')
+	return EISFile{Name: name, Data: buf.Bytes()}, nil
+}
+
+// eisExport is the <export> root that holds one 44-FZ document.
+type eisExport struct {
+	XMLName  xml.Name `xml:"http://zakupki.gov.ru/oos/export/1 export"`
+	Document any
+}
+
+// epNotice is an epNotification*2020 document.
+type epNotice struct {
+	XMLName       xml.Name
+	SchemeVersion string          `xml:"schemeVersion,attr"`
+	ID            string          `xml:"id"`
+	VersionNumber int             `xml:"versionNumber"`
+	CommonInfo    epCommonInfo    `xml:"commonInfo"`
+	Responsible   epResponsible   `xml:"purchaseResponsibleInfo"`
+	Attachments   []epAttachment  `xml:"attachmentsInfo>attachmentInfo"`
+	Info          epInfo          `xml:"notificationInfo"`
+	Modification  *epModification `xml:"modificationInfo"`
+}
+
+type epCommonInfo struct {
+	PurchaseNumber string `xml:"purchaseNumber"`
+	PublishDT      string `xml:"publishDTInEIS"`
+	Href           string `xml:"href,omitempty"`
+	PlacingWay     epCode `xml:"placingWay"`
+	ETP            *epETP `xml:"ETP"`
+	ObjectInfo     string `xml:"purchaseObjectInfo"`
+}
+
+type epCode struct {
+	Code string `xml:"code"`
+	Name string `xml:"name"`
+}
+
+type epETP struct {
+	Code string `xml:"code"`
+	Name string `xml:"name"`
+	URL  string `xml:"url,omitempty"`
+}
+
+type epResponsible struct {
+	Org     epOrg     `xml:"responsibleOrgInfo"`
+	Role    string    `xml:"responsibleRole"`
+	Contact epContact `xml:"responsibleInfo"`
+}
+
+type epOrg struct {
+	RegNum      string `xml:"regNum"`
+	FullName    string `xml:"fullName"`
+	ShortName   string `xml:"shortName,omitempty"`
+	PostAddress string `xml:"postAddress,omitempty"`
+	INN         string `xml:"INN"`
+	KPP         string `xml:"KPP"`
+}
+
+type epContact struct {
+	LastName   string `xml:"contactPersonInfo>lastName,omitempty"`
+	FirstName  string `xml:"contactPersonInfo>firstName,omitempty"`
+	MiddleName string `xml:"contactPersonInfo>middleName,omitempty"`
+	Address    string `xml:"orgPostAddress,omitempty"`
+	Email      string `xml:"contactEMail,omitempty"`
+	Phone      string `xml:"contactPhone,omitempty"`
+}
+
+type epAttachment struct {
+	ContentID   string `xml:"publishedContentId"`
+	FileName    string `xml:"fileName"`
+	FileSize    int64  `xml:"fileSize"`
+	Description string `xml:"docDescription,omitempty"`
+	Date        string `xml:"docDate,omitempty"`
+	URL         string `xml:"url,omitempty"`
+}
+
+type epInfo struct {
+	Start        string          `xml:"procedureInfo>collectingInfo>startDT,omitempty"`
+	End          string          `xml:"procedureInfo>collectingInfo>endDT,omitempty"`
+	BiddingDate  string          `xml:"procedureInfo>biddingDate,omitempty"`
+	MaxPrice     string          `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
+	Currency     string          `xml:"contractConditionsInfo>maxPriceInfo>currency>code"`
+	Requirements []epRequirement `xml:"customerRequirementsInfo>customerRequirementInfo"`
+	Objects      []epObject      `xml:"purchaseObjectsInfo>notDrugPurchaseObjectsInfo>purchaseObject"`
+}
+
+// epRequirement names the customer by registry number and name; its
+// customer code (a kind digit, the INN, the KPP) carries the INN and KPP.
+type epRequirement struct {
+	RegNum       string `xml:"customer>regNum"`
+	FullName     string `xml:"customer>fullName"`
+	MaxPrice     string `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
+	CustomerCode string `xml:"contractConditionsInfo>IKZInfo>customerCode"`
+}
+
+type epObject struct {
+	OKPDCode string `xml:"OKPD2>OKPDCode"`
+	OKPDName string `xml:"OKPD2>OKPDName"`
+	Name     string `xml:"name"`
+	Unit     string `xml:"OKEI>nationalCode"`
+	Price    string `xml:"price"`
+	Quantity string `xml:"quantity>value"`
+	Sum      string `xml:"sum"`
+}
+
+type epModification struct {
+	Info string `xml:"info"`
+}
+
+// newNotice fills the notice of tender version t.
+func newNotice(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) *epNotice {
+	c := t.Customer
+	last, first, middle := personName(t.Contact.Person)
+	n := &epNotice{
+		SchemeVersion: "15.3",
+		ID:            noticeID(t),
+		VersionNumber: t.Version,
+		CommonInfo: epCommonInfo{
+			PurchaseNumber: t.PurchaseNumber,
+			PublishDT:      eisTime(t.PublishedAt),
+			Href:           t.URL,
+			PlacingWay:     epCode{Code: t.PlacingMethodCode, Name: t.PlacingMethod},
+			ObjectInfo:     t.Title,
+		},
+		Responsible: epResponsible{
+			Org:  epOrg{RegNum: c.RegNum, FullName: c.Name, ShortName: c.ShortName, PostAddress: c.Address, INN: c.INN, KPP: c.KPP},
+			Role: "CU",
+			Contact: epContact{LastName: last, FirstName: first, MiddleName: middle,
+				Address: t.Contact.Address, Email: t.Contact.Email, Phone: t.Contact.Phone},
+		},
+		Info: epInfo{
+			Start:       eisTime(t.ApplicationsStart),
+			End:         eisTime(t.ApplicationsDeadline),
+			BiddingDate: eisTime(t.BiddingDate),
+			MaxPrice:    amount(t.MaxPrice),
+			Currency:    t.Currency,
+			Requirements: []epRequirement{{RegNum: c.RegNum, FullName: c.Name, MaxPrice: amount(t.MaxPrice),
+				CustomerCode: "3" + c.INN + c.KPP}},
+		},
+	}
+	if t.ETP != nil {
+		n.CommonInfo.ETP = &epETP{Code: t.ETP.Code, Name: t.ETP.Name, URL: t.ETP.URL}
+	}
+	for _, l := range t.Lots {
+		for _, o := range l.Objects {
+			n.Info.Objects = append(n.Info.Objects, epObject{OKPDCode: o.OKPD2Code, OKPDName: o.OKPD2Name, Name: o.Name,
+				Unit: o.Unit, Price: amount(o.Price), Quantity: amount(o.Quantity), Sum: amount(o.Sum)})
+		}
+	}
+	for _, a := range t.Attachments {
+		n.Attachments = append(n.Attachments, attachment(t, a, docs[t.PurchaseNumber+"\n"+a.URL]))
+	}
+	if t.Change != nil {
+		n.Modification = &epModification{Info: t.Change.Reason}
+	}
+	return n
+}
+
+// attachment returns a notice's file; the doc record describing it, if
+// any, gives its content id and date.
+func attachment(t *tenderbase.Tender, a tenderbase.Attachment, d *tenderbase.Doc) epAttachment {
+	w := epAttachment{FileName: a.FileName, FileSize: a.Size, Description: a.Description, URL: a.URL}
+	if d != nil {
+		w.ContentID, w.Date = d.ID, eisTime(d.PublishedAt)
+	} else if _, uid, ok := strings.Cut(a.URL, "uid="); ok {
+		w.ContentID = uid
+	}
+	return w
+}
+
+// noticeID returns a document id for a notice version, derived from its
+// purchase number so that it is the same on every run.
+func noticeID(t *tenderbase.Tender) string {
+	n, _ := strconv.ParseUint(t.PurchaseNumber[len(t.PurchaseNumber)-7:], 10, 64)
+	return strconv.FormatUint(40000000+n%10000000+uint64(t.Version), 10)
+}
+
+// personName splits a name in the Russian order into its three parts.
+func personName(s string) (last, first, middle string) {
+	parts := strings.Fields(s)
+	for len(parts) < 3 {
+		parts = append(parts, "")
+	}
+	return parts[0], parts[1], strings.Join(parts[2:], " ")
+}
+
+// eisTime writes a time as the EIS does, with its offset; zero is empty.
+func eisTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.RFC3339)
+}
+
+// amount writes an amount with no more digits than it needs.
+func amount(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
