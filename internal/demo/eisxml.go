@@ -13,11 +13,13 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// The demo's notices as EIS XML: one document per tender version, a 44-FZ
-// epNotification*2020 in an <export> or a 223-FZ purchaseNotice, in the shape the EIS publishes and internal/eis reads, so
-// that the demo can come in through the importer as real data does. Only
-// what a notice carries is written: a tender's status and participants come
-// from its protocols, and a document's text is not in the notice.
+// The demo's tenders and contracts as EIS XML, in the shapes the EIS
+// publishes and internal/eis reads, so that the demo can come in through the
+// importer as real data does: one document per version, a 44-FZ
+// epNotification*2020 or contract in an <export>, a 223-FZ purchaseNotice or
+// contract as its own root. Only what a document carries is written: a
+// tender's status and participants come from its protocols, and a doc's
+// text is not in the notice.
 
 // eisFiles is the EIS XML the generator wrote; a test keeps it in step.
 //
@@ -52,9 +54,9 @@ var noticeElements = map[string]string{
 	"ZK20": "epNotificationEZK2020",
 }
 
-// WriteEIS returns the EIS XML documents of the tenders of recs, in
-// the order of recs. Each notice lists the tender's attachments, dated by
-// the doc records that describe them.
+// WriteEIS returns the EIS XML documents of the tenders and contracts of
+// recs, in the order of recs. Each notice lists the tender's attachments,
+// dated by the doc records that describe them.
 func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
 	docs := map[string]*tenderbase.Doc{}
 	for _, r := range recs {
@@ -64,21 +66,30 @@ func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
 	}
 	var files []EISFile
 	for _, r := range recs {
-		t, ok := r.(*tenderbase.Tender)
-		if !ok {
+		var f EISFile
+		var err error
+		switch r := r.(type) {
+		case *tenderbase.Tender:
+			f, err = tenderFile(r, docs)
+		case *tenderbase.Contract:
+			f, err = contractFile(r)
+		default:
 			continue
 		}
-		write := noticeFile
-		if t.Law == tenderbase.Law223 {
-			write = purchaseNoticeFile
-		}
-		f, err := write(t, docs)
 		if err != nil {
-			return nil, fmt.Errorf("tender %s version %d: %w", t.PurchaseNumber, t.Version, err)
+			return nil, fmt.Errorf("%s %s version %d: %w", r.Kind(), r.Key(), r.Revision(), err)
 		}
 		files = append(files, f)
 	}
 	return files, nil
+}
+
+// tenderFile returns the notice of tender version t, of its law.
+func tenderFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (EISFile, error) {
+	if t.Law == tenderbase.Law223 {
+		return purchaseNoticeFile(t, docs)
+	}
+	return noticeFile(t, docs)
 }
 
 // noticeFile returns the notice of tender version t.

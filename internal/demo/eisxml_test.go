@@ -49,6 +49,8 @@ func TestCommittedEISIsCurrent(t *testing.T) {
 //   - a lot's own title: a notice of 2019 or later has one lot, titled as
 //     the purchase;
 //   - the fields a change touched, which the store works out itself;
+//   - a 223-FZ contract's status, which its registry entry does not give,
+//     and its objects' sums, as its positions carry unit prices only;
 //   - a doc's extracted text, and its key: the importer names a notice's
 //     file by purchase number and content id, the reference by content id.
 func TestEISImportMatchesReference(t *testing.T) {
@@ -58,7 +60,7 @@ func TestEISImportMatchesReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tenders, docs := 0, 0
+	tenders, docs, contracts := 0, 0, 0
 	for _, r := range ref {
 		switch r := r.(type) {
 		case *tenderbase.Tender:
@@ -67,10 +69,35 @@ func TestEISImportMatchesReference(t *testing.T) {
 		case *tenderbase.Doc:
 			compareDoc(t, ctx, store, r)
 			docs++
+		case *tenderbase.Contract:
+			compareContract(t, ctx, store, r)
+			contracts++
 		}
 	}
-	if tenders == 0 || docs == 0 {
-		t.Fatalf("compared %d tender versions and %d docs", tenders, docs)
+	if tenders == 0 || docs == 0 || contracts == 0 {
+		t.Fatalf("compared %d tender versions, %d docs and %d contracts", tenders, docs, contracts)
+	}
+	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindDoc, tenderbase.KindContract} {
+		compareCount(t, ctx, store, k, ref)
+	}
+}
+
+// compareCount checks that the store holds as many records of kind k as the
+// reference has keys: with every reference key found, the sets are equal.
+func compareCount(t *testing.T, ctx context.Context, store *sqlite.Store, k tenderbase.Kind, ref []tenderbase.Record) {
+	t.Helper()
+	keys := map[string]bool{}
+	for _, r := range ref {
+		if r.Kind() == k {
+			keys[r.Key()] = true
+		}
+	}
+	page, err := store.Search(ctx, tenderbase.Search{Kind: k})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Total != len(keys) {
+		t.Errorf("%s: imported %d records, the reference has %d keys", k, page.Total, len(keys))
 	}
 }
 
@@ -197,3 +224,30 @@ func compareDoc(t *testing.T, ctx context.Context, store *sqlite.Store, want *te
 // kopeck equates amounts within a kopeck: a 223-FZ notice's price is the sum
 // of its lots', which floating point may round differently.
 var kopeck = cmpopts.EquateApprox(0, 0.005)
+
+func compareContract(t *testing.T, ctx context.Context, store *sqlite.Store, want *tenderbase.Contract) {
+	t.Helper()
+	versions, err := store.Versions(ctx, tenderbase.KindContract, want.RegNumber)
+	if err != nil {
+		t.Fatalf("contract %s: %v", want.RegNumber, err)
+	}
+	var got tenderbase.Contract
+	for _, v := range versions {
+		if v := v.(*tenderbase.Contract); v.Version == want.Version {
+			got = *v
+		}
+	}
+	w := *want
+	if w.Law == tenderbase.Law223 {
+		w.Status = ""
+		w.Customer.RegNum = ""
+		w.Objects = nil
+		for _, o := range want.Objects {
+			o.Sum = 0
+			w.Objects = append(w.Objects, o)
+		}
+	}
+	if diff := cmp.Diff(w, got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("contract %s version %d (-reference +imported):\n%s", want.RegNumber, want.Version, diff)
+	}
+}
