@@ -73,6 +73,12 @@ func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
 			f, err = tenderFile(r, docs)
 		case *tenderbase.Contract:
 			f, err = contractFile(r)
+		case *tenderbase.Complaint:
+			f, err = complaintFile(r)
+		case *tenderbase.ComplaintResult:
+			f, err = checkResultFile(r)
+		case *tenderbase.Withdrawal:
+			f, err = withdrawalFile(r)
 		default:
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
 	"github.com/tenderbase/tenderbase/internal/eis"
+	"github.com/tenderbase/tenderbase/internal/export"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
@@ -23,7 +24,13 @@ func TestCommittedEISIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	committed, err := fs.Glob(demo.EIS(), "*.xml")
+	var committed []string
+	err = fs.WalkDir(demo.EIS(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			committed = append(committed, name)
+		}
+		return err
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,6 +58,12 @@ func TestCommittedEISIsCurrent(t *testing.T) {
 //   - the fields a change touched, which the store works out itself;
 //   - a 223-FZ contract's status, which its registry entry does not give,
 //     and its objects' sums, as its positions carry unit prices only;
+//   - a complaint's resultFAS, which the export derives from its latest
+//     check result (TestEISResultFAS checks it there), and its applicant's
+//     registration and the indicted parties in the reference's words: the
+//     EIS gives the registration date only, and the importer makes the
+//     indicted text from the indicted XML, which does match;
+//   - the complaint id of a check result, which no element of it holds;
 //   - a doc's extracted text, and its key: the importer names a notice's
 //     file by purchase number and content id, the reference by content id.
 func TestEISImportMatchesReference(t *testing.T) {
@@ -72,12 +85,19 @@ func TestEISImportMatchesReference(t *testing.T) {
 		case *tenderbase.Contract:
 			compareContract(t, ctx, store, r)
 			contracts++
+		case *tenderbase.Complaint:
+			compareComplaint(t, ctx, store, r)
+		case *tenderbase.ComplaintResult:
+			compareResult(t, ctx, store, r)
+		case *tenderbase.Withdrawal:
+			compareWithdrawal(t, ctx, store, r)
 		}
 	}
 	if tenders == 0 || docs == 0 || contracts == 0 {
 		t.Fatalf("compared %d tender versions, %d docs and %d contracts", tenders, docs, contracts)
 	}
-	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindDoc, tenderbase.KindContract} {
+	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindDoc, tenderbase.KindContract,
+		tenderbase.KindComplaint, tenderbase.KindComplaintResult, tenderbase.KindWithdrawal} {
 		compareCount(t, ctx, store, k, ref)
 	}
 }
@@ -90,6 +110,11 @@ func compareCount(t *testing.T, ctx context.Context, store *sqlite.Store, k tend
 	for _, r := range ref {
 		if r.Kind() == k {
 			keys[r.Key()] = true
+		}
+	}
+	for _, r := range ref {
+		if w, ok := r.(*tenderbase.Withdrawal); ok && w.TargetKind == k {
+			delete(keys, w.TargetKey) // Search leaves withdrawn records out
 		}
 	}
 	page, err := store.Search(ctx, tenderbase.Search{Kind: k})
@@ -249,5 +274,84 @@ func compareContract(t *testing.T, ctx context.Context, store *sqlite.Store, wan
 	}
 	if diff := cmp.Diff(w, got, cmpopts.EquateEmpty()); diff != "" {
 		t.Errorf("contract %s version %d (-reference +imported):\n%s", want.RegNumber, want.Version, diff)
+	}
+}
+
+func compareComplaint(t *testing.T, ctx context.Context, store *sqlite.Store, want *tenderbase.Complaint) {
+	t.Helper()
+	versions, err := store.Versions(ctx, tenderbase.KindComplaint, want.ComplaintNumber)
+	if err != nil {
+		t.Fatalf("complaint %s: %v", want.ComplaintNumber, err)
+	}
+	var got tenderbase.Complaint
+	for _, v := range versions {
+		if v := v.(*tenderbase.Complaint); v.VersionNumber == want.VersionNumber {
+			got = *v
+		}
+	}
+	w := *want
+	w.ResultFAS, w.ApplicantRD, got.ApplicantRD = "", "", ""
+	w.ComplaintIndictedText, got.ComplaintIndictedText = "", ""
+	if diff := cmp.Diff(w, got); diff != "" {
+		t.Errorf("complaint %s version %d (-reference +imported):\n%s", want.ComplaintNumber, want.VersionNumber, diff)
+	}
+}
+
+func compareResult(t *testing.T, ctx context.Context, store *sqlite.Store, want *tenderbase.ComplaintResult) {
+	t.Helper()
+	// Versions, unlike Get, reads a withdrawn result too.
+	versions, err := store.Versions(ctx, tenderbase.KindComplaintResult, want.Key())
+	if err != nil || len(versions) == 0 {
+		t.Errorf("check result %s: %d versions, %v", want.Key(), len(versions), err)
+		return
+	}
+	got := *versions[len(versions)-1].(*tenderbase.ComplaintResult)
+	w := *want
+	w.ComplaintID = ""
+	if diff := cmp.Diff(w, got); diff != "" {
+		t.Errorf("check result %s (-reference +imported):\n%s", want.Key(), diff)
+	}
+}
+
+func compareWithdrawal(t *testing.T, ctx context.Context, store *sqlite.Store, want *tenderbase.Withdrawal) {
+	t.Helper()
+	rec, err := store.Get(ctx, tenderbase.KindWithdrawal, want.Key())
+	if err != nil {
+		t.Errorf("withdrawal %s: %v", want.Key(), err)
+		return
+	}
+	if diff := cmp.Diff(want, rec); diff != "" {
+		t.Errorf("withdrawal %s (-reference +imported):\n%s", want.Key(), diff)
+	}
+}
+
+// TestEISResultFAS checks that the export gives every imported complaint the
+// resultFAS of the reference: the outcome of its latest check result that
+// was not withdrawn.
+func TestEISResultFAS(t *testing.T) {
+	ctx := context.Background()
+	store := importEIS(t, ctx)
+	ref, err := demo.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	latest := map[string]*tenderbase.Complaint{}
+	for _, r := range ref {
+		if c, ok := r.(*tenderbase.Complaint); ok {
+			latest[c.ComplaintNumber] = c // versions come in order
+		}
+	}
+	for _, want := range latest {
+		found, err := export.Find(ctx, store, export.Request{Mode: export.ModeFasEIS, ComplaintID: want.ComplaintID}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(found.Records) != 1 {
+			t.Errorf("complaint %s: the export finds %d records", want.ComplaintNumber, len(found.Records))
+			continue
+		}
+		if got := found.Records[0].(*tenderbase.Complaint).ResultFAS; got != want.ResultFAS {
+			t.Errorf("complaint %s: resultFAS %q, reference %q", want.ComplaintNumber, got, want.ResultFAS)
+		}
 	}
 }

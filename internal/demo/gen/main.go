@@ -17,7 +17,7 @@ import (
 
 func main() {
 	out := flag.String("o", "demo.ndjson", "file to write")
-	eisDir := flag.String("eis", "", "folder to write the EIS XML into, replacing its XML files")
+	eisDir := flag.String("eis", "", "folder to write the EIS XML into, replacing what it holds")
 	flag.Parse()
 	if err := run(*out, *eisDir); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
@@ -40,26 +40,21 @@ func run(out, eisDir string) error {
 	return writeEIS(eisDir, recs)
 }
 
-// writeEIS replaces the XML files of dir with the demo's EIS XML.
+// writeEIS replaces the content of dir with the demo's EIS XML.
 func writeEIS(dir string, recs []tenderbase.Record) error {
 	files, err := demo.WriteEIS(recs)
 	if err != nil {
 		return err
 	}
-	old, err := filepath.Glob(filepath.Join(dir, "*.xml"))
-	if err != nil {
-		return err
-	}
-	for _, name := range old {
-		if err := os.Remove(name); err != nil {
-			return err
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.RemoveAll(dir); err != nil {
 		return err
 	}
 	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+		name := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
 			return err
 		}
 	}
