@@ -79,6 +79,10 @@ func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
 			f, err = checkResultFile(r)
 		case *tenderbase.Withdrawal:
 			f, err = withdrawalFile(r)
+		case *tenderbase.Protocol:
+			f, err = protocolFile(r)
+		case *tenderbase.TenderEvent:
+			f, err = eventFile(r)
 		default:
 			continue
 		}
