@@ -15,6 +15,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
+	"github.com/tenderbase/tenderbase/internal/eis"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/mcp"
@@ -156,14 +157,32 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 	return redis.NewLimiter(client, ""), client.Close, nil
 }
 
-// loadDemo stores the demo dataset. Storing it again changes nothing, so a
-// store given explicitly can take it more than once.
+// loadDemo stores the demo dataset: its EIS-born records through the
+// importer from the demo's EIS XML, as real data comes in, and the kinds
+// that have no EIS form from the reference records. Storing it again
+// changes nothing, so a store given explicitly can take it more than once.
 func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) error {
+	dir, err := os.MkdirTemp("", "tenderbase-demo-")
+	if err != nil {
+		return fmt.Errorf("demo dataset: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	if err := os.CopyFS(dir, demo.EIS()); err != nil {
+		return fmt.Errorf("demo dataset: %w", err)
+	}
+	sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
+	if err != nil {
+		return fmt.Errorf("load demo dataset: %w", err)
+	}
+	if sum.Rejected > 0 {
+		return fmt.Errorf("load demo dataset: %d EIS records rejected", sum.Rejected)
+	}
 	recs, err := demo.Records()
 	if err != nil {
 		return fmt.Errorf("demo dataset: %w", err)
 	}
-	var total tenderbase.PutResult
+	recs = slices.DeleteFunc(recs, demo.EISBorn)
+	total := sum.PutResult
 	for batch := range slices.Chunk(recs, importer.DefaultBatchSize) {
 		res, err := store.Put(ctx, batch)
 		if err != nil {
@@ -171,7 +190,7 @@ func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) 
 		}
 		total.Add(res)
 	}
-	logger.Info("demo dataset loaded", "records", len(recs),
+	logger.Info("demo dataset loaded", "eis_files", sum.Files, "records", sum.Records+len(recs),
 		"inserted", total.Inserted, "replaced", total.Replaced, "unchanged", total.Unchanged)
 	return nil
 }

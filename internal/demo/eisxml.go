@@ -318,3 +318,14 @@ func eisTime(t time.Time) string {
 
 // amount writes an amount with no more digits than it needs.
 func amount(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// EISBorn reports whether r comes in through the demo's EIS XML: every
+// record of an EIS kind, the docs being the files of the notices.
+func EISBorn(r tenderbase.Record) bool {
+	switch r.Kind() {
+	case tenderbase.KindTender, tenderbase.KindDoc, tenderbase.KindContract, tenderbase.KindProtocol,
+		tenderbase.KindTenderEvent, tenderbase.KindComplaint, tenderbase.KindComplaintResult, tenderbase.KindWithdrawal:
+		return true
+	}
+	return false
+}
