@@ -162,20 +162,9 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 // that have no EIS form from the reference records. Storing it again
 // changes nothing, so a store given explicitly can take it more than once.
 func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) error {
-	dir, err := os.MkdirTemp("", "tenderbase-demo-")
+	sum, err := importDemoEIS(ctx, store)
 	if err != nil {
-		return fmt.Errorf("demo dataset: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	if err := os.CopyFS(dir, demo.EIS()); err != nil {
-		return fmt.Errorf("demo dataset: %w", err)
-	}
-	sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
-	if err != nil {
-		return fmt.Errorf("load demo dataset: %w", err)
-	}
-	if sum.Rejected > 0 {
-		return fmt.Errorf("load demo dataset: %d EIS records rejected", sum.Rejected)
+		return err
 	}
 	recs, err := demo.Records()
 	if err != nil {
@@ -193,6 +182,27 @@ func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) 
 	logger.Info("demo dataset loaded", "eis_files", sum.Files, "records", sum.Records+len(recs),
 		"inserted", total.Inserted, "replaced", total.Replaced, "unchanged", total.Unchanged)
 	return nil
+}
+
+// importDemoEIS imports the demo's EIS XML. The importer reads paths, so
+// the embedded files are written to a temporary folder first.
+func importDemoEIS(ctx context.Context, store tenderbase.Store) (importer.Summary, error) {
+	dir, err := os.MkdirTemp("", "tenderbase-demo-eis-")
+	if err != nil {
+		return importer.Summary{}, fmt.Errorf("demo EIS XML: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	if err := os.CopyFS(dir, demo.EIS()); err != nil {
+		return importer.Summary{}, fmt.Errorf("demo EIS XML: %w", err)
+	}
+	sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
+	if err != nil {
+		return sum, fmt.Errorf("import demo EIS XML: %w", err)
+	}
+	if sum.Rejected > 0 || len(sum.Skipped) > 0 {
+		return sum, fmt.Errorf("import demo EIS XML: %d records rejected, %d paths skipped", sum.Rejected, len(sum.Skipped))
+	}
+	return sum, nil
 }
 
 // demoKeyName names the keys that serve --demo makes, one per plan.
