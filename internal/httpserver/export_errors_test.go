@@ -9,9 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/demo"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
-	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 func TestExportErrors(t *testing.T) {
@@ -79,18 +77,7 @@ func (cappedKeys) Authenticate(ctx context.Context, secret string) (tenderbase.K
 // whose row cap is 7: per_page is lowered to the cap, a page that reaches
 // over the cap is cut short, one past it is empty, and both say why.
 func TestExportRowCap(t *testing.T) {
-	store, err := sqlite.Open(t.Context(), t.TempDir()+"/demo.db", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	recs, err := demo.Records()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Put(t.Context(), recs); err != nil {
-		t.Fatal(err)
-	}
+	store := demoStore(t)
 	ts := httptest.NewServer(httpserver.New(httpserver.Config{Keys: cappedKeys{}}, store, nil).Handler())
 	t.Cleanup(ts.Close)
 	const notice = "row cap reached: the free plan pages through the first 7 of 25 rows; a larger plan raises the cap"

@@ -22,18 +22,7 @@ import (
 // dataset.
 func newDemoServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	store, err := sqlite.Open(t.Context(), t.TempDir()+"/demo.db", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	recs, err := demo.Records()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Put(t.Context(), recs); err != nil {
-		t.Fatal(err)
-	}
+	store := demoStore(t)
 	srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
@@ -210,4 +199,22 @@ func TestMCPToolList(t *testing.T) {
 			t.Errorf("%s annotations (-want +got):\n%s", tool.Name, diff)
 		}
 	}
+}
+
+// demoStore returns a new SQLite store holding the demo dataset.
+func demoStore(t *testing.T) *sqlite.Store {
+	t.Helper()
+	store, err := sqlite.Open(t.Context(), t.TempDir()+"/demo.db", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	recs, err := demo.Records()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Put(t.Context(), recs); err != nil {
+		t.Fatal(err)
+	}
+	return store
 }
