@@ -12,25 +12,26 @@ type Kind string
 
 // The kinds of record the service stores.
 const (
-	KindTender          Kind = "tender"
-	KindDoc             Kind = "doc"
-	KindContract        Kind = "contract"
-	KindWorldTender     Kind = "world_tender"
-	KindOrg             Kind = "org"
-	KindLot             Kind = "lot"
-	KindComplaint       Kind = "complaint"
-	KindComplaintResult Kind = "complaint_result"
-	KindFASCase         Kind = "fas_case"
-	KindProtocol        Kind = "protocol"
-	KindTenderEvent     Kind = "tender_event"
-	KindWithdrawal      Kind = "withdrawal"
+	KindTender            Kind = "tender"
+	KindDoc               Kind = "doc"
+	KindContract          Kind = "contract"
+	KindWorldTender       Kind = "world_tender"
+	KindOrg               Kind = "org"
+	KindLot               Kind = "lot"
+	KindComplaint         Kind = "complaint"
+	KindComplaintResult   Kind = "complaint_result"
+	KindFASCase           Kind = "fas_case"
+	KindProtocol          Kind = "protocol"
+	KindTenderEvent       Kind = "tender_event"
+	KindWithdrawal        Kind = "withdrawal"
+	KindContractExecution Kind = "contract_execution"
 )
 
 // Kinds lists every kind, in a fixed order.
 var Kinds = []Kind{
 	KindTender, KindDoc, KindContract, KindWorldTender, KindOrg, KindLot,
 	KindComplaint, KindComplaintResult, KindFASCase, KindProtocol, KindTenderEvent,
-	KindWithdrawal,
+	KindWithdrawal, KindContractExecution,
 }
 
 // Record is implemented by every domain record. The methods tell a store how
@@ -105,8 +106,10 @@ func NewRecord(k Kind) (Record, error) {
 		return &TenderEvent{}, nil
 	case KindWithdrawal:
 		return &Withdrawal{}, nil
+	case KindContractExecution:
+		return &ContractExecution{}, nil
 	}
-	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal)", k)
+	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution)", k)
 }
 
 // Envelope is one line of the canonical NDJSON form:
@@ -185,6 +188,8 @@ func keyFieldOf(k Kind) string {
 	switch k {
 	case KindTender:
 		return "purchase_number"
+	case KindContract:
+		return "reg_number"
 	case KindOrg:
 		return "inn"
 	case KindComplaint:

@@ -53,18 +53,19 @@ func TestDecodeEnvelopeErrors(t *testing.T) {
 
 func TestEveryKindDecodes(t *testing.T) {
 	keys := map[tenderbase.Kind]string{
-		tenderbase.KindTender:          `{"purchase_number": "0373200041524000123"}`,
-		tenderbase.KindDoc:             `{"id": "d1"}`,
-		tenderbase.KindContract:        `{"reg_number": "2770708389324000001"}`,
-		tenderbase.KindWorldTender:     `{"id": "ted:1"}`,
-		tenderbase.KindOrg:             `{"inn": "7707083893"}`,
-		tenderbase.KindLot:             `{"id": "l1"}`,
-		tenderbase.KindComplaint:       `{"complaintNumber": "202500100001"}`,
-		tenderbase.KindComplaintResult: `{"checkResultNumber": "R1"}`,
-		tenderbase.KindFASCase:         `{"id": 7}`,
-		tenderbase.KindProtocol:        `{"id": "30311379", "purchase_number": "0873500000820003425", "type": "fcsProtocolEF3"}`,
-		tenderbase.KindTenderEvent:     `{"id": "212694", "purchase_number": "0111100002417000043", "type": "cancellation"}`,
-		tenderbase.KindWithdrawal:      `{"id": "2313377", "target_kind": "complaint_result", "target_key": "R1"}`,
+		tenderbase.KindTender:            `{"purchase_number": "0373200041524000123"}`,
+		tenderbase.KindDoc:               `{"id": "d1"}`,
+		tenderbase.KindContract:          `{"reg_number": "2770708389324000001"}`,
+		tenderbase.KindWorldTender:       `{"id": "ted:1"}`,
+		tenderbase.KindOrg:               `{"inn": "7707083893"}`,
+		tenderbase.KindLot:               `{"id": "l1"}`,
+		tenderbase.KindComplaint:         `{"complaintNumber": "202500100001"}`,
+		tenderbase.KindComplaintResult:   `{"checkResultNumber": "R1"}`,
+		tenderbase.KindFASCase:           `{"id": 7}`,
+		tenderbase.KindProtocol:          `{"id": "30311379", "purchase_number": "0873500000820003425", "type": "fcsProtocolEF3"}`,
+		tenderbase.KindTenderEvent:       `{"id": "212694", "purchase_number": "0111100002417000043", "type": "cancellation"}`,
+		tenderbase.KindWithdrawal:        `{"id": "2313377", "target_kind": "complaint_result", "target_key": "R1"}`,
+		tenderbase.KindContractExecution: `{"id": "77994386", "reg_number": "1790000066217000002", "document": "contractProcedure"}`,
 	}
 	for _, k := range tenderbase.Kinds {
 		r, err := tenderbase.DecodeRecord(k, []byte(keys[k]))

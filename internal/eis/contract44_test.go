@@ -389,11 +389,8 @@ func TestContract44RealTemplate13_2(t *testing.T) {
 // hold no record of ours: each is one rejection saying why.
 func TestContractRealNotRecords(t *testing.T) {
 	files := map[string]string{
-		"eis44/aksyuk__zakupki_gov_ru/contractProcedure_0378100003211000006_77778767.xml":                               "contractProcedure",
 		"eis44/aksyuk__zakupki_gov_ru/fcsContractSign_0111100000217000017_10907945.xml":                                 "fcsContractSign",
-		"eis44-unverified-templates/rezident1989__portal44_xml/contractProcedure.xml":                                   "contractProcedure",
 		"eis44-unverified-templates/rezident1989__portal44_xml/cpContractSign.xml":                                      "cpContractSign",
-		"eis223/Homyakin__ZakupkiParser/contractCompleting_test.xml":                                                    "performanceContract",
 		"eis223/Khudim__ZakupkiParser/purchaseContractAccount_Habarovskii_krai_20170201_000000_20170228_235959_009.xml": "purchaseContractAccount",
 	}
 	for rel, kind := range files {

@@ -6,7 +6,7 @@ import "strings"
 // A name ending in "*" matches every name it begins; the longest such prefix
 // wins, and an exact name wins over any prefix. Each family of documents
 // adds its own map here.
-var documents = merge(complaintDocuments, contracts, notices44, notices223, protocols44, protocols223, events)
+var documents = merge(complaintDocuments, contracts, notices44, notices223, protocols44, protocols223, events, executions)
 
 // documentDecoder returns the decoder of the documents named kind. A kind
 // that holds no record of ours has none, even where a prefix would claim it
@@ -47,12 +47,9 @@ var notRecords = map[string]string{
 	"purchasePlan":     "a purchase plan, not a procurement",
 	"fcsClarification": "an answer to a participant's question, not a change of the notice",
 
-	// Contracts: what precedes a contract's registration or follows it.
-	"contractProcedure":       "the execution of a registered contract (stages, payments, termination), not the contract itself",
-	"contractProcedureCancel": "the withdrawal of information on a contract's execution, not a contract",
+	// Contracts: what precedes a contract's registration, or counts contracts.
 	"fcsContractSign":         "a notice that a contract was signed, without the registry number a contract is kept under; the contract comes as <contract>",
 	"cpContractSign":          "a notice that an electronic contract was signed, without the registry number a contract is kept under; the contract comes as <contract>",
-	"performanceContract":     "the performance of a 223-FZ contract (payments, acceptance documents), not the contract itself",
 	"purchaseContractAccount": "a customer's monthly count and total of contracts of one kind, not a contract",
 
 	// Notices: what a participant, not the customer, sends.
