@@ -113,7 +113,8 @@ func (b *builder) records() []tenderbase.Record {
 	}
 	recs = appendAll(recs, b.results)
 	recs = appendAll(recs, b.cases)
-	return appendAll(recs, b.withdrawals)
+	recs = appendAll(recs, b.withdrawals)
+	return appendAll(recs, b.executions())
 }
 
 func appendAll[R tenderbase.Record](recs []tenderbase.Record, rs []R) []tenderbase.Record {

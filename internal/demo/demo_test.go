@@ -56,7 +56,7 @@ func TestKindsPresent(t *testing.T) {
 		tenderbase.KindWorldTender: {35, 50}, tenderbase.KindOrg: {35, 50}, tenderbase.KindLot: {25, 40},
 		tenderbase.KindComplaint: {25, 40}, tenderbase.KindComplaintResult: {18, 25}, tenderbase.KindFASCase: {18, 25},
 		tenderbase.KindProtocol: {80, 110}, tenderbase.KindTenderEvent: {1, 5},
-		tenderbase.KindWithdrawal: {1, 3},
+		tenderbase.KindWithdrawal: {1, 3}, tenderbase.KindContractExecution: {30, 45},
 	}
 	got := byKind(records(t))
 	for _, k := range tenderbase.Kinds {
@@ -369,6 +369,9 @@ var exampleOf = map[tenderbase.Kind]func(tenderbase.Record) bool{
 	},
 	tenderbase.KindTenderEvent: func(tenderbase.Record) bool { return true },
 	tenderbase.KindWithdrawal:  func(tenderbase.Record) bool { return true },
+	tenderbase.KindContractExecution: func(r tenderbase.Record) bool {
+		return len(r.(*tenderbase.ContractExecution).Documents) > 0
+	},
 }
 
 // examples returns the example line of each kind.

@@ -83,6 +83,8 @@ func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
 			f, err = protocolFile(r)
 		case *tenderbase.TenderEvent:
 			f, err = eventFile(r)
+		case *tenderbase.ContractExecution:
+			f, err = executionFile(r)
 		default:
 			continue
 		}
@@ -324,7 +326,8 @@ func amount(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 func EISBorn(r tenderbase.Record) bool {
 	switch r.Kind() {
 	case tenderbase.KindTender, tenderbase.KindDoc, tenderbase.KindContract, tenderbase.KindProtocol,
-		tenderbase.KindTenderEvent, tenderbase.KindComplaint, tenderbase.KindComplaintResult, tenderbase.KindWithdrawal:
+		tenderbase.KindTenderEvent, tenderbase.KindComplaint, tenderbase.KindComplaintResult, tenderbase.KindWithdrawal,
+		tenderbase.KindContractExecution:
 		return true
 	}
 	return false
