@@ -25,6 +25,15 @@ type Contract struct {
 	URL            string           `json:"url,omitempty"`
 }
 
+// Contract statuses: where a contract stands, as the EIS registry's
+// currentContractStage says (E, EC, ET, IN).
+const (
+	ContractExecuting  = "execution"  // being performed
+	ContractCompleted  = "completed"  // performed
+	ContractTerminated = "terminated" // ended before its performance
+	ContractAnnulled   = "annulled"   // found invalid by a court
+)
+
 func (c *Contract) Kind() Kind    { return KindContract }
 func (c *Contract) Key() string   { return c.RegNumber }
 func (c *Contract) Revision() int { return c.Version }

@@ -7,13 +7,6 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// Contract statuses the demo uses.
-const (
-	contractExecution  = "execution"
-	contractCompleted  = "completed"
-	contractTerminated = "terminated"
-)
-
 // buildContracts concludes a contract with the winner of up to n completed
 // purchases; every third contract of the first dozen gets a second version.
 func (b *builder) buildContracts(n int) {
@@ -57,9 +50,9 @@ func (b *builder) contract(p *purchase, w *tenderbase.Participant) *tenderbase.C
 		EndsAt:         endOfTerm(signed, s.between(3, 12)),
 		Objects:        contractObjects(t, w.Price),
 	}
-	c.Status = contractExecution
+	c.Status = tenderbase.ContractExecuting
 	if c.EndsAt.Before(lastDay.AddDate(0, 0, -30)) {
-		c.Status = contractCompleted
+		c.Status = tenderbase.ContractCompleted
 	}
 	c.URL = "https://zakupki.gov.ru/epz/contract/contractCard/common-info.html?reestrNumber=" + c.RegNumber
 	return c
@@ -118,7 +111,7 @@ func (b *builder) supplement(c *tenderbase.Contract) *tenderbase.Contract {
 		v.Objects = append(v.Objects, o)
 	}
 	if b.s.chance(0.3) {
-		v.Status = contractTerminated
+		v.Status = tenderbase.ContractTerminated
 	}
 	return &v
 }

@@ -21,10 +21,10 @@ const (
 
 // contractStages is the currentContractStage of each status.
 var contractStages = map[string]string{
-	"execution":  "E",
-	"completed":  "EC",
-	"terminated": "ET",
-	"annulled":   "IN",
+	tenderbase.ContractExecuting:  "E",
+	tenderbase.ContractCompleted:  "EC",
+	tenderbase.ContractTerminated: "ET",
+	tenderbase.ContractAnnulled:   "IN",
 }
 
 // contract44Wire is a 44-FZ <contract>.

@@ -54,14 +54,14 @@ func execution(c *tenderbase.Contract) *tenderbase.ContractExecution {
 	}
 	stage := &tenderbase.ExecutionStage{Number: 1, StartsAt: day(c.StartsAt), EndsAt: day(c.EndsAt)}
 	switch c.Status {
-	case contractCompleted:
+	case tenderbase.ContractCompleted:
 		stage.Final = true
 		e.Stage = stage
 		e.Documents = []tenderbase.ExecutionDocument{payment(c, c.Price, day(c.EndsAt).AddDate(0, 0, 10), false)}
-	case contractExecution:
+	case tenderbase.ContractExecuting:
 		e.Stage = stage
 		e.Documents = []tenderbase.ExecutionDocument{payment(c, money(c.Price*advanceShare), day(c.StartsAt).AddDate(0, 0, 14), true)}
-	case contractTerminated:
+	case tenderbase.ContractTerminated:
 		e.Termination = &tenderbase.ContractTermination{
 			Type: tenderbase.TerminationEnded, Date: day(c.PublishedAt), Reason: byAgreement, Document: supplementaryTo,
 		}

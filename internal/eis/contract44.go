@@ -224,10 +224,10 @@ func (w *contract44) fillGaps(c *tenderbase.Contract) {
 
 // contract44Stages maps currentContractStage to the record's status.
 var contract44Stages = map[string]string{
-	"E":  "execution",
-	"EC": "completed",
-	"ET": "terminated",
-	"IN": "annulled",
+	"E":  tenderbase.ContractExecuting,
+	"EC": tenderbase.ContractCompleted,
+	"ET": tenderbase.ContractTerminated,
+	"IN": tenderbase.ContractAnnulled,
 }
 
 // purchaseNumber returns the number of the procurement the contract came

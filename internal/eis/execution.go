@@ -220,11 +220,11 @@ func executionStatus(given string, e *tenderbase.ContractExecution) string {
 	case given != "":
 		return given
 	case e.Termination != nil && e.Termination.Type == tenderbase.TerminationAnnulled:
-		return contract44Stages["IN"]
+		return tenderbase.ContractAnnulled
 	case e.Termination != nil:
-		return contract44Stages["ET"]
+		return tenderbase.ContractTerminated
 	case e.Stage != nil && e.Stage.Final:
-		return contract44Stages["EC"]
+		return tenderbase.ContractCompleted
 	}
 	return ""
 }

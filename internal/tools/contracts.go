@@ -1,8 +1,6 @@
 package tools
 
 import (
-	"context"
-
 	"github.com/tenderbase/tenderbase"
 )
 
@@ -29,12 +27,16 @@ func (s *Set) contractsDetail() (*Tool, error) {
 		title: "Contract details",
 		description: "Get one concluded contract by its registry number, in its current version (additional agreements " +
 			"raise the version): customer, suppliers, price, signing and performance dates, status, the objects bought with " +
-			"quantities and prices, and the tender it came from. " + maskHelp + " Fails with not found for an unknown number. " +
+			"quantities and prices, and the tender it came from. " +
+			"Adds state, where the contract stands once the reports of its performance are applied (execution, completed, " +
+			"terminated, annulled), state_from, the record that decided it, paid and payments, the sum and number of the " +
+			"payments reported, and executions, the reports themselves (stages, payments, acceptances, termination) newest first. " +
+			maskHelp + " Fails with not found for an unknown number. " +
 			`Example: {"id": "3160130329823257539"}.`,
 		idMeans: "The contract's registry number (reg_number), e.g. 3160130329823257539. Required.",
 		kind:    tenderbase.KindContract,
-		missing: func(_ context.Context, id string) error {
-			return notFound("no contract with registry number %q; find contracts with contracts.search, or by purchase number with ru.contractByNum", id)
-		},
+		missing: s.contractMissing,
+		extra:   s.contractDetailOf,
+		output:  recordWith[contractDetail](tenderbase.KindContract, tenderbase.KindContractExecution),
 	})
 }

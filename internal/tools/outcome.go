@@ -3,7 +3,6 @@ package tools
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/tenderbase/tenderbase"
@@ -33,28 +32,9 @@ func (s *Set) outcomeOf(ctx context.Context, number string) (outcome, error) {
 }
 
 // listOf returns the records of kind k with the purchase number, newest
-// first. Records published at the same moment are ordered by key rather
-// than by arrival, so that the order of import never changes an answer.
+// first, as listBy orders them.
 func listOf[R tenderbase.Record](ctx context.Context, s *Set, k tenderbase.Kind, number string) ([]R, error) {
-	var out []R
-	var bad tenderbase.Record
-	_, _, err := s.scan(ctx, lookup(k, tenderbase.LookupPurchaseNumber, number, 0), func(r tenderbase.Record) {
-		if v, ok := r.(R); ok {
-			out = append(out, v)
-		} else {
-			bad = r
-		}
-	})
-	if err != nil {
-		return nil, err
-	}
-	if bad != nil {
-		return nil, fmt.Errorf("%s of tender %s is a %T", k, number, bad)
-	}
-	slices.SortStableFunc(out, func(a, b R) int {
-		return cmp.Or(b.Date().Compare(a.Date()), cmp.Compare(b.Key(), a.Key()))
-	})
-	return out, nil
+	return listBy[R](ctx, s, k, tenderbase.LookupPurchaseNumber, number)
 }
 
 // byLot returns the newest protocol of each lot, in the order of lot
