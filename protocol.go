@@ -73,6 +73,9 @@ const (
 	EventCancellationFailure = "cancellation_failure" // a cancellation is itself cancelled
 	EventLotCancellation     = "lot_cancellation"     // one lot is cancelled
 	EventNoApplications      = "no_applications"      // no application came: the tender failed
+	// A protocol is cancelled (by a court or a control body): the tender's
+	// state and winners no longer rest on it. ProtocolNumber names it.
+	EventProtocolCancellation = "protocol_cancellation"
 )
 
 // TenderEvent is a document that changes a tender without restating its
@@ -88,6 +91,9 @@ type TenderEvent struct {
 	LotNumber      int       `json:"lot_number,omitempty"`
 	PublishedAt    time.Time `json:"published_at"`
 	Reason         string    `json:"reason,omitempty"`
+	// ProtocolNumber is the number (not the document id) of the protocol a
+	// protocol cancellation cancels: the number is all the EIS gives of it.
+	ProtocolNumber string `json:"protocol_number,omitempty"`
 	// The new dates of a date change; zero where unchanged.
 	ApplicationsDeadline time.Time `json:"applications_deadline,omitzero"`
 	BiddingDate          time.Time `json:"bidding_date,omitzero"`

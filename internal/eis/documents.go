@@ -9,8 +9,7 @@ import "strings"
 var documents = merge(complaintDocuments, contracts, notices44, notices223, protocols44, protocols223, events, executions)
 
 // documentDecoder returns the decoder of the documents named kind. A kind
-// that holds no record of ours has none, even where a prefix would claim it
-// (fcsProtocolCancel is no fcsProtocol*).
+// that holds no record of ours has none, even where a prefix would claim it.
 func documentDecoder(kind string) (documentFunc, bool) {
 	if _, no := notRecords[kind]; no {
 		return nil, false
@@ -55,8 +54,7 @@ var notRecords = map[string]string{
 	// Notices: what a participant, not the customer, sends.
 	"epNoticeApplicationCancel": "a participant's withdrawal of its application, not a change of the notice",
 
-	// Protocols: what withdraws a protocol or restates its result without one.
-	"fcsProtocolCancel":  "the withdrawal of an earlier protocol (by a court or a control body's decision), not a protocol of its own",
+	// Protocols: what restates a result without a protocol.
 	"fcsPlacementResult": "the EIS's summary of a procedure's result, which names participants by journal number only and has no document id; the protocols it follows carry the same result",
 }
 

@@ -23,6 +23,12 @@ var events = map[string]documentFunc{
 	"epNotificationCancelFailure":  decodeEvent44,
 	"epNoticeApplicationsAbsence":  decodeEvent44,
 
+	// A protocol cancellation names the protocol by its number; exact
+	// names, so that the protocol prefixes of protocols44 do not claim them.
+	"fcsProtocolCancel":      decodeEvent44,
+	"epProtocolCancel":       decodeEvent44,
+	"epClosedProtocolCancel": decodeEvent44,
+
 	// A lot change restates one lot only, and an organization change names
 	// the new placing organization: neither fits an event type, and
 	// applying either needs the rest of the current tender.
@@ -45,6 +51,9 @@ var eventTypes = map[string]string{
 	"epNotificationCancelFailure":  tenderbase.EventCancellationFailure,
 	"fcsNotificationLotCancel":     tenderbase.EventLotCancellation,
 	"epNoticeApplicationsAbsence":  tenderbase.EventNoApplications,
+	"fcsProtocolCancel":            tenderbase.EventProtocolCancellation,
+	"epProtocolCancel":             tenderbase.EventProtocolCancellation,
+	"epClosedProtocolCancel":       tenderbase.EventProtocolCancellation,
 }
 
 // event44Wire is any of the 44-FZ documents of events. Their elements do not
@@ -53,6 +62,7 @@ var eventTypes = map[string]string{
 type event44Wire struct {
 	ID             string  `xml:"id"`
 	PurchaseNumber string  `xml:"purchaseNumber"`
+	ProtocolNumber string  `xml:"protocolNumber"` // the protocol a legacy cancellation cancels
 	DocPublishDate eisTime `xml:"docPublishDate"`
 	DocDate        eisTime `xml:"docDate"`
 	Href           string  `xml:"href"`
@@ -62,6 +72,7 @@ type event44Wire struct {
 		DocPublishDTInEIS eisTime `xml:"docPublishDTInEIS"`
 		PublishDTInEIS    eisTime `xml:"publishDTInEIS"` // of a protocol
 		Href              string  `xml:"href"`
+		CanceledProtocol  string  `xml:"canceledProtocolNumber"`
 	} `xml:"commonInfo"`
 	PrintFormInfo  string      `xml:"printFormInfo>url"`
 	NewAuctionDate eisTime     `xml:"newAuctionDate"`
@@ -109,6 +120,7 @@ func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
 		Document:       src.kind,
 		PublishedAt:    firstTime(w.DocPublishDate.Time, w.Common.DocPublishDTInEIS.Time, w.Common.PublishDTInEIS.Time, w.DocDate.Time),
 		Reason:         w.reason(),
+		ProtocolNumber: protocolNumber(firstOf(cleanText(w.ProtocolNumber), cleanText(w.Common.CanceledProtocol))),
 		BiddingDate:    w.NewAuctionDate.Time,
 		URL:            firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm), cleanText(w.PrintFormInfo)),
 	}
@@ -136,7 +148,8 @@ func (w *event44Wire) reason() string {
 
 // checkEvent rejects an event that cannot be told apart or applied: one
 // without an id or a purchase, a date change without a new date, a lot
-// cancellation without its lot.
+// cancellation without its lot, a protocol cancellation without its
+// protocol.
 func checkEvent(e *tenderbase.TenderEvent) error {
 	what := strings.ReplaceAll(e.Type, "_", " ")
 	switch {
@@ -148,6 +161,8 @@ func checkEvent(e *tenderbase.TenderEvent) error {
 		return tenderbase.Errorf(tenderbase.EINVALID, "date change of %s gives no new date", e.PurchaseNumber)
 	case e.Type == tenderbase.EventLotCancellation && e.LotNumber == 0:
 		return tenderbase.Errorf(tenderbase.EINVALID, "lot cancellation of %s names no lot", e.PurchaseNumber)
+	case e.Type == tenderbase.EventProtocolCancellation && e.ProtocolNumber == "":
+		return tenderbase.Errorf(tenderbase.EINVALID, "protocol cancellation of %s names no protocol", e.PurchaseNumber)
 	}
 	return nil
 }
@@ -169,6 +184,8 @@ type reasonWire struct {
 	Discussion   basisWire `xml:"discussionResult"`
 	DiscussionEP basisWire `xml:"discussionResultInfo"`
 	AddInfo      string    `xml:"addInfo"` // inside the reason of a date change
+	// An ep protocol cancellation nests the choice one level deeper.
+	Within *reasonWire `xml:"reasonInfo"`
 }
 
 // basis describes the basis given, or returns "" when there is none.
@@ -176,10 +193,19 @@ func (r reasonWire) basis() string {
 	if d := firstTime(r.Decision.Time, r.DecisionEP.Time); !d.IsZero() {
 		return customerDecision(d)
 	}
-	for _, b := range []basisWire{r.Registry, r.RegistryEP, r.External, r.ExternalEP, r.Court, r.CourtEP, r.Discussion, r.DiscussionEP} {
-		if s := b.text(); s != "" {
+	for _, b := range []struct {
+		doc  basisWire
+		what string // the name of such a document when it gives none
+	}{
+		{r.Registry, "предписание"}, {r.RegistryEP, "предписание"}, {r.External, "предписание"}, {r.ExternalEP, "предписание"},
+		{r.Court, "решение суда"}, {r.CourtEP, "решение суда"}, {r.Discussion, ""}, {r.DiscussionEP, ""},
+	} {
+		if s := b.doc.text(b.what); s != "" {
 			return s
 		}
+	}
+	if r.Within != nil {
+		return r.Within.basis()
 	}
 	return ""
 }
@@ -191,6 +217,8 @@ type basisWire struct {
 	Authority     string          `xml:"authorityName"`
 	Court         string          `xml:"courtName"`
 	Prescription  string          `xml:"prescriptionNumber"` // of the register of check results
+	CheckResult   string          `xml:"checkResultNumber"`  // the check result the prescription is of
+	Foundation    string          `xml:"foundation"`         // what the prescription requires, in words
 	Property      docPropertyWire `xml:"prescriptionProperty"`
 	CourtProperty docPropertyWire `xml:"decisionProperty"`
 }
@@ -203,19 +231,35 @@ type docPropertyWire struct {
 }
 
 // text describes the document, or returns "" when nothing names it. A
-// prescription from the register has a number but no name of its own.
-func (b basisWire) text() string {
+// document with a number or a date but no name of its own (a prescription
+// from the register, a court decision of dashes) is called what. A
+// prescription may give only the number of its check result.
+func (b basisWire) text(what string) string {
 	doc := b.docPropertyWire
 	for _, p := range []docPropertyWire{b.Property, b.CourtProperty} {
 		if doc.Name == "" && doc.Number == "" && doc.Date.IsZero() {
 			doc = p
 		}
 	}
-	name, number := cleanText(doc.Name), firstOf(cleanText(doc.Number), cleanText(b.Prescription))
-	if name == "" && number != "" {
-		name = "предписание"
+	name, number := given(doc.Name), firstOf(given(doc.Number), given(b.Prescription))
+	if check := given(b.CheckResult); number == "" && check != "" {
+		what, number = "предписание по результату контроля", check
 	}
-	return describeDocument(name, number, doc.Date.Time, firstOf(cleanText(b.Authority), cleanText(b.Court)))
+	if name == "" && (number != "" || !doc.Date.IsZero()) {
+		name = what
+	}
+	s := describeDocument(name, number, doc.Date.Time, firstOf(given(b.Authority), given(b.Court)))
+	return joinNonEmpty([]string{s, given(b.Foundation)}, "; ")
+}
+
+// given returns the text cleaned, or "" where it is only a dash: the EIS
+// accepts "-" in a required element that the publisher had nothing for.
+func given(s string) string {
+	s = cleanText(s)
+	if strings.Trim(s, "-–—") == "" {
+		return ""
+	}
+	return s
 }
 
 // describeDocument writes a document as Russian texts cite one:

@@ -85,6 +85,25 @@ func TestEvents44Fixtures(t *testing.T) {
 			Reason: "По окончании срока подачи заявок не подано ни одной заявки",
 			URL:    "https://zakupki.gov.ru/epz/order/notice/ea20/view/supplier-results.html?regNumber=0873500000826000231",
 		},
+		// A prescription from the register cancels the auction's result
+		// (testdata/protocol/fcsProtocolEF3_0145300012719000084_24418806.xml).
+		"fcsProtocolCancel_0145300012719000084_3391270.xml": {
+			ID: "fcsProtocolCancel-3391270", PurchaseNumber: "0145300012719000084", Law: "44", Type: tenderbase.EventProtocolCancellation,
+			Document: "fcsProtocolCancel", PublishedAt: eventAt(t, "2019-07-26T15:24:31.207+03:00"),
+			Reason: "предписание № 069/06/105-412/2019 от 24.07.2019, Управление Федеральной антимонопольной службы по Тверской области; " +
+				"Отменить протокол подведения итогов электронного аукциона",
+			ProtocolNumber: "0145300012719000084-3",
+			URL:            "https://www.rts-tender.ru/Protocols/ViewProtocol?id=5529417",
+		},
+		// The ep scheme nests the court decision in reasonInfo.
+		"epProtocolCancel_0873500000826000212_61788035.xml": {
+			ID: "epProtocolCancel-61788035", PurchaseNumber: "0873500000826000212", Law: "44", Type: tenderbase.EventProtocolCancellation,
+			Document: "epProtocolCancel", PublishedAt: eventAt(t, "2026-04-14T11:32:08.114+03:00"),
+			Reason: "Определение о принятии обеспечительных мер № А82-4117/2026 от 10.04.2026, Арбитражный суд Ярославской области; " +
+				"Протокол подведения итогов отменён по решению суда",
+			ProtocolNumber: "ИЭА1",
+			URL:            "https://zakupki.gov.ru/epz/order/notice/ea20/view/supplier-results.html?regNumber=0873500000826000212",
+		},
 		// Prefixed names and the Vladivostok offset, kept as written.
 		"fcs_notificationEFDateChange_0320300031719000088_20931.xml": {
 			ID: "fcs_notificationEFDateChange-20931", PurchaseNumber: "0320300031719000088", Law: "44", Type: tenderbase.EventDateChange,
@@ -96,8 +115,8 @@ func TestEvents44Fixtures(t *testing.T) {
 	})
 }
 
-// TestRealEvents44 reads the real date change, cancellation and
-// cancellation failure of the samples.
+// TestRealEvents44 reads the real date change, cancellation, cancellation
+// failure and protocol cancellation of the samples.
 func TestRealEvents44(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "data", "eis44", "aksyuk__zakupki_gov_ru")
 	if _, err := os.Stat(dir); err != nil {
@@ -125,6 +144,13 @@ func TestRealEvents44(t *testing.T) {
 				"УПРАВЛЕНИЕ ФЕДЕРАЛЬНОЙ АНТИМОНОПОЛЬНОЙ СЛУЖБЫ ПО РЕСПУБЛИКЕ ТАТАРСТАН",
 			URL: notice + "ea44/view/documents.html?regNumber=0111300010718000019",
 		},
+		// No id element; the court decision is all dashes but its date.
+		"fcsProtocolCancel_0111100004218000004_342109.xml": {
+			ID: "fcsProtocolCancel-342109", PurchaseNumber: "0111100004218000004", Law: "44", Type: tenderbase.EventProtocolCancellation,
+			Document: "fcsProtocolCancel", PublishedAt: eventAt(t, "2018-05-28T09:04:10.660+03:00"),
+			Reason: "решение суда от 28.05.2018", ProtocolNumber: "0111100004218000004-1",
+			URL: "http://etp.zakazrf.ru/DFile.ashx?guid=7121e44c-21bb-4c7f-8a57-43f5698e372f",
+		},
 	})
 }
 
@@ -139,6 +165,7 @@ func TestEventRejections(t *testing.T) {
 	lot := read("fcsNotificationLotCancel_0358300012318000427_4127730.xml")
 	change := read("fcs_notificationEFDateChange_0320300031719000088_20931.xml")
 	absence := read("epNoticeApplicationsAbsence_0873500000826000231_61517734.xml")
+	protocolCancel := read("fcsProtocolCancel_0145300012719000084_3391270.xml")
 	lots := read("purchaseLotCancellation_32514933450.xml")
 	tests := []struct{ name, doc, want string }{
 		{"truncated_1.xml", lot[:len(lot)/2], "<fcsNotificationLotCancel> is not well-formed XML at line"},
@@ -149,6 +176,8 @@ func TestEventRejections(t *testing.T) {
 		{"no-date.xml", strings.Replace(change, "<t:newAuctionDate>2019-04-08T10:20:00+10:00</t:newAuctionDate>", "", 1),
 			"date change of 0320300031719000088 gives no new date"},
 		{"absence.xml", absence, "no applications of 0873500000826000231 has no document id, neither inside nor in the file name"},
+		{"no-protocol_1.xml", strings.Replace(protocolCancel, "<protocolNumber>0145300012719000084-3</protocolNumber>", "", 1),
+			"protocol cancellation of 0145300012719000084 names no protocol"},
 		{"bad-lot-223.xml", strings.Replace(lots, "<ns2:ordinalNumber>3<", "<ns2:ordinalNumber>x<", 1), `lot number "x" is not a whole number`},
 		{"no-lots-223.xml", `<ns2:purchaseLotCancellation xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body><ns2:item><ns2:purchaseLotCancellationData>` +
 			`<ns2:guid>6d0e83b7</ns2:guid><ns2:purchaseInfo><purchaseNoticeNumber>32514933450</purchaseNoticeNumber></ns2:purchaseInfo>` +
@@ -274,8 +303,8 @@ func TestEventsThroughTheStore(t *testing.T) {
 	dir := filepath.Join("testdata", "event")
 	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
 	sum, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || sum.Records != 8 || sum.Inserted != 8 || sum.Rejected != 0 {
-		t.Fatalf("first import: %+v, %v; want 8 events inserted", sum, err)
+	if err != nil || sum.Records != 10 || sum.Inserted != 10 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 10 events inserted", sum, err)
 	}
 	found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTenderEvent,
 		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0873500000826000154"}}})
@@ -283,7 +312,7 @@ func TestEventsThroughTheStore(t *testing.T) {
 		t.Fatalf("events of 0873500000826000154: %+v, %v; want the cancellation and its failure", found, err)
 	}
 	again, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || again.Unchanged != 8 || again.Inserted != 0 {
-		t.Fatalf("second import: %+v, %v; want 8 unchanged", again, err)
+	if err != nil || again.Unchanged != 10 || again.Inserted != 0 {
+		t.Fatalf("second import: %+v, %v; want 10 unchanged", again, err)
 	}
 }

@@ -181,7 +181,7 @@ func (w *protocol44Wire) protocol(kind string) (*tenderbase.Protocol, error) {
 		PurchaseNumber: firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber)),
 		Law:            tenderbase.Law44,
 		Type:           kind,
-		Number:         firstOf(cleanText(w.ProtocolNumber), strings.TrimPrefix(cleanText(w.Common.DocNumber), "№")),
+		Number:         protocolNumber(firstOf(cleanText(w.ProtocolNumber), cleanText(w.Common.DocNumber))),
 		Version:        version,
 		ProtocolDate:   firstTime(w.ProtocolDate.Time, w.Common.ProcedureDT.Time, w.Common.SignDate.Time),
 		PublishedAt:    firstTime(w.PublishDate.Time, w.Common.PublishDTInEIS.Time, w.Common.DocPublishDate.Time),
@@ -189,6 +189,13 @@ func (w *protocol44Wire) protocol(kind string) (*tenderbase.Protocol, error) {
 		URL:            firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm)),
 	}
 	return p, checkProtocol(p)
+}
+
+// protocolNumber returns the number of a protocol without the "№" the ep
+// documents write before it, so that a protocol and a cancellation naming
+// it give the same number.
+func protocolNumber(s string) string {
+	return strings.TrimSpace(strings.TrimPrefix(s, "№"))
 }
 
 // customer returns the publisher when it is the customer itself (role CU):

@@ -3,10 +3,13 @@ package eis
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
 )
 
 // realData is where the real EIS files beside the project are, when they
@@ -14,7 +17,8 @@ import (
 var realData = filepath.Join("..", "..", "..", "shared", "data")
 
 // realProtocolFiles lists every protocol file of the real samples with its
-// outcome: the number of records, or the rejection it is.
+// outcome: the number of records (protocols, or the event of a protocol
+// cancellation), or the rejection it is.
 var realProtocolFiles = []struct {
 	file   string
 	recs   int
@@ -37,7 +41,7 @@ var realProtocolFiles = []struct {
 	{"eis44/Sterks__rXML/fcsProtocolPR615_027300000012001473_30312943.xml", 1, ""},
 	{"eis44/Sterks__rXML/fcsProtocolPZP_0373200029720003506_30312379.xml", 1, ""},
 	{"eis44/Sterks__rXML/fcsProtocolVPP_0373200029720003504_30311128.xml", 1, ""},
-	{"eis44/aksyuk__zakupki_gov_ru/fcsProtocolCancel_0111100004218000004_342109.xml", 0, "the withdrawal of an earlier protocol"},
+	{"eis44/aksyuk__zakupki_gov_ru/fcsProtocolCancel_0111100004218000004_342109.xml", 1, ""}, // a protocol cancellation event
 	{"eis44/aksyuk__zakupki_gov_ru/fcsProtocolEF1_0111100000217000017_15516465.xml", 1, ""},
 	{"eis44/aksyuk__zakupki_gov_ru/fcsProtocolEF1_0111100000217000020_15516470.xml", 1, ""},
 	{"eis44/aksyuk__zakupki_gov_ru/fcsProtocolEF1_0111100008317000293_15799266.xml", 1, ""},
@@ -76,7 +80,7 @@ func TestRealProtocolFiles(t *testing.T) {
 	listed := map[string]bool{}
 	for _, tt := range realProtocolFiles {
 		listed[tt.file] = true
-		got, errs := decodeProtocols(t, filepath.Join(realData, tt.file))
+		got, errs := decodeRecords(t, filepath.Join(realData, tt.file))
 		switch {
 		case tt.reject != "" && (len(got) != 0 || len(errs) != 1 || !strings.Contains(errs[0], tt.reject)):
 			t.Errorf("%s: %d records, rejections %q; want the one rejection %q", tt.file, len(got), errs, tt.reject)
@@ -84,11 +88,12 @@ func TestRealProtocolFiles(t *testing.T) {
 			t.Errorf("%s: %d records, rejections %q; want %d records", tt.file, len(got), errs, tt.recs)
 		}
 		keys := map[string]bool{}
-		for _, p := range got {
-			if keys[p.Key()] || p.PublishedAt.IsZero() || p.PurchaseNumber == "" {
-				t.Errorf("%s: protocol %q is a second of its key, or has no publication or purchase", tt.file, p.Key())
+		for _, r := range got {
+			roundTrip(t, r)
+			if keys[r.Key()] || r.Date().IsZero() || !slices.ContainsFunc(r.Lookups(), isPurchaseNumber) {
+				t.Errorf("%s: %s %q is a second of its key, or has no publication or purchase", tt.file, r.Kind(), r.Key())
 			}
-			keys[p.Key()] = true
+			keys[r.Key()] = true
 		}
 	}
 	// Every protocol file of the samples is in the table.
@@ -101,6 +106,8 @@ func TestRealProtocolFiles(t *testing.T) {
 		}
 	}
 }
+
+func isPurchaseNumber(l tenderbase.Lookup) bool { return l.Field == tenderbase.LookupPurchaseNumber }
 
 // protocolOutcome is what a test checks by hand of one protocol record.
 type protocolOutcome struct {

@@ -159,14 +159,6 @@ func twoLots223() []*tenderbase.Protocol {
 	return []*tenderbase.Protocol{&lot1, &lot2}
 }
 
-func TestProtocolCancelIsOneRejection(t *testing.T) {
-	got, errs := decodeProtocols(t, filepath.Join("testdata", "protocol", "fcsProtocolCancel_0145300012719000084_3391270.xml"))
-	want := "EIS document <fcsProtocolCancel> holds no record of ours (the withdrawal of an earlier protocol"
-	if len(got) != 0 || len(errs) != 1 || !strings.Contains(errs[0], want) {
-		t.Errorf("records %v, rejections %q; want the one rejection %q", got, errs, want)
-	}
-}
-
 func TestBrokenProtocolsAreOneRejection(t *testing.T) {
 	ef3, err := os.ReadFile(filepath.Join("testdata", "protocol", "fcsProtocolEF3_0145300012719000084_24418806.xml"))
 	if err != nil {

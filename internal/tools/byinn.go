@@ -56,8 +56,8 @@ type contractActivity struct {
 }
 
 type participantActivity struct {
-	Protocols int `json:"protocols" jsonschema:"Protocols naming the INN as a participant."`
-	Wins      int `json:"wins" jsonschema:"Tenders (each lot apart) where a protocol names the INN winner, or ranks it first where none is marked."`
+	Protocols int `json:"protocols" jsonschema:"Protocols naming the INN as a participant, leaving out those a protocol cancellation cancels."`
+	Wins      int `json:"wins" jsonschema:"Tenders (each lot apart) where a protocol in force names the INN winner, or ranks it first where none is marked."`
 	// Partial is set when the INN is in more protocols than the scan reads.
 	Partial bool `json:"partial,omitempty" jsonschema:"Set when wins count the newest protocols only; protocols is exact."`
 }
@@ -193,23 +193,53 @@ func (s *Set) sumContracts(ctx context.Context, field, inn string, into *contrac
 // countWins counts the protocols naming inn as a participant and the lots
 // they name it winner of, and returns the latest of them. A winner named by
 // two protocols of one lot (a protocol and its correction, two stages) has
-// won once.
+// won once. A cancelled protocol counts for nothing.
 func (s *Set) countWins(ctx context.Context, inn string, into *participantActivity) (tenderbase.Record, error) {
-	var latest tenderbase.Record
-	won := map[string]bool{}
+	var protocols []*tenderbase.Protocol
 	total, partial, err := s.scan(ctx, lookup(tenderbase.KindProtocol, tenderbase.LookupSupplierINN, inn, 0), func(r tenderbase.Record) {
-		if latest == nil {
-			latest = r
-		}
-		if p, ok := r.(*tenderbase.Protocol); ok && slices.ContainsFunc(p.Winners(), func(w tenderbase.Participant) bool { return w.INN == inn }) {
-			won[fmt.Sprintf("%s/%d", p.PurchaseNumber, p.LotNumber)] = true
+		if p, ok := r.(*tenderbase.Protocol); ok {
+			protocols = append(protocols, p)
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	*into = participantActivity{Protocols: total, Wins: len(won), Partial: partial}
+	kept, err := s.uncancelled(ctx, protocols)
+	if err != nil {
+		return nil, err
+	}
+	var latest tenderbase.Record
+	won := map[string]bool{}
+	for _, p := range kept {
+		if latest == nil {
+			latest = p
+		}
+		if slices.ContainsFunc(p.Winners(), func(w tenderbase.Participant) bool { return w.INN == inn }) {
+			won[fmt.Sprintf("%s/%d", p.PurchaseNumber, p.LotNumber)] = true
+		}
+	}
+	*into = participantActivity{Protocols: total - (len(protocols) - len(kept)), Wins: len(won), Partial: partial}
 	return latest, nil
+}
+
+// uncancelled returns the protocols, in their order, that no protocol
+// cancellation of their tender names. It reads the events of each tender
+// once.
+func (s *Set) uncancelled(ctx context.Context, protocols []*tenderbase.Protocol) ([]*tenderbase.Protocol, error) {
+	cancelled := map[string]map[string]bool{}
+	for _, p := range protocols {
+		if _, seen := cancelled[p.PurchaseNumber]; seen || p.Number == "" {
+			continue
+		}
+		events, err := listOf[*tenderbase.TenderEvent](ctx, s, tenderbase.KindTenderEvent, p.PurchaseNumber)
+		if err != nil {
+			return nil, err
+		}
+		cancelled[p.PurchaseNumber] = cancelledNumbers(events)
+	}
+	return slices.DeleteFunc(slices.Clone(protocols), func(p *tenderbase.Protocol) bool {
+		return cancelled[p.PurchaseNumber][p.Number]
+	}), nil
 }
 
 // currency returns the ISO code of a price, RUB when the record says none.

@@ -12,23 +12,48 @@ import (
 // its events, each newest first. They are records of their own, stored in
 // whatever order they arrived, and applied only when the tender is read.
 type outcome struct {
-	protocols []*tenderbase.Protocol
+	stored    []*tenderbase.Protocol // every protocol, cancelled or not
+	protocols []*tenderbase.Protocol // those in force: no protocol cancellation names them
 	events    []*tenderbase.TenderEvent
 }
 
 // known reports whether any protocol or event names the tender.
-func (o outcome) known() bool { return len(o.protocols)+len(o.events) > 0 }
+func (o outcome) known() bool { return len(o.stored)+len(o.events) > 0 }
 
 // outcomeOf returns the protocols and events of the tender with the purchase
 // number.
 func (s *Set) outcomeOf(ctx context.Context, number string) (outcome, error) {
 	var o outcome
 	var err error
-	if o.protocols, err = listOf[*tenderbase.Protocol](ctx, s, tenderbase.KindProtocol, number); err != nil {
+	if o.stored, err = listOf[*tenderbase.Protocol](ctx, s, tenderbase.KindProtocol, number); err != nil {
 		return o, err
 	}
-	o.events, err = listOf[*tenderbase.TenderEvent](ctx, s, tenderbase.KindTenderEvent, number)
-	return o, err
+	if o.events, err = listOf[*tenderbase.TenderEvent](ctx, s, tenderbase.KindTenderEvent, number); err != nil {
+		return o, err
+	}
+	o.protocols = inForce(o.stored, cancelledNumbers(o.events))
+	return o, nil
+}
+
+// cancelledNumbers returns the numbers of the protocols that the protocol
+// cancellations among events cancel.
+func cancelledNumbers(events []*tenderbase.TenderEvent) map[string]bool {
+	out := map[string]bool{}
+	for _, e := range events {
+		if e.Type == tenderbase.EventProtocolCancellation && e.ProtocolNumber != "" {
+			out[e.ProtocolNumber] = true
+		}
+	}
+	return out
+}
+
+// inForce returns the protocols whose number is not cancelled. A
+// cancellation names a protocol by its number, which every version of the
+// protocol shares: a cancelled protocol stays cancelled in all its versions.
+func inForce(protocols []*tenderbase.Protocol, cancelled map[string]bool) []*tenderbase.Protocol {
+	return slices.DeleteFunc(slices.Clone(protocols), func(p *tenderbase.Protocol) bool {
+		return p.Number != "" && cancelled[p.Number]
+	})
 }
 
 // listOf returns the records of kind k with the purchase number, newest

@@ -297,3 +297,70 @@ func TestIzmTimeline(t *testing.T) {
 		t.Errorf("%d versions, restricted %v; want 2 and the tender's tariff fields", len(got.Versions), out.Restricted)
 	}
 }
+
+// A protocol cancellation takes its protocol out of the tender's state, its
+// winners and its participants' wins, whichever of the two arrives first,
+// while ru.izm still shows both.
+func TestProtocolCancellation(t *testing.T) {
+	const (
+		number = "0373200041525000041"
+		first  = "7701000001" // winner of the protocol in force
+		voided = "7701000002" // winner of the cancelled one only
+	)
+	older := protocol("p1", number, 0, 5, bidder(first, 1, true), bidder(voided, 2, false))
+	newer := protocol("p2", number, 0, 7, bidder(voided, 1, true), bidder(first, 2, false))
+	cancel := event("e1", number, tenderbase.EventProtocolCancellation, 9)
+	cancel.ProtocolNumber, cancel.Reason = newer.Number, "предписание № 1 от 08.03.2025, УФАС"
+	recs := []tenderbase.Record{notice(number, tenderbase.TenderActive), older, newer, cancel}
+	for _, order := range []string{"protocols first", "cancellation first"} {
+		t.Run(order, func(t *testing.T) {
+			if order == "cancellation first" {
+				recs = slices.Clone(recs)
+				slices.Reverse(recs)
+			}
+			set := emptySet(t, recs...)
+			got := detailState(t, set, number)
+			if got.State != tenderbase.TenderCompleted || got.StateFrom != "protocol p1 (winner)" || got.Protocols != 1 || len(got.Events) != 1 {
+				t.Errorf("ru.detail: state %q from %q, %d protocols, %d events; want completed from p1, 1 protocol, 1 event",
+					got.State, got.StateFrom, got.Protocols, len(got.Events))
+			}
+			won, _ := decodeCall[winnerResult](t, set, tenderbase.PlanStandard, "ru.contractByNum", `{"tend_num": "`+number+`"}`)
+			if len(won.Winners) != 1 || won.Winners[0].INN != first || len(won.Protocols) != 1 || recordKey(t, won.Protocols[0], "id") != "p1" {
+				t.Errorf("ru.contractByNum: winners %v, %d protocols; want %s from p1 alone", won.Winners, len(won.Protocols), first)
+			}
+			for inn, want := range map[string]participantActivity{first: {Protocols: 1, Wins: 1}, voided: {Protocols: 1}} {
+				by, _ := decodeCall[innResult](t, set, tenderbase.PlanFree, "contragent.byInn", `{"inn": "`+inn+`"}`)
+				if by.AsParticipant != want {
+					t.Errorf("contragent.byInn %s: %+v, want %+v", inn, by.AsParticipant, want)
+				}
+			}
+			izm, _ := decodeCall[izmResult](t, set, tenderbase.PlanFree, "ru.izm", `{"tend_num": "`+number+`"}`)
+			var kinds []string
+			for _, e := range izm.Timeline {
+				kinds = append(kinds, e.Kind+" "+e.ID+" "+e.Number)
+			}
+			want := []string{"version  ", "protocol p1 " + older.Number, "protocol p2 " + newer.Number, "tender_event e1 " + newer.Number}
+			if diff := cmp.Diff(want, kinds); diff != "" {
+				t.Errorf("ru.izm timeline (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A tender whose one protocol was cancelled is back to what its notice
+// says, and ru.contractByNum still knows it by the cancelled protocol.
+func TestOnlyProtocolCancelled(t *testing.T) {
+	const number = "0373200041525000042"
+	p := protocol("p1", number, 0, 5, bidder("7701000001", 1, true))
+	cancel := event("e1", number, tenderbase.EventProtocolCancellation, 6)
+	cancel.ProtocolNumber = p.Number
+	set := emptySet(t, cancel, p)
+	won, _ := decodeCall[winnerResult](t, set, tenderbase.PlanStandard, "ru.contractByNum", `{"tend_num": "`+number+`"}`)
+	if len(won.Winners) != 0 || len(won.Protocols) != 0 {
+		t.Errorf("ru.contractByNum: winners %v, %d protocols; want none", won.Winners, len(won.Protocols))
+	}
+	set = emptySet(t, notice(number, tenderbase.TenderActive), p, cancel)
+	if got := detailState(t, set, number); got.State != tenderbase.TenderActive || got.StateFrom != "tender "+number+" (version 1)" {
+		t.Errorf("ru.detail: state %q from %q; want the notice's", got.State, got.StateFrom)
+	}
+}

@@ -15,7 +15,8 @@ import (
 // lot says so or no application came at all; it is completed when a
 // protocol names a winner; otherwise the notice says, and a notice that
 // gives no status is active, since nothing since has changed it. Events of
-// one lot leave the tender's state alone.
+// one lot leave the tender's state alone, and a cancelled protocol decides
+// nothing.
 func stateOf(t *tenderbase.Tender, o outcome) (state, from string) {
 	if e := standingCancellation(o.events); e != nil {
 		return tenderbase.TenderCancelled, eventSource(e)
@@ -87,8 +88,8 @@ func protocolSource(p *tenderbase.Protocol, what string) string {
 type tenderDetail struct {
 	State     string            `json:"state" jsonschema:"Where the tender stands once its events and protocols are applied: active, completed, cancelled or failed. The record's status is the notice's own and may be older."`
 	StateFrom string            `json:"state_from" jsonschema:"The record that decided state: tender_event <id> (<type>), protocol <id> (winner or failed), or tender <purchase number> (version <n>) when the notice's own status stands."`
-	Events    []json.RawMessage `json:"events" jsonschema:"The tender's events (date changes, cancellations, cancelled cancellations, lot cancellations, no applications), newest first."`
-	Protocols int               `json:"protocols" jsonschema:"How many protocols of the tender are stored; ru.contractByNum shows them."`
+	Events    []json.RawMessage `json:"events" jsonschema:"The tender's events (date changes, cancellations, cancelled cancellations, lot cancellations, no applications, protocol cancellations), newest first."`
+	Protocols int               `json:"protocols" jsonschema:"How many protocols of the tender are in force (stored, and named by no protocol cancellation); ru.contractByNum shows them."`
 }
 
 // tenderDetailOf returns what ru.detail adds to the tender rec.
@@ -116,7 +117,7 @@ func (s *Set) tenderMissing(ctx context.Context, number string) error {
 	}
 	if o.known() {
 		return notFound("no notice of tender %q is stored, only %d protocol(s) and %d event(s); ru.contractByNum shows its protocols and winners, ru.izm its timeline",
-			number, len(o.protocols), len(o.events))
+			number, len(o.stored), len(o.events))
 	}
 	return notFound("no tender with purchase number %q; find tenders with ru.search", number)
 }

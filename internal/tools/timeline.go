@@ -25,8 +25,8 @@ type timelineEntry struct {
 	Changed []string `json:"changed,omitempty" jsonschema:"version: the fields that differ from the version before; left out when none do."`
 	// An event's or a protocol's document.
 	ID     string `json:"id,omitempty" jsonschema:"tender_event, protocol: the EIS document id."`
-	Type   string `json:"type,omitempty" jsonschema:"tender_event: date_change, cancellation, cancellation_failure, lot_cancellation or no_applications; protocol: the EIS document, such as epProtocolEF2020Final."`
-	Number string `json:"number,omitempty" jsonschema:"protocol: its number."`
+	Type   string `json:"type,omitempty" jsonschema:"tender_event: date_change, cancellation, cancellation_failure, lot_cancellation, no_applications or protocol_cancellation; protocol: the EIS document, such as epProtocolEF2020Final."`
+	Number string `json:"number,omitempty" jsonschema:"protocol: its number; tender_event protocol_cancellation: the number of the protocol it cancels."`
 	// LotNumber is the lot an event or protocol is of.
 	LotNumber int    `json:"lot_number,omitempty" jsonschema:"tender_event, protocol: the lot, when of one lot."`
 	Reason    string `json:"reason,omitempty" jsonschema:"Why: the amendment's reason, the event's, or why a protocol failed the tender."`
@@ -44,9 +44,10 @@ type timelineEntry struct {
 
 // timeline returns the versions, events and protocols of a tender in one
 // list, oldest first. Entries published at the same moment keep the order
-// versions, events, protocols.
+// versions, events, protocols. A cancelled protocol stays in the tender's
+// history, followed by its cancellation.
 func timeline(versions []izmVersion, o outcome) []timelineEntry {
-	out := make([]timelineEntry, 0, len(versions)+len(o.events)+len(o.protocols))
+	out := make([]timelineEntry, 0, len(versions)+len(o.events)+len(o.stored))
 	for _, v := range versions {
 		out = append(out, timelineEntry{Kind: entryVersion, PublishedAt: v.PublishedAt, Version: v.Version, Changed: v.Changed, Reason: v.Reason})
 	}
@@ -54,7 +55,7 @@ func timeline(versions []izmVersion, o outcome) []timelineEntry {
 	for _, e := range slices.Backward(o.events) {
 		out = append(out, eventEntry(e))
 	}
-	for _, p := range slices.Backward(o.protocols) {
+	for _, p := range slices.Backward(o.stored) {
 		out = append(out, protocolEntry(p))
 	}
 	slices.SortStableFunc(out, func(a, b timelineEntry) int { return a.PublishedAt.Compare(b.PublishedAt) })
@@ -63,8 +64,8 @@ func timeline(versions []izmVersion, o outcome) []timelineEntry {
 
 func eventEntry(e *tenderbase.TenderEvent) timelineEntry {
 	return timelineEntry{
-		Kind: entryEvent, PublishedAt: e.PublishedAt, ID: e.ID, Type: e.Type, LotNumber: e.LotNumber, Reason: e.Reason,
-		ApplicationsDeadline: e.ApplicationsDeadline, BiddingDate: e.BiddingDate, URL: e.URL,
+		Kind: entryEvent, PublishedAt: e.PublishedAt, ID: e.ID, Type: e.Type, Number: e.ProtocolNumber, LotNumber: e.LotNumber,
+		Reason: e.Reason, ApplicationsDeadline: e.ApplicationsDeadline, BiddingDate: e.BiddingDate, URL: e.URL,
 	}
 }
 

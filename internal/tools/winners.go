@@ -15,7 +15,7 @@ type winnerResult struct {
 	PurchaseNumber string                   `json:"purchase_number" jsonschema:"The tender's purchase number."`
 	Tender         *tenderSummary           `json:"tender" jsonschema:"The tender's notice in brief, or null when only its protocols or contracts are known."`
 	Winners        []tenderbase.Participant `json:"winners" jsonschema:"Who won, with their offers: the winners (or else those ranked 1) of the newest protocol of each lot that names any, or else of the notice's own participants; null when the plan does not show winners."`
-	Protocols      []json.RawMessage        `json:"protocols" jsonschema:"The tender's protocols, newest first, with their participants, failures and reasons."`
+	Protocols      []json.RawMessage        `json:"protocols" jsonschema:"The tender's protocols in force, newest first, with their participants, failures and reasons; a protocol that a protocol cancellation names is left out (ru.izm lists it)."`
 	Contracts      []json.RawMessage        `json:"contracts" jsonschema:"Contracts concluded from the tender, newest first."`
 }
 
@@ -54,7 +54,7 @@ func (s *Set) contractByNum(ctx context.Context, number string) (Output, error) 
 	if err != nil {
 		return Output{}, err
 	}
-	if k.tender == nil && len(k.contracts) == 0 && len(k.protocols) == 0 {
+	if k.tender == nil && len(k.contracts) == 0 && !k.known() {
 		return Output{}, notFound("no tender, protocol or contract with purchase number %q; find tenders with ru.search", number)
 	}
 	c := callerOf(ctx)
@@ -83,7 +83,7 @@ func (s *Set) contractByNum(ctx context.Context, number string) (Output, error) 
 type kept struct {
 	tender    *tenderbase.Tender // nil when no notice is stored
 	contracts []tenderbase.Record
-	protocols []*tenderbase.Protocol
+	outcome
 }
 
 // keptOf returns the notice, contracts and protocols of a purchase number.
@@ -99,7 +99,7 @@ func (s *Set) keptOf(ctx context.Context, number string) (kept, error) {
 		return k, fmt.Errorf("contracts of tender %s: %w", number, err)
 	}
 	k.contracts = page.Items
-	k.protocols, err = listOf[*tenderbase.Protocol](ctx, s, tenderbase.KindProtocol, number)
+	k.outcome, err = s.outcomeOf(ctx, number)
 	return k, err
 }
 
