@@ -12,6 +12,23 @@ type Party struct {
 	Address   string `json:"address,omitempty"`
 }
 
+// FillFrom returns p with each of its empty fields taken from q: two
+// documents naming the same party, each giving part of it.
+func (p Party) FillFrom(q Party) Party {
+	for _, f := range []struct {
+		dst *string
+		src string
+	}{
+		{&p.INN, q.INN}, {&p.KPP, q.KPP}, {&p.OGRN, q.OGRN}, {&p.RegNum, q.RegNum},
+		{&p.Name, q.Name}, {&p.ShortName, q.ShortName}, {&p.Address, q.Address},
+	} {
+		if *f.dst == "" {
+			*f.dst = f.src
+		}
+	}
+	return p
+}
+
 // Contact is a contact block: who to reach and how.
 type Contact struct {
 	Person  string `json:"person,omitempty"`

@@ -81,6 +81,10 @@ type Participant struct {
 	Price  float64 `json:"price,omitempty"`
 	Rank   int     `json:"rank,omitempty"` // 1 is the winner
 	Winner bool    `json:"winner,omitempty"`
+	// JournalNumber is the number the application was registered under in
+	// the procedure. Some protocols name an application by it alone; another
+	// protocol of the same lot that names it with the participant says who.
+	JournalNumber string `json:"journal_number,omitempty"`
 }
 
 // Change says why a version of a notice differs from the one before it.

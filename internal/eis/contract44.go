@@ -359,7 +359,7 @@ func (s *contract44Supplier) party() tenderbase.Party {
 	for _, v := range []*contract44Person{s.LegalEntityRF, s.LegalEntityForeign, s.PersonRF,
 		s.PersonRFCulture, s.Entrepreneur, s.EntrepreneurCultr, s.PersonForeign} {
 		if v != nil {
-			p = contractFillParty(p, v.party())
+			p = p.FillFrom(v.party())
 		}
 	}
 	return p
@@ -379,7 +379,7 @@ func (p *contract44Person) party() tenderbase.Party {
 	}
 	for _, n := range []*contract44Person{p.EGRUL, p.EGRIP, p.TaxBodies, p.Stay, p.StayRF} {
 		if n != nil {
-			own = contractFillParty(own, n.party())
+			own = own.FillFrom(n.party())
 		}
 	}
 	return own
@@ -405,22 +405,6 @@ func contractMonthEnd(year, month int) time.Time {
 		return time.Time{}
 	}
 	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, moscowTime)
-}
-
-// contractFillParty fills the empty fields of p from q.
-func contractFillParty(p, q tenderbase.Party) tenderbase.Party {
-	for _, f := range []struct {
-		dst *string
-		src string
-	}{
-		{&p.INN, q.INN}, {&p.KPP, q.KPP}, {&p.OGRN, q.OGRN}, {&p.RegNum, q.RegNum},
-		{&p.Name, q.Name}, {&p.ShortName, q.ShortName}, {&p.Address, q.Address},
-	} {
-		if *f.dst == "" {
-			*f.dst = f.src
-		}
-	}
-	return p
 }
 
 // contractFirst returns the first of values that is not blank, with its

@@ -51,9 +51,10 @@ type lotApps223 struct {
 	Applications []application223 `xml:"application"`
 }
 
-// application223 is one application: the supplier, its price, and its
-// place.
+// application223 is one application: its number, the supplier, its price,
+// and its place.
 type application223 struct {
+	Number   string `xml:"applicationNumber"`
 	Supplier struct {
 		Name      string `xml:"name"`
 		ShortName string `xml:"shortName"`
@@ -188,9 +189,10 @@ func (a application223) participant() tenderbase.Participant {
 			Name: firstOf(cleanText(s.Name), cleanText(s.ShortName)), ShortName: cleanText(s.ShortName),
 			Address: cleanText(s.Address),
 		},
-		Price:  parseAmount(firstOf(a.LastPrice, a.AdditionalPrice, a.Price)),
-		Rank:   lotNumberOr(firstOf(a.Rating, a.ApplicationRate), winnerPlaces[indication]),
-		Winner: indication == "F",
+		Price:         parseAmount(firstOf(a.LastPrice, a.AdditionalPrice, a.Price)),
+		Rank:          lotNumberOr(firstOf(a.Rating, a.ApplicationRate), winnerPlaces[indication]),
+		Winner:        indication == "F",
+		JournalNumber: cleanText(a.Number),
 	}
 	if indication == "" && part.Rank == 1 {
 		part.Winner = true

@@ -76,8 +76,10 @@ type refusalFactWire struct {
 }
 
 // application44 is one application, in the shapes of every scheme: its
-// place (appRating), its offers and its participant.
+// journal number, its place (appRating), its offers and its participant.
 type application44 struct {
+	Journal      string            `xml:"journalNumber"`
+	AppNumber    string            `xml:"commonInfo>appNumber"` // the journal number of the ep schemes
 	Rating       string            `xml:"appRating"`
 	LastOffer    string            `xml:"priceOffers>lastOffer>price"`
 	FirstOffer   string            `xml:"priceOffers>firstOffer>price"`
@@ -123,7 +125,7 @@ func (w *participant44Wire) party() tenderbase.Party {
 	p.OGRN = firstOf(p.OGRN, cleanText(w.OGRN))
 	for _, b := range []*participant44Wire{w.LegalEntityRF, w.PersonRF, w.LegalForeign, w.PersonForeign} {
 		if b != nil {
-			p = contractFillParty(p, b.party())
+			p = p.FillFrom(b.party())
 		}
 	}
 	return p
@@ -237,16 +239,18 @@ func (l *protocolLot44) fill(p *tenderbase.Protocol, kind string) {
 
 // participant adapts an application. An application that names no one
 // and offers nothing (the first parts of an auction are anonymous) is
-// left out: a journal number is not a party.
+// left out: a journal number alone says only that an application came.
+// The journal number is kept, so that a protocol naming an application by
+// it alone can be told who applied by another that names both.
 func (a application44) participant() (tenderbase.Participant, bool) {
 	party := a.Participant.party()
-	party = contractFillParty(party, a.Info.party())
-	party = contractFillParty(party, a.Info2.party())
+	party = party.FillFrom(a.Info.party()).FillFrom(a.Info2.party())
 	part := tenderbase.Participant{
 		Party: party,
 		Price: parseAmount(firstOf(a.LastOffer, a.LastOffer2, a.LastPrice, a.WinnerPrice,
 			a.FinalPrice, a.AdmittedInfo.SinglePrice, a.Price, a.FirstOffer)),
-		Rank: lotNumberOr(firstOf(a.Rating, a.AdmittedInfo.Rating), 0),
+		Rank:          lotNumberOr(firstOf(a.Rating, a.AdmittedInfo.Rating), 0),
+		JournalNumber: firstOf(cleanText(a.Journal), cleanText(a.AppNumber)),
 	}
 	if cleanText(a.AdmittedInfo.SingleAdmit) == "true" {
 		// The one application admitted gets the contract.

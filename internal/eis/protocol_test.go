@@ -48,11 +48,11 @@ func TestProtocols(t *testing.T) {
 			Participants: []tenderbase.Participant{
 				{Party: tenderbase.Party{INN: "6950187230", KPP: "695001001",
 					Name:    `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ВЕРХНЕВОЛЖСКИЙ РЕМОНТНЫЙ ЦЕНТР"`,
-					Address: "170100, Тверская обл, г. Тверь, ул. Вагжанова, д. 9, оф. 4"}, Rank: 1, Winner: true},
+					Address: "170100, Тверская обл, г. Тверь, ул. Вагжанова, д. 9, оф. 4"}, Rank: 1, Winner: true, JournalNumber: "3"},
 				{Party: tenderbase.Party{INN: "690208554312", Name: "Кузнецов Игорь Викторович",
-					Address: "171253, Тверская обл, г. Конаково, ул. Энергетиков, д. 21, кв. 7"}, Rank: 2},
+					Address: "171253, Тверская обл, г. Конаково, ул. Энергетиков, д. 21, кв. 7"}, Rank: 2, JournalNumber: "1"},
 				// Rejected, without a place: still a participant.
-				{Party: tenderbase.Party{INN: "7728543190", KPP: "772801001", Name: "ООО «СтройПрофиль»"}},
+				{Party: tenderbase.Party{INN: "7728543190", KPP: "772801001", Name: "ООО «СтройПрофиль»"}, JournalNumber: "2"},
 			},
 			// The publisher is the customer itself (role CU).
 			Customer: tenderbase.Party{RegNum: "03453000127",
@@ -71,7 +71,7 @@ func TestProtocols(t *testing.T) {
 			Participants: []tenderbase.Participant{{Party: tenderbase.Party{INN: "665802347719",
 				Name:    "Мухаметшина Алсу Ринатовна",
 				Address: "620085, Свердловская обл, г. Екатеринбург, ул. Титова, д. 44, кв. 112"},
-				Price: 287450.5, Rank: 1, Winner: true}},
+				Price: 287450.5, Rank: 1, Winner: true, JournalNumber: "1"}},
 			Failed: true, Reason: "По окончании срока подачи заявок подана только одна заявка (ч. 16 ст. 66 44-ФЗ)",
 			Customer: tenderbase.Party{RegNum: "03623000418", Name: "МУНИЦИПАЛЬНОЕ АВТОНОМНОЕ ДОШКОЛЬНОЕ ОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ - ДЕТСКИЙ САД № 312"},
 			URL:      "http://www.sberbank-ast.ru/ViewDocument.aspx?id=614270553",
@@ -90,10 +90,10 @@ func TestProtocols(t *testing.T) {
 				{Party: tenderbase.Party{INN: "2311287764", KPP: "231101001", OGRN: "1192375031440",
 					Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ЮГКАНЦСНАБ"`, ShortName: `ООО "ЮГКАНЦСНАБ"`,
 					Address: "350051, Краснодарский край, г. Краснодар, ул. Шоссе Нефтяников, д. 18, оф. 3"},
-					Price: 118260, Rank: 1, Winner: true},
+					Price: 118260, Rank: 1, Winner: true, JournalNumber: "187"},
 				{Party: tenderbase.Party{INN: "230407811426", Name: "Оганесян Армен Григорьевич",
 					Address: "353475, Краснодарский край, г. Геленджик, ул. Луначарского, д. 140"},
-					Price: 121500, Rank: 2},
+					Price: 121500, Rank: 2, JournalNumber: "203"},
 			},
 			Customer: tenderbase.Party{INN: "2304026276", KPP: "230401001", RegNum: "03183001194",
 				Name:    "АДМИНИСТРАЦИЯ МУНИЦИПАЛЬНОГО ОБРАЗОВАНИЯ ГОРОД-КУРОРТ ГЕЛЕНДЖИК",
@@ -110,8 +110,8 @@ func TestProtocols(t *testing.T) {
 			PublishedAt: mskTime(2018, 3, 12, 15, 10, 44, 0),
 			// An auction's protocol gives the last offers without places.
 			Participants: []tenderbase.Participant{
-				{Party: tenderbase.Party{INN: "1660271592", KPP: "166001001", Name: `ООО "Казанская бумажная компания"`}, Price: 187632.4},
-				{Party: tenderbase.Party{INN: "1655398105", KPP: "165501001", Name: `ООО "Офис-Снаб"`}, Price: 188705},
+				{Party: tenderbase.Party{INN: "1660271592", KPP: "166001001", Name: `ООО "Казанская бумажная компания"`}, Price: 187632.4, JournalNumber: "2"},
+				{Party: tenderbase.Party{INN: "1655398105", KPP: "165501001", Name: `ООО "Офис-Снаб"`}, Price: 188705, JournalNumber: "1"},
 			},
 			Customer: tenderbase.Party{INN: "1657023619", KPP: "165701001",
 				Name: `ГОСУДАРСТВЕННОЕ АВТОНОМНОЕ УЧРЕЖДЕНИЕ ЗДРАВООХРАНЕНИЯ "РЕСПУБЛИКАНСКАЯ СТОМАТОЛОГИЧЕСКАЯ ПОЛИКЛИНИКА"`},
@@ -149,13 +149,13 @@ func twoLots223() []*tenderbase.Protocol {
 	lot1, lot2 := base, base
 	lot1.ID, lot1.LotNumber = "5d91c2e4-8a07-4f3b-b6d2-71e0a9c35f48-1", 1
 	lot1.Participants = []tenderbase.Participant{
-		{Party: techno, Price: 1312500, Rank: 1, Winner: true},
+		{Party: techno, Price: 1312500, Rank: 1, Winner: true, JournalNumber: "1"},
 		{Party: tenderbase.Party{INN: "344346702231", OGRN: "318344300051272",
-			Name: "Индивидуальный предприниматель Белоусов Денис Сергеевич"}, Price: 1396000, Rank: 2},
+			Name: "Индивидуальный предприниматель Белоусов Денис Сергеевич"}, Price: 1396000, Rank: 2, JournalNumber: "2"},
 	}
 	lot2.ID, lot2.LotNumber = "5d91c2e4-8a07-4f3b-b6d2-71e0a9c35f48-2", 2
 	techno.OGRN = ""
-	lot2.Participants = []tenderbase.Participant{{Party: techno, Price: 349800, Rank: 1, Winner: true}}
+	lot2.Participants = []tenderbase.Participant{{Party: techno, Price: 349800, Rank: 1, Winner: true, JournalNumber: "3"}}
 	return []*tenderbase.Protocol{&lot1, &lot2}
 }
 

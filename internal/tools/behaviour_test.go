@@ -105,16 +105,22 @@ func key(t *testing.T, item json.RawMessage) string {
 // emptySet returns the tools over a new store holding recs.
 func emptySet(t *testing.T, recs ...tenderbase.Record) *Set {
 	t.Helper()
-	ctx := context.Background()
-	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "test.db"), nil)
+	store := newStore(t)
+	if _, err := store.Put(context.Background(), recs); err != nil {
+		t.Fatal(err)
+	}
+	return New(store, nil)
+}
+
+// newStore opens a new SQLite store, closed when the test ends.
+func newStore(t *testing.T) *sqlite.Store {
+	t.Helper()
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "test.db"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	if _, err := store.Put(ctx, recs); err != nil {
-		t.Fatal(err)
-	}
-	return New(store, nil)
+	return store
 }
 
 func TestIzmChanged(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 // its events, each newest first. They are records of their own, stored in
 // whatever order they arrived, and applied only when the tender is read.
 type outcome struct {
-	stored    []*tenderbase.Protocol // every protocol, cancelled or not
+	stored    []*tenderbase.Protocol // every protocol, cancelled or not, its participants identified
 	protocols []*tenderbase.Protocol // those in force: no protocol cancellation names them
 	events    []*tenderbase.TenderEvent
 }
@@ -28,11 +28,64 @@ func (s *Set) outcomeOf(ctx context.Context, number string) (outcome, error) {
 	if o.stored, err = listOf[*tenderbase.Protocol](ctx, s, tenderbase.KindProtocol, number); err != nil {
 		return o, err
 	}
+	o.stored = identify(o.stored)
 	if o.events, err = listOf[*tenderbase.TenderEvent](ctx, s, tenderbase.KindTenderEvent, number); err != nil {
 		return o, err
 	}
 	o.protocols = inForce(o.stored, cancelledNumbers(o.events))
 	return o, nil
+}
+
+// application is a participant's application to one lot of a tender: its
+// journal number is unique within the lot.
+type application struct {
+	lot     int
+	journal string
+}
+
+// identify returns the protocols (newest first) with what each participant
+// named by its journal number lacks (INN, name and the rest of the party,
+// its offer) taken from the participants with the same journal number in
+// the protocols of the same lot: the summary of an auction names who and
+// their places, its auction protocol their offers by journal number alone.
+// The newest protocol that gives a field gives it, so the answer does not
+// depend on the order of import. The protocols are copied where they
+// change, never written through.
+func identify(protocols []*tenderbase.Protocol) []*tenderbase.Protocol {
+	known := map[application]tenderbase.Participant{}
+	for _, p := range protocols {
+		for _, part := range p.Participants {
+			if k := (application{p.LotNumber, part.JournalNumber}); part.JournalNumber != "" {
+				known[k] = completed(known[k], part)
+			}
+		}
+	}
+	out := make([]*tenderbase.Protocol, len(protocols))
+	for i, p := range protocols {
+		out[i] = p
+		for j, part := range p.Participants {
+			filled := completed(part, known[application{p.LotNumber, part.JournalNumber}])
+			if part.JournalNumber == "" || filled == part {
+				continue
+			}
+			if out[i] == p {
+				c := *p
+				c.Participants = slices.Clone(p.Participants)
+				out[i] = &c
+			}
+			out[i].Participants[j] = filled
+		}
+	}
+	return out
+}
+
+// completed returns part with its empty party fields and its missing offer
+// taken from other, the same application as another protocol names it.
+// Places and winners are each protocol's own and stay as they are.
+func completed(part, other tenderbase.Participant) tenderbase.Participant {
+	part.Party = part.Party.FillFrom(other.Party)
+	part.Price = cmp.Or(part.Price, other.Price)
+	return part
 }
 
 // cancelledNumbers returns the numbers of the protocols that the protocol
