@@ -28,6 +28,7 @@ var events = map[string]documentFunc{
 	"fcsProtocolCancel":      decodeEvent44,
 	"epProtocolCancel":       decodeEvent44,
 	"epClosedProtocolCancel": decodeEvent44,
+	"pprf615ProtocolCancel":  decodeEvent44,
 
 	// A lot change restates one lot only, and an organization change names
 	// the new placing organization: neither fits an event type, and
@@ -53,6 +54,7 @@ var eventTypes = map[string]string{
 	"epNoticeApplicationsAbsence":  tenderbase.EventNoApplications,
 	"fcsProtocolCancel":            tenderbase.EventProtocolCancellation,
 	"epProtocolCancel":             tenderbase.EventProtocolCancellation,
+	"pprf615ProtocolCancel":        tenderbase.EventProtocolCancellation,
 	"epClosedProtocolCancel":       tenderbase.EventProtocolCancellation,
 }
 
@@ -69,6 +71,7 @@ type event44Wire struct {
 	PrintForm      string  `xml:"printForm>url"`
 	Common         struct {
 		PurchaseNumber    string  `xml:"purchaseNumber"`
+		DocPublishDate    eisTime `xml:"docPublishDate"` // of a capital repairs document
 		DocPublishDTInEIS eisTime `xml:"docPublishDTInEIS"`
 		PublishDTInEIS    eisTime `xml:"publishDTInEIS"` // of a protocol
 		Href              string  `xml:"href"`
@@ -118,7 +121,8 @@ func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
 		Law:            tenderbase.Law44,
 		Type:           eventTypes[src.kind],
 		Document:       src.kind,
-		PublishedAt:    firstTime(w.DocPublishDate.Time, w.Common.DocPublishDTInEIS.Time, w.Common.PublishDTInEIS.Time, w.DocDate.Time),
+		PublishedAt: firstTime(w.DocPublishDate.Time, w.Common.DocPublishDTInEIS.Time, w.Common.PublishDTInEIS.Time,
+			w.Common.DocPublishDate.Time, w.DocDate.Time),
 		Reason:         w.reason(),
 		ProtocolNumber: protocolNumber(firstOf(cleanText(w.ProtocolNumber), cleanText(w.Common.CanceledProtocol))),
 		BiddingDate:    w.NewAuctionDate.Time,

@@ -104,6 +104,15 @@ func TestEvents44Fixtures(t *testing.T) {
 			ProtocolNumber: "ИЭА1",
 			URL:            "https://zakupki.gov.ru/epz/order/notice/ea20/view/supplier-results.html?regNumber=0873500000826000212",
 		},
+		// Capital repairs (PP RF 615): a customer's decision in
+		// cancelReason/reasonInfo, the date in commonInfo/docPublishDate.
+		"pprf615ProtocolCancel_207650000012600031_71245508.xml": {
+			ID: "pprf615ProtocolCancel-71245508", PurchaseNumber: "207650000012600031", Law: "44", Type: tenderbase.EventProtocolCancellation,
+			Document: "pprf615ProtocolCancel", PublishedAt: eventAt(t, "2026-05-19T15:04:12.481+03:00"),
+			Reason:         "решение заказчика от 18.05.2026; Протокол рассмотрения заявок отменён для повторного рассмотрения",
+			ProtocolNumber: "207650000012600031-1",
+			URL:            "https://zakupki.gov.ru/epz/capitalrepairs/view/protocols.html?regNumber=207650000012600031",
+		},
 		// Prefixed names and the Vladivostok offset, kept as written.
 		"fcs_notificationEFDateChange_0320300031719000088_20931.xml": {
 			ID: "fcs_notificationEFDateChange-20931", PurchaseNumber: "0320300031719000088", Law: "44", Type: tenderbase.EventDateChange,
@@ -267,7 +276,7 @@ func TestEventFixturesValidate(t *testing.T) {
 	v10 := filepath.Join(data, "xsd44", "kb392__goszakupki-scheme-44fz", "fcsExport.xsd")
 	v14 := filepath.Join(data, "xsd44-v14.1", "rezident1989__portal44_xml", "fcsExport.xsd")
 	p223 := filepath.Join(data, "xsd223", "Homyakin__ZakupkiParser", "purchase.xsd")
-	schemas := map[string][]string{"fcs": {v10, v14}, "ep": {v14}, "purchase": {p223}}
+	schemas := map[string][]string{"fcs": {v10, v14}, "ep": {v14}, "pprf615": {v14}, "purchase": {p223}}
 	files, err := filepath.Glob(filepath.Join("testdata", "event", "*.xml"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no event fixtures: %v", err)
@@ -303,8 +312,8 @@ func TestEventsThroughTheStore(t *testing.T) {
 	dir := filepath.Join("testdata", "event")
 	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
 	sum, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || sum.Records != 10 || sum.Inserted != 10 || sum.Rejected != 0 {
-		t.Fatalf("first import: %+v, %v; want 10 events inserted", sum, err)
+	if err != nil || sum.Records != 11 || sum.Inserted != 11 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 11 events inserted", sum, err)
 	}
 	found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTenderEvent,
 		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0873500000826000154"}}})
@@ -312,7 +321,7 @@ func TestEventsThroughTheStore(t *testing.T) {
 		t.Fatalf("events of 0873500000826000154: %+v, %v; want the cancellation and its failure", found, err)
 	}
 	again, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || again.Unchanged != 10 || again.Inserted != 0 {
-		t.Fatalf("second import: %+v, %v; want 10 unchanged", again, err)
+	if err != nil || again.Unchanged != 11 || again.Inserted != 0 {
+		t.Fatalf("second import: %+v, %v; want 11 unchanged", again, err)
 	}
 }
