@@ -181,8 +181,9 @@ func TestNotices44(t *testing.T) {
 			ETP:       "ETP_SBAST АО «Сбербанк-АСТ» http://www.sberbank-ast.ru",
 			URL:       "https://zakupki.gov.ru/epz/order/notice/zk20/view/common-info.html?regNumber=0301300012426000118",
 			Published: "2026-03-12T14:02:07.88+05:00", Start: "2026-03-05T09:30:00+05:00", Deadline: "2026-03-17T08:00:00+05:00",
-			Contact: tenderbase.Contact{Person: "Абдуллина Лилия Рашитовна", Email: "zakupki@belcrkb-rb.ru", Phone: "7-34792-31145"},
-			Change:  "Продление срока подачи заявок по решению заказчика @2026-03-12T14:02:07.88+05:00",
+			Contact: tenderbase.Contact{Person: "Абдуллина Лилия Рашитовна", Email: "zakupki@belcrkb-rb.ru", Phone: "7-34792-31145",
+				Address: "Российская Федерация, 453500, Башкортостан Респ, Белорецк г, ул. Шинная, д. 9"},
+			Change: "Продление срока подачи заявок по решению заказчика @2026-03-12T14:02:07.88+05:00",
 			Objects: []string{`lot 1 "Поставка лекарственного препарата АМОКСИЦИЛЛИН" 96600 RUB: ` +
 				"21.20.10.131 Пенициллины широкого спектра действия | АМОКСИЦИЛЛИН, КАПСУЛЫ 500 мг | 42000 шт × 2.3 = 96600"},
 			Files: []string{"Описание объекта закупки (изм. 2).pdf | Описание объекта закупки (изм. 2) | 318722 | " + filestore + "C41E95B07A2D4E8F8B3F60D2A71C9E05"},
