@@ -22,7 +22,8 @@ type purchaseNoticeData struct {
 	XMLName                 xml.Name
 	RegistrationNumber      string         `xml:"registrationNumber"`
 	Name                    string         `xml:"name"`
-	URL                     string         `xml:"urlOOS"`
+	URLEIS                  string         `xml:"urlEIS"`
+	URLOOS                  string         `xml:"urlOOS"`
 	Customer                org223Wire     `xml:"customer>mainInfo"`
 	Placer                  org223Wire     `xml:"placer>mainInfo"`
 	MethodCode              string         `xml:"purchaseMethodCode"`
@@ -154,7 +155,7 @@ func (n *purchaseNoticeData) tender() (*tenderbase.Tender, error) {
 		BiddingDate:          n.AuctionTime.Time,
 		ETP:                  etpWire{Code: n.ETP.ID, Name: n.ETP.Name, URL: n.ETP.URL}.etp(),
 		Contact:              n.contact(),
-		URL:                  cleanText(n.URL),
+		URL:                  firstOf(cleanText(n.URLEIS), cleanText(n.URLOOS)),
 	}
 	n.addLots(t)
 	finishTender(t, n.ModificationDescription, "")

@@ -14,17 +14,19 @@ import (
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
-func TestPurchaseNoticeOfTwoItems(t *testing.T) {
+// TestPurchaseNotices223 reads the two 223-FZ notice fixtures, each a file
+// of one item as the schema has it, then the same items as one file of two.
+func TestPurchaseNotices223(t *testing.T) {
 	const download = "https://zakupki.gov.ru/223/purchase/public/download/download.html?id="
 	const method = "Аукцион в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства"
+	const etp = "2 АО «Сбербанк-АСТ» http://utp.sberbank-ast.ru"
 	customer := tenderbase.Party{INN: "7604081207", KPP: "760401001", Name: `ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "ЯРОСЛАВСКАЯ СЕТЕВАЯ КОМПАНИЯ"`}
 	first := customer
 	first.OGRN, first.ShortName, first.Address = "1057600604217", `ПАО "ЯСК"`, "150003, Ярославская обл, г. Ярославль, ул. Войкова, д. 33"
 	want := []noticeSummary{{
 		Number: "32514920117", Law: "223", Version: 1,
 		Title:  "Поставка кабельной продукции для нужд филиала «Ярэнерго»",
-		Method: method, MethodCode: "4011", Customer: first, Region: 76, MaxPrice: 2318450.40, Currency: "RUB",
-		ETP: "2 АО «Сбербанк-АСТ» http://utp.sberbank-ast.ru",
+		Method: method, MethodCode: "4011", Customer: first, Region: 76, MaxPrice: 2318450.40, Currency: "RUB", ETP: etp,
 		URL: "https://zakupki.gov.ru/223/purchase/public/purchase/info/common-info.html?regNumber=32514920117",
 		// Times without an offset are Moscow time.
 		Published: "2025-09-15T11:02:44+03:00", Start: "2025-09-15T00:00:00+03:00",
@@ -40,21 +42,60 @@ func TestPurchaseNoticeOfTwoItems(t *testing.T) {
 	}, {
 		Number: "32514920244", Law: "223", Version: 2,
 		Title:  "Поставка трансформаторного масла",
-		Method: method, MethodCode: "4011", Customer: customer, Region: 76, MaxPrice: 744000, Currency: "RUB",
+		Method: method, MethodCode: "4011", Customer: customer, Region: 76, MaxPrice: 744000, Currency: "RUB", ETP: etp,
 		Published: "2025-09-16T09:30:00+03:00", Deadline: "2025-09-24T10:00:00+03:00",
 		Change:  "Исправлена техническая ошибка в количестве товара @2025-09-16T09:30:00+03:00",
 		Objects: []string{`lot 1 "Масло трансформаторное ГК" 744000 RUB: 19.20.29.150 Масла трансформаторные | Масла трансформаторные | 4.8 Тонна × 0 = 0`},
 		Files:   []string{"Техническое задание.docx |  | 0 | " + download + "91850012"},
-		// Without a guid, the doc's id hashes the file's address.
-		Docs: []string{"32514920244-" + docHash(download+"91850012") + " 2025-09-16T09:12:55+03:00"},
+		Docs:    []string{"32514920244-d06f3a8e-5b71-4c2d-9a48-e2c7b1f05d39 2025-09-16T09:12:55+03:00"},
 	}}
-	got, errs := decodeFile(t, filepath.Join("testdata", "notice", "purchaseNoticeAE_two_items.xml"))
-	if len(errs) != 0 {
-		t.Fatalf("rejections: %v", errs)
+	var docs []string
+	var got []noticeSummary
+	for _, file := range []string{"purchaseNoticeAE_32514920117.xml", "purchaseNoticeAE_32514920244.xml"} {
+		path := filepath.Join("testdata", "notice", file)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(b))
+		summaries, errs := decodeFile(t, path)
+		if len(errs) != 0 {
+			t.Fatalf("%s: rejections: %v", file, errs)
+		}
+		got = append(got, summaries...)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)
 	}
+
+	recs, errs := decodeAll(t, "purchaseNoticeAE_two_items.xml", joinItems(t, docs[0], docs[1]))
+	if len(errs) != 0 {
+		t.Fatalf("two items: rejections: %v", errs)
+	}
+	if diff := cmp.Diff(want, summarize(t, recs)); diff != "" {
+		t.Errorf("two items: records (-want +got):\n%s", diff)
+	}
+
+	// A file without a guid (TFF 2) is named by the hash of its address.
+	noGUID := strings.Replace(docs[1], "<guid>d06f3a8e-5b71-4c2d-9a48-e2c7b1f05d39</guid>", "", 1)
+	recs, errs = decodeAll(t, "purchaseNoticeAE_32514920244.xml", noGUID)
+	wantDocs := []string{"32514920244-" + docHash(download+"91850012") + " 2025-09-16T09:12:55+03:00"}
+	if s := summarize(t, recs); len(errs) != 0 || len(s) != 1 || !cmp.Equal(s[0].Docs, wantDocs) {
+		t.Errorf("a file without a guid: %v, rejections %v; want docs %v", s, errs, wantDocs)
+	}
+}
+
+// joinItems returns the 223-FZ document first with the items of second
+// added to its body.
+func joinItems(t *testing.T, first, second string) string {
+	t.Helper()
+	const open, end = "<ns2:body>", "</ns2:body>"
+	i, j := strings.Index(second, open), strings.Index(second, end)
+	k := strings.Index(first, end)
+	if i < 0 || j < i || k < 0 {
+		t.Fatal("a document without a body")
+	}
+	return first[:k] + second[i+len(open):j] + first[k:]
 }
 
 // docHash returns the id part a doc without an id of its own gets.
