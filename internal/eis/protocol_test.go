@@ -81,20 +81,16 @@ func TestProtocols(t *testing.T) {
 			Number:       "0190300004619000045-0",
 			ProtocolDate: mskTime(2019, 6, 28, 10, 0, 5, 0), PublishedAt: mskTime(2019, 6, 28, 10, 0, 41, 900),
 			Failed: true, Reason: "По окончании срока подачи заявок не подано ни одной заявки (ч. 16 ст. 66 44-ФЗ)",
+			URL: "https://app.rts-tender.ru/files/FileDownloadHandler.ashx?FileGuid=3b1d7e2a-6f04-4c9b-a8e5-d2f71c09b6e4",
 		}}},
 		{"epProtocolEZK2020Final_0318300119424000057_41877320.xml", []*tenderbase.Protocol{{
 			ID: "41877320", PurchaseNumber: "0318300119424000057", Law: "44", Type: "epProtocolEZK2020Final",
 			Number: "ИЗК1", Version: 2,
 			ProtocolDate: mskTime(2024, 3, 14, 15, 40, 0, 0), PublishedAt: mskTime(2024, 3, 14, 16, 5, 44, 0),
-			Participants: []tenderbase.Participant{
-				{Party: tenderbase.Party{INN: "2311287764", KPP: "231101001", OGRN: "1192375031440",
-					Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ЮГКАНЦСНАБ"`, ShortName: `ООО "ЮГКАНЦСНАБ"`,
-					Address: "350051, Краснодарский край, г. Краснодар, ул. Шоссе Нефтяников, д. 18, оф. 3"},
-					Price: 118260, Rank: 1, Winner: true, JournalNumber: "187"},
-				{Party: tenderbase.Party{INN: "230407811426", Name: "Оганесян Армен Григорьевич",
-					Address: "353475, Краснодарский край, г. Геленджик, ул. Луначарского, д. 140"},
-					Price: 121500, Rank: 2, JournalNumber: "203"},
-			},
+			// The final protocol names no participant: its applications
+			// give the offer and the place only, by journal number; the tools
+			// name them from the tender's other protocols.
+			Participants: []tenderbase.Participant{{Price: 118260, Rank: 1, Winner: true, JournalNumber: "187"}, {Price: 121500, Rank: 2, JournalNumber: "203"}},
 			Customer: tenderbase.Party{INN: "2304026276", KPP: "230401001", RegNum: "03183001194",
 				Name:    "АДМИНИСТРАЦИЯ МУНИЦИПАЛЬНОГО ОБРАЗОВАНИЯ ГОРОД-КУРОРТ ГЕЛЕНДЖИК",
 				Address: "Российская Федерация, 353460, Краснодарский край, Геленджик г, Революционная ул, д. 1"},
@@ -107,7 +103,7 @@ func TestProtocols(t *testing.T) {
 		{"purchaseProtocolPAEP_one_lot.xml", []*tenderbase.Protocol{{
 			ID: "e4f2a9c1-7b36-4d05-a8e2-6c19d0b3f757", PurchaseNumber: "31806154902", Law: "223",
 			Type: "purchaseProtocolPAEP", Number: "31806154902-02", Version: 1, LotNumber: 1,
-			PublishedAt: mskTime(2018, 3, 12, 15, 10, 44, 0),
+			ProtocolDate: mskTime(2018, 3, 12, 0, 0, 0, 0), PublishedAt: mskTime(2018, 3, 12, 15, 10, 44, 0),
 			// An auction's protocol gives the last offers without places.
 			Participants: []tenderbase.Participant{
 				{Party: tenderbase.Party{INN: "1660271592", KPP: "166001001", Name: `ООО "Казанская бумажная компания"`}, Price: 187632.4, JournalNumber: "2"},
@@ -150,8 +146,9 @@ func twoLots223() []*tenderbase.Protocol {
 	lot1.ID, lot1.LotNumber = "5d91c2e4-8a07-4f3b-b6d2-71e0a9c35f48-1", 1
 	lot1.Participants = []tenderbase.Participant{
 		{Party: techno, Price: 1312500, Rank: 1, Winner: true, JournalNumber: "1"},
-		{Party: tenderbase.Party{INN: "344346702231", OGRN: "318344300051272",
-			Name: "Индивидуальный предприниматель Белоусов Денис Сергеевич"}, Price: 1396000, Rank: 2, JournalNumber: "2"},
+		// An entrepreneur's OGRNIP (15 digits) has no place in supplierInfo.
+		{Party: tenderbase.Party{INN: "344346702231", Name: "Индивидуальный предприниматель Белоусов Денис Сергеевич"},
+			Price: 1396000, Rank: 2, JournalNumber: "2"},
 	}
 	lot2.ID, lot2.LotNumber = "5d91c2e4-8a07-4f3b-b6d2-71e0a9c35f48-2", 2
 	techno.OGRN = ""
