@@ -2,6 +2,7 @@ package eis
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -12,11 +13,22 @@ import (
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
-// TestContract223Fixture reads a daily file of two items: one per contract,
-// the second without a contract registry number, based on a 44-FZ notice,
-// with a supplier who is a person and a position classified by OKDP only.
-func TestContract223Fixture(t *testing.T) {
-	got := decodeContractFile(t, filepath.Join("testdata", "contract", "contract223_daily.xml"))
+// TestContract223Fixtures reads the two 223-FZ contract fixtures, one item
+// a file as the schema has it, the second without a contract registry
+// number, based on a 44-FZ notice, with a supplier who is a person and a
+// position classified by OKDP only; then the same items as one file of two.
+func TestContract223Fixtures(t *testing.T) {
+	var docs []string
+	var got []*tenderbase.Contract
+	for _, file := range []string{"contract223_56164210044210001230002.xml", "contract223_56125025601210000040001.xml"} {
+		path := filepath.Join("testdata", "contract", file)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(b))
+		got = append(got, decodeContractFile(t, path)...)
+	}
 	want := []*tenderbase.Contract{{
 		RegNumber:      "56164210044210001230000",
 		Law:            "223",
@@ -69,6 +81,18 @@ func TestContract223Fixture(t *testing.T) {
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("contracts (-want +got):\n%s", diff)
+	}
+
+	recs, errs := decodeAll(t, "contract223_daily.xml", joinItems(t, docs[0], docs[1]))
+	if len(errs) != 0 {
+		t.Fatalf("two items: rejections %v", errs)
+	}
+	got = nil
+	for _, rec := range recs {
+		got = append(got, roundTripContract(t, rec))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("two items: contracts (-want +got):\n%s", diff)
 	}
 }
 
