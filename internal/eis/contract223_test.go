@@ -2,7 +2,6 @@ package eis
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -18,16 +17,11 @@ import (
 // number, based on a 44-FZ notice, with a supplier who is a person and a
 // position classified by OKDP only; then the same items as one file of two.
 func TestContract223Fixtures(t *testing.T) {
-	var docs []string
+	files := []string{"contract223_56164210044210001230002.xml", "contract223_56125025601210000040001.xml"}
+	docs := readFixtures(t, "contract", files...)
 	var got []*tenderbase.Contract
-	for _, file := range []string{"contract223_56164210044210001230002.xml", "contract223_56125025601210000040001.xml"} {
-		path := filepath.Join("testdata", "contract", file)
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, string(b))
-		got = append(got, decodeContractFile(t, path)...)
+	for _, file := range files {
+		got = append(got, decodeContractFile(t, filepath.Join("testdata", "contract", file))...)
 	}
 	want := []*tenderbase.Contract{{
 		RegNumber:      "56164210044210001230000",

@@ -49,20 +49,15 @@ func TestPurchaseNotices223(t *testing.T) {
 		Files:   []string{"Техническое задание.docx |  | 0 | " + download + "91850012"},
 		Docs:    []string{"32514920244-d06f3a8e-5b71-4c2d-9a48-e2c7b1f05d39 2025-09-16T09:12:55+03:00"},
 	}}
-	var docs []string
+	files := []string{"purchaseNoticeAE_32514920117.xml", "purchaseNoticeAE_32514920244.xml"}
+	docs := readFixtures(t, "notice", files...)
 	var got []noticeSummary
-	for _, file := range []string{"purchaseNoticeAE_32514920117.xml", "purchaseNoticeAE_32514920244.xml"} {
-		path := filepath.Join("testdata", "notice", file)
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, string(b))
-		summaries, errs := decodeFile(t, path)
+	for i, doc := range docs {
+		recs, errs := decodeAll(t, files[i], doc)
 		if len(errs) != 0 {
-			t.Fatalf("%s: rejections: %v", file, errs)
+			t.Fatalf("%s: rejections: %v", files[i], errs)
 		}
-		got = append(got, summaries...)
+		got = append(got, summarize(t, recs)...)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)
@@ -83,6 +78,20 @@ func TestPurchaseNotices223(t *testing.T) {
 	if s := summarize(t, recs); len(errs) != 0 || len(s) != 1 || !cmp.Equal(s[0].Docs, wantDocs) {
 		t.Errorf("a file without a guid: %v, rejections %v; want docs %v", s, errs, wantDocs)
 	}
+}
+
+// readFixtures returns the text of each file of testdata/dir.
+func readFixtures(t *testing.T, dir string, files ...string) []string {
+	t.Helper()
+	var docs []string
+	for _, file := range files {
+		b, err := os.ReadFile(filepath.Join("testdata", dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(b))
+	}
+	return docs
 }
 
 // joinItems returns the 223-FZ document first with the items of second
