@@ -7,9 +7,7 @@ import (
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -231,45 +229,5 @@ func TestComplaintRejections(t *testing.T) {
 		if len(recs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) {
 			t.Errorf("%s: %d records, rejections %v; want one containing %q", tt.name, len(recs), errs, tt.want)
 		}
-	}
-}
-
-// schemeVersionPattern finds the scheme version a fixture declares.
-var schemeVersionPattern = regexp.MustCompile(`schemeVersion="(\d+)\.`)
-
-// schemas maps the major scheme version to the official fcsExport.xsd of
-// that version, under the shared data folder beside the repository.
-var schemas = map[string]string{
-	"10": "xsd44/kb392__goszakupki-scheme-44fz/fcsExport.xsd",
-	"14": "xsd44-v14.1/rezident1989__portal44_xml/fcsExport.xsd",
-}
-
-// TestComplaintFixturesValidate checks every fixture against the official
-// schema of its version with xmllint, where xmllint and the schemas are
-// at hand.
-func TestComplaintFixturesValidate(t *testing.T) {
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		t.Skip("xmllint is not installed (apt-get install -y libxml2-utils): fixtures not checked against the schemas")
-	}
-	data := filepath.Join("..", "..", "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		t.Skipf("no shared data folder at %s: fixtures not checked against the schemas", data)
-	}
-	for _, file := range complaintFixtures(t) {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			doc, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := schemeVersionPattern.FindSubmatch(doc)
-			if m == nil || schemas[string(m[1])] == "" {
-				t.Fatalf("no schema for the scheme version of %s", file)
-			}
-			out, err := exec.Command(xmllint, "--noout", "--schema", filepath.Join(data, schemas[string(m[1])]), file).CombinedOutput()
-			if err != nil {
-				t.Errorf("xmllint: %v\n%s", err, out)
-			}
-		})
 	}
 }

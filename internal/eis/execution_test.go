@@ -3,7 +3,6 @@ package eis
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -212,27 +211,5 @@ func TestContractExecutionThroughTheStore(t *testing.T) {
 		Where: []tenderbase.Lookup{{Field: tenderbase.LookupRegNumber, Value: "3501205843925000047"}}})
 	if err != nil || found.Total != 1 || found.Items[0].Key() != "241877120" {
 		t.Fatalf("reports of contract 3501205843925000047: %+v, %v; want the annulment only", found, err)
-	}
-}
-
-// TestExecutionFixturesValidate checks the fixtures against the official
-// 14.1 schema with xmllint, where xmllint and the schema are at hand.
-func TestExecutionFixturesValidate(t *testing.T) {
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		t.Skip("xmllint is not installed (apt-get install -y libxml2-utils): fixtures not checked against the schemas")
-	}
-	if _, err := os.Stat(contractSamples); err != nil {
-		t.Skipf("no shared data folder at %s: fixtures not checked against the schemas", contractSamples)
-	}
-	files, err := filepath.Glob(filepath.Join("testdata", "execution", "*.xml"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no execution fixtures: %v", err)
-	}
-	for _, file := range files {
-		out, err := exec.Command(xmllint, "--noout", "--schema", filepath.Join(contractSamples, schemas["14"]), file).CombinedOutput()
-		if err != nil {
-			t.Errorf("%s: xmllint: %v\n%s", file, err, out)
-		}
 	}
 }
