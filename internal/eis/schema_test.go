@@ -48,10 +48,6 @@ var fixtureRules = []struct {
 // schema. 13.x documents are checked against 14.1, which accepts them.
 var schemeSchemas = map[string]string{"10": xsdFcs10, "13": xsdFcs14, "14": xsdFcs14}
 
-// notYetValid names the fixtures known not to validate yet, and why. They
-// are checked all the same, and skipped while they fail.
-var notYetValid = map[string]string{}
-
 // schemeVersionPattern finds the major scheme version a document declares.
 var schemeVersionPattern = regexp.MustCompile(`schemeVersion="(\d+)\.`)
 
@@ -112,14 +108,8 @@ func checkFixtureSchemas(t *testing.T, path string) {
 			failed = append(failed, schema+": "+err.Error()+"\n"+string(out))
 		}
 	}
-	why, pending := notYetValid[filepath.Base(path)]
-	switch {
-	case len(failed) > 0 && pending:
-		t.Skipf("%s does not validate yet (%s):\n%s", path, why, strings.Join(failed, "\n"))
-	case len(failed) > 0:
+	if len(failed) > 0 {
 		t.Errorf("%s does not validate against\n%s", path, strings.Join(failed, "\n"))
-	case pending:
-		t.Logf("%s validates now: it can leave notYetValid", path)
 	}
 }
 
