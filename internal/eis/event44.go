@@ -23,6 +23,10 @@ var events = map[string]documentFunc{
 	"epNotificationCancelFailure":  decodeEvent44,
 	"epNoticeApplicationsAbsence":  decodeEvent44,
 
+	// The closed procedures cancel in the documents of the open ones.
+	"epClosedNotificationCancel":        decodeEvent44,
+	"epClosedNotificationCancelFailure": decodeEvent44,
+
 	// A lot change restates one lot only, and an organization change names
 	// the new placing organization: neither fits an event type, and
 	// applying either needs the rest of the current tender.
@@ -37,14 +41,16 @@ var events = map[string]documentFunc{
 // eventTypes gives the event type of each 44-FZ document decodeEvent44
 // reads.
 var eventTypes = map[string]string{
-	"fcs_notificationEFDateChange": tenderbase.EventDateChange,
-	"fcsNotificationEFDateChange":  tenderbase.EventDateChange,
-	"fcsNotificationCancel":        tenderbase.EventCancellation,
-	"epNotificationCancel":         tenderbase.EventCancellation,
-	"fcsNotificationCancelFailure": tenderbase.EventCancellationFailure,
-	"epNotificationCancelFailure":  tenderbase.EventCancellationFailure,
-	"fcsNotificationLotCancel":     tenderbase.EventLotCancellation,
-	"epNoticeApplicationsAbsence":  tenderbase.EventNoApplications,
+	"fcs_notificationEFDateChange":      tenderbase.EventDateChange,
+	"fcsNotificationEFDateChange":       tenderbase.EventDateChange,
+	"fcsNotificationCancel":             tenderbase.EventCancellation,
+	"epNotificationCancel":              tenderbase.EventCancellation,
+	"epClosedNotificationCancel":        tenderbase.EventCancellation,
+	"fcsNotificationCancelFailure":      tenderbase.EventCancellationFailure,
+	"epNotificationCancelFailure":       tenderbase.EventCancellationFailure,
+	"epClosedNotificationCancelFailure": tenderbase.EventCancellationFailure,
+	"fcsNotificationLotCancel":          tenderbase.EventLotCancellation,
+	"epNoticeApplicationsAbsence":       tenderbase.EventNoApplications,
 }
 
 // event44Wire is any of the 44-FZ documents of events. Their elements do not

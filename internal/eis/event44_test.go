@@ -78,6 +78,19 @@ func TestEvents44Fixtures(t *testing.T) {
 			Reason: "Предписание № 076/06/64-318/2026 от 06.03.2026, Управление Федеральной антимонопольной службы по Ярославской области",
 			URL:    yar,
 		},
+		// A closed procedure: no address, the basis a court decision.
+		"epClosedNotificationCancel_0373200041526000017_61455102.xml": {
+			ID: "epClosedNotificationCancel-61455102", PurchaseNumber: "0373200041526000017", Law: "44", Type: tenderbase.EventCancellation,
+			Document: "epClosedNotificationCancel", PublishedAt: eventAt(t, "2026-03-13T10:21:04.117+03:00"),
+			Reason: "Определение № А40-31877/2026 от 11.03.2026, Арбитражный суд города Москвы; " +
+				"Исполнение определения суда о принятии обеспечительных мер",
+		},
+		"epClosedNotificationCancelFailure_0373200041526000017_61460388.xml": {
+			ID: "epClosedNotificationCancelFailure-61460388", PurchaseNumber: "0373200041526000017", Law: "44",
+			Type: tenderbase.EventCancellationFailure, Document: "epClosedNotificationCancelFailure",
+			PublishedAt: eventAt(t, "2026-03-20T12:44:51.302+03:00"),
+			Reason:      "Определение об отмене обеспечительных мер № А40-31877/2026 от 19.03.2026, Арбитражный суд города Москвы",
+		},
 		// No id element: the id is the last number of the file name.
 		"epNoticeApplicationsAbsence_0873500000826000231_61517734.xml": {
 			ID: "epNoticeApplicationsAbsence-61517734", PurchaseNumber: "0873500000826000231", Law: "44", Type: tenderbase.EventNoApplications,
@@ -274,8 +287,8 @@ func TestEventsThroughTheStore(t *testing.T) {
 	dir := filepath.Join("testdata", "event")
 	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
 	sum, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || sum.Records != 8 || sum.Inserted != 8 || sum.Rejected != 0 {
-		t.Fatalf("first import: %+v, %v; want 8 events inserted", sum, err)
+	if err != nil || sum.Records != 10 || sum.Inserted != 10 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 10 events inserted", sum, err)
 	}
 	found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTenderEvent,
 		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0873500000826000154"}}})
@@ -283,7 +296,7 @@ func TestEventsThroughTheStore(t *testing.T) {
 		t.Fatalf("events of 0873500000826000154: %+v, %v; want the cancellation and its failure", found, err)
 	}
 	again, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || again.Unchanged != 8 || again.Inserted != 0 {
-		t.Fatalf("second import: %+v, %v; want 8 unchanged", again, err)
+	if err != nil || again.Unchanged != 10 || again.Inserted != 0 {
+		t.Fatalf("second import: %+v, %v; want 10 unchanged", again, err)
 	}
 }

@@ -105,6 +105,12 @@ func key(t *testing.T, item json.RawMessage) string {
 // emptySet returns the tools over a new store holding recs.
 func emptySet(t *testing.T, recs ...tenderbase.Record) *Set {
 	t.Helper()
+	return New(storeOf(t, recs...), nil)
+}
+
+// storeOf returns a new store holding recs.
+func storeOf(t *testing.T, recs ...tenderbase.Record) *sqlite.Store {
+	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "test.db"), nil)
 	if err != nil {
@@ -114,7 +120,7 @@ func emptySet(t *testing.T, recs ...tenderbase.Record) *Set {
 	if _, err := store.Put(ctx, recs); err != nil {
 		t.Fatal(err)
 	}
-	return New(store, nil)
+	return store
 }
 
 func TestIzmChanged(t *testing.T) {
