@@ -73,6 +73,7 @@ const (
 	EventCancellationFailure = "cancellation_failure" // a cancellation is itself cancelled
 	EventLotCancellation     = "lot_cancellation"     // one lot is cancelled
 	EventNoApplications      = "no_applications"      // no application came: the tender failed
+	EventDateChangeCancel    = "date_change_cancel"   // a date change is itself cancelled
 )
 
 // TenderEvent is a document that changes a tender without restating its

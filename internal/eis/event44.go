@@ -23,6 +23,17 @@ var events = map[string]documentFunc{
 	"epNotificationCancelFailure":  decodeEvent44,
 	"epNoticeApplicationsAbsence":  decodeEvent44,
 
+	// A prolongation gives a new deadline of applications; a control body
+	// or a court may cancel it.
+	"epProlongationEOK":         decodeEvent44,
+	"epProlongationEOKOU":       decodeEvent44,
+	"epProlongationEOKD":        decodeEvent44,
+	"epProlongationEZK":         decodeEvent44,
+	"epProlongationCancelEOK":   decodeEvent44,
+	"epProlongationCancelEOKOU": decodeEvent44,
+	"epProlongationCancelEOKD":  decodeEvent44,
+	"epProlongationCancelEZK":   decodeEvent44,
+
 	// The closed procedures cancel in the documents of the open ones.
 	"epClosedNotificationCancel":        decodeEvent44,
 	"epClosedNotificationCancelFailure": decodeEvent44,
@@ -51,6 +62,14 @@ var eventTypes = map[string]string{
 	"epClosedNotificationCancelFailure": tenderbase.EventCancellationFailure,
 	"fcsNotificationLotCancel":          tenderbase.EventLotCancellation,
 	"epNoticeApplicationsAbsence":       tenderbase.EventNoApplications,
+	"epProlongationEOK":                 tenderbase.EventDateChange,
+	"epProlongationEOKOU":               tenderbase.EventDateChange,
+	"epProlongationEOKD":                tenderbase.EventDateChange,
+	"epProlongationEZK":                 tenderbase.EventDateChange,
+	"epProlongationCancelEOK":           tenderbase.EventDateChangeCancel,
+	"epProlongationCancelEOKOU":         tenderbase.EventDateChangeCancel,
+	"epProlongationCancelEOKD":          tenderbase.EventDateChangeCancel,
+	"epProlongationCancelEZK":           tenderbase.EventDateChangeCancel,
 }
 
 // event44Wire is any of the 44-FZ documents of events. Their elements do not
@@ -80,7 +99,22 @@ type event44Wire struct {
 		Code string `xml:"code"`
 		Name string `xml:"name"`
 	} `xml:"abandonedReason"`
-	AddInfo string `xml:"addInfo"`
+	AddInfo      string           `xml:"addInfo"`
+	Prolongation prolongationWire `xml:"prolongationInfo"`
+	// ProlongationCancel is the basis of an epProlongationCancel*: a
+	// control body's prescription or a court decision.
+	ProlongationCancel struct {
+		Reason  reasonWire `xml:"prolongationCancelReason"`
+		AddInfo string     `xml:"addInfo"`
+	} `xml:"prolongationCancelInfo"`
+}
+
+// prolongationWire is the new deadline of applications of an
+// epProlongation*: at its top for EOK, EOKOU and EZK, in the first stage of
+// a two-stage EOKD.
+type prolongationWire struct {
+	NewEnd        eisTime `xml:"newCollectingEndDT"`
+	FirstStageEnd eisTime `xml:"firstStageInfo>newCollectingEndDT"`
 }
 
 // failureWire is what an epNotificationCancelFailure nests in one block.
@@ -108,15 +142,16 @@ func decodeEvent44(d *xml.Decoder, start xml.StartElement, src source) ([]tender
 // cancellation and a date change may share a number.
 func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
 	e := &tenderbase.TenderEvent{
-		ID:             eventID(src.kind, firstOf(cleanText(w.ID), complaintID(src.fileName))),
-		PurchaseNumber: firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber)),
-		Law:            tenderbase.Law44,
-		Type:           eventTypes[src.kind],
-		Document:       src.kind,
-		PublishedAt:    firstTime(w.DocPublishDate.Time, w.Common.DocPublishDTInEIS.Time, w.Common.PublishDTInEIS.Time, w.DocDate.Time),
-		Reason:         w.reason(),
-		BiddingDate:    w.NewAuctionDate.Time,
-		URL:            firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm), cleanText(w.PrintFormInfo)),
+		ID:                   eventID(src.kind, firstOf(cleanText(w.ID), complaintID(src.fileName))),
+		PurchaseNumber:       firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber)),
+		Law:                  tenderbase.Law44,
+		Type:                 eventTypes[src.kind],
+		Document:             src.kind,
+		PublishedAt:          firstTime(w.DocPublishDate.Time, w.Common.DocPublishDTInEIS.Time, w.Common.PublishDTInEIS.Time, w.DocDate.Time),
+		Reason:               w.reason(),
+		BiddingDate:          w.NewAuctionDate.Time,
+		ApplicationsDeadline: firstTime(w.Prolongation.NewEnd.Time, w.Prolongation.FirstStageEnd.Time),
+		URL:                  firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm), cleanText(w.PrintFormInfo)),
 	}
 	lot, err := parseVersion(w.LotNumber, 0)
 	if err != nil {
@@ -133,10 +168,10 @@ func (w *event44Wire) reason() string {
 		return name
 	}
 	var parts []string
-	for _, r := range []reasonWire{w.DateReason, w.CancelReason, w.ReasonInfo, w.Failure.Reason} {
+	for _, r := range []reasonWire{w.DateReason, w.CancelReason, w.ReasonInfo, w.Failure.Reason, w.ProlongationCancel.Reason} {
 		parts = append(parts, r.basis(), cleanText(r.AddInfo))
 	}
-	parts = append(parts, cleanText(w.AddInfo), cleanText(w.Failure.AddInfo))
+	parts = append(parts, cleanText(w.AddInfo), cleanText(w.Failure.AddInfo), cleanText(w.ProlongationCancel.AddInfo))
 	return joinNonEmpty(parts, "; ")
 }
 

@@ -58,6 +58,7 @@ func checkEvents(t *testing.T, dir string, want map[string]*tenderbase.TenderEve
 
 func TestEvents44Fixtures(t *testing.T) {
 	const yar = "https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?regNumber=0873500000826000154"
+	const zk = "https://zakupki.gov.ru/epz/order/notice/zk20/view/common-info.html?regNumber=0373200041526000044"
 	checkEvents(t, filepath.Join("testdata", "event"), map[string]*tenderbase.TenderEvent{
 		"fcsNotificationLotCancel_0358300012318000427_4127730.xml": {
 			ID: "fcsNotificationLotCancel-4127730", PurchaseNumber: "0358300012318000427", Law: "44", Type: tenderbase.EventLotCancellation,
@@ -90,6 +91,27 @@ func TestEvents44Fixtures(t *testing.T) {
 			Type: tenderbase.EventCancellationFailure, Document: "epClosedNotificationCancelFailure",
 			PublishedAt: eventAt(t, "2026-03-20T12:44:51.302+03:00"),
 			Reason:      "Определение об отмене обеспечительных мер № А40-31877/2026 от 19.03.2026, Арбитражный суд города Москвы",
+		},
+		// A prolongation of the deadline, then its cancellation by a
+		// prescription; neither restates the notice.
+		"epProlongationEZK_0373200041526000044_61471920.xml": {
+			ID: "epProlongationEZK-61471920", PurchaseNumber: "0373200041526000044", Law: "44", Type: tenderbase.EventDateChange,
+			Document: "epProlongationEZK", PublishedAt: eventAt(t, "2026-03-16T11:42:18.905+03:00"),
+			ApplicationsDeadline: eventAt(t, "2026-03-20T09:00:00+03:00"), URL: zk,
+		},
+		"epProlongationCancelEZK_0373200041526000044_61478533.xml": {
+			ID: "epProlongationCancelEZK-61478533", PurchaseNumber: "0373200041526000044", Law: "44", Type: tenderbase.EventDateChangeCancel,
+			Document: "epProlongationCancelEZK", PublishedAt: eventAt(t, "2026-03-18T15:07:33.140+03:00"),
+			Reason: "Предписание № 077/06/105-4121/2026 от 18.03.2026, Управление Федеральной антимонопольной службы по г. Москве; " +
+				"Продление срока подачи заявок отменено",
+			URL: zk,
+		},
+		// A two-stage tender: the first stage's new deadline.
+		"epProlongationEOKD_0373200041526000052_61483307.xml": {
+			ID: "epProlongationEOKD-61483307", PurchaseNumber: "0373200041526000052", Law: "44", Type: tenderbase.EventDateChange,
+			Document: "epProlongationEOKD", PublishedAt: eventAt(t, "2026-03-19T10:05:47.211+03:00"),
+			ApplicationsDeadline: eventAt(t, "2026-03-30T10:00:00+03:00"),
+			URL:                  "https://zakupki.gov.ru/epz/order/notice/printForm/view.html?prolongationId=61483307",
 		},
 		// No id element: the id is the last number of the file name.
 		"epNoticeApplicationsAbsence_0873500000826000231_61517734.xml": {
@@ -153,6 +175,7 @@ func TestEventRejections(t *testing.T) {
 	change := read("fcs_notificationEFDateChange_0320300031719000088_20931.xml")
 	absence := read("epNoticeApplicationsAbsence_0873500000826000231_61517734.xml")
 	lots := read("purchaseLotCancellation_32514933450.xml")
+	prolongation := read("epProlongationEZK_0373200041526000044_61471920.xml")
 	tests := []struct{ name, doc, want string }{
 		{"truncated_1.xml", lot[:len(lot)/2], "<fcsNotificationLotCancel> is not well-formed XML at line"},
 		{"no-number_1.xml", strings.Replace(lot, "0358300012318000427<", "<", 1), "lot cancellation has no purchase number"},
@@ -161,6 +184,8 @@ func TestEventRejections(t *testing.T) {
 		{"bad-date_1.xml", strings.Replace(lot, "2018-09-12T10:15:31.207+03:00", "12.09.2018", 1), `date "12.09.2018" is neither xs:dateTime nor xs:date`},
 		{"no-date.xml", strings.Replace(change, "<t:newAuctionDate>2019-04-08T10:20:00+10:00</t:newAuctionDate>", "", 1),
 			"date change of 0320300031719000088 gives no new date"},
+		{"no-new-deadline_1.xml", strings.Replace(prolongation, "<ns5:newCollectingEndDT>2026-03-20T09:00:00+03:00</ns5:newCollectingEndDT>", "", 1),
+			"date change of 0373200041526000044 gives no new date"},
 		{"absence.xml", absence, "no applications of 0873500000826000231 has no document id, neither inside nor in the file name"},
 		{"bad-lot-223.xml", strings.Replace(lots, "<ns2:ordinalNumber>3<", "<ns2:ordinalNumber>x<", 1), `lot number "x" is not a whole number`},
 		{"no-lots-223.xml", `<ns2:purchaseLotCancellation xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body><ns2:item><ns2:purchaseLotCancellationData>` +
@@ -287,8 +312,8 @@ func TestEventsThroughTheStore(t *testing.T) {
 	dir := filepath.Join("testdata", "event")
 	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
 	sum, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || sum.Records != 10 || sum.Inserted != 10 || sum.Rejected != 0 {
-		t.Fatalf("first import: %+v, %v; want 10 events inserted", sum, err)
+	if err != nil || sum.Records != 13 || sum.Inserted != 13 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 13 events inserted", sum, err)
 	}
 	found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTenderEvent,
 		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0873500000826000154"}}})
@@ -296,7 +321,7 @@ func TestEventsThroughTheStore(t *testing.T) {
 		t.Fatalf("events of 0873500000826000154: %+v, %v; want the cancellation and its failure", found, err)
 	}
 	again, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || again.Unchanged != 10 || again.Inserted != 0 {
-		t.Fatalf("second import: %+v, %v; want 10 unchanged", again, err)
+	if err != nil || again.Unchanged != 13 || again.Inserted != 0 {
+		t.Fatalf("second import: %+v, %v; want 13 unchanged", again, err)
 	}
 }

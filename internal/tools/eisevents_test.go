@@ -4,6 +4,9 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/eis"
@@ -44,5 +47,34 @@ func TestClosedCancellation(t *testing.T) {
 		if got.State != c.state || got.StateFrom != c.from || len(got.Events) != len(c.files) {
 			t.Errorf("%v: state %q from %q, %d events; want %q from %q, %d", c.files, got.State, got.StateFrom, len(got.Events), c.state, c.from, len(c.files))
 		}
+	}
+}
+
+// TestProlongationTimeline: a prolongation lists its new deadline in
+// ru.izm as a date change does, its cancellation follows, and neither
+// changes the tender's state.
+func TestProlongationTimeline(t *testing.T) {
+	const number = "0373200041526000044"
+	const href = "https://zakupki.gov.ru/epz/order/notice/zk20/view/common-info.html?regNumber=" + number
+	set := eisSet(t, []string{
+		"epProlongationCancelEZK_0373200041526000044_61478533.xml",
+		"epProlongationEZK_0373200041526000044_61471920.xml",
+	}, notice(number, tenderbase.TenderActive))
+	got, _ := decodeCall[izmResult](t, set, tenderbase.PlanFree, "ru.izm", `{"tend_num": "`+number+`"}`)
+	msk := time.FixedZone("", 3*3600)
+	want := []timelineEntry{
+		{Kind: "version", PublishedAt: day(1), Version: 1},
+		{Kind: "tender_event", PublishedAt: time.Date(2026, 3, 16, 11, 42, 18, 905e6, msk), ID: "epProlongationEZK-61471920",
+			Type: "date_change", ApplicationsDeadline: time.Date(2026, 3, 20, 9, 0, 0, 0, msk), URL: href},
+		{Kind: "tender_event", PublishedAt: time.Date(2026, 3, 18, 15, 7, 33, 140e6, msk), ID: "epProlongationCancelEZK-61478533",
+			Type: "date_change_cancel", URL: href,
+			Reason: "Предписание № 077/06/105-4121/2026 от 18.03.2026, Управление Федеральной антимонопольной службы по г. Москве; Продление срока подачи заявок отменено"},
+	}
+	same := cmp.Comparer(func(a, b time.Time) bool { return a.Equal(b) })
+	if diff := cmp.Diff(want, got.Timeline, same); diff != "" {
+		t.Errorf("timeline (-want +got):\n%s", diff)
+	}
+	if s := detailState(t, set, number); s.State != tenderbase.TenderActive || len(s.Events) != 2 {
+		t.Errorf("ru.detail: state %q, %d events; want active and both events", s.State, len(s.Events))
 	}
 }

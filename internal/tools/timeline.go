@@ -25,7 +25,7 @@ type timelineEntry struct {
 	Changed []string `json:"changed,omitempty" jsonschema:"version: the fields that differ from the version before; left out when none do."`
 	// An event's or a protocol's document.
 	ID     string `json:"id,omitempty" jsonschema:"tender_event, protocol: the EIS document id."`
-	Type   string `json:"type,omitempty" jsonschema:"tender_event: date_change, cancellation, cancellation_failure, lot_cancellation or no_applications; protocol: the EIS document, such as epProtocolEF2020Final."`
+	Type   string `json:"type,omitempty" jsonschema:"tender_event: date_change, date_change_cancel, cancellation, cancellation_failure, lot_cancellation or no_applications; protocol: the EIS document, such as epProtocolEF2020Final."`
 	Number string `json:"number,omitempty" jsonschema:"protocol: its number."`
 	// LotNumber is the lot an event or protocol is of.
 	LotNumber int    `json:"lot_number,omitempty" jsonschema:"tender_event, protocol: the lot, when of one lot."`
