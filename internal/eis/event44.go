@@ -38,12 +38,15 @@ var events = map[string]documentFunc{
 	"epClosedNotificationCancel":        decodeEvent44,
 	"epClosedNotificationCancelFailure": decodeEvent44,
 
-	// A lot change restates one lot only, and an organization change names
-	// the new placing organization: neither fits an event type, and
-	// applying either needs the rest of the current tender.
-	"fcs_notification*":        partialNotice("notice change"),
-	"fcsNotificationLotChange": partialNotice("lot change"),
-	"fcsNotificationOrgChange": partialNotice("change of the placing organization"),
+	// A lot change restates one lot and says what it changed; an
+	// organization change names the organization that conducts the
+	// purchase from then on. Each is an event saying so, which needs no
+	// notice stored before it.
+	"fcsNotificationLotChange": decodeEvent44,
+	"fcsNotificationOrgChange": decodeEvent44,
+
+	// Any other change of a legacy notice.
+	"fcs_notification*": partialNotice("notice change"),
 
 	"purchaseRejection":       decodeEvents223,
 	"purchaseLotCancellation": decodeEvents223,
@@ -61,6 +64,8 @@ var eventTypes = map[string]string{
 	"epNotificationCancelFailure":       tenderbase.EventCancellationFailure,
 	"epClosedNotificationCancelFailure": tenderbase.EventCancellationFailure,
 	"fcsNotificationLotCancel":          tenderbase.EventLotCancellation,
+	"fcsNotificationLotChange":          tenderbase.EventLotChange,
+	"fcsNotificationOrgChange":          tenderbase.EventOrgChange,
 	"epNoticeApplicationsAbsence":       tenderbase.EventNoApplications,
 	"epProlongationEOK":                 tenderbase.EventDateChange,
 	"epProlongationEOKOU":               tenderbase.EventDateChange,
@@ -78,6 +83,7 @@ var eventTypes = map[string]string{
 type event44Wire struct {
 	ID             string  `xml:"id"`
 	PurchaseNumber string  `xml:"purchaseNumber"`
+	Purchase       string  `xml:"purchase>purchaseNumber"` // of an org change
 	DocPublishDate eisTime `xml:"docPublishDate"`
 	DocDate        eisTime `xml:"docDate"`
 	Href           string  `xml:"href"`
@@ -90,7 +96,7 @@ type event44Wire struct {
 	} `xml:"commonInfo"`
 	PrintFormInfo  string      `xml:"printFormInfo>url"`
 	NewAuctionDate eisTime     `xml:"newAuctionDate"`
-	LotNumber      string      `xml:"lot>lotNumber"`
+	Lot            fcsLotWire  `xml:"lot"`
 	DateReason     reasonWire  `xml:"reason"`
 	CancelReason   reasonWire  `xml:"cancelReason"`
 	ReasonInfo     reasonWire  `xml:"cancelReasonInfo"`
@@ -101,6 +107,17 @@ type event44Wire struct {
 	} `xml:"abandonedReason"`
 	AddInfo      string           `xml:"addInfo"`
 	Prolongation prolongationWire `xml:"prolongationInfo"`
+	// Modification is what a lot change says of itself.
+	Modification struct {
+		Info    string     `xml:"info"`
+		AddInfo string     `xml:"addInfo"`
+		Reason  reasonWire `xml:"reason"`
+	} `xml:"modification"`
+	BaseChange struct {
+		Type    string `xml:"changeType"`
+		AddInfo string `xml:"addInfo"`
+	} `xml:"baseChange"`
+	NewOrg orgWire `xml:"newRespOrg"`
 	// ProlongationCancel is the basis of an epProlongationCancel*: a
 	// control body's prescription or a court decision.
 	ProlongationCancel struct {
@@ -143,7 +160,7 @@ func decodeEvent44(d *xml.Decoder, start xml.StartElement, src source) ([]tender
 func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
 	e := &tenderbase.TenderEvent{
 		ID:                   eventID(src.kind, firstOf(cleanText(w.ID), complaintID(src.fileName))),
-		PurchaseNumber:       firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber)),
+		PurchaseNumber:       firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber), cleanText(w.Purchase)),
 		Law:                  tenderbase.Law44,
 		Type:                 eventTypes[src.kind],
 		Document:             src.kind,
@@ -151,11 +168,13 @@ func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
 		Reason:               w.reason(),
 		BiddingDate:          w.NewAuctionDate.Time,
 		ApplicationsDeadline: firstTime(w.Prolongation.NewEnd.Time, w.Prolongation.FirstStageEnd.Time),
+		Changes:              cleanText(w.Modification.Info),
+		Org:                  w.NewOrg.party(),
 		URL:                  firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm), cleanText(w.PrintFormInfo)),
 	}
-	lot, err := parseVersion(w.LotNumber, 0)
+	lot, err := parseVersion(w.Lot.LotNumber, 0)
 	if err != nil {
-		return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot number %q is not a whole number", cleanText(w.LotNumber))
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot number %q is not a whole number", cleanText(w.Lot.LotNumber))
 	}
 	e.LotNumber = lot
 	return e, checkEvent(e)
@@ -167,12 +186,29 @@ func (w *event44Wire) reason() string {
 	if name := firstOf(cleanText(w.Abandoned.Name), cleanText(w.Abandoned.Code)); name != "" {
 		return name
 	}
-	var parts []string
-	for _, r := range []reasonWire{w.DateReason, w.CancelReason, w.ReasonInfo, w.Failure.Reason, w.ProlongationCancel.Reason} {
+	parts := []string{orgChangeBasis(cleanText(w.BaseChange.Type))}
+	for _, r := range []reasonWire{w.DateReason, w.CancelReason, w.ReasonInfo, w.Failure.Reason, w.ProlongationCancel.Reason, w.Modification.Reason} {
 		parts = append(parts, r.basis(), cleanText(r.AddInfo))
 	}
-	parts = append(parts, cleanText(w.AddInfo), cleanText(w.Failure.AddInfo), cleanText(w.ProlongationCancel.AddInfo))
+	parts = append(parts, cleanText(w.AddInfo), cleanText(w.Failure.AddInfo), cleanText(w.ProlongationCancel.AddInfo),
+		cleanText(w.Modification.AddInfo), cleanText(w.BaseChange.AddInfo))
 	return joinNonEmpty(parts, "; ")
+}
+
+// orgChangeBases words the bases of an org change (changeType) as the
+// scheme documents them.
+var orgChangeBases = map[string]string{
+	"C": "Прекращение действия права уполномоченного органа, уполномоченного учреждения, организации, осуществляющей полномочия заказчика " +
+		"на осуществление закупок на основании договора (соглашения) в соответствии с частью 6 статьи 15 Федерального закона № 44-ФЗ " +
+		"на размещение закупок для заказчика",
+	"R": "Реорганизация заказчика или уполномоченного органа, осуществляющего закупку",
+	"F": "Изменение организации, осуществляющей закупку в соответствии со статьей 26 Федерального закона № 44-ФЗ",
+}
+
+// orgChangeBasis returns the wording of the basis code, the code itself
+// when the scheme does not document it, or "" when none is given.
+func orgChangeBasis(code string) string {
+	return firstOf(orgChangeBases[code], code)
 }
 
 // checkEvent rejects an event that cannot be told apart or applied: one
@@ -187,8 +223,10 @@ func checkEvent(e *tenderbase.TenderEvent) error {
 		return tenderbase.Errorf(tenderbase.EINVALID, "%s of %s has no document id, neither inside nor in the file name", what, e.PurchaseNumber)
 	case e.Type == tenderbase.EventDateChange && e.BiddingDate.IsZero() && e.ApplicationsDeadline.IsZero():
 		return tenderbase.Errorf(tenderbase.EINVALID, "date change of %s gives no new date", e.PurchaseNumber)
-	case e.Type == tenderbase.EventLotCancellation && e.LotNumber == 0:
-		return tenderbase.Errorf(tenderbase.EINVALID, "lot cancellation of %s names no lot", e.PurchaseNumber)
+	case (e.Type == tenderbase.EventLotCancellation || e.Type == tenderbase.EventLotChange) && e.LotNumber == 0:
+		return tenderbase.Errorf(tenderbase.EINVALID, "%s of %s names no lot", what, e.PurchaseNumber)
+	case e.Type == tenderbase.EventOrgChange && e.Org == (tenderbase.Party{}):
+		return tenderbase.Errorf(tenderbase.EINVALID, "org change of %s names no new organization", e.PurchaseNumber)
 	}
 	return nil
 }

@@ -92,6 +92,25 @@ func TestEvents44Fixtures(t *testing.T) {
 			PublishedAt: eventAt(t, "2026-03-20T12:44:51.302+03:00"),
 			Reason:      "Определение об отмене обеспечительных мер № А40-31877/2026 от 19.03.2026, Арбитражный суд города Москвы",
 		},
+		// One lot restated: what changed in its words, why in the basis.
+		"fcsNotificationLotChange_0358300012318000431_4131568.xml": {
+			ID: "fcsNotificationLotChange-4131568", PurchaseNumber: "0358300012318000431", Law: "44", Type: tenderbase.EventLotChange,
+			Document: "fcsNotificationLotChange", LotNumber: 2, PublishedAt: eventAt(t, "2018-09-20T14:31:07.642+03:00"),
+			Reason:  "решение заказчика от 19.09.2018",
+			Changes: "Изменена начальная (максимальная) цена лота № 2 и срок оказания услуг",
+			URL:     "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0358300012318000431",
+		},
+		// The new organization as a party; the basis code worded.
+		"fcsNotificationOrgChange_0358300012318000512_4139022.xml": {
+			ID: "fcsNotificationOrgChange-4139022", PurchaseNumber: "0358300012318000512", Law: "44", Type: tenderbase.EventOrgChange,
+			Document: "fcsNotificationOrgChange", PublishedAt: eventAt(t, "2018-10-02T09:48:12.455+03:00"),
+			Reason: "Реорганизация заказчика или уполномоченного органа, осуществляющего закупку; " +
+				"Постановление администрации города Азова от 24.09.2018 № 1733 о реорганизации",
+			Org: tenderbase.Party{INN: "6140047204", KPP: "614001001", RegNum: "03583000461",
+				Name:      `МУНИЦИПАЛЬНОЕ КАЗЁННОЕ УЧРЕЖДЕНИЕ "УПРАВЛЕНИЕ ЗАКУПОК И МУНИЦИПАЛЬНОГО ЗАКАЗА ГОРОДА АЗОВА"`,
+				ShortName: `МКУ "УЗМЗ Г. АЗОВА"`, Address: "346780, Ростовская обл, Азов г, УЛ. МОСКОВСКАЯ, 19"},
+			URL: "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0358300012318000512",
+		},
 		// A prolongation of the deadline, then its cancellation by a
 		// prescription; neither restates the notice.
 		"epProlongationEZK_0373200041526000044_61471920.xml": {
@@ -192,10 +211,12 @@ func TestEventRejections(t *testing.T) {
 			`<ns2:guid>6d0e83b7</ns2:guid><ns2:purchaseInfo><purchaseNoticeNumber>32514933450</purchaseNoticeNumber></ns2:purchaseInfo>` +
 			`</ns2:purchaseLotCancellationData></ns2:item></ns2:body></ns2:purchaseLotCancellation>`, "lot cancellation of 32514933450 names no lot"},
 		{"empty-223.xml", `<ns2:purchaseRejection xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body/></ns2:purchaseRejection>`, "purchaseRejection holds no item"},
-		{"lot-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationLotChange><purchaseNumber>0358300012318000427</purchaseNumber></fcsNotificationLotChange></export>`,
-			"<fcsNotificationLotChange>: lot change of 0358300012318000427: changes that do not restate the notice are not applied yet"},
-		{"org-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationOrgChange><purchase><purchaseNumber>0358300012318000427</purchaseNumber></purchase></fcsNotificationOrgChange></export>`,
-			"<fcsNotificationOrgChange>: change of the placing organization of 0358300012318000427: changes that do not restate the notice are not applied yet"},
+		{"notice-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcs_notificationZKChange><purchaseNumber>0358300012318000431</purchaseNumber></fcs_notificationZKChange></export>`,
+			"<fcs_notificationZKChange>: notice change of 0358300012318000431: changes that do not restate the notice are not applied yet"},
+		{"lot-change_1.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationLotChange><purchaseNumber>0358300012318000431</purchaseNumber></fcsNotificationLotChange></export>`,
+			"<fcsNotificationLotChange>: lot change of 0358300012318000431 names no lot"},
+		{"org-change_1.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationOrgChange><purchase><purchaseNumber>0358300012318000512</purchaseNumber></purchase></fcsNotificationOrgChange></export>`,
+			"<fcsNotificationOrgChange>: org change of 0358300012318000512 names no new organization"},
 	}
 	for _, tt := range tests {
 		recs, errs := decodeAll(t, tt.name, tt.doc)
@@ -312,8 +333,8 @@ func TestEventsThroughTheStore(t *testing.T) {
 	dir := filepath.Join("testdata", "event")
 	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
 	sum, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || sum.Records != 13 || sum.Inserted != 13 || sum.Rejected != 0 {
-		t.Fatalf("first import: %+v, %v; want 13 events inserted", sum, err)
+	if err != nil || sum.Records != 15 || sum.Inserted != 15 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 15 events inserted", sum, err)
 	}
 	found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTenderEvent,
 		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0873500000826000154"}}})
@@ -321,7 +342,7 @@ func TestEventsThroughTheStore(t *testing.T) {
 		t.Fatalf("events of 0873500000826000154: %+v, %v; want the cancellation and its failure", found, err)
 	}
 	again, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || again.Unchanged != 13 || again.Inserted != 0 {
-		t.Fatalf("second import: %+v, %v; want 13 unchanged", again, err)
+	if err != nil || again.Unchanged != 15 || again.Inserted != 0 {
+		t.Fatalf("second import: %+v, %v; want 15 unchanged", again, err)
 	}
 }

@@ -78,3 +78,41 @@ func TestProlongationTimeline(t *testing.T) {
 		t.Errorf("ru.detail: state %q, %d events; want active and both events", s.State, len(s.Events))
 	}
 }
+
+// TestChangeTimeline: ru.izm lists a lot change with its lot and what it
+// changed, and an org change with the new organization.
+func TestChangeTimeline(t *testing.T) {
+	const lot, org = "0358300012318000431", "0358300012318000512"
+	const card = "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber="
+	set := eisSet(t, []string{
+		"fcsNotificationLotChange_0358300012318000431_4131568.xml",
+		"fcsNotificationOrgChange_0358300012318000512_4139022.xml",
+	}, notice(lot, tenderbase.TenderActive), notice(org, tenderbase.TenderActive))
+	msk := time.FixedZone("", 3*3600)
+	for _, c := range []struct {
+		number string
+		want   timelineEntry
+	}{
+		{lot, timelineEntry{Kind: "tender_event", PublishedAt: time.Date(2018, 9, 20, 14, 31, 7, 642e6, msk), ID: "fcsNotificationLotChange-4131568",
+			Type: "lot_change", LotNumber: 2, Reason: "решение заказчика от 19.09.2018",
+			Changes: "Изменена начальная (максимальная) цена лота № 2 и срок оказания услуг", URL: card + lot}},
+		{org, timelineEntry{Kind: "tender_event", PublishedAt: time.Date(2018, 10, 2, 9, 48, 12, 455e6, msk), ID: "fcsNotificationOrgChange-4139022",
+			Type: "org_change", Reason: "Реорганизация заказчика или уполномоченного органа, осуществляющего закупку; " +
+				"Постановление администрации города Азова от 24.09.2018 № 1733 о реорганизации",
+			Org: tenderbase.Party{INN: "6140047204", KPP: "614001001", RegNum: "03583000461",
+				Name:      `МУНИЦИПАЛЬНОЕ КАЗЁННОЕ УЧРЕЖДЕНИЕ "УПРАВЛЕНИЕ ЗАКУПОК И МУНИЦИПАЛЬНОГО ЗАКАЗА ГОРОДА АЗОВА"`,
+				ShortName: `МКУ "УЗМЗ Г. АЗОВА"`, Address: "346780, Ростовская обл, Азов г, УЛ. МОСКОВСКАЯ, 19"},
+			URL: card + org}},
+	} {
+		got, _ := decodeCall[izmResult](t, set, tenderbase.PlanFree, "ru.izm", `{"tend_num": "`+c.number+`"}`)
+		// The notice of the tests is of 2025, after the change.
+		want := []timelineEntry{c.want, {Kind: "version", PublishedAt: day(1), Version: 1}}
+		same := cmp.Comparer(func(a, b time.Time) bool { return a.Equal(b) })
+		if diff := cmp.Diff(want, got.Timeline, same); diff != "" {
+			t.Errorf("%s: timeline (-want +got):\n%s", c.number, diff)
+		}
+		if s := detailState(t, set, c.number); s.State != tenderbase.TenderActive || len(s.Events) != 1 {
+			t.Errorf("%s: ru.detail: state %q, %d events; want active and the change", c.number, s.State, len(s.Events))
+		}
+	}
+}
