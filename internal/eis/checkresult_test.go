@@ -160,18 +160,24 @@ func TestCheckResultRejections(t *testing.T) {
 const cancelFixture = "checkResultCancel_202000151400871_25498302.xml"
 
 func TestCheckResultCancelWithdrawsTheResult(t *testing.T) {
-	recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", cancelFixture))
-	want := []tenderbase.Record{&tenderbase.Withdrawal{
+	checkWithdrawal(t, cancelFixture, &tenderbase.Withdrawal{
 		ID: "202000151400871-2", TargetKind: tenderbase.KindComplaintResult, TargetKey: "202000151400871",
 		Document: "checkResultCancel", PublishedAt: time.Date(2020, 8, 27, 12, 14, 6, 0, msk),
 		Reason: "Решение Тверского УФАС России от 13.07.2020 по делу № 069/06/106-412/2020 признано недействительным " +
 			"решением Арбитражного суда Тверской области от 19.08.2020 по делу № А66-8813/2020",
-	}}
+	})
+}
+
+// checkWithdrawal decodes the fixture file of testdata/complaint, which
+// must yield want and nothing else.
+func checkWithdrawal(t *testing.T, file string, want *tenderbase.Withdrawal) {
+	t.Helper()
+	recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", file))
 	if len(errs) != 0 {
-		t.Fatalf("rejections %v", errs)
+		t.Fatalf("%s: rejections %v", file, errs)
 	}
-	if diff := cmp.Diff(want, recs, cmp.Comparer(time.Time.Equal)); diff != "" {
-		t.Errorf("records (-want +got):\n%s", diff)
+	if diff := cmp.Diff([]tenderbase.Record{want}, recs, cmp.Comparer(time.Time.Equal)); diff != "" {
+		t.Errorf("%s: records (-want +got):\n%s", file, diff)
 	}
 }
 
@@ -205,7 +211,7 @@ func TestWithdrawingTheLatestResult(t *testing.T) {
 	if err := os.WriteFile(cancel, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	store := importInto(t, append([]string{cancel}, uncancelled(t)...), 7)
+	store := importInto(t, append([]string{cancel}, uncancelled(t)...), 8)
 	want := map[string][]string{
 		"complaintID=25180436":          {"202000151401234/2/COMPLAINT_NO_VIOLATIONS"},
 		"complaintID=25180436&result=1": {"202000151400871/COMPLAINT_NO_VIOLATIONS"},
@@ -248,7 +254,7 @@ func importInto(t *testing.T, paths []string, records int) tenderbase.Store {
 }
 
 func testComplaintsExport(t *testing.T, paths []string) {
-	store := importInto(t, paths, 14) // 7 records, twice
+	store := importInto(t, paths, 16) // 8 records, twice
 	tests := []struct {
 		query string
 		want  []string // complaintNumber/versionNumber/resultFAS, or checkResultNumber/complaintResult

@@ -13,6 +13,7 @@ import (
 // checks (the "KO" subsystem of EIS, the control bodies).
 var complaintDocuments = map[string]documentFunc{
 	"complaint":         decodeComplaint,
+	"complaintCancel":   decodeComplaintCancel,
 	"checkResult":       decodeCheckResult,
 	"checkResultCancel": decodeCheckResultCancel,
 }
@@ -281,4 +282,36 @@ func customerINN(blocks []indictedBlock) string {
 		}
 	}
 	return ""
+}
+
+// complaintCancelWire is an applicant's withdrawal of its complaint. It
+// names the complaint by its number, the key our complaints have; its own
+// number is its docNumber in the complaint's registry entry.
+type complaintCancelWire struct {
+	ComplaintNumber string  `xml:"complaintNumber"`
+	DocNumber       string  `xml:"docNumber"`
+	RegDate         eisTime `xml:"regDate"`
+	Text            string  `xml:"text"`
+}
+
+// decodeComplaintCancel decodes the withdrawal of a complaint into a
+// withdrawal record, which hides the complaint whether it was imported
+// before or comes later.
+func decodeComplaintCancel(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w complaintCancelWire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	target := cleanText(w.ComplaintNumber)
+	if target == "" {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "complaintCancel without complaintNumber")
+	}
+	return []tenderbase.Record{&tenderbase.Withdrawal{
+		ID:          firstOf(cleanText(w.DocNumber), src.fileName),
+		TargetKind:  tenderbase.KindComplaint,
+		TargetKey:   target,
+		Document:    src.kind,
+		PublishedAt: w.RegDate.Time,
+		Reason:      cleanText(w.Text),
+	}}, nil
 }
