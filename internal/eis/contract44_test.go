@@ -240,6 +240,10 @@ func TestContractRejections(t *testing.T) {
 			"contract 1 of the file: "},
 		{"bad-date.xml", export + `<ns2:contract><regNum>3616304128724000015</regNum><signDate>18.03.2024</signDate></ns2:contract></ns2:export>`,
 			`contract 1 of the file: date "18.03.2024" is neither xs:dateTime nor xs:date`},
+		{"cancel-no-regnum.xml", export + `<ns2:contractCancel><regNum>3616304128724000031</regNum></ns2:contractCancel><ns2:contractCancel><documentBase>x</documentBase></ns2:contractCancel></ns2:export>`,
+			"contractCancel 2 of the file has no registry number"},
+		{"cancel-bad-date.xml", export + `<ns2:contractCancel><regNum>3616304128724000031</regNum><cancelDate>14.05.2024</cancelDate></ns2:contractCancel></ns2:export>`,
+			`contractCancel 1 of the file: date "14.05.2024" is neither xs:dateTime nor xs:date`},
 		{"broken.xml", export + `<ns2:contract><regNum>3616304128724000015</regNum></ns2:contract><ns2:contract><regNum>1</ns2:contract></ns2:export>`,
 			"not well-formed XML at line 1"},
 		{"223-empty.xml", `<ns2:contract xmlns:ns2="http://zakupki.gov.ru/223fz/contract/1"><ns2:body/></ns2:contract>`,
@@ -419,7 +423,7 @@ func TestContractFixturesValidate(t *testing.T) {
 	if _, err := os.Stat(contractSamples); err != nil {
 		t.Skipf("no shared data folder at %s: fixtures not checked against the schemas", contractSamples)
 	}
-	for file, schema := range map[string]string{"contract44_10_2.xml": schemas["10"], "contract44_13_2.xml": schemas["14"]} {
+	for file, schema := range map[string]string{"contract44_10_2.xml": schemas["10"], "contract44_13_2.xml": schemas["14"], contractCancelFixture: schemas["14"]} {
 		path := filepath.Join("testdata", "contract", file)
 		out, err := exec.Command(xmllint, "--noout", "--schema", filepath.Join(contractSamples, schema), path).CombinedOutput()
 		if err != nil {
