@@ -211,7 +211,7 @@ func TestWithdrawingTheLatestResult(t *testing.T) {
 	if err := os.WriteFile(cancel, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	store := importInto(t, append([]string{cancel}, uncancelled(t)...), 8)
+	store := importInto(t, append([]string{cancel}, uncancelled(t)...), 10)
 	want := map[string][]string{
 		"complaintID=25180436":          {"202000151401234/2/COMPLAINT_NO_VIOLATIONS"},
 		"complaintID=25180436&result=1": {"202000151400871/COMPLAINT_NO_VIOLATIONS"},
@@ -254,7 +254,7 @@ func importInto(t *testing.T, paths []string, records int) tenderbase.Store {
 }
 
 func testComplaintsExport(t *testing.T, paths []string) {
-	store := importInto(t, paths, 16) // 8 records, twice
+	store := importInto(t, paths, 20) // 10 records, twice
 	tests := []struct {
 		query string
 		want  []string // complaintNumber/versionNumber/resultFAS, or checkResultNumber/complaintResult
@@ -264,7 +264,8 @@ func testComplaintsExport(t *testing.T, paths []string) {
 		{"fasSupplierInn=165912873405", []string{"202400114801003/1/COMPLAINT_VIOLATIONS"}},
 		{"fasCustomerInn=6905037125", []string{"202000151401234/2/COMPLAINT_VIOLATIONS"}},
 		{"tend_num=0336200008720000154&complaint_regNumber=202000151401234", []string{"202000151401234/2/COMPLAINT_VIOLATIONS"}},
-		{"", []string{"202400114801003/1/COMPLAINT_VIOLATIONS", "202000151401234/2/COMPLAINT_VIOLATIONS"}},
+		{"", []string{"202400100300216/1/", "202400100300215/1/", "202400114801003/1/COMPLAINT_VIOLATIONS", "202000151401234/2/COMPLAINT_VIOLATIONS"}},
+		{"fasSupplierInn=771504862317", []string{"202400100300216/1/"}},
 		{"complaintID=25180436&result=1", []string{"202000151401577/COMPLAINT_VIOLATIONS"}},
 		{"complaintID=41977215&result=1", []string{"202400114800412/COMPLAINT_VIOLATIONS"}},
 	}

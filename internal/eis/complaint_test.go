@@ -226,6 +226,11 @@ func TestComplaintRejections(t *testing.T) {
 		{"bad version", strings.Replace(doc, "<versionNumber>1<", "<versionNumber>first<", 1), `version "first" is not a whole number`},
 		{"bad date", strings.Replace(doc, "<regDate>2020-07-02T16:41:27+03:00<", "<regDate>02.07.2020<", 1), `date "02.07.2020" is neither`},
 		{"unknown", strings.ReplaceAll(doc, "ns2:complaint ", "ns2:complaintAppeal "), "EIS document <complaintAppeal> holds no record of ours"},
+		{"group without items", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><complaintGroup><commonInfo><complaintNumber>202400100300214</complaintNumber></commonInfo></complaintGroup></export>`,
+			"complaintGroup without complaintGroupItems"},
+		{"group item without number", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><complaintGroup><complaintGroupItems><itemComplaintNumber>202400100300215</itemComplaintNumber></complaintGroupItems>` +
+			`<complaintGroupItems><regDate>2024-05-20T16:47:03+03:00</regDate></complaintGroupItems></complaintGroup></export>`,
+			"complaintGroup item 2 has neither itemComplaintNumber nor regNumber"},
 		{"cancel without number", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><complaintCancel><regNumber>202400114801120</regNumber></complaintCancel></export>`,
 			"<complaintCancel>: complaintCancel without complaintNumber"},
 	}
