@@ -213,7 +213,8 @@ func orgChangeBasis(code string) string {
 
 // checkEvent rejects an event that cannot be told apart or applied: one
 // without an id or a purchase, a date change without a new date, a lot
-// cancellation without its lot.
+// cancellation or change without its lot, an org change without the new
+// organization.
 func checkEvent(e *tenderbase.TenderEvent) error {
 	what := strings.ReplaceAll(e.Type, "_", " ")
 	switch {
