@@ -73,15 +73,19 @@ const (
 	EventCancellationFailure = "cancellation_failure" // a cancellation is itself cancelled
 	EventLotCancellation     = "lot_cancellation"     // one lot is cancelled
 	EventNoApplications      = "no_applications"      // no application came: the tender failed
+	EventDateChangeCancel    = "date_change_cancel"   // a date change is itself cancelled
+	EventLotChange           = "lot_change"           // one lot is restated
+	EventOrgChange           = "org_change"           // another organization conducts the purchase
 	// A protocol is cancelled (by a court or a control body): the tender's
 	// state and winners no longer rest on it. ProtocolNumber names it.
 	EventProtocolCancellation = "protocol_cancellation"
 )
 
 // TenderEvent is a document that changes a tender without restating its
-// notice: a date change, a cancellation. Like protocols, events are records
-// of their own, so that they apply whatever order they arrive in: a
-// tender's state is its latest notice with its events applied.
+// notice: a date change, a cancellation, a change of one lot. Like
+// protocols, events are records of their own, so that they apply whatever
+// order they arrive in: a tender's state is its latest notice with its
+// events applied.
 type TenderEvent struct {
 	ID             string    `json:"id"` // the EIS document id
 	PurchaseNumber string    `json:"purchase_number"`
@@ -97,7 +101,11 @@ type TenderEvent struct {
 	// The new dates of a date change; zero where unchanged.
 	ApplicationsDeadline time.Time `json:"applications_deadline,omitzero"`
 	BiddingDate          time.Time `json:"bidding_date,omitzero"`
-	URL                  string    `json:"url,omitempty"`
+	// Changes is what a change says it changes, in its own words; Org is
+	// the organization that conducts the purchase after an org change.
+	Changes string `json:"changes,omitempty"`
+	Org     Party  `json:"org,omitzero"`
+	URL     string `json:"url,omitempty"`
 }
 
 func (e *TenderEvent) Kind() Kind      { return KindTenderEvent }

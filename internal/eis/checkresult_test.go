@@ -160,18 +160,24 @@ func TestCheckResultRejections(t *testing.T) {
 const cancelFixture = "checkResultCancel_202000151400871_25498302.xml"
 
 func TestCheckResultCancelWithdrawsTheResult(t *testing.T) {
-	recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", cancelFixture))
-	want := []tenderbase.Record{&tenderbase.Withdrawal{
+	checkWithdrawal(t, cancelFixture, &tenderbase.Withdrawal{
 		ID: "202000151400871-2", TargetKind: tenderbase.KindComplaintResult, TargetKey: "202000151400871",
 		Document: "checkResultCancel", PublishedAt: time.Date(2020, 8, 27, 12, 14, 6, 0, msk),
 		Reason: "Решение Тверского УФАС России от 13.07.2020 по делу № 069/06/106-412/2020 признано недействительным " +
 			"решением Арбитражного суда Тверской области от 19.08.2020 по делу № А66-8813/2020",
-	}}
+	})
+}
+
+// checkWithdrawal decodes the fixture file of testdata/complaint, which
+// must yield want and nothing else.
+func checkWithdrawal(t *testing.T, file string, want *tenderbase.Withdrawal) {
+	t.Helper()
+	recs, errs := decodeFixture(t, filepath.Join("testdata", "complaint", file))
 	if len(errs) != 0 {
-		t.Fatalf("rejections %v", errs)
+		t.Fatalf("%s: rejections %v", file, errs)
 	}
-	if diff := cmp.Diff(want, recs, cmp.Comparer(time.Time.Equal)); diff != "" {
-		t.Errorf("records (-want +got):\n%s", diff)
+	if diff := cmp.Diff([]tenderbase.Record{want}, recs, cmp.Comparer(time.Time.Equal)); diff != "" {
+		t.Errorf("%s: records (-want +got):\n%s", file, diff)
 	}
 }
 
@@ -205,7 +211,7 @@ func TestWithdrawingTheLatestResult(t *testing.T) {
 	if err := os.WriteFile(cancel, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	store := importInto(t, append([]string{cancel}, uncancelled(t)...), 7)
+	store := importInto(t, append([]string{cancel}, uncancelled(t)...), 10)
 	want := map[string][]string{
 		"complaintID=25180436":          {"202000151401234/2/COMPLAINT_NO_VIOLATIONS"},
 		"complaintID=25180436&result=1": {"202000151400871/COMPLAINT_NO_VIOLATIONS"},
@@ -248,7 +254,7 @@ func importInto(t *testing.T, paths []string, records int) tenderbase.Store {
 }
 
 func testComplaintsExport(t *testing.T, paths []string) {
-	store := importInto(t, paths, 14) // 7 records, twice
+	store := importInto(t, paths, 20) // 10 records, twice
 	tests := []struct {
 		query string
 		want  []string // complaintNumber/versionNumber/resultFAS, or checkResultNumber/complaintResult
@@ -258,7 +264,8 @@ func testComplaintsExport(t *testing.T, paths []string) {
 		{"fasSupplierInn=165912873405", []string{"202400114801003/1/COMPLAINT_VIOLATIONS"}},
 		{"fasCustomerInn=6905037125", []string{"202000151401234/2/COMPLAINT_VIOLATIONS"}},
 		{"tend_num=0336200008720000154&complaint_regNumber=202000151401234", []string{"202000151401234/2/COMPLAINT_VIOLATIONS"}},
-		{"", []string{"202400114801003/1/COMPLAINT_VIOLATIONS", "202000151401234/2/COMPLAINT_VIOLATIONS"}},
+		{"", []string{"202400100300216/1/", "202400100300215/1/", "202400114801003/1/COMPLAINT_VIOLATIONS", "202000151401234/2/COMPLAINT_VIOLATIONS"}},
+		{"fasSupplierInn=771504862317", []string{"202400100300216/1/"}},
 		{"complaintID=25180436&result=1", []string{"202000151401577/COMPLAINT_VIOLATIONS"}},
 		{"complaintID=41977215&result=1", []string{"202400114800412/COMPLAINT_VIOLATIONS"}},
 	}

@@ -2,6 +2,7 @@ package eis
 
 import (
 	"encoding/xml"
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -13,6 +14,8 @@ import (
 // checks (the "KO" subsystem of EIS, the control bodies).
 var complaintDocuments = map[string]documentFunc{
 	"complaint":         decodeComplaint,
+	"complaintCancel":   decodeComplaintCancel,
+	"complaintGroup":    decodeComplaintGroup,
 	"checkResult":       decodeCheckResult,
 	"checkResultCancel": decodeCheckResultCancel,
 }
@@ -20,30 +23,44 @@ var complaintDocuments = map[string]documentFunc{
 // complaintWire is a 44-FZ complaint, schemes 10.x and 14.x: both keep the
 // element names read here; 14.x adds KOInfo, the registering body's INN.
 type complaintWire struct {
-	CommonInfo struct {
-		ComplaintNumber string  `xml:"complaintNumber"`
-		RegNumber       string  `xml:"regNumber"`
-		VersionNumber   string  `xml:"versionNumber"`
-		RegistrationKO  koParty `xml:"registrationKO"`
-		RegDate         eisTime `xml:"regDate"`
-		PrintFormInfo   struct {
-			PublishDate eisTime `xml:"publishDate"`
-		} `xml:"printFormInfo"`
-	} `xml:"commonInfo"`
-	KOInfo    koParty         `xml:"KOInfo"`
-	Indicted  []indictedBlock `xml:"indicted"`
+	CommonInfo complaintCommonWire `xml:"commonInfo"`
+	KOInfo     koParty             `xml:"KOInfo"`
+	Indicted   []indictedBlock     `xml:"indicted"`
+	applicantWire
+	Object    koObject `xml:"object"`
+	Text      string   `xml:"text"`
+	PrintForm struct {
+		URL string `xml:"url"`
+	} `xml:"printForm"`
+}
+
+// complaintCommonWire is the commonInfo of a complaint or of a group of
+// complaints.
+type complaintCommonWire struct {
+	ComplaintNumber string  `xml:"complaintNumber"`
+	RegNumber       string  `xml:"regNumber"`
+	VersionNumber   string  `xml:"versionNumber"`
+	RegistrationKO  koParty `xml:"registrationKO"`
+	ConsiderationKO koParty `xml:"considerationKO"`
+	RegDate         eisTime `xml:"regDate"`
+	PrintFormInfo   struct {
+		PublishDate eisTime `xml:"publishDate"`
+	} `xml:"printFormInfo"`
+}
+
+// applicantWire is who lodged a complaint: the legacy applicant, by name
+// only, or the applicant as registered since 2015.
+type applicantWire struct {
 	Applicant struct {
 		OrganizationName string `xml:"organizationName"`
 	} `xml:"applicant"`
 	ApplicantNew applicantNewWire `xml:"applicantNew"`
-	Object       struct {
-		Purchase koPurchase `xml:"purchase"`
-		Order    koPurchase `xml:"order"`
-	} `xml:"object"`
-	Text      string `xml:"text"`
-	PrintForm struct {
-		URL string `xml:"url"`
-	} `xml:"printForm"`
+}
+
+// koObject is what a complaint is about: a purchase, or a 94-FZ order.
+type koObject struct {
+	Purchase koPurchase `xml:"purchase"`
+	Order    koPurchase `xml:"order"`
 }
 
 // applicantNewWire is the applicant as registered since 2015: an
@@ -281,4 +298,100 @@ func customerINN(blocks []indictedBlock) string {
 		}
 	}
 	return ""
+}
+
+// complaintCancelWire is an applicant's withdrawal of its complaint. It
+// names the complaint by its number, the key our complaints have; its own
+// number is its docNumber in the complaint's registry entry.
+type complaintCancelWire struct {
+	ComplaintNumber string  `xml:"complaintNumber"`
+	DocNumber       string  `xml:"docNumber"`
+	RegDate         eisTime `xml:"regDate"`
+	Text            string  `xml:"text"`
+}
+
+// decodeComplaintCancel decodes the withdrawal of a complaint into a
+// withdrawal record, which hides the complaint whether it was imported
+// before or comes later.
+func decodeComplaintCancel(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var w complaintCancelWire
+	if err := d.DecodeElement(&w, &start); err != nil {
+		return nil, err
+	}
+	target := cleanText(w.ComplaintNumber)
+	if target == "" {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "complaintCancel without complaintNumber")
+	}
+	return []tenderbase.Record{&tenderbase.Withdrawal{
+		ID:          firstOf(cleanText(w.DocNumber), src.fileName),
+		TargetKind:  tenderbase.KindComplaint,
+		TargetKey:   target,
+		Document:    src.kind,
+		PublishedAt: w.RegDate.Time,
+		Reason:      cleanText(w.Text),
+	}}, nil
+}
+
+// complaintGroupWire is a group of complaints against an operator of an
+// electronic platform (a technical failure): commonInfo, the text and the
+// indicted operator are the group's, and each item is a complaint of its
+// own, with its number, applicant and purchase.
+type complaintGroupWire struct {
+	CommonInfo complaintCommonWire  `xml:"commonInfo"`
+	Text       string               `xml:"text"`
+	Indicted   []indictedBlock      `xml:"indicted"`
+	Items      []complaintGroupItem `xml:"complaintGroupItems"`
+	PrintForm  struct {
+		URL string `xml:"url"`
+	} `xml:"printForm"`
+}
+
+// complaintGroupItem is one complaint of a group. Its purchase is given
+// directly, not inside an object.
+type complaintGroupItem struct {
+	Number    string  `xml:"itemComplaintNumber"`
+	RegNumber string  `xml:"regNumber"` // its document in the group's registry entry
+	RegDate   eisTime `xml:"regDate"`
+	applicantWire
+	koObject
+}
+
+// decodeComplaintGroup decodes a group of complaints into a complaint
+// record per item.
+func decodeComplaintGroup(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
+	var g complaintGroupWire
+	if err := d.DecodeElement(&g, &start); err != nil {
+		return nil, err
+	}
+	var recs []tenderbase.Record
+	for i, item := range g.Items {
+		if firstOf(cleanText(item.Number), cleanText(item.RegNumber)) == "" {
+			return nil, tenderbase.Errorf(tenderbase.EINVALID, "complaintGroup item %d has neither itemComplaintNumber nor regNumber", i+1)
+		}
+		c, err := g.complaint(item).record(src.fileName)
+		if err != nil {
+			return nil, fmt.Errorf("item %d: %w", i+1, err)
+		}
+		recs = append(recs, c)
+	}
+	if len(recs) == 0 {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "complaintGroup without complaintGroupItems")
+	}
+	return recs, nil
+}
+
+// complaint returns the item as a complaint: its own number (else its
+// document number in the group's entry), applicant, purchase and date of
+// receipt, with the group's registry entry, version, control body, text,
+// indicted operator, publication and print form.
+func (g complaintGroupWire) complaint(item complaintGroupItem) complaintWire {
+	ci := g.CommonInfo
+	ci.ComplaintNumber = firstOf(cleanText(item.Number), cleanText(item.RegNumber))
+	ci.RegDate = item.RegDate
+	if ci.RegistrationKO.name() == "" {
+		ci.RegistrationKO = ci.ConsiderationKO
+	}
+	w := complaintWire{CommonInfo: ci, Indicted: g.Indicted, applicantWire: item.applicantWire, Object: item.koObject, Text: g.Text}
+	w.PrintForm.URL = g.PrintForm.URL
+	return w
 }

@@ -2,6 +2,7 @@ package eis
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -223,11 +224,61 @@ func TestComplaintRejections(t *testing.T) {
 		{"bad version", strings.Replace(doc, "<versionNumber>1<", "<versionNumber>first<", 1), `version "first" is not a whole number`},
 		{"bad date", strings.Replace(doc, "<regDate>2020-07-02T16:41:27+03:00<", "<regDate>02.07.2020<", 1), `date "02.07.2020" is neither`},
 		{"unknown", strings.ReplaceAll(doc, "ns2:complaint ", "ns2:complaintAppeal "), "EIS document <complaintAppeal> holds no record of ours"},
+		{"group without items", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><complaintGroup><commonInfo><complaintNumber>202400100300214</complaintNumber></commonInfo></complaintGroup></export>`,
+			"complaintGroup without complaintGroupItems"},
+		{"group item without number", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><complaintGroup><complaintGroupItems><itemComplaintNumber>202400100300215</itemComplaintNumber></complaintGroupItems>` +
+			`<complaintGroupItems><regDate>2024-05-20T16:47:03+03:00</regDate></complaintGroupItems></complaintGroup></export>`,
+			"complaintGroup item 2 has neither itemComplaintNumber nor regNumber"},
+		{"cancel without number", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><complaintCancel><regNumber>202400114801120</regNumber></complaintCancel></export>`,
+			"<complaintCancel>: complaintCancel without complaintNumber"},
 	}
 	for _, tt := range tests {
 		recs, errs := decodeAll(t, "complaint_202000151401234_25180436.xml", tt.doc)
 		if len(recs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) {
 			t.Errorf("%s: %d records, rejections %v; want one containing %q", tt.name, len(recs), errs, tt.want)
 		}
+	}
+}
+
+const complaintCancelFixture = "complaintCancel_202400114801120_42010388.xml"
+
+// TestComplaintCancelWithdrawsTheComplaint imports the complaint that the
+// withdrawal names (a copy of a fixture under its number), with and without
+// the withdrawal, in either order: withdrawn, the complaint is neither
+// exported nor returned by Get.
+func TestComplaintCancelWithdrawsTheComplaint(t *testing.T) {
+	checkWithdrawal(t, complaintCancelFixture, &tenderbase.Withdrawal{
+		ID: "202400114801120-2", TargetKind: tenderbase.KindComplaint, TargetKey: "202400114801120",
+		Document: "complaintCancel", PublishedAt: time.Date(2024, 4, 22, 11, 5, 43, 0, msk),
+		Reason: "Заявитель отзывает жалобу: заказчик внёс изменения в извещение и устранил обжалуемые положения",
+	})
+	data, err := os.ReadFile(filepath.Join("testdata", "complaint", "complaint_202400114801003_41977215.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	complaint := filepath.Join(t.TempDir(), "complaint_202400114801120_42004711.xml")
+	if err := os.WriteFile(complaint, []byte(strings.ReplaceAll(string(data), "202400114801003", "202400114801120")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cancel := filepath.Join("testdata", "complaint", complaintCancelFixture)
+	for _, c := range []struct {
+		name  string
+		paths []string
+		want  []string
+	}{
+		{"no withdrawal", []string{complaint}, []string{"202400114801120/1/"}},
+		{"withdrawal last", []string{complaint, cancel}, nil},
+		{"withdrawal first", []string{cancel, complaint}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			store := importInto(t, c.paths, len(c.paths))
+			if diff := cmp.Diff(c.want, exported(t, store, "fasSupplierInn=165912873405")); diff != "" {
+				t.Errorf("export (-want +got):\n%s", diff)
+			}
+			_, err := store.Get(context.Background(), tenderbase.KindComplaint, "202400114801120")
+			if withdrawn := c.want == nil; withdrawn != (tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND) {
+				t.Errorf("Get: %v; withdrawn %v", err, withdrawn)
+			}
+		})
 	}
 }

@@ -83,7 +83,7 @@ type contract223Position struct {
 func decodeContract223(d *xml.Decoder, start xml.StartElement) ([]tenderbase.Record, error) {
 	var w contract223
 	if err := d.DecodeElement(&w, &start); err != nil {
-		return nil, contractDecodeError(1, err)
+		return nil, contractDecodeError("contract", 1, err)
 	}
 	if len(w.Items) == 0 {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "223-FZ <contract> holds no item with contractData")

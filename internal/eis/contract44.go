@@ -28,20 +28,30 @@ func decodeContract(d *xml.Decoder, start xml.StartElement, _ source) ([]tenderb
 // <contract> after it in the same <export>: the registry exports of 94-FZ
 // times hold many contracts in one file, and the schemes allow it since.
 func decodeContracts44(d *xml.Decoder, start xml.StartElement) ([]tenderbase.Record, error) {
-	var recs []tenderbase.Record
-	for n := 1; ; n++ {
+	return decodeEach(d, start, func(start xml.StartElement, n int) (tenderbase.Record, error) {
 		var w contract44
 		if err := d.DecodeElement(&w, &start); err != nil {
-			return nil, contractDecodeError(n, err)
+			return nil, contractDecodeError("contract", n, err)
 		}
-		rec, err := w.record(n)
+		return w.record(n)
+	})
+}
+
+// decodeEach decodes, with one, the element start opens and every element
+// of its name after it in the same <export>; n counts them from 1. An error
+// of one rejects the file as one returns it.
+func decodeEach(d *xml.Decoder, start xml.StartElement, one func(start xml.StartElement, n int) (tenderbase.Record, error)) ([]tenderbase.Record, error) {
+	var recs []tenderbase.Record
+	name := start.Name.Local
+	for n := 1; ; n++ {
+		rec, err := one(start, n)
 		if err != nil {
 			return nil, err
 		}
 		recs = append(recs, rec)
 		var more bool
-		if start, more, err = nextContract44(d); err != nil {
-			return nil, contractDecodeError(n+1, err)
+		if start, more, err = nextSibling(d, name); err != nil {
+			return nil, contractDecodeError(name, n+1, err)
 		}
 		if !more {
 			return recs, nil
@@ -49,10 +59,10 @@ func decodeContracts44(d *xml.Decoder, start xml.StartElement) ([]tenderbase.Rec
 	}
 }
 
-// nextContract44 returns the next <contract> of the export, or false at the
-// end of the file. An <export> holds documents of one kind only, so any other
-// element is skipped rather than read as a contract.
-func nextContract44(d *xml.Decoder) (xml.StartElement, bool, error) {
+// nextSibling returns the next element named name of the export, or false
+// at the end of the file. An <export> holds documents of one kind only, so
+// any other element is skipped rather than read as one.
+func nextSibling(d *xml.Decoder, name string) (xml.StartElement, bool, error) {
 	for {
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
@@ -65,7 +75,7 @@ func nextContract44(d *xml.Decoder) (xml.StartElement, bool, error) {
 		if !ok {
 			continue
 		}
-		if start.Name.Local == "contract" {
+		if start.Name.Local == name {
 			return start, true, nil
 		}
 		if err := d.Skip(); err != nil {
@@ -76,13 +86,13 @@ func nextContract44(d *xml.Decoder) (xml.StartElement, bool, error) {
 
 // contractDecodeError keeps a syntax error as it is, so that the caller can
 // say where the XML breaks, and makes any other decoding error (a price that
-// is not a number) a rejection of the n-th contract of the file.
-func contractDecodeError(n int, err error) error {
+// is not a number) a rejection of the n-th document named name of the file.
+func contractDecodeError(name string, n int, err error) error {
 	var syntax *xml.SyntaxError
 	if errors.As(err, &syntax) {
 		return err
 	}
-	return tenderbase.Errorf(tenderbase.EINVALID, "contract %d of the file: %v", n, err)
+	return tenderbase.Errorf(tenderbase.EINVALID, "%s %d of the file: %v", name, n, err)
 }
 
 // contract44 is a 44-FZ <contract>: the registry entry of a concluded

@@ -30,12 +30,30 @@ var events = map[string]documentFunc{
 	"epClosedProtocolCancel": decodeEvent44,
 	"pprf615ProtocolCancel":  decodeEvent44,
 
-	// A lot change restates one lot only, and an organization change names
-	// the new placing organization: neither fits an event type, and
-	// applying either needs the rest of the current tender.
-	"fcs_notification*":        partialNotice("notice change"),
-	"fcsNotificationLotChange": partialNotice("lot change"),
-	"fcsNotificationOrgChange": partialNotice("change of the placing organization"),
+	// A prolongation gives a new deadline of applications; a control body
+	// or a court may cancel it.
+	"epProlongationEOK":         decodeEvent44,
+	"epProlongationEOKOU":       decodeEvent44,
+	"epProlongationEOKD":        decodeEvent44,
+	"epProlongationEZK":         decodeEvent44,
+	"epProlongationCancelEOK":   decodeEvent44,
+	"epProlongationCancelEOKOU": decodeEvent44,
+	"epProlongationCancelEOKD":  decodeEvent44,
+	"epProlongationCancelEZK":   decodeEvent44,
+
+	// The closed procedures cancel in the documents of the open ones.
+	"epClosedNotificationCancel":        decodeEvent44,
+	"epClosedNotificationCancelFailure": decodeEvent44,
+
+	// A lot change restates one lot and says what it changed; an
+	// organization change names the organization that conducts the
+	// purchase from then on. Each is an event saying so, which needs no
+	// notice stored before it.
+	"fcsNotificationLotChange": decodeEvent44,
+	"fcsNotificationOrgChange": decodeEvent44,
+
+	// Any other change of a legacy notice.
+	"fcs_notification*": partialNotice("notice change"),
 
 	"purchaseRejection":       decodeEvents223,
 	"purchaseLotCancellation": decodeEvents223,
@@ -44,18 +62,30 @@ var events = map[string]documentFunc{
 // eventTypes gives the event type of each 44-FZ document decodeEvent44
 // reads.
 var eventTypes = map[string]string{
-	"fcs_notificationEFDateChange": tenderbase.EventDateChange,
-	"fcsNotificationEFDateChange":  tenderbase.EventDateChange,
-	"fcsNotificationCancel":        tenderbase.EventCancellation,
-	"epNotificationCancel":         tenderbase.EventCancellation,
-	"fcsNotificationCancelFailure": tenderbase.EventCancellationFailure,
-	"epNotificationCancelFailure":  tenderbase.EventCancellationFailure,
-	"fcsNotificationLotCancel":     tenderbase.EventLotCancellation,
-	"epNoticeApplicationsAbsence":  tenderbase.EventNoApplications,
-	"fcsProtocolCancel":            tenderbase.EventProtocolCancellation,
-	"epProtocolCancel":             tenderbase.EventProtocolCancellation,
-	"pprf615ProtocolCancel":        tenderbase.EventProtocolCancellation,
-	"epClosedProtocolCancel":       tenderbase.EventProtocolCancellation,
+	"fcs_notificationEFDateChange":      tenderbase.EventDateChange,
+	"fcsNotificationEFDateChange":       tenderbase.EventDateChange,
+	"fcsNotificationCancel":             tenderbase.EventCancellation,
+	"epNotificationCancel":              tenderbase.EventCancellation,
+	"epClosedNotificationCancel":        tenderbase.EventCancellation,
+	"fcsNotificationCancelFailure":      tenderbase.EventCancellationFailure,
+	"epNotificationCancelFailure":       tenderbase.EventCancellationFailure,
+	"epClosedNotificationCancelFailure": tenderbase.EventCancellationFailure,
+	"fcsNotificationLotCancel":          tenderbase.EventLotCancellation,
+	"fcsNotificationLotChange":          tenderbase.EventLotChange,
+	"fcsNotificationOrgChange":          tenderbase.EventOrgChange,
+	"epNoticeApplicationsAbsence":       tenderbase.EventNoApplications,
+	"epProlongationEOK":                 tenderbase.EventDateChange,
+	"epProlongationEOKOU":               tenderbase.EventDateChange,
+	"epProlongationEOKD":                tenderbase.EventDateChange,
+	"epProlongationEZK":                 tenderbase.EventDateChange,
+	"epProlongationCancelEOK":           tenderbase.EventDateChangeCancel,
+	"epProlongationCancelEOKOU":         tenderbase.EventDateChangeCancel,
+	"epProlongationCancelEOKD":          tenderbase.EventDateChangeCancel,
+	"epProlongationCancelEZK":           tenderbase.EventDateChangeCancel,
+	"fcsProtocolCancel":                 tenderbase.EventProtocolCancellation,
+	"epProtocolCancel":                  tenderbase.EventProtocolCancellation,
+	"epClosedProtocolCancel":            tenderbase.EventProtocolCancellation,
+	"pprf615ProtocolCancel":             tenderbase.EventProtocolCancellation,
 }
 
 // event44Wire is any of the 44-FZ documents of events. Their elements do not
@@ -64,7 +94,8 @@ var eventTypes = map[string]string{
 type event44Wire struct {
 	ID             string  `xml:"id"`
 	PurchaseNumber string  `xml:"purchaseNumber"`
-	ProtocolNumber string  `xml:"protocolNumber"` // the protocol a legacy cancellation cancels
+	ProtocolNumber string  `xml:"protocolNumber"`          // the protocol a legacy cancellation cancels
+	Purchase       string  `xml:"purchase>purchaseNumber"` // of an org change
 	DocPublishDate eisTime `xml:"docPublishDate"`
 	DocDate        eisTime `xml:"docDate"`
 	Href           string  `xml:"href"`
@@ -79,7 +110,7 @@ type event44Wire struct {
 	} `xml:"commonInfo"`
 	PrintFormInfo  string      `xml:"printFormInfo>url"`
 	NewAuctionDate eisTime     `xml:"newAuctionDate"`
-	LotNumber      string      `xml:"lot>lotNumber"`
+	Lot            fcsLotWire  `xml:"lot"`
 	DateReason     reasonWire  `xml:"reason"`
 	CancelReason   reasonWire  `xml:"cancelReason"`
 	ReasonInfo     reasonWire  `xml:"cancelReasonInfo"`
@@ -88,7 +119,33 @@ type event44Wire struct {
 		Code string `xml:"code"`
 		Name string `xml:"name"`
 	} `xml:"abandonedReason"`
-	AddInfo string `xml:"addInfo"`
+	AddInfo      string           `xml:"addInfo"`
+	Prolongation prolongationWire `xml:"prolongationInfo"`
+	// Modification is what a lot change says of itself.
+	Modification struct {
+		Info    string     `xml:"info"`
+		AddInfo string     `xml:"addInfo"`
+		Reason  reasonWire `xml:"reason"`
+	} `xml:"modification"`
+	BaseChange struct {
+		Type    string `xml:"changeType"`
+		AddInfo string `xml:"addInfo"`
+	} `xml:"baseChange"`
+	NewOrg orgWire `xml:"newRespOrg"`
+	// ProlongationCancel is the basis of an epProlongationCancel*: a
+	// control body's prescription or a court decision.
+	ProlongationCancel struct {
+		Reason  reasonWire `xml:"prolongationCancelReason"`
+		AddInfo string     `xml:"addInfo"`
+	} `xml:"prolongationCancelInfo"`
+}
+
+// prolongationWire is the new deadline of applications of an
+// epProlongation*: at its top for EOK, EOKOU and EZK, in the first stage of
+// a two-stage EOKD.
+type prolongationWire struct {
+	NewEnd        eisTime `xml:"newCollectingEndDT"`
+	FirstStageEnd eisTime `xml:"firstStageInfo>newCollectingEndDT"`
 }
 
 // failureWire is what an epNotificationCancelFailure nests in one block.
@@ -117,20 +174,23 @@ func decodeEvent44(d *xml.Decoder, start xml.StartElement, src source) ([]tender
 func (w *event44Wire) event(src source) (*tenderbase.TenderEvent, error) {
 	e := &tenderbase.TenderEvent{
 		ID:             eventID(src.kind, firstOf(cleanText(w.ID), complaintID(src.fileName))),
-		PurchaseNumber: firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber)),
+		PurchaseNumber: firstOf(cleanText(w.PurchaseNumber), cleanText(w.Common.PurchaseNumber), cleanText(w.Purchase)),
 		Law:            tenderbase.Law44,
 		Type:           eventTypes[src.kind],
 		Document:       src.kind,
 		PublishedAt: firstTime(w.DocPublishDate.Time, w.Common.DocPublishDTInEIS.Time, w.Common.PublishDTInEIS.Time,
 			w.Common.DocPublishDate.Time, w.DocDate.Time),
-		Reason:         w.reason(),
-		ProtocolNumber: protocolNumber(firstOf(cleanText(w.ProtocolNumber), cleanText(w.Common.CanceledProtocol))),
-		BiddingDate:    w.NewAuctionDate.Time,
-		URL:            firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm), cleanText(w.PrintFormInfo)),
+		Reason:               w.reason(),
+		ProtocolNumber:       protocolNumber(firstOf(cleanText(w.ProtocolNumber), cleanText(w.Common.CanceledProtocol))),
+		BiddingDate:          w.NewAuctionDate.Time,
+		ApplicationsDeadline: firstTime(w.Prolongation.NewEnd.Time, w.Prolongation.FirstStageEnd.Time),
+		Changes:              cleanText(w.Modification.Info),
+		Org:                  w.NewOrg.party(),
+		URL:                  firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm), cleanText(w.PrintFormInfo)),
 	}
-	lot, err := parseVersion(w.LotNumber, 0)
+	lot, err := parseVersion(w.Lot.LotNumber, 0)
 	if err != nil {
-		return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot number %q is not a whole number", cleanText(w.LotNumber))
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "lot number %q is not a whole number", cleanText(w.Lot.LotNumber))
 	}
 	e.LotNumber = lot
 	return e, checkEvent(e)
@@ -142,18 +202,35 @@ func (w *event44Wire) reason() string {
 	if name := firstOf(cleanText(w.Abandoned.Name), cleanText(w.Abandoned.Code)); name != "" {
 		return name
 	}
-	var parts []string
-	for _, r := range []reasonWire{w.DateReason, w.CancelReason, w.ReasonInfo, w.Failure.Reason} {
+	parts := []string{orgChangeBasis(cleanText(w.BaseChange.Type))}
+	for _, r := range []reasonWire{w.DateReason, w.CancelReason, w.ReasonInfo, w.Failure.Reason, w.ProlongationCancel.Reason, w.Modification.Reason} {
 		parts = append(parts, r.basis(), cleanText(r.AddInfo))
 	}
-	parts = append(parts, cleanText(w.AddInfo), cleanText(w.Failure.AddInfo))
+	parts = append(parts, cleanText(w.AddInfo), cleanText(w.Failure.AddInfo), cleanText(w.ProlongationCancel.AddInfo),
+		cleanText(w.Modification.AddInfo), cleanText(w.BaseChange.AddInfo))
 	return joinNonEmpty(parts, "; ")
+}
+
+// orgChangeBases words the bases of an org change (changeType) as the
+// scheme documents them.
+var orgChangeBases = map[string]string{
+	"C": "Прекращение действия права уполномоченного органа, уполномоченного учреждения, организации, осуществляющей полномочия заказчика " +
+		"на осуществление закупок на основании договора (соглашения) в соответствии с частью 6 статьи 15 Федерального закона № 44-ФЗ " +
+		"на размещение закупок для заказчика",
+	"R": "Реорганизация заказчика или уполномоченного органа, осуществляющего закупку",
+	"F": "Изменение организации, осуществляющей закупку в соответствии со статьей 26 Федерального закона № 44-ФЗ",
+}
+
+// orgChangeBasis returns the wording of the basis code, the code itself
+// when the scheme does not document it, or "" when none is given.
+func orgChangeBasis(code string) string {
+	return firstOf(orgChangeBases[code], code)
 }
 
 // checkEvent rejects an event that cannot be told apart or applied: one
 // without an id or a purchase, a date change without a new date, a lot
-// cancellation without its lot, a protocol cancellation without its
-// protocol.
+// cancellation or change without its lot, an org change without the new
+// organization, a protocol cancellation without its protocol.
 func checkEvent(e *tenderbase.TenderEvent) error {
 	what := strings.ReplaceAll(e.Type, "_", " ")
 	switch {
@@ -163,8 +240,10 @@ func checkEvent(e *tenderbase.TenderEvent) error {
 		return tenderbase.Errorf(tenderbase.EINVALID, "%s of %s has no document id, neither inside nor in the file name", what, e.PurchaseNumber)
 	case e.Type == tenderbase.EventDateChange && e.BiddingDate.IsZero() && e.ApplicationsDeadline.IsZero():
 		return tenderbase.Errorf(tenderbase.EINVALID, "date change of %s gives no new date", e.PurchaseNumber)
-	case e.Type == tenderbase.EventLotCancellation && e.LotNumber == 0:
-		return tenderbase.Errorf(tenderbase.EINVALID, "lot cancellation of %s names no lot", e.PurchaseNumber)
+	case (e.Type == tenderbase.EventLotCancellation || e.Type == tenderbase.EventLotChange) && e.LotNumber == 0:
+		return tenderbase.Errorf(tenderbase.EINVALID, "%s of %s names no lot", what, e.PurchaseNumber)
+	case e.Type == tenderbase.EventOrgChange && e.Org == (tenderbase.Party{}):
+		return tenderbase.Errorf(tenderbase.EINVALID, "org change of %s names no new organization", e.PurchaseNumber)
 	case e.Type == tenderbase.EventProtocolCancellation && e.ProtocolNumber == "":
 		return tenderbase.Errorf(tenderbase.EINVALID, "protocol cancellation of %s names no protocol", e.PurchaseNumber)
 	}

@@ -57,6 +57,7 @@ func checkEvents(t *testing.T, dir string, want map[string]*tenderbase.TenderEve
 
 func TestEvents44Fixtures(t *testing.T) {
 	const yar = "https://zakupki.gov.ru/epz/order/notice/ea20/view/common-info.html?regNumber=0873500000826000154"
+	const zk = "https://zakupki.gov.ru/epz/order/notice/zk20/view/common-info.html?regNumber=0373200041526000044"
 	checkEvents(t, filepath.Join("testdata", "event"), map[string]*tenderbase.TenderEvent{
 		"fcsNotificationLotCancel_0358300012318000427_4127730.xml": {
 			ID: "fcsNotificationLotCancel-4127730", PurchaseNumber: "0358300012318000427", Law: "44", Type: tenderbase.EventLotCancellation,
@@ -76,6 +77,59 @@ func TestEvents44Fixtures(t *testing.T) {
 			Document: "epNotificationCancelFailure", PublishedAt: eventAt(t, "2026-03-10T14:03:09.018+03:00"),
 			Reason: "Предписание № 076/06/64-318/2026 от 06.03.2026, Управление Федеральной антимонопольной службы по Ярославской области",
 			URL:    yar,
+		},
+		// A closed procedure: no address, the basis a court decision.
+		"epClosedNotificationCancel_0373200041526000017_61455102.xml": {
+			ID: "epClosedNotificationCancel-61455102", PurchaseNumber: "0373200041526000017", Law: "44", Type: tenderbase.EventCancellation,
+			Document: "epClosedNotificationCancel", PublishedAt: eventAt(t, "2026-03-13T10:21:04.117+03:00"),
+			Reason: "Определение № А40-31877/2026 от 11.03.2026, Арбитражный суд города Москвы; " +
+				"Исполнение определения суда о принятии обеспечительных мер",
+		},
+		"epClosedNotificationCancelFailure_0373200041526000017_61460388.xml": {
+			ID: "epClosedNotificationCancelFailure-61460388", PurchaseNumber: "0373200041526000017", Law: "44",
+			Type: tenderbase.EventCancellationFailure, Document: "epClosedNotificationCancelFailure",
+			PublishedAt: eventAt(t, "2026-03-20T12:44:51.302+03:00"),
+			Reason:      "Определение об отмене обеспечительных мер № А40-31877/2026 от 19.03.2026, Арбитражный суд города Москвы",
+		},
+		// One lot restated: what changed in its words, why in the basis.
+		"fcsNotificationLotChange_0358300012318000431_4131568.xml": {
+			ID: "fcsNotificationLotChange-4131568", PurchaseNumber: "0358300012318000431", Law: "44", Type: tenderbase.EventLotChange,
+			Document: "fcsNotificationLotChange", LotNumber: 2, PublishedAt: eventAt(t, "2018-09-20T14:31:07.642+03:00"),
+			Reason:  "решение заказчика от 19.09.2018",
+			Changes: "Изменена начальная (максимальная) цена лота № 2 и срок оказания услуг",
+			URL:     "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0358300012318000431",
+		},
+		// The new organization as a party; the basis code worded.
+		"fcsNotificationOrgChange_0358300012318000512_4139022.xml": {
+			ID: "fcsNotificationOrgChange-4139022", PurchaseNumber: "0358300012318000512", Law: "44", Type: tenderbase.EventOrgChange,
+			Document: "fcsNotificationOrgChange", PublishedAt: eventAt(t, "2018-10-02T09:48:12.455+03:00"),
+			Reason: "Реорганизация заказчика или уполномоченного органа, осуществляющего закупку; " +
+				"Постановление администрации города Азова от 24.09.2018 № 1733 о реорганизации",
+			Org: tenderbase.Party{INN: "6140047204", KPP: "614001001", RegNum: "03583000461",
+				Name:      `МУНИЦИПАЛЬНОЕ КАЗЁННОЕ УЧРЕЖДЕНИЕ "УПРАВЛЕНИЕ ЗАКУПОК И МУНИЦИПАЛЬНОГО ЗАКАЗА ГОРОДА АЗОВА"`,
+				ShortName: `МКУ "УЗМЗ Г. АЗОВА"`, Address: "346780, Ростовская обл, Азов г, УЛ. МОСКОВСКАЯ, 19"},
+			URL: "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0358300012318000512",
+		},
+		// A prolongation of the deadline, then its cancellation by a
+		// prescription; neither restates the notice.
+		"epProlongationEZK_0373200041526000044_61471920.xml": {
+			ID: "epProlongationEZK-61471920", PurchaseNumber: "0373200041526000044", Law: "44", Type: tenderbase.EventDateChange,
+			Document: "epProlongationEZK", PublishedAt: eventAt(t, "2026-03-16T11:42:18.905+03:00"),
+			ApplicationsDeadline: eventAt(t, "2026-03-20T09:00:00+03:00"), URL: zk,
+		},
+		"epProlongationCancelEZK_0373200041526000044_61478533.xml": {
+			ID: "epProlongationCancelEZK-61478533", PurchaseNumber: "0373200041526000044", Law: "44", Type: tenderbase.EventDateChangeCancel,
+			Document: "epProlongationCancelEZK", PublishedAt: eventAt(t, "2026-03-18T15:07:33.140+03:00"),
+			Reason: "Предписание № 077/06/105-4121/2026 от 18.03.2026, Управление Федеральной антимонопольной службы по г. Москве; " +
+				"Продление срока подачи заявок отменено",
+			URL: zk,
+		},
+		// A two-stage tender: the first stage's new deadline.
+		"epProlongationEOKD_0373200041526000052_61483307.xml": {
+			ID: "epProlongationEOKD-61483307", PurchaseNumber: "0373200041526000052", Law: "44", Type: tenderbase.EventDateChange,
+			Document: "epProlongationEOKD", PublishedAt: eventAt(t, "2026-03-19T10:05:47.211+03:00"),
+			ApplicationsDeadline: eventAt(t, "2026-03-30T10:00:00+03:00"),
+			URL:                  "https://zakupki.gov.ru/epz/order/notice/printForm/view.html?prolongationId=61483307",
 		},
 		// No id element: the id is the last number of the file name.
 		"epNoticeApplicationsAbsence_0873500000826000231_61517734.xml": {
@@ -175,6 +229,7 @@ func TestEventRejections(t *testing.T) {
 	absence := read("epNoticeApplicationsAbsence_0873500000826000231_61517734.xml")
 	protocolCancel := read("fcsProtocolCancel_0145300012719000084_3391270.xml")
 	lots := read("purchaseLotCancellation_32514933450.xml")
+	prolongation := read("epProlongationEZK_0373200041526000044_61471920.xml")
 	tests := []struct{ name, doc, want string }{
 		{"truncated_1.xml", lot[:len(lot)/2], "<fcsNotificationLotCancel> is not well-formed XML at line"},
 		{"no-number_1.xml", strings.Replace(lot, "0358300012318000427<", "<", 1), "lot cancellation has no purchase number"},
@@ -183,6 +238,8 @@ func TestEventRejections(t *testing.T) {
 		{"bad-date_1.xml", strings.Replace(lot, "2018-09-12T10:15:31.207+03:00", "12.09.2018", 1), `date "12.09.2018" is neither xs:dateTime nor xs:date`},
 		{"no-date.xml", strings.Replace(change, "<t:newAuctionDate>2019-04-08T10:20:00+10:00</t:newAuctionDate>", "", 1),
 			"date change of 0320300031719000088 gives no new date"},
+		{"no-new-deadline_1.xml", strings.Replace(prolongation, "<ns5:newCollectingEndDT>2026-03-20T09:00:00+03:00</ns5:newCollectingEndDT>", "", 1),
+			"date change of 0373200041526000044 gives no new date"},
 		{"absence.xml", absence, "no applications of 0873500000826000231 has no document id, neither inside nor in the file name"},
 		{"no-protocol_1.xml", strings.Replace(protocolCancel, "<protocolNumber>0145300012719000084-3</protocolNumber>", "", 1),
 			"protocol cancellation of 0145300012719000084 names no protocol"},
@@ -191,10 +248,12 @@ func TestEventRejections(t *testing.T) {
 			`<ns2:guid>6d0e83b7</ns2:guid><ns2:purchaseInfo><purchaseNoticeNumber>32514933450</purchaseNoticeNumber></ns2:purchaseInfo>` +
 			`</ns2:purchaseLotCancellationData></ns2:item></ns2:body></ns2:purchaseLotCancellation>`, "lot cancellation of 32514933450 names no lot"},
 		{"empty-223.xml", `<ns2:purchaseRejection xmlns:ns2="http://zakupki.gov.ru/223fz/purchase/1"><ns2:body/></ns2:purchaseRejection>`, "purchaseRejection holds no item"},
-		{"lot-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationLotChange><purchaseNumber>0358300012318000427</purchaseNumber></fcsNotificationLotChange></export>`,
-			"<fcsNotificationLotChange>: lot change of 0358300012318000427: changes that do not restate the notice are not applied yet"},
-		{"org-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationOrgChange><purchase><purchaseNumber>0358300012318000427</purchaseNumber></purchase></fcsNotificationOrgChange></export>`,
-			"<fcsNotificationOrgChange>: change of the placing organization of 0358300012318000427: changes that do not restate the notice are not applied yet"},
+		{"notice-change.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcs_notificationZKChange><purchaseNumber>0358300012318000431</purchaseNumber></fcs_notificationZKChange></export>`,
+			"<fcs_notificationZKChange>: notice change of 0358300012318000431: changes that do not restate the notice are not applied yet"},
+		{"lot-change_1.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationLotChange><purchaseNumber>0358300012318000431</purchaseNumber></fcsNotificationLotChange></export>`,
+			"<fcsNotificationLotChange>: lot change of 0358300012318000431 names no lot"},
+		{"org-change_1.xml", `<export xmlns="http://zakupki.gov.ru/oos/export/1"><fcsNotificationOrgChange><purchase><purchaseNumber>0358300012318000512</purchaseNumber></purchase></fcsNotificationOrgChange></export>`,
+			"<fcsNotificationOrgChange>: org change of 0358300012318000512 names no new organization"},
 	}
 	for _, tt := range tests {
 		recs, errs := decodeAll(t, tt.name, tt.doc)
@@ -272,8 +331,8 @@ func TestEventsThroughTheStore(t *testing.T) {
 	dir := filepath.Join("testdata", "event")
 	opts := importer.Options{Decoders: []importer.Decoder{Format{}}}
 	sum, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || sum.Records != 11 || sum.Inserted != 11 || sum.Rejected != 0 {
-		t.Fatalf("first import: %+v, %v; want 11 events inserted", sum, err)
+	if err != nil || sum.Records != 18 || sum.Inserted != 18 || sum.Rejected != 0 {
+		t.Fatalf("first import: %+v, %v; want 18 events inserted", sum, err)
 	}
 	found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTenderEvent,
 		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPurchaseNumber, Value: "0873500000826000154"}}})
@@ -281,7 +340,7 @@ func TestEventsThroughTheStore(t *testing.T) {
 		t.Fatalf("events of 0873500000826000154: %+v, %v; want the cancellation and its failure", found, err)
 	}
 	again, err := importer.Import(ctx, store, []string{dir}, opts)
-	if err != nil || again.Unchanged != 11 || again.Inserted != 0 {
-		t.Fatalf("second import: %+v, %v; want 11 unchanged", again, err)
+	if err != nil || again.Unchanged != 18 || again.Inserted != 0 {
+		t.Fatalf("second import: %+v, %v; want 18 unchanged", again, err)
 	}
 }

@@ -38,8 +38,9 @@ var fixtureRules = []struct {
 	{prefix: "contract223_", schemas: []string{xsdContract223}},
 	{prefix: "contract44_2012_", noSchema: "the 94-FZ export of 2012 has no schema among the shared data"},
 	{prefix: "contract44_"},
-	{prefix: "complaint_"},
+	{prefix: "complaint"},
 	{prefix: "checkResult"},
+	{prefix: "contractCancel"},
 	{prefix: "contractProcedure"},
 	{prefix: "pprf615", schemas: []string{xsdFcs14}},
 }

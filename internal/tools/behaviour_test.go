@@ -105,11 +105,17 @@ func key(t *testing.T, item json.RawMessage) string {
 // emptySet returns the tools over a new store holding recs.
 func emptySet(t *testing.T, recs ...tenderbase.Record) *Set {
 	t.Helper()
+	return New(storeOf(t, recs...), nil)
+}
+
+// storeOf returns a new store holding recs.
+func storeOf(t *testing.T, recs ...tenderbase.Record) *sqlite.Store {
+	t.Helper()
 	store := newStore(t)
 	if _, err := store.Put(context.Background(), recs); err != nil {
 		t.Fatal(err)
 	}
-	return New(store, nil)
+	return store
 }
 
 // newStore opens a new SQLite store, closed when the test ends.

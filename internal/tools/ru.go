@@ -70,7 +70,8 @@ func (s *Set) ruIzm() (*Tool, error) {
 			"(by their JSON names, such as max_price or applications_deadline) and the whole record of that version. " +
 			"A tender never amended has one version with changed = []. " +
 			"Also returns timeline, the tender's life in one list ordered by publication: each version, each event " +
-			"(date changes with the new dates, cancellations, cancelled cancellations, no applications) and each protocol " +
+			"(date changes and prolongations with the new dates, cancelled date changes, cancellations, cancelled cancellations, " +
+			"lot changes with what changed, changes of the organization conducting the purchase with the new one, no applications) and each protocol " +
 			"(number, type, date, failed, counts of participants and winners), each with its kind. " +
 			maskHelp + " Fails with not found when nothing is known of the number. " +
 			`Example: {"tend_num": "0373200041524000123"}.`,

@@ -88,7 +88,7 @@ func protocolSource(p *tenderbase.Protocol, what string) string {
 type tenderDetail struct {
 	State     string            `json:"state" jsonschema:"Where the tender stands once its events and protocols are applied: active, completed, cancelled or failed. The record's status is the notice's own and may be older."`
 	StateFrom string            `json:"state_from" jsonschema:"The record that decided state: tender_event <id> (<type>), protocol <id> (winner or failed), or tender <purchase number> (version <n>) when the notice's own status stands."`
-	Events    []json.RawMessage `json:"events" jsonschema:"The tender's events (date changes, cancellations, cancelled cancellations, lot cancellations, no applications, protocol cancellations), newest first."`
+	Events    []json.RawMessage `json:"events" jsonschema:"The tender's events (date changes, cancelled date changes, cancellations, cancelled cancellations, lot cancellations, lot changes, changes of the organization conducting the purchase, no applications, protocol cancellations), newest first."`
 	Protocols int               `json:"protocols" jsonschema:"How many protocols of the tender are in force (stored, and named by no protocol cancellation); ru.contractByNum shows them."`
 }
 

@@ -25,7 +25,7 @@ type timelineEntry struct {
 	Changed []string `json:"changed,omitempty" jsonschema:"version: the fields that differ from the version before; left out when none do."`
 	// An event's or a protocol's document.
 	ID     string `json:"id,omitempty" jsonschema:"tender_event, protocol: the EIS document id."`
-	Type   string `json:"type,omitempty" jsonschema:"tender_event: date_change, cancellation, cancellation_failure, lot_cancellation, no_applications or protocol_cancellation; protocol: the EIS document, such as epProtocolEF2020Final."`
+	Type   string `json:"type,omitempty" jsonschema:"tender_event: date_change, date_change_cancel, cancellation, cancellation_failure, lot_cancellation, lot_change, org_change, no_applications or protocol_cancellation; protocol: the EIS document, such as epProtocolEF2020Final."`
 	Number string `json:"number,omitempty" jsonschema:"protocol: its number; tender_event protocol_cancellation: the number of the protocol it cancels."`
 	// LotNumber is the lot an event or protocol is of.
 	LotNumber int    `json:"lot_number,omitempty" jsonschema:"tender_event, protocol: the lot, when of one lot."`
@@ -33,8 +33,11 @@ type timelineEntry struct {
 	// The new dates of a date change.
 	ApplicationsDeadline time.Time `json:"applications_deadline,omitzero" jsonschema:"tender_event date_change: the new deadline for applications."`
 	BiddingDate          time.Time `json:"bidding_date,omitzero" jsonschema:"tender_event date_change: the new bidding date."`
-	ProtocolDate         time.Time `json:"protocol_date,omitzero" jsonschema:"protocol: when the commission met."`
-	Failed               bool      `json:"failed,omitempty" jsonschema:"protocol: set when the tender (or lot) did not take place at this stage."`
+	// What a lot change or an org change changed.
+	Changes      string           `json:"changes,omitempty" jsonschema:"tender_event lot_change: what changed, in the document's words."`
+	Org          tenderbase.Party `json:"org,omitzero" jsonschema:"tender_event org_change: the organization that conducts the purchase from then on."`
+	ProtocolDate time.Time        `json:"protocol_date,omitzero" jsonschema:"protocol: when the commission met."`
+	Failed       bool             `json:"failed,omitempty" jsonschema:"protocol: set when the tender (or lot) did not take place at this stage."`
 	// Counts of a protocol's participants: aggregates, shown to every plan,
 	// while the participants themselves are a tariff field.
 	Participants *int   `json:"participants,omitempty" jsonschema:"protocol: how many participants it names."`
@@ -65,7 +68,8 @@ func timeline(versions []izmVersion, o outcome) []timelineEntry {
 func eventEntry(e *tenderbase.TenderEvent) timelineEntry {
 	return timelineEntry{
 		Kind: entryEvent, PublishedAt: e.PublishedAt, ID: e.ID, Type: e.Type, Number: e.ProtocolNumber, LotNumber: e.LotNumber,
-		Reason: e.Reason, ApplicationsDeadline: e.ApplicationsDeadline, BiddingDate: e.BiddingDate, URL: e.URL,
+		Reason: e.Reason, ApplicationsDeadline: e.ApplicationsDeadline, BiddingDate: e.BiddingDate, Changes: e.Changes, Org: e.Org,
+		URL: e.URL,
 	}
 }
 
