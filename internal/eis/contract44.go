@@ -316,25 +316,25 @@ func objectNames(objs []tenderbase.PurchaseObject) string {
 // schemes since 2015. The names of the fields changed case over the years
 // (inn, INN), so both are read.
 type contract44Person struct {
-	RegNum     string         `xml:"regNum"`
-	FullName   string         `xml:"fullName"`
-	OrgName    string         `xml:"organizationName"`
-	ShortName  string         `xml:"shortName"`
-	FirmName   string         `xml:"firmName"`
-	INN        string         `xml:"INN"`
-	Inn        string         `xml:"inn"`
-	KPP        string         `xml:"KPP"`
-	Kpp        string         `xml:"kpp"`
-	OGRN       string         `xml:"OGRN"`
-	OGRNIP     string         `xml:"OGRNIP"`
-	LastName   string         `xml:"lastName"`
-	FirstName  string         `xml:"firstName"`
-	MiddleName string         `xml:"middleName"`
-	Address    string         `xml:"address"`
-	Factual    string         `xml:"factualAddress"`
-	Post       string         `xml:"postAddress"`
-	Type       string         `xml:"participantType"`
-	Contact    contract44Name `xml:"contactInfo"`
+	RegNum     string    `xml:"regNum"`
+	FullName   string    `xml:"fullName"`
+	OrgName    string    `xml:"organizationName"`
+	ShortName  string    `xml:"shortName"`
+	FirmName   string    `xml:"firmName"`
+	INN        string    `xml:"INN"`
+	Inn        string    `xml:"inn"`
+	KPP        string    `xml:"KPP"`
+	Kpp        string    `xml:"kpp"`
+	OGRN       string    `xml:"OGRN"`
+	OGRNIP     string    `xml:"OGRNIP"`
+	LastName   string    `xml:"lastName"`
+	FirstName  string    `xml:"firstName"`
+	MiddleName string    `xml:"middleName"`
+	Address    string    `xml:"address"`
+	Factual    string    `xml:"factualAddress"`
+	Post       string    `xml:"postAddress"`
+	Type       string    `xml:"participantType"`
+	Contact    contact44 `xml:"contactInfo"`
 	// The blocks below nest the registration details since 2015.
 	EGRUL     *contract44Person `xml:"EGRULInfo"`
 	EGRIP     *contract44Person `xml:"EGRIPInfo"`
@@ -347,6 +347,13 @@ type contract44Name struct {
 	LastName   string `xml:"lastName"`
 	FirstName  string `xml:"firstName"`
 	MiddleName string `xml:"middleName"`
+}
+
+// contact44 is the contact block of a party: a person's name, or, for a
+// legal entity in the 2020 protocol parts, its postal address.
+type contact44 struct {
+	contract44Name
+	OrgPostAddress string `xml:"orgPostAddress"`
 }
 
 // contract44Supplier is a supplier. The 94-FZ export puts the fields on the

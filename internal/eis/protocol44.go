@@ -48,6 +48,17 @@ type protocol44Wire struct {
 	AttachmentsInfo []attachmentWire `xml:"attachmentsInfo>attachmentInfo"`
 	Lots            []protocolLot44  `xml:"protocolLot"`
 	Info            *protocolLot44   `xml:"protocolInfo"`
+	// The parts of the 2020 final protocols (epProtocol*2020FinalPart,
+	// *SecondSectionsPart) name the participants of the applications that
+	// the protocol itself lists by journal number only.
+	Named []namedApplication44 `xml:"appParticipantsInfo>appParticipantInfo"`
+}
+
+// namedApplication44 names the participant of the application with the
+// journal number.
+type namedApplication44 struct {
+	AppNumber   string            `xml:"appNumber"`
+	Participant participant44Wire `xml:"participantInfo"`
 }
 
 // publisher44Wire is the organization that published a protocol, and its
@@ -121,7 +132,7 @@ func (w *participant44Wire) party() tenderbase.Party {
 	p := w.contract44Person.party()
 	n := w.NameInfo
 	p.Name = firstOf(p.Name, cleanText(n.LastName+" "+n.FirstName+" "+n.MiddleName))
-	p.Address = firstOf(p.Address, cleanText(w.FactAddress), cleanText(w.OrgFactAddress))
+	p.Address = firstOf(p.Address, cleanText(w.FactAddress), cleanText(w.OrgFactAddress), cleanText(w.Contact.OrgPostAddress))
 	p.OGRN = firstOf(p.OGRN, cleanText(w.OGRN))
 	for _, b := range []*participant44Wire{w.LegalEntityRF, w.PersonRF, w.LegalForeign, w.PersonForeign} {
 		if b != nil {
@@ -164,12 +175,30 @@ func (w *protocol44Wire) records(kind string) ([]tenderbase.Record, error) {
 			p.ID = base.ID + "-" + strconv.Itoa(p.LotNumber)
 		}
 		l.fill(&p, kind)
+		w.name(&p)
 		if p.Customer == (tenderbase.Party{}) {
 			p.Customer = w.customer()
 		}
 		recs = append(recs, &p)
 	}
 	return recs, nil
+}
+
+// name fills the details of p's participants from the part of the
+// protocol that names them by journal number.
+func (w *protocol44Wire) name(p *tenderbase.Protocol) {
+	if len(w.Named) == 0 {
+		return
+	}
+	named := make(map[string]tenderbase.Party, len(w.Named))
+	for _, n := range w.Named {
+		named[cleanText(n.AppNumber)] = n.Participant.party()
+	}
+	for i, part := range p.Participants {
+		if party, ok := named[part.JournalNumber]; ok && part.JournalNumber != "" {
+			p.Participants[i].Party = part.Party.FillFrom(party)
+		}
+	}
 }
 
 // protocol returns what the protocol says of itself, before its lots.

@@ -88,9 +88,32 @@ func TestProtocols(t *testing.T) {
 			Number: "ИЗК1", Version: 2,
 			ProtocolDate: mskTime(2024, 3, 14, 15, 40, 0, 0), PublishedAt: mskTime(2024, 3, 14, 16, 5, 44, 0),
 			// The final protocol names no participant: its applications
-			// give the offer and the place only, by journal number; the tools
-			// name them from the tender's other protocols.
+			// give the offer and the place only, by journal number; its
+			// part (below) names them, and the tools name them from it.
 			Participants: []tenderbase.Participant{{Price: 118260, Rank: 1, Winner: true, JournalNumber: "187"}, {Price: 121500, Rank: 2, JournalNumber: "203"}},
+			Customer: tenderbase.Party{INN: "2304026276", KPP: "230401001", RegNum: "03183001194",
+				Name:    "АДМИНИСТРАЦИЯ МУНИЦИПАЛЬНОГО ОБРАЗОВАНИЯ ГОРОД-КУРОРТ ГЕЛЕНДЖИК",
+				Address: "Российская Федерация, 353460, Краснодарский край, Геленджик г, Революционная ул, д. 1"},
+			Attachments: []tenderbase.Attachment{{FileName: "Протокол подведения итогов.docx",
+				Description: "Протокол подведения итогов определения поставщика",
+				URL:         protocolFilestore + "B3E59D0F1A2C4C7E9F80A6D41C7B25E8", Size: 30412}},
+			URL: "https://zakupki.gov.ru/epz/order/notice/zk20/view/supplier-results.html?regNumber=0318300119424000057",
+		}}},
+		// The part of the final protocol names the participants of its
+		// applications by their journal numbers.
+		{"epProtocolEZK2020FinalPart_0318300119424000057_41877321.xml", []*tenderbase.Protocol{{
+			ID: "41877321", PurchaseNumber: "0318300119424000057", Law: "44", Type: "epProtocolEZK2020FinalPart",
+			Number: "ИЗК1", Version: 1,
+			ProtocolDate: mskTime(2024, 3, 14, 15, 40, 0, 0), PublishedAt: mskTime(2024, 3, 14, 16, 5, 44, 0),
+			Participants: []tenderbase.Participant{
+				{Party: tenderbase.Party{INN: "2311287764", KPP: "231101001", OGRN: "1192375031440",
+					Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ЮГКАНЦСНАБ"`, ShortName: `ООО "ЮГКАНЦСНАБ"`,
+					Address: "350051, Краснодарский край, г. Краснодар, ул. Шоссе Нефтяников, д. 18, оф. 3"},
+					Price: 118260, Rank: 1, Winner: true, JournalNumber: "187"},
+				{Party: tenderbase.Party{INN: "230407811426", Name: "Оганесян Армен Григорьевич",
+					Address: "353475, Краснодарский край, г. Геленджик, ул. Луначарского, д. 140"},
+					Price: 121500, Rank: 2, JournalNumber: "203"},
+			},
 			Customer: tenderbase.Party{INN: "2304026276", KPP: "230401001", RegNum: "03183001194",
 				Name:    "АДМИНИСТРАЦИЯ МУНИЦИПАЛЬНОГО ОБРАЗОВАНИЯ ГОРОД-КУРОРТ ГЕЛЕНДЖИК",
 				Address: "Российская Федерация, 353460, Краснодарский край, Геленджик г, Революционная ул, д. 1"},
