@@ -49,6 +49,7 @@ func (s *Set) ruDetail() (*Tool, error) {
 			"customer, prices, dates, the platform, lots with their purchase objects (OKPD2, quantity, price), attached files, " +
 			"the customer's contact, participants and winners from the protocols, and why the last amendment was made. " +
 			"Adds state, where the tender stands once its events and protocols are applied (active, completed, cancelled, failed), " +
+			"dates, its deadline for applications and bidding date once date changes and prolongations are applied, " +
 			"state_from, the record that decided it, events, its date changes and cancellations newest first, and protocols, " +
 			"how many protocols are stored. " +
 			maskHelp + " Fails with not found for an unknown number. " +
