@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // seqBits is the width of the sequence within one second of a rid: up to
@@ -21,7 +22,7 @@ const maxSecond = 1<<(63-seqBits) - 1
 // writer applies records within one write transaction.
 type writer struct {
 	c     *conn
-	stems stemmer
+	stems textproc.Stemmer
 }
 
 // current is what is stored of a record's current version.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // Put stores records in one transaction, as tenderbase.Store says. The
@@ -20,7 +21,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		return res, nil
 	}
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c, stems: stemmer{}}
+		w := writer{c: c, stems: textproc.Stemmer{}}
 		for _, r := range records {
 			if err := w.put(ctx, r, &res); err != nil {
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // Search returns a page of current records newest first with the exact
@@ -241,7 +242,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	defer rows.Close()
 	var items []tenderbase.Record
 	total := 0
-	stems := stemmer{}
+	stems := textproc.Stemmer{}
 	for rows.Next() {
 		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
 			return items, sel.total, nil
@@ -254,7 +255,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err != nil {
 			return nil, 0, err
 		}
-		if !hasFlags(r, sel.groups) || !query.Match(sel.check, fields(r, stems)) {
+		if !hasFlags(r, sel.groups) || !query.Match(sel.check, stems.Fields(r.SearchText())) {
 			continue
 		}
 		if total >= sel.offset && len(items) < sel.limit {
