@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"testing"
@@ -22,48 +24,68 @@ const defaultTestURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 // TENDERBASE_REQUIRE_POSTGRES=1, as in CI, where it fails.
 func testURL(tb testing.TB) string {
 	tb.Helper()
+	u, drop, err := newSchema()
+	if errors.Is(err, errUnreachable) {
+		if os.Getenv("TENDERBASE_REQUIRE_POSTGRES") == "1" {
+			tb.Fatal(err)
+		}
+		tb.Skip(err.Error() + " (set TENDERBASE_REQUIRE_POSTGRES=1 to fail instead)")
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := drop(); err != nil {
+			tb.Error(err)
+		}
+	})
+	return u
+}
+
+// errUnreachable says that tests found no PostgreSQL.
+var errUnreachable = errors.New("PostgreSQL at TENDERBASE_TEST_POSTGRES (default " + defaultTestURL + ") is unreachable")
+
+// newSchema creates a schema with a random name in the test database and
+// returns the URL that uses it and the function that drops it.
+func newSchema() (string, func() error, error) {
 	base := os.Getenv("TENDERBASE_TEST_POSTGRES")
 	if base == "" {
 		base = defaultTestURL
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, base)
 	if err != nil {
-		msg := "PostgreSQL at TENDERBASE_TEST_POSTGRES (default " + defaultTestURL + ") is unreachable: " + err.Error()
-		if os.Getenv("TENDERBASE_REQUIRE_POSTGRES") == "1" {
-			tb.Fatal(msg)
-		}
-		tb.Skip(msg + " (set TENDERBASE_REQUIRE_POSTGRES=1 to fail instead)")
+		return "", nil, fmt.Errorf("%w: %w", errUnreachable, err)
 	}
 	defer conn.Close(ctx)
 	b := make([]byte, 8)
 	rand.Read(b)
 	schema := "tb_test_" + hex.EncodeToString(b)
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		tb.Fatalf("create schema: %v", err)
+		return "", nil, fmt.Errorf("create schema: %w", err)
 	}
-	tb.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	drop := func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		conn, err := pgx.Connect(ctx, base)
 		if err != nil {
-			tb.Errorf("drop schema %s: %v", schema, err)
-			return
+			return fmt.Errorf("drop schema %s: %w", schema, err)
 		}
 		defer conn.Close(ctx)
 		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			tb.Errorf("drop schema %s: %v", schema, err)
+			return fmt.Errorf("drop schema %s: %w", schema, err)
 		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		tb.Fatal(err)
+		return nil
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return u.String()
+	return u.String(), drop, nil
 }
 
 // openTest opens a store in a fresh schema and closes it when the test

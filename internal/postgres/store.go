@@ -48,6 +48,10 @@ func Open(ctx context.Context, url string, logger *slog.Logger) (*Store, error) 
 	if err != nil {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "PostgreSQL URL: %v", err)
 	}
+	// A search's best plan depends on how common its words are, which a
+	// generic plan of a prepared statement cannot know: after five runs it
+	// would scan every tsvector for a rare word.
+	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL store: %w", err)
