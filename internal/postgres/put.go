@@ -51,6 +51,12 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
 			}
 		}
+		if res.Inserted+res.Replaced+res.Older == 0 {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
+			return fmt.Errorf("count the generation: %w", err)
+		}
 		return nil
 	})
 	if err != nil {

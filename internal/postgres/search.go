@@ -27,7 +27,7 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
 		var err error
-		page.Items, page.Total, err = sel.run(ctx, tx)
+		page.Items, page.Total, err = sel.run(ctx, tx, s.totals)
 		return err
 	})
 	if err != nil {
@@ -124,7 +124,7 @@ func offset(page, size int) int {
 
 // run reads the total and one page. A phrase query over a kind with lossy
 // tsvectors is checked in Go.
-func (sel selection) run(ctx context.Context, tx pgx.Tx) ([]tenderbase.Record, int, error) {
+func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, error) {
 	if sel.loose != "" {
 		var lossy bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE kind = $1 AND lossy)`,
@@ -136,9 +136,9 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx) ([]tenderbase.Record, i
 		}
 	}
 	where, args := sel.where(false)
-	var total int
-	if err := tx.QueryRow(ctx, "SELECT count(*) FROM records r"+where, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count: %w", err)
+	total, err := sel.count(ctx, tx, totals)
+	if err != nil {
+		return nil, 0, err
 	}
 	if sel.offset >= total {
 		return nil, total, nil
@@ -155,6 +155,26 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx) ([]tenderbase.Record, i
 	}
 	items, err := decodeAll(sel.kind, bodies)
 	return items, total, err
+}
+
+// count returns the total of sel, from the cache when it was counted in
+// the generation of tx's snapshot.
+func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int, error) {
+	var gen int64
+	if err := tx.QueryRow(ctx, `SELECT n FROM generation`).Scan(&gen); err != nil {
+		return 0, fmt.Errorf("read generation: %w", err)
+	}
+	key := sel.totalKey()
+	if n, ok := totals.get(gen, key); ok {
+		return n, nil
+	}
+	where, args := sel.where(false)
+	var n int
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM records r"+where, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	totals.set(gen, key, n)
+	return n, nil
 }
 
 // checked reads the candidates of a phrase query newest first, checks those

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -131,6 +132,50 @@ func TestQuoteLexeme(t *testing.T) {
 		}
 		if got != l {
 			t.Errorf("%q came back as %q", l, got)
+		}
+	}
+}
+
+// TestTotalsFollowPuts checks that a cached total is not served after a
+// Put changed it, whether this store or another on the same database
+// wrote, for plain and for checked searches.
+func TestTotalsFollowPuts(t *testing.T) {
+	u := testURL(t)
+	reader, err := Open(context.Background(), u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	writer, err := Open(context.Background(), u, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer writer.Close()
+	stored := 0 // both queries match every tender stored
+	for _, text := range []string{"бумага", `"=поставка бумаги"`} {
+		q, err := query.Parse(text, query.MCP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr := tenderbase.Search{Kind: tenderbase.KindTender, Query: q, PageSize: 1}
+		for i := range 3 {
+			for _, s := range []*Store{reader, writer} {
+				key := fmt.Sprintf("%s-%p-%d", text, s, i)
+				if _, err := s.Put(context.Background(), []tenderbase.Record{tender(key, "Поставка бумаги", 1)}); err != nil {
+					t.Fatal(err)
+				}
+				stored++
+				for page := range 2 { // the second page takes the total from the cache
+					sr.Page = page
+					p, err := reader.Search(context.Background(), sr)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if p.Total != stored {
+						t.Errorf("%s after a Put by store %p, page %d: total %d, want %d", text, s, page, p.Total, stored)
+					}
+				}
+			}
 		}
 	}
 }

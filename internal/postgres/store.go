@@ -32,6 +32,7 @@ var (
 // Store is the PostgreSQL store. It is safe for concurrent use.
 type Store struct {
 	pool   *pgxpool.Pool
+	totals *totals
 	logger *slog.Logger
 }
 
@@ -60,7 +61,7 @@ func Open(ctx context.Context, url string, logger *slog.Logger) (*Store, error) 
 		pool.Close()
 		return nil, fmt.Errorf("open PostgreSQL store %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
 	}
-	return &Store{pool: pool, logger: logger}, nil
+	return &Store{pool: pool, totals: newTotals(), logger: logger}, nil
 }
 
 // checkURL accepts only URLs, not key=value connection strings, so that a
