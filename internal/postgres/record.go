@@ -2,13 +2,13 @@ package postgres
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // Get returns the current version of a record.
@@ -23,7 +23,7 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 	if err != nil {
 		return nil, fmt.Errorf("get %s %s: %w", k, key, err)
 	}
-	return decode(k, body)
+	return versioning.Decode(k, body)
 }
 
 // notFound is the error of Get for a record with no current row: withdrawn,
@@ -57,44 +57,9 @@ func decodeAll(k tenderbase.Kind, bodies [][]byte) ([]tenderbase.Record, error) 
 	out := make([]tenderbase.Record, len(bodies))
 	for i, body := range bodies {
 		var err error
-		if out[i], err = decode(k, body); err != nil {
+		if out[i], err = versioning.Decode(k, body); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
-}
-
-// decode reads a stored body. A body that no longer decodes is our fault, not
-// the caller's, so its error is internal.
-func decode(k tenderbase.Kind, body []byte) (tenderbase.Record, error) {
-	r, err := tenderbase.DecodeRecord(k, body)
-	if err != nil {
-		return nil, fmt.Errorf("decode stored %s: %s", k, err.Error())
-	}
-	return r, nil
-}
-
-// encoded is a record ready to be stored.
-type encoded struct {
-	rec  tenderbase.Record
-	kind string
-	key  string
-	rev  int
-	body []byte
-	hash []byte
-}
-
-func encode(r tenderbase.Record) (encoded, error) {
-	if r.Key() == "" {
-		return encoded{}, tenderbase.Errorf(tenderbase.EINVALID, "%s record has no key", r.Kind())
-	}
-	if _, err := tenderbase.NewRecord(r.Kind()); err != nil {
-		return encoded{}, err
-	}
-	body, err := tenderbase.MarshalRecord(r)
-	if err != nil {
-		return encoded{}, err
-	}
-	sum := sha256.Sum256(body)
-	return encoded{rec: r, kind: string(r.Kind()), key: r.Key(), rev: r.Revision(), body: body, hash: sum[:]}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // Search returns a page of current records newest first with the exact
@@ -191,7 +192,7 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 	var body []byte
 	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
 		if body != nil {
-			r, err := decode(sel.kind, body)
+			r, err := versioning.Decode(sel.kind, body)
 			if err != nil {
 				return err
 			}

@@ -10,10 +10,10 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// withdraw records that wd withdraws its target and deletes the target's
+// Withdraw records that wd withdraws its target and deletes the target's
 // current row, and with it its lookups, so that no search or Get finds it;
 // its versions stay.
-func (w writer) withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
+func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 	kind, key := string(wd.TargetKind), wd.TargetKey
 	if _, err := w.q.Exec(ctx, `INSERT INTO withdrawn (kind, key, by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
 		kind, key, wd.ID); err != nil {
@@ -23,6 +23,12 @@ func (w writer) withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 		return fmt.Errorf("withdraw %s %s: %w", kind, key, err)
 	}
 	return nil
+}
+
+// Withdrawn reports whether a withdrawal names the record of kind and key.
+func (w writer) Withdrawn(ctx context.Context, kind, key string) (bool, error) {
+	_, gone, err := withdrawnBy(ctx, w.q, kind, key)
+	return gone, err
 }
 
 // withdrawnBy returns the key of a withdrawal of the record of kind and key.

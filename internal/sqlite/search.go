@@ -10,6 +10,7 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // Search returns a page of current records newest first with the exact
@@ -203,7 +204,7 @@ func (sel selection) decodeAll(rows *sql.Rows) ([]tenderbase.Record, error) {
 	}
 	items := make([]tenderbase.Record, len(bodies))
 	for i, body := range bodies {
-		if items[i], err = decode(sel.kind, body); err != nil {
+		if items[i], err = versioning.Decode(sel.kind, body); err != nil {
 			return nil, err
 		}
 	}
@@ -251,7 +252,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err := rows.Scan(&body); err != nil {
 			return nil, 0, fmt.Errorf("read candidate: %w", err)
 		}
-		r, err := decode(sel.kind, body)
+		r, err := versioning.Decode(sel.kind, body)
 		if err != nil {
 			return nil, 0, err
 		}
