@@ -4,15 +4,12 @@ import (
 	"context"
 	"embed"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"path"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/tenderbase/tenderbase/internal/migration"
 )
 
 // migrations are the schema changes, applied in the order of the number
@@ -24,13 +21,6 @@ var migrations embed.FS
 // migrateLock is the advisory lock key held while migrating, so that
 // servers started at once apply each migration once.
 const migrateLock = 0x7462_6d69_6772 // "tbmigr"
-
-// migration is one schema change.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
 
 // migrate applies the migrations the database has not seen, each in its own
 // transaction together with its row in schema_migrations, so that a failed
@@ -62,50 +52,31 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) error
 		return fmt.Errorf("read schema version: %w", err)
 	}
 	for _, m := range all {
-		if slices.Contains(applied, m.version) {
+		if slices.Contains(applied, m.Version) {
 			continue
 		}
 		if err := apply(ctx, c.Conn(), m); err != nil {
 			return err
 		}
-		logger.Info("applied migration", "version", m.version, "name", m.name)
+		logger.Info("applied migration", "version", m.Version, "name", m.Name)
 	}
 	return nil
 }
 
-func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var all []migration
-	for _, name := range names {
-		base := path.Base(name)
-		num, _, _ := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if err != nil {
-			return nil, fmt.Errorf("migration %s: name must start with a number", base)
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, migration{version: v, name: base, sql: string(body)})
-	}
-	slices.SortFunc(all, func(a, b migration) int { return a.version - b.version })
-	return all, nil
+func loadMigrations() ([]migration.Migration, error) {
+	return migration.Load(migrations, "migrations/*.sql")
 }
 
 // apply runs one migration. Without arguments Exec uses the simple
 // protocol, which runs the several statements of a file.
-func apply(ctx context.Context, c *pgx.Conn, m migration) error {
+func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 	return pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, m.sql); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`,
-			m.version, m.name); err != nil {
-			return fmt.Errorf("migration %s: record it: %w", m.name, err)
+			m.Version, m.Name); err != nil {
+			return fmt.Errorf("migration %s: record it: %w", m.Name, err)
 		}
 		return nil
 	})
