@@ -128,7 +128,7 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 		INSERT INTO records (rid, kind, key, version, flags, tsv, lossy)
 		VALUES ($1, $2, $3, $4, $5, $6::tsvector, $7)`,
 		rid, e.Kind, e.Key, vid, flags(e.Rec), d.tsv, d.lossy); err != nil {
-		return fmt.Errorf("store record: %w", err)
+		return fmt.Errorf("store record: %w", tooLarge(err))
 	}
 	return w.AddLookups(ctx, e, rid)
 }
@@ -148,9 +148,26 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 	if _, err := w.q.Exec(ctx, `
 		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5
 		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID); err != nil {
-		return fmt.Errorf("replace record: %w", err)
+		return fmt.Errorf("replace record: %w", tooLarge(err))
 	}
 	return w.AddLookups(ctx, e, rid)
+}
+
+// programLimitExceeded is the SQLSTATE of a value over one of PostgreSQL's
+// limits.
+const programLimitExceeded = "54000"
+
+// tooLarge says what it means when PostgreSQL refuses a tsvector over its
+// limit of 1 MB: the record's text has too many distinct long words to be
+// indexed. The caller can act on that, so it is an invalid record, not an
+// internal error.
+func tooLarge(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == programLimitExceeded {
+		return tenderbase.Errorf(tenderbase.EINVALID,
+			"the record's text has too many distinct long words for a PostgreSQL index (a tsvector holds 1 MB)")
+	}
+	return err
 }
 
 // flags returns r's flags, never nil, since the column is NOT NULL.

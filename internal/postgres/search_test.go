@@ -179,3 +179,20 @@ func TestTotalsFollowPuts(t *testing.T) {
 		}
 	}
 }
+
+// TestTextTooLarge checks that a record whose tsvector would pass 1 MB is
+// refused as invalid, and the whole Put with it.
+func TestTextTooLarge(t *testing.T) {
+	s := openTest(t)
+	var words strings.Builder
+	for i := range 12000 {
+		fmt.Fprintf(&words, "%s%d ", strings.Repeat("ж", 40), i)
+	}
+	_, err := s.Put(context.Background(), []tenderbase.Record{tender("ok", "Поставка бумаги", 1), tender("big", words.String(), 1)})
+	if tenderbase.ErrorCode(err) != tenderbase.EINVALID || !strings.Contains(err.Error(), "1 MB") {
+		t.Fatalf("Put of a record over the limit: %v, want %s naming the limit", err, tenderbase.EINVALID)
+	}
+	if got := found(t, s, "бумага"); len(got) != 0 {
+		t.Errorf("the rest of the Put was stored: %v", got)
+	}
+}
