@@ -63,19 +63,23 @@ type writer struct {
 	stems textproc.Stemmer
 }
 
-// Current returns the current version of e's record, if it has one.
-func (w writer) Current(ctx context.Context, e versioning.Encoded) (versioning.Current, bool, error) {
-	var c versioning.Current
+// Current returns the current version of e's record, or else whether it
+// was withdrawn, in one round trip.
+func (w writer) Current(ctx context.Context, e versioning.Encoded) (versioning.Current, bool, bool, error) {
+	var rid, rev *int64
+	var withdrawn bool
 	err := w.q.QueryRow(ctx, `
-		SELECT r.rid, v.revision FROM records r JOIN versions v ON v.id = r.version
-		WHERE r.kind = $1 AND r.key = $2`, e.Kind, e.Key).Scan(&c.RID, &c.Rev)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return c, false, nil
-	}
+		SELECT r.rid, v.revision, EXISTS (SELECT 1 FROM withdrawn WHERE kind = $1 AND key = $2)
+		FROM (SELECT 1) one
+		LEFT JOIN records r ON r.kind = $1 AND r.key = $2
+		LEFT JOIN versions v ON v.id = r.version`, e.Kind, e.Key).Scan(&rid, &rev, &withdrawn)
 	if err != nil {
-		return c, false, fmt.Errorf("read current version: %w", err)
+		return versioning.Current{}, false, false, fmt.Errorf("read current version: %w", err)
 	}
-	return c, true, nil
+	if rid == nil {
+		return versioning.Current{}, false, withdrawn, nil
+	}
+	return versioning.Current{RID: *rid, Rev: int(*rev)}, true, false, nil
 }
 
 // Version returns the id and hash of the stored version with e's revision,
@@ -115,22 +119,36 @@ func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64
 
 // Insert stores a record whose kind and key are new.
 func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
-	vid, err := w.SaveVersion(ctx, e, 0)
-	if err != nil {
-		return err
-	}
-	rid, err := w.newRID(ctx, e.Rec.Date())
-	if err != nil {
-		return err
-	}
+	lo, hi := versioning.RIDs(e.Rec.Date())
 	d := newDocument(w.stems.Fields(e.Rec.SearchText()))
-	if _, err := w.q.Exec(ctx, `
-		INSERT INTO records (rid, kind, key, version, flags, tsv, lossy)
-		VALUES ($1, $2, $3, $4, $5, $6::tsvector, $7)`,
-		rid, e.Kind, e.Key, vid, flags(e.Rec), d.tsv, d.lossy); err != nil {
+	fields, values := lookups(e.Rec)
+	// One statement, so that an import of new records costs one round trip
+	// a record beyond its reads. The next rid of the second is taken under
+	// the write lock, so no other Put can take it meanwhile.
+	var rid int64
+	err := w.q.QueryRow(ctx, `
+		WITH v AS (
+			INSERT INTO versions (kind, key, revision, hash, body) VALUES ($1, $2, $3, $4, $5) RETURNING id
+		), next AS (
+			SELECT coalesce(max(rid) + 1, $6) AS rid FROM records WHERE rid >= $6 AND rid < $7
+		), r AS (
+			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy)
+			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10 FROM v, next WHERE next.rid < $7
+			RETURNING rid
+		), l AS (
+			INSERT INTO lookups (kind, field, value, rid)
+			SELECT $1, f, x, r.rid FROM r, unnest($11::text[], $12::text[]) AS u (f, x)
+			ON CONFLICT DO NOTHING
+		)
+		SELECT rid FROM r`,
+		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, flags(e.Rec), d.tsv, d.lossy, fields, values).Scan(&rid)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return versioning.ErrFullSecond(e.Rec.Date())
+	}
+	if err != nil {
 		return fmt.Errorf("store record: %w", tooLarge(err))
 	}
-	return w.AddLookups(ctx, e, rid)
+	return nil
 }
 
 // Replace makes version vid the current one. A record whose date moved to
@@ -199,13 +217,9 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 // AddLookups points every lookup of this version at the record's rid; the
 // lookups of earlier versions stay.
 func (w writer) AddLookups(ctx context.Context, e versioning.Encoded, rid int64) error {
-	ls := e.Rec.Lookups()
-	if len(ls) == 0 {
+	fields, values := lookups(e.Rec)
+	if len(fields) == 0 {
 		return nil
-	}
-	fields, values := make([]string, len(ls)), make([]string, len(ls))
-	for i, l := range ls {
-		fields[i], values[i] = l.Field, l.Value
 	}
 	if _, err := w.q.Exec(ctx, `
 		INSERT INTO lookups (kind, field, value, rid)
@@ -214,4 +228,14 @@ func (w writer) AddLookups(ctx context.Context, e versioning.Encoded, rid int64)
 		return fmt.Errorf("store lookups: %w", err)
 	}
 	return nil
+}
+
+// lookups returns the fields and values of r's lookups, as two arrays.
+func lookups(r tenderbase.Record) (fields, values []string) {
+	ls := r.Lookups()
+	fields, values = make([]string, len(ls)), make([]string, len(ls))
+	for i, l := range ls {
+		fields[i], values[i] = l.Field, l.Value
+	}
+	return fields, values
 }

@@ -18,19 +18,21 @@ type writer struct {
 	stems textproc.Stemmer
 }
 
-// Current returns the current version of e's record, if it has one.
-func (w writer) Current(ctx context.Context, e versioning.Encoded) (versioning.Current, bool, error) {
+// Current returns the current version of e's record, or else whether it
+// was withdrawn.
+func (w writer) Current(ctx context.Context, e versioning.Encoded) (versioning.Current, bool, bool, error) {
 	var c versioning.Current
 	err := w.c.queryRow(ctx, `
 		SELECT r.rid, v.revision FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.kind = ? AND r.key = ?`, e.Kind, e.Key).Scan(&c.RID, &c.Rev)
 	if errors.Is(err, sql.ErrNoRows) {
-		return c, false, nil
+		_, gone, err := withdrawnBy(ctx, w.c, e.Kind, e.Key)
+		return c, false, gone, err
 	}
 	if err != nil {
-		return c, false, fmt.Errorf("read current version: %w", describe(err))
+		return c, false, false, fmt.Errorf("read current version: %w", describe(err))
 	}
-	return c, true, nil
+	return c, true, false, nil
 }
 
 // Version returns the id and hash of the stored version with e's revision,

@@ -41,12 +41,6 @@ func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 	return nil
 }
 
-// Withdrawn reports whether a withdrawal names the record of kind and key.
-func (w writer) Withdrawn(ctx context.Context, kind, key string) (bool, error) {
-	_, gone, err := withdrawnBy(ctx, w.c, kind, key)
-	return gone, err
-}
-
 // withdrawnBy returns the key of a withdrawal of the record of kind and key.
 func withdrawnBy(ctx context.Context, c *conn, kind, key string) (string, bool, error) {
 	var by string

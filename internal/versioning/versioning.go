@@ -63,10 +63,10 @@ type Current struct {
 
 // Tx is one store's write transaction, as Put needs it.
 type Tx interface {
-	// Current returns the current version of e's record, if it has one.
-	Current(ctx context.Context, e Encoded) (Current, bool, error)
-	// Withdrawn reports whether a withdrawal names the record.
-	Withdrawn(ctx context.Context, kind, key string) (bool, error)
+	// Current returns the current version of e's record, if it has one,
+	// and else whether a withdrawal names the record: a withdrawn record has
+	// no current version.
+	Current(ctx context.Context, e Encoded) (cur Current, found, withdrawn bool, err error)
 	// Version returns the id and hash of the stored version with e's
 	// revision, or a zero id.
 	Version(ctx context.Context, e Encoded) (int64, []byte, error)
@@ -102,20 +102,13 @@ func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutR
 	if err != nil {
 		return err
 	}
-	cur, found, err := tx.Current(ctx, e)
+	cur, found, withdrawn, err := tx.Current(ctx, e)
 	if err != nil {
 		return err
 	}
-	if !found {
-		// A withdrawn record has no current row and never gets one.
-		gone, err := tx.Withdrawn(ctx, e.Kind, e.Key)
-		if err != nil {
-			return err
-		}
-		if !gone {
-			res.Inserted++
-			return tx.Insert(ctx, e)
-		}
+	if !found && !withdrawn {
+		res.Inserted++
+		return tx.Insert(ctx, e)
 	}
 	vid, oldHash, err := tx.Version(ctx, e)
 	if err != nil {
@@ -130,7 +123,7 @@ func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutR
 	}
 	switch {
 	case !found:
-		res.Older++ // withdrawn: kept as history only
+		res.Older++ // withdrawn, which never becomes current: kept as history only
 		return nil
 	case e.Rev < cur.Rev:
 		res.Older++
