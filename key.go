@@ -2,7 +2,15 @@ package tenderbase
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Key statuses.
@@ -84,4 +92,158 @@ type KeyStore interface {
 // an outage of the limiter must not become an outage of the service.
 type RateLimiter interface {
 	Allow(ctx context.Context, k Key) (retryAfter time.Duration, err error)
+}
+
+// SecretPrefix starts every secret, so that a key is recognizable in a
+// configuration file and to secret scanners.
+const SecretPrefix = "tb_"
+
+// secretDigits is the length of a secret after its prefix: 32 random bytes
+// need 43 base62 digits.
+const secretDigits = 43
+
+// maxKeyTextBytes bounds a key's name and account.
+const maxKeyTextBytes = 200
+
+// ErrBadSecret is the one answer of Authenticate for every secret that does
+// not open the service, so that a caller cannot tell an unknown key from a
+// revoked or suspended one.
+var ErrBadSecret = Errorf(EUNAUTHORIZED, "unknown, revoked or suspended API key")
+
+// NewKey checks what a caller gave for a new key and fills in the rest: a
+// new account of its own when none is given, the active status and the
+// creation time. A KeyStore's CreateKey starts with it, and adds the id.
+func NewKey(k Key) (Key, error) {
+	var err error
+	if k.Plan, err = ParsePlan(string(k.Plan)); err != nil {
+		return k, err
+	}
+	if k.Name, err = cleanKeyText("name", k.Name); err != nil {
+		return k, err
+	}
+	if err := k.Overrides.Validate(); err != nil {
+		return k, err
+	}
+	if strings.TrimSpace(k.Account) == "" {
+		// One account per key unless the caller groups keys explicitly.
+		hexID, err := randomHex(6)
+		if err != nil {
+			return k, err
+		}
+		k.Account = "acct_" + hexID
+	} else if k.Account, err = cleanKeyText("account", k.Account); err != nil {
+		return k, err
+	}
+	k.Status = KeyActive
+	k.CreatedAt = time.Now().UTC()
+	return k, nil
+}
+
+// cleanKeyText trims s and checks that it is a non-empty printable text of
+// a reasonable length; field names it in the error.
+func cleanKeyText(field, s string) (string, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return "", Errorf(EINVALID, "a key needs a %s", field)
+	case len(s) > maxKeyTextBytes:
+		return "", Errorf(EINVALID, "the %s is longer than %d bytes", field, maxKeyTextBytes)
+	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
+		return "", Errorf(EINVALID, "the %s must be printable UTF-8 text", field)
+	}
+	return s, nil
+}
+
+// Validate rejects overrides no limiter can apply.
+func (l Limits) Validate() error {
+	switch {
+	case l.RatePerMinute < 0:
+		return Errorf(EINVALID, "rate per minute must be positive, or 0 for the plan's default")
+	case l.Burst < 0:
+		return Errorf(EINVALID, "burst must be positive, or 0 for the plan's default")
+	case l.RowCap < -1:
+		return Errorf(EINVALID, "row cap must be positive, 0 for the plan's default or -1 for no cap")
+	}
+	return nil
+}
+
+// CheckAccount says whether an account may get one more active key on
+// plan: accountPlan is the plan of its keys that are not revoked ("" when
+// it has none), active the number of its active keys. Revoked keys keep no
+// plan, so that an account can move to another plan by revoking its keys.
+func CheckAccount(account string, plan, accountPlan Plan, active int) error {
+	if accountPlan != "" && accountPlan != plan {
+		return Errorf(EINVALID,
+			"account %s is on plan %s; its keys share one plan (revoke its keys to move it to %s)",
+			account, accountPlan, plan)
+	}
+	return CheckSeat(account, plan, active)
+}
+
+// CheckSeat says whether an account on plan with active keys in use may
+// have one more.
+func CheckSeat(account string, plan Plan, active int) error {
+	if seats := Plans[plan].Seats; active >= seats {
+		return Errorf(EFORBIDDEN,
+			"account %s on plan %s has %d of %d seats in use; revoke a key or choose a larger plan",
+			account, plan, active, seats)
+	}
+	return nil
+}
+
+// CheckKeyStatus rejects a status that is not one of the three.
+func CheckKeyStatus(status string) error {
+	if status != KeyActive && status != KeySuspended && status != KeyRevoked {
+		return Errorf(EINVALID, "unknown key status %q (statuses: active, suspended, revoked)", status)
+	}
+	return nil
+}
+
+// StatusChange says whether k may take status, and whether it then takes
+// a seat again (a key resumed), which its account must have free.
+func (k Key) StatusChange(status string) (needsSeat bool, err error) {
+	switch {
+	case k.Status == status:
+		return false, nil
+	case k.Status == KeyRevoked:
+		return false, Errorf(EINVALID, "key %s is revoked, and a revoked key stays revoked", k.ID)
+	}
+	return status == KeyActive, nil
+}
+
+// NewKeyID draws a key id. Ids are short, so that people can read and type
+// them; a store draws again on the rare collision.
+func NewKeyID() (string, error) {
+	hexID, err := randomHex(4)
+	return "k_" + hexID, err
+}
+
+// NewSecret returns a new secret: the prefix and 32 bytes from crypto/rand
+// in base62, which survives copying from a terminal, a URL or a shell.
+func NewSecret() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("draw a secret: %w", err)
+	}
+	digits := new(big.Int).SetBytes(b[:]).Text(62)
+	return SecretPrefix + strings.Repeat("0", secretDigits-len(digits)) + digits, nil
+}
+
+// HashSecret returns the SHA-256 of a secret, which is all a store keeps of
+// it. A fast hash is right here: slow password hashes exist to stretch
+// guessable passwords, and a secret of 256 random bits cannot be guessed
+// however fast each guess is. A fast hash also keeps Authenticate, which
+// runs on every request, cheap.
+func HashSecret(secret string) []byte {
+	h := sha256.Sum256([]byte(secret))
+	return h[:]
+}
+
+// randomHex returns n random bytes in hex.
+func randomHex(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("draw an id: %w", err)
+	}
+	return hex.EncodeToString(b), nil
 }

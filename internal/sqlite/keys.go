@@ -2,40 +2,18 @@ package sqlite
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
 	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
 )
 
 var _ tenderbase.KeyStore = (*Store)(nil)
-
-// secretPrefix starts every secret, so that a key is recognizable in a
-// configuration file and to secret scanners.
-const secretPrefix = "tb_"
-
-// secretDigits is the length of a secret after its prefix: 32 random bytes
-// need 43 base62 digits.
-const secretDigits = 43
-
-// maxNameBytes bounds a key's name and account.
-const maxNameBytes = 200
-
-// errBadSecret is the one answer for every secret that does not open the
-// service, so that a caller cannot tell an unknown key from a revoked or
-// suspended one.
-var errBadSecret = tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "unknown, revoked or suspended API key")
 
 // keyColumns are the columns scanKey reads, in its order.
 const keyColumns = `id, name, account, plan, status, created_at, overrides`
@@ -44,11 +22,11 @@ const keyColumns = `id, name, account, plan, status, created_at, overrides`
 // count and the account's plan are checked inside the write transaction, so
 // that two keys created at once cannot both take an account's last seat.
 func (s *Store) CreateKey(ctx context.Context, k tenderbase.Key) (tenderbase.Key, string, error) {
-	k, err := newKey(k)
+	k, err := tenderbase.NewKey(k)
 	if err != nil {
 		return tenderbase.Key{}, "", err
 	}
-	secret, err := newSecret()
+	secret, err := tenderbase.NewSecret()
 	if err != nil {
 		return tenderbase.Key{}, "", fmt.Errorf("create key: %w", err)
 	}
@@ -59,68 +37,13 @@ func (s *Store) CreateKey(ctx context.Context, k tenderbase.Key) (tenderbase.Key
 		if k.ID, err = freeKeyID(ctx, c); err != nil {
 			return err
 		}
-		return insertKey(ctx, c, k, hashSecret(secret))
+		return insertKey(ctx, c, k, tenderbase.HashSecret(secret))
 	}, nil)
 	if err != nil {
 		return tenderbase.Key{}, "", fmt.Errorf("create key: %w", err)
 	}
 	s.logger.Info("key created", "key", k.ID, "account", k.Account, "plan", k.Plan)
 	return k, secret, nil
-}
-
-// newKey checks what the caller gave for a new key and fills in the rest.
-func newKey(k tenderbase.Key) (tenderbase.Key, error) {
-	var err error
-	if k.Plan, err = tenderbase.ParsePlan(string(k.Plan)); err != nil {
-		return k, err
-	}
-	if k.Name, err = cleanText("name", k.Name); err != nil {
-		return k, err
-	}
-	if err := checkLimits(k.Overrides); err != nil {
-		return k, err
-	}
-	if strings.TrimSpace(k.Account) == "" {
-		// One account per key unless the caller groups keys explicitly.
-		hexID, err := randomHex(6)
-		if err != nil {
-			return k, err
-		}
-		k.Account = "acct_" + hexID
-	} else if k.Account, err = cleanText("account", k.Account); err != nil {
-		return k, err
-	}
-	k.Status = tenderbase.KeyActive
-	k.CreatedAt = time.Now().UTC()
-	return k, nil
-}
-
-// cleanText trims s and checks that it is a non-empty printable text of a
-// reasonable length; field names it in the error.
-func cleanText(field, s string) (string, error) {
-	s = strings.TrimSpace(s)
-	switch {
-	case s == "":
-		return "", tenderbase.Errorf(tenderbase.EINVALID, "a key needs a %s", field)
-	case len(s) > maxNameBytes:
-		return "", tenderbase.Errorf(tenderbase.EINVALID, "the %s is longer than %d bytes", field, maxNameBytes)
-	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:
-		return "", tenderbase.Errorf(tenderbase.EINVALID, "the %s must be printable UTF-8 text", field)
-	}
-	return s, nil
-}
-
-// checkLimits rejects overrides no limiter can apply.
-func checkLimits(l tenderbase.Limits) error {
-	switch {
-	case l.RatePerMinute < 0:
-		return tenderbase.Errorf(tenderbase.EINVALID, "rate per minute must be positive, or 0 for the plan's default")
-	case l.Burst < 0:
-		return tenderbase.Errorf(tenderbase.EINVALID, "burst must be positive, or 0 for the plan's default")
-	case l.RowCap < -1:
-		return tenderbase.Errorf(tenderbase.EINVALID, "row cap must be positive, 0 for the plan's default or -1 for no cap")
-	}
-	return nil
 }
 
 // checkAccount checks that the account of k, a key about to be created, is
@@ -130,23 +53,7 @@ func checkAccount(ctx context.Context, c *conn, k tenderbase.Key) error {
 	if err != nil {
 		return err
 	}
-	if plan != "" && plan != k.Plan {
-		return tenderbase.Errorf(tenderbase.EINVALID,
-			"account %s is on plan %s; its keys share one plan (revoke its keys to move it to %s)",
-			k.Account, plan, k.Plan)
-	}
-	return checkSeat(k.Account, k.Plan, active)
-}
-
-// checkSeat says whether an account on plan with active keys in use may
-// have one more.
-func checkSeat(account string, plan tenderbase.Plan, active int) error {
-	if seats := tenderbase.Plans[plan].Seats; active >= seats {
-		return tenderbase.Errorf(tenderbase.EFORBIDDEN,
-			"account %s on plan %s has %d of %d seats in use; revoke a key or choose a larger plan",
-			account, plan, active, seats)
-	}
-	return nil
+	return tenderbase.CheckAccount(k.Account, k.Plan, plan, active)
 }
 
 // accountState returns the plan of an account's keys that are not revoked
@@ -168,11 +75,10 @@ func accountState(ctx context.Context, c *conn, account string) (tenderbase.Plan
 // read and type them; the rare collision is drawn again.
 func freeKeyID(ctx context.Context, c *conn) (string, error) {
 	for range 10 {
-		hexID, err := randomHex(4)
+		id, err := tenderbase.NewKeyID()
 		if err != nil {
 			return "", err
 		}
-		id := "k_" + hexID
 		var n int
 		if err := c.queryRow(ctx, `SELECT COUNT(*) FROM keys WHERE id = ?`, id).Scan(&n); err != nil {
 			return "", fmt.Errorf("check key id: %w", describe(err))
@@ -228,9 +134,8 @@ func (s *Store) Keys(ctx context.Context) ([]tenderbase.Key, error) {
 // SetKeyStatus changes a key's status, as tenderbase.KeyStore says. A key
 // resumed takes a seat again, so it needs a free one.
 func (s *Store) SetKeyStatus(ctx context.Context, id, status string) (tenderbase.Key, error) {
-	if status != tenderbase.KeyActive && status != tenderbase.KeySuspended && status != tenderbase.KeyRevoked {
-		return tenderbase.Key{}, tenderbase.Errorf(tenderbase.EINVALID,
-			"unknown key status %q (statuses: active, suspended, revoked)", status)
+	if err := tenderbase.CheckKeyStatus(status); err != nil {
+		return tenderbase.Key{}, err
 	}
 	var k tenderbase.Key
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
@@ -253,24 +158,20 @@ func (s *Store) SetKeyStatus(ctx context.Context, id, status string) (tenderbase
 
 // checkStatusChange says whether key k may take status.
 func checkStatusChange(ctx context.Context, c *conn, k tenderbase.Key, status string) error {
-	switch {
-	case k.Status == status:
-		return nil
-	case k.Status == tenderbase.KeyRevoked:
-		return tenderbase.Errorf(tenderbase.EINVALID, "key %s is revoked, and a revoked key stays revoked", k.ID)
-	case status != tenderbase.KeyActive:
-		return nil
+	needsSeat, err := k.StatusChange(status)
+	if err != nil || !needsSeat {
+		return err
 	}
 	_, active, err := accountState(ctx, c, k.Account)
 	if err != nil {
 		return err
 	}
-	return checkSeat(k.Account, k.Plan, active)
+	return tenderbase.CheckSeat(k.Account, k.Plan, active)
 }
 
 // SetKeyLimits replaces a key's overrides.
 func (s *Store) SetKeyLimits(ctx context.Context, id string, l tenderbase.Limits) (tenderbase.Key, error) {
-	if err := checkLimits(l); err != nil {
+	if err := l.Validate(); err != nil {
 		return tenderbase.Key{}, err
 	}
 	overrides, err := json.Marshal(l)
@@ -316,10 +217,10 @@ func getKey(ctx context.Context, c *conn, id string) (tenderbase.Key, error) {
 // their own guess, and the hashes are compared again in constant time so
 // that the answer never rests on how the index compares bytes.
 func (s *Store) Authenticate(ctx context.Context, secret string) (tenderbase.Key, error) {
-	if !strings.HasPrefix(secret, secretPrefix) {
-		return tenderbase.Key{}, errBadSecret
+	if !strings.HasPrefix(secret, tenderbase.SecretPrefix) {
+		return tenderbase.Key{}, tenderbase.ErrBadSecret
 	}
-	want := hashSecret(secret)
+	want := tenderbase.HashSecret(secret)
 	var k tenderbase.Key
 	var hash []byte
 	err := s.read.run(ctx, func(c *conn) error {
@@ -329,13 +230,13 @@ func (s *Store) Authenticate(ctx context.Context, secret string) (tenderbase.Key
 		return err
 	})
 	if errors.Is(err, sql.ErrNoRows) {
-		return tenderbase.Key{}, errBadSecret
+		return tenderbase.Key{}, tenderbase.ErrBadSecret
 	}
 	if err != nil {
 		return tenderbase.Key{}, fmt.Errorf("authenticate: %w", describe(err))
 	}
 	if subtle.ConstantTimeCompare(hash, want) != 1 || k.Status != tenderbase.KeyActive {
-		return tenderbase.Key{}, errBadSecret
+		return tenderbase.Key{}, tenderbase.ErrBadSecret
 	}
 	return k, nil
 }
@@ -360,33 +261,4 @@ func scanKey(row scanner, extra ...any) (tenderbase.Key, error) {
 		return k, fmt.Errorf("key %s: overrides: %w", k.ID, err)
 	}
 	return k, nil
-}
-
-// newSecret returns a new secret: the prefix and 32 bytes from crypto/rand
-// in base62, which survives copying from a terminal, a URL or a shell.
-func newSecret() (string, error) {
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("draw a secret: %w", err)
-	}
-	digits := new(big.Int).SetBytes(b[:]).Text(62)
-	return secretPrefix + strings.Repeat("0", secretDigits-len(digits)) + digits, nil
-}
-
-// hashSecret returns the SHA-256 of a secret. A fast hash is right here:
-// slow password hashes exist to stretch guessable passwords, and a secret of
-// 256 random bits cannot be guessed however fast each guess is. A fast hash
-// also keeps Authenticate, which runs on every request, cheap.
-func hashSecret(secret string) []byte {
-	h := sha256.Sum256([]byte(secret))
-	return h[:]
-}
-
-// randomHex returns n random bytes in hex.
-func randomHex(n int) (string, error) {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("draw an id: %w", err)
-	}
-	return hex.EncodeToString(b), nil
 }

@@ -5,13 +5,10 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"path"
-	"slices"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/tenderbase/tenderbase/internal/migration"
 )
 
 // migrations are the schema changes, applied in the order of the number
@@ -19,13 +16,6 @@ import (
 //
 //go:embed migrations/*.sql
 var migrations embed.FS
-
-// migration is one schema change.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
 
 // migrate applies the migrations the database has not seen, each in its own
 // transaction together with its row in schema_migrations, so that a failed
@@ -46,38 +36,19 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 		return err
 	}
 	for _, m := range all {
-		if applied[m.version] {
+		if applied[m.Version] {
 			continue
 		}
 		if err := apply(ctx, db, m); err != nil {
 			return err
 		}
-		logger.Info("applied migration", "version", m.version, "name", m.name)
+		logger.Info("applied migration", "version", m.Version, "name", m.Name)
 	}
 	return nil
 }
 
-func loadMigrations() ([]migration, error) {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
-	if err != nil {
-		return nil, err
-	}
-	var all []migration
-	for _, name := range names {
-		base := path.Base(name)
-		num, _, _ := strings.Cut(base, "_")
-		v, err := strconv.Atoi(num)
-		if err != nil {
-			return nil, fmt.Errorf("migration %s: name must start with a number", base)
-		}
-		body, err := migrations.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, migration{version: v, name: base, sql: string(body)})
-	}
-	slices.SortFunc(all, func(a, b migration) int { return a.version - b.version })
-	return all, nil
+func loadMigrations() ([]migration.Migration, error) {
+	return migration.Load(migrations, "migrations/*.sql")
 }
 
 func appliedMigrations(ctx context.Context, db *sql.DB) (map[int]bool, error) {
@@ -97,22 +68,22 @@ func appliedMigrations(ctx context.Context, db *sql.DB) (map[int]bool, error) {
 	return applied, rows.Err()
 }
 
-func apply(ctx context.Context, db *sql.DB, m migration) error {
+func apply(ctx context.Context, db *sql.DB, m migration.Migration) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, describe(err))
+		return fmt.Errorf("migration %s: %w", m.Name, describe(err))
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, describe(err))
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+		return fmt.Errorf("migration %s: %w", m.Name, describe(err))
 	}
 	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
-		m.version, m.name, time.Now().UTC().Format(time.RFC3339)); err != nil {
-		return fmt.Errorf("migration %s: record it: %w", m.name, err)
+		m.Version, m.Name, time.Now().UTC().Format(time.RFC3339)); err != nil {
+		return fmt.Errorf("migration %s: record it: %w", m.Name, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("migration %s: commit: %w", m.name, describe(err))
+		return fmt.Errorf("migration %s: commit: %w", m.Name, describe(err))
 	}
 	return nil
 }

@@ -1,14 +1,14 @@
 package sqlite
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // Put stores records in one transaction, as tenderbase.Store says. The
@@ -20,9 +20,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		return res, nil
 	}
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c, stems: stemmer{}}
+		w := writer{c: c, stems: textproc.Stemmer{}}
 		for _, r := range records {
-			if err := w.put(ctx, r, &res); err != nil {
+			if err := versioning.Put(ctx, w, r, &res); err != nil {
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
 			}
 		}
@@ -52,7 +52,7 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 	if err != nil {
 		return nil, fmt.Errorf("get %s %s: %w", k, key, describe(err))
 	}
-	return decode(k, body)
+	return versioning.Decode(k, body)
 }
 
 // Versions returns every stored version of a record, oldest first.
@@ -75,7 +75,7 @@ func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]
 	}
 	out := make([]tenderbase.Record, len(bodies))
 	for i, body := range bodies {
-		if out[i], err = decode(k, body); err != nil {
+		if out[i], err = versioning.Decode(k, body); err != nil {
 			return nil, err
 		}
 	}
@@ -94,38 +94,3 @@ func scanBlobs(rows *sql.Rows) ([][]byte, error) {
 	}
 	return out, rows.Err()
 }
-
-// decode reads a stored body. A body that no longer decodes is our fault, not
-// the caller's, so its error is internal.
-func decode(k tenderbase.Kind, body []byte) (tenderbase.Record, error) {
-	r, err := tenderbase.DecodeRecord(k, body)
-	if err != nil {
-		return nil, fmt.Errorf("decode stored %s: %s", k, err.Error())
-	}
-	return r, nil
-}
-
-// encoded is a record ready to be stored.
-type encoded struct {
-	rec  tenderbase.Record
-	kind string
-	key  string
-	rev  int
-	body []byte
-	hash []byte
-}
-
-func encode(r tenderbase.Record) (encoded, error) {
-	if r.Key() == "" {
-		return encoded{}, tenderbase.Errorf(tenderbase.EINVALID, "%s record has no key", r.Kind())
-	}
-	body, err := tenderbase.MarshalRecord(r)
-	if err != nil {
-		return encoded{}, err
-	}
-	sum := sha256.Sum256(body)
-	return encoded{rec: r, kind: string(r.Kind()), key: r.Key(), rev: r.Revision(), body: body, hash: sum[:]}, nil
-}
-
-// sameHash reports whether two stored hashes are of the same body.
-func sameHash(a, b []byte) bool { return bytes.Equal(a, b) }

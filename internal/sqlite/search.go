@@ -9,6 +9,8 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // Search returns a page of current records newest first with the exact
@@ -202,7 +204,7 @@ func (sel selection) decodeAll(rows *sql.Rows) ([]tenderbase.Record, error) {
 	}
 	items := make([]tenderbase.Record, len(bodies))
 	for i, body := range bodies {
-		if items[i], err = decode(sel.kind, body); err != nil {
+		if items[i], err = versioning.Decode(sel.kind, body); err != nil {
 			return nil, err
 		}
 	}
@@ -241,7 +243,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	defer rows.Close()
 	var items []tenderbase.Record
 	total := 0
-	stems := stemmer{}
+	stems := textproc.Stemmer{}
 	for rows.Next() {
 		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
 			return items, sel.total, nil
@@ -250,11 +252,11 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err := rows.Scan(&body); err != nil {
 			return nil, 0, fmt.Errorf("read candidate: %w", err)
 		}
-		r, err := decode(sel.kind, body)
+		r, err := versioning.Decode(sel.kind, body)
 		if err != nil {
 			return nil, 0, err
 		}
-		if !hasFlags(r, sel.groups) || !query.Match(sel.check, fields(r, stems)) {
+		if !hasFlags(r, sel.groups) || !query.Match(sel.check, stems.Fields(r.SearchText())) {
 			continue
 		}
 		if total >= sel.offset && len(items) < sel.limit {

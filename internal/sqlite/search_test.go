@@ -9,6 +9,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // q parses a query in the MCP syntax.
@@ -245,7 +246,7 @@ func TestOtherKinds(t *testing.T) {
 	}
 }
 
-// TestMaxTokens checks that words past MaxTokens are not indexed, and that
+// TestMaxTokens checks that words past textproc.MaxTokens are not indexed, and that
 // the check of hits in Go cuts at the same word.
 func TestMaxTokens(t *testing.T) {
 	s := openTest(t)
@@ -253,8 +254,8 @@ func TestMaxTokens(t *testing.T) {
 	long.PurchaseNumber = "1"
 	long.Customer = tenderbase.Party{}
 	long.PlacingMethod = ""
-	words := make([]byte, 0, MaxTokens*2)
-	for range MaxTokens - 2 { // the purchase number is the first word
+	words := make([]byte, 0, textproc.MaxTokens*2)
+	for range textproc.MaxTokens - 2 { // the purchase number is the first word
 		words = append(words, "a "...)
 	}
 	long.Title = string(words) + "последнее слово вне"

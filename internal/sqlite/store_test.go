@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/migration"
 )
 
 // openTest opens a store in a new file under t.TempDir and closes it when
@@ -75,7 +76,7 @@ func TestReopen(t *testing.T) {
 	}
 }
 
-func mustMigrations(t *testing.T) []migration {
+func mustMigrations(t *testing.T) []migration.Migration {
 	t.Helper()
 	m, err := loadMigrations()
 	if err != nil {

@@ -9,10 +9,10 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// withdraw records that wd withdraws its target and takes the target's
+// Withdraw records that wd withdraws its target and takes the target's
 // current row out of records, its full-text table and lookups, so that no
 // search or Get finds it; its versions stay.
-func (w writer) withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
+func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 	kind, key := string(wd.TargetKind), wd.TargetKey
 	if _, err := w.c.exec(ctx, `INSERT OR IGNORE INTO withdrawn (kind, key, by) VALUES (?, ?, ?)`,
 		kind, key, wd.ID); err != nil {
@@ -39,12 +39,6 @@ func (w writer) withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 		return fmt.Errorf("uncount withdrawn record: %w", describe(err))
 	}
 	return nil
-}
-
-// withdrawn reports whether a withdrawal names the record of kind and key.
-func (w writer) withdrawn(ctx context.Context, kind, key string) (bool, error) {
-	_, gone, err := withdrawnBy(ctx, w.c, kind, key)
-	return gone, err
 }
 
 // withdrawnBy returns the key of a withdrawal of the record of kind and key.

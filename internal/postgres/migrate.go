@@ -1,0 +1,83 @@
+package postgres
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"log/slog"
+	"slices"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/tenderbase/tenderbase/internal/migration"
+)
+
+// migrations are the schema changes, applied in the order of the number
+// their file names start with ("0001_records.sql").
+//
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// migrateLock is the advisory lock key held while migrating, so that
+// servers started at once apply each migration once.
+const migrateLock = 0x7462_6d69_6772 // "tbmigr"
+
+// migrate applies the migrations the database has not seen, each in its own
+// transaction together with its row in schema_migrations, so that a failed
+// migration leaves the schema as it was. It holds an advisory lock on one
+// connection throughout.
+func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) error {
+	all, err := loadMigrations()
+	if err != nil {
+		return err
+	}
+	c, err := pool.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	defer c.Release()
+	if _, err := c.Exec(ctx, `SELECT pg_advisory_lock($1)`, migrateLock); err != nil {
+		return fmt.Errorf("lock for migrating: %w", err)
+	}
+	defer c.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrateLock)
+	if _, err := c.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    integer PRIMARY KEY,
+		name       text NOT NULL,
+		applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+		return fmt.Errorf("create schema table: %w", err)
+	}
+	rows, _ := c.Query(ctx, `SELECT version FROM schema_migrations`)
+	applied, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	if err != nil {
+		return fmt.Errorf("read schema version: %w", err)
+	}
+	for _, m := range all {
+		if slices.Contains(applied, m.Version) {
+			continue
+		}
+		if err := apply(ctx, c.Conn(), m); err != nil {
+			return err
+		}
+		logger.Info("applied migration", "version", m.Version, "name", m.Name)
+	}
+	return nil
+}
+
+func loadMigrations() ([]migration.Migration, error) {
+	return migration.Load(migrations, "migrations/*.sql")
+}
+
+// apply runs one migration. Without arguments Exec uses the simple
+// protocol, which runs the several statements of a file.
+func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
+	return pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return fmt.Errorf("migration %s: %w", m.Name, err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`,
+			m.Version, m.Name); err != nil {
+			return fmt.Errorf("migration %s: record it: %w", m.Name, err)
+		}
+		return nil
+	})
+}

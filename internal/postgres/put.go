@@ -1,0 +1,241 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+// writeLock is the advisory lock key every Put holds for its transaction.
+// Puts from several servers then follow one another, so that rids are
+// allocated without collisions and two versions of one record arriving at
+// once are ordered by their revisions, not by a race.
+const writeLock = 0x7462_7772_6974 // "tbwrit"
+
+// querier is a pool or a transaction.
+type querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Put stores records in one transaction, as tenderbase.Store says.
+func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbase.PutResult, error) {
+	var res tenderbase.PutResult
+	if len(records) == 0 {
+		return res, nil
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
+			return fmt.Errorf("lock for writing: %w", err)
+		}
+		w := writer{q: tx, stems: textproc.Stemmer{}}
+		for _, r := range records {
+			if err := versioning.Put(ctx, w, r, &res); err != nil {
+				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
+			}
+		}
+		if res.Inserted+res.Replaced+res.Older == 0 {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
+			return fmt.Errorf("count the generation: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
+	}
+	return res, nil
+}
+
+// writer applies records within one write transaction.
+type writer struct {
+	q     querier
+	stems textproc.Stemmer
+}
+
+// Current returns the current version of e's record, or else whether it
+// was withdrawn, in one round trip.
+func (w writer) Current(ctx context.Context, e versioning.Encoded) (versioning.Current, bool, bool, error) {
+	var rid, rev *int64
+	var withdrawn bool
+	err := w.q.QueryRow(ctx, `
+		SELECT r.rid, v.revision, EXISTS (SELECT 1 FROM withdrawn WHERE kind = $1 AND key = $2)
+		FROM (SELECT 1) one
+		LEFT JOIN records r ON r.kind = $1 AND r.key = $2
+		LEFT JOIN versions v ON v.id = r.version`, e.Kind, e.Key).Scan(&rid, &rev, &withdrawn)
+	if err != nil {
+		return versioning.Current{}, false, false, fmt.Errorf("read current version: %w", err)
+	}
+	if rid == nil {
+		return versioning.Current{}, false, withdrawn, nil
+	}
+	return versioning.Current{RID: *rid, Rev: int(*rev)}, true, false, nil
+}
+
+// Version returns the id and hash of the stored version with e's revision,
+// or a zero id when there is none.
+func (w writer) Version(ctx context.Context, e versioning.Encoded) (int64, []byte, error) {
+	var id int64
+	var hash []byte
+	err := w.q.QueryRow(ctx, `
+		SELECT id, hash FROM versions WHERE kind = $1 AND key = $2 AND revision = $3`,
+		e.Kind, e.Key, e.Rev).Scan(&id, &hash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil, nil
+	}
+	if err != nil {
+		return 0, nil, fmt.Errorf("read version %d: %w", e.Rev, err)
+	}
+	return id, hash, nil
+}
+
+// SaveVersion stores e as a new version, or over the version vid with the
+// same revision (a correction), and returns its id.
+func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64) (int64, error) {
+	if vid != 0 {
+		if _, err := w.q.Exec(ctx, `UPDATE versions SET hash = $1, body = $2 WHERE id = $3`, e.Hash, e.Body, vid); err != nil {
+			return 0, fmt.Errorf("correct version %d: %w", e.Rev, err)
+		}
+		return vid, nil
+	}
+	err := w.q.QueryRow(ctx, `
+		INSERT INTO versions (kind, key, revision, hash, body) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+		e.Kind, e.Key, e.Rev, e.Hash, e.Body).Scan(&vid)
+	if err != nil {
+		return 0, fmt.Errorf("store version %d: %w", e.Rev, err)
+	}
+	return vid, nil
+}
+
+// Insert stores a record whose kind and key are new.
+func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
+	lo, hi := versioning.RIDs(e.Rec.Date())
+	d := newDocument(w.stems.Fields(e.Rec.SearchText()))
+	fields, values := lookups(e.Rec)
+	// One statement, so that an import of new records costs one round trip
+	// a record beyond its reads. The next rid of the second is taken under
+	// the write lock, so no other Put can take it meanwhile.
+	var rid int64
+	err := w.q.QueryRow(ctx, `
+		WITH v AS (
+			INSERT INTO versions (kind, key, revision, hash, body) VALUES ($1, $2, $3, $4, $5) RETURNING id
+		), next AS (
+			SELECT coalesce(max(rid) + 1, $6) AS rid FROM records WHERE rid >= $6 AND rid < $7
+		), r AS (
+			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy)
+			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10 FROM v, next WHERE next.rid < $7
+			RETURNING rid
+		), l AS (
+			INSERT INTO lookups (kind, field, value, rid)
+			SELECT $1, f, x, r.rid FROM r, unnest($11::text[], $12::text[]) AS u (f, x)
+			ON CONFLICT DO NOTHING
+		)
+		SELECT rid FROM r`,
+		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, flags(e.Rec), d.tsv, d.lossy, fields, values).Scan(&rid)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return versioning.ErrFullSecond(e.Rec.Date())
+	}
+	if err != nil {
+		return fmt.Errorf("store record: %w", tooLarge(err))
+	}
+	return nil
+}
+
+// Replace makes version vid the current one. A record whose date moved to
+// another second gets a new rid, so that it sorts by its new date; the
+// lookups follow by cascade.
+func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versioning.Current, vid int64) error {
+	rid := cur.RID
+	if versioning.Moved(cur.RID, e.Rec.Date()) {
+		var err error
+		if rid, err = w.newRID(ctx, e.Rec.Date()); err != nil {
+			return err
+		}
+	}
+	d := newDocument(w.stems.Fields(e.Rec.SearchText()))
+	if _, err := w.q.Exec(ctx, `
+		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5
+		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID); err != nil {
+		return fmt.Errorf("replace record: %w", tooLarge(err))
+	}
+	return w.AddLookups(ctx, e, rid)
+}
+
+// programLimitExceeded is the SQLSTATE of a value over one of PostgreSQL's
+// limits.
+const programLimitExceeded = "54000"
+
+// tooLarge says what it means when PostgreSQL refuses a tsvector over its
+// limit of 1 MB: the record's text has too many distinct long words to be
+// indexed. The caller can act on that, so it is an invalid record, not an
+// internal error.
+func tooLarge(err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == programLimitExceeded {
+		return tenderbase.Errorf(tenderbase.EINVALID,
+			"the record's text has too many distinct long words for a PostgreSQL index (a tsvector holds 1 MB)")
+	}
+	return err
+}
+
+// flags returns r's flags, never nil, since the column is NOT NULL.
+func flags(r tenderbase.Record) []string {
+	if f := r.Flags(); f != nil {
+		return f
+	}
+	return []string{}
+}
+
+// newRID returns the next free rid in the second of date: later stored
+// records of the same second sort first.
+func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
+	lo, hi := versioning.RIDs(date)
+	var last *int64
+	if err := w.q.QueryRow(ctx, `SELECT max(rid) FROM records WHERE rid >= $1 AND rid < $2`,
+		lo, hi).Scan(&last); err != nil {
+		return 0, fmt.Errorf("allocate rid: %w", err)
+	}
+	if last == nil {
+		return lo, nil
+	}
+	if *last+1 >= hi {
+		return 0, versioning.ErrFullSecond(date)
+	}
+	return *last + 1, nil
+}
+
+// AddLookups points every lookup of this version at the record's rid; the
+// lookups of earlier versions stay.
+func (w writer) AddLookups(ctx context.Context, e versioning.Encoded, rid int64) error {
+	fields, values := lookups(e.Rec)
+	if len(fields) == 0 {
+		return nil
+	}
+	if _, err := w.q.Exec(ctx, `
+		INSERT INTO lookups (kind, field, value, rid)
+		SELECT $1, f, v, $4 FROM unnest($2::text[], $3::text[]) AS l (f, v)
+		ON CONFLICT DO NOTHING`, e.Kind, fields, values, rid); err != nil {
+		return fmt.Errorf("store lookups: %w", err)
+	}
+	return nil
+}
+
+// lookups returns the fields and values of r's lookups, as two arrays.
+func lookups(r tenderbase.Record) (fields, values []string) {
+	ls := r.Lookups()
+	fields, values = make([]string, len(ls)), make([]string, len(ls))
+	for i, l := range ls {
+		fields[i], values[i] = l.Field, l.Value
+	}
+	return fields, values
+}

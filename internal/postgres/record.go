@@ -1,0 +1,65 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+// Get returns the current version of a record.
+func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	var body []byte
+	err := s.pool.QueryRow(ctx, `
+		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.kind = $1 AND r.key = $2`, string(k), key).Scan(&body)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, s.notFound(ctx, k, key)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get %s %s: %w", k, key, err)
+	}
+	return versioning.Decode(k, body)
+}
+
+// notFound is the error of Get for a record with no current row: withdrawn,
+// or never stored.
+func (s *Store) notFound(ctx context.Context, k tenderbase.Kind, key string) error {
+	by, gone, err := withdrawnBy(ctx, s.pool, string(k), key)
+	if err != nil {
+		return fmt.Errorf("get %s %s: %w", k, key, err)
+	}
+	if gone {
+		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn (withdrawal %q)", k, key, by)
+	}
+	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+}
+
+// Versions returns every stored version of a record, oldest first.
+func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	rows, _ := s.pool.Query(ctx, `
+		SELECT body FROM versions WHERE kind = $1 AND key = $2 ORDER BY revision`, string(k), key)
+	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		return nil, fmt.Errorf("versions of %s %s: %w", k, key, err)
+	}
+	if len(bodies) == 0 {
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	}
+	return decodeAll(k, bodies)
+}
+
+func decodeAll(k tenderbase.Kind, bodies [][]byte) ([]tenderbase.Record, error) {
+	out := make([]tenderbase.Record, len(bodies))
+	for i, body := range bodies {
+		var err error
+		if out[i], err = versioning.Decode(k, body); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,222 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+// Search returns a page of current records newest first with the exact
+// total, as tenderbase.Store says. Page and total come from one snapshot
+// (a repeatable-read transaction), so they agree even while a Put commits.
+func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	sel, err := plan(q)
+	if err != nil {
+		return tenderbase.Page{}, err
+	}
+	page := tenderbase.Page{Page: q.Page, PageSize: q.Size()}
+	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
+		var err error
+		page.Items, page.Total, err = sel.run(ctx, tx, s.totals)
+		return err
+	})
+	if err != nil {
+		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
+	}
+	if page.Items == nil {
+		page.Items = []tenderbase.Record{}
+	}
+	return page, nil
+}
+
+// selection is a search as SQL over records r: conditions in rid order.
+type selection struct {
+	kind  tenderbase.Kind
+	conds []string // every condition but the text's
+	args  []any
+	// exact is the tsquery of the query's text, "" for none; loose, set for
+	// a phrase query, finds its candidates in tsvectors that lost positions,
+	// and check is the query they are checked against in Go.
+	exact  string
+	loose  string
+	check  tenderbase.Query
+	limit  int
+	offset int
+}
+
+// plan checks a search and writes its SQL.
+func plan(q tenderbase.Search) (selection, error) {
+	if err := q.Validate(); err != nil {
+		return selection{}, err
+	}
+	if _, err := tenderbase.NewRecord(q.Kind); err != nil {
+		return selection{}, err
+	}
+	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
+	sel.conds = []string{"r.kind = " + sel.arg(string(q.Kind))}
+	if q.Query != nil {
+		if !searchable(q.Kind) {
+			return selection{}, tenderbase.Errorf(tenderbase.EINVALID, "records of kind %q have no text to search; ask without a query", q.Kind)
+		}
+		ts, err := emitTSQuery(q.Query)
+		if err != nil {
+			return selection{}, err
+		}
+		sel.exact, sel.loose = ts.exact, ts.loose
+		if ts.loose != "" {
+			sel.check = q.Query
+		}
+	}
+	for _, g := range q.Filters.Groups() {
+		sel.conds = append(sel.conds, "r.flags && "+sel.arg(g)+"::text[]")
+	}
+	for _, l := range q.Where {
+		sel.conds = append(sel.conds, "r.rid IN (SELECT rid FROM lookups WHERE kind = $1 AND field = "+
+			sel.arg(l.Field)+" AND value = "+sel.arg(l.Value)+")")
+	}
+	return sel, nil
+}
+
+// arg adds an argument and returns its placeholder.
+func (sel *selection) arg(v any) string {
+	sel.args = append(sel.args, v)
+	return "$" + strconv.Itoa(len(sel.args))
+}
+
+// where returns the WHERE clause and its arguments, with the exact text
+// condition, or with the loose one when loose is set.
+func (sel selection) where(loose bool) (string, []any) {
+	w := sel
+	w.conds = slices.Clone(sel.conds)
+	w.args = slices.Clone(sel.args)
+	switch {
+	case loose:
+		w.conds = append(w.conds, "r.tsv @@ "+w.arg(sel.loose)+"::tsquery AND (r.lossy OR r.tsv @@ "+w.arg(sel.exact)+"::tsquery)")
+	case sel.exact != "":
+		w.conds = append(w.conds, "r.tsv @@ "+w.arg(sel.exact)+"::tsquery")
+	}
+	return " WHERE " + strings.Join(w.conds, " AND "), w.args
+}
+
+// searchable reports whether records of kind k have search text.
+func searchable(k tenderbase.Kind) bool {
+	r, err := tenderbase.NewRecord(k)
+	return err == nil && r.SearchText() != nil
+}
+
+// offset returns the rows before a page, saturating instead of overflowing.
+func offset(page, size int) int {
+	if page > math.MaxInt/size {
+		return math.MaxInt
+	}
+	return page * size
+}
+
+// run reads the total and one page. A phrase query over a kind with lossy
+// tsvectors is checked in Go.
+func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, error) {
+	if sel.loose != "" {
+		var lossy bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE kind = $1 AND lossy)`,
+			string(sel.kind)).Scan(&lossy); err != nil {
+			return nil, 0, fmt.Errorf("look for lossy records: %w", err)
+		}
+		if lossy {
+			return sel.checked(ctx, tx)
+		}
+	}
+	where, args := sel.where(false)
+	total, err := sel.count(ctx, tx, totals)
+	if err != nil {
+		return nil, 0, err
+	}
+	if sel.offset >= total {
+		return nil, total, nil
+	}
+	n := len(args)
+	rows, _ := tx.Query(ctx, `
+		SELECT v.body FROM (SELECT r.rid, r.version FROM records r`+where+`
+			ORDER BY r.rid DESC LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2)+`) p
+		JOIN versions v ON v.id = p.version
+		ORDER BY p.rid DESC`, append(args, sel.limit, sel.offset)...)
+	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		return nil, 0, fmt.Errorf("select page: %w", err)
+	}
+	items, err := decodeAll(sel.kind, bodies)
+	return items, total, err
+}
+
+// count returns the total of sel, from the cache when it was counted in
+// the generation of tx's snapshot.
+func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int, error) {
+	var gen int64
+	if err := tx.QueryRow(ctx, `SELECT n FROM generation`).Scan(&gen); err != nil {
+		return 0, fmt.Errorf("read generation: %w", err)
+	}
+	key := sel.totalKey()
+	if n, ok := totals.get(gen, key); ok {
+		return n, nil
+	}
+	where, args := sel.where(false)
+	var n int
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM records r"+where, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	totals.set(gen, key, n)
+	return n, nil
+}
+
+// checked reads the candidates of a phrase query newest first, checks those
+// with lossy tsvectors by the reference meaning of a query (query.Match) and
+// then reads the page of those that match.
+func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Record, int, error) {
+	where, args := sel.where(true)
+	rows, _ := tx.Query(ctx, `
+		SELECT r.rid, CASE WHEN r.lossy THEN (SELECT body FROM versions WHERE id = r.version) END
+		FROM records r`+where+` ORDER BY r.rid DESC`, args...)
+	var rids []int64
+	stems := textproc.Stemmer{}
+	var rid int64
+	var body []byte
+	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
+		if body != nil {
+			r, err := versioning.Decode(sel.kind, body)
+			if err != nil {
+				return err
+			}
+			if !query.Match(sel.check, stems.Fields(r.SearchText())) {
+				return nil
+			}
+		}
+		rids = append(rids, rid)
+		return nil
+	})
+	if err != nil {
+		return nil, 0, fmt.Errorf("check candidates: %w", err)
+	}
+	if sel.offset >= len(rids) {
+		return nil, len(rids), nil
+	}
+	page := rids[sel.offset:min(len(rids), sel.offset+sel.limit)]
+	rows, _ = tx.Query(ctx, `
+		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.rid = ANY($1) ORDER BY r.rid DESC`, page)
+	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		return nil, 0, fmt.Errorf("select page: %w", err)
+	}
+	items, err := decodeAll(sel.kind, bodies)
+	return items, len(rids), err
+}

@@ -1,0 +1,166 @@
+// Package versioning holds the rules by which every store's Put treats the
+// versions of a record, as tenderbase.Store says: which version is current,
+// which are kept as history only, which change nothing, and that a
+// withdrawn record never becomes current again. A store supplies its reads
+// and writes through Tx; the rules are written once, here.
+//
+// It also holds the rid, the date-ordered key under which both stores keep
+// a current record, so that both order records of one date alike.
+package versioning
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Encoded is a record ready to be stored: its canonical JSON and the
+// SHA-256 of it, by which an identical re-put is recognized.
+type Encoded struct {
+	Rec  tenderbase.Record
+	Kind string
+	Key  string
+	Rev  int
+	Body []byte
+	Hash []byte
+}
+
+// Encode checks that r can be stored and encodes it.
+func Encode(r tenderbase.Record) (Encoded, error) {
+	if r.Key() == "" {
+		return Encoded{}, tenderbase.Errorf(tenderbase.EINVALID, "%s record has no key", r.Kind())
+	}
+	if _, err := tenderbase.NewRecord(r.Kind()); err != nil {
+		return Encoded{}, err
+	}
+	body, err := tenderbase.MarshalRecord(r)
+	if err != nil {
+		return Encoded{}, err
+	}
+	sum := sha256.Sum256(body)
+	return Encoded{Rec: r, Kind: string(r.Kind()), Key: r.Key(), Rev: r.Revision(), Body: body, Hash: sum[:]}, nil
+}
+
+// Decode reads a stored body. A body that no longer decodes is the store's
+// fault, not the caller's, so its error is internal.
+func Decode(k tenderbase.Kind, body []byte) (tenderbase.Record, error) {
+	r, err := tenderbase.DecodeRecord(k, body)
+	if err != nil {
+		return nil, fmt.Errorf("decode stored %s: %s", k, err.Error())
+	}
+	return r, nil
+}
+
+// Current is what a store holds of a record's current version.
+type Current struct {
+	RID int64
+	Rev int
+}
+
+// Tx is one store's write transaction, as Put needs it.
+type Tx interface {
+	// Current returns the current version of e's record, if it has one,
+	// and else whether a withdrawal names the record: a withdrawn record has
+	// no current version.
+	Current(ctx context.Context, e Encoded) (cur Current, found, withdrawn bool, err error)
+	// Version returns the id and hash of the stored version with e's
+	// revision, or a zero id.
+	Version(ctx context.Context, e Encoded) (int64, []byte, error)
+	// SaveVersion stores e as a new version, or over version id (a
+	// correction) when id is not zero, and returns its id.
+	SaveVersion(ctx context.Context, e Encoded, id int64) (int64, error)
+	// Insert stores a record whose kind and key are new: its version, its
+	// current row under a new rid, its index entry and its lookups.
+	Insert(ctx context.Context, e Encoded) error
+	// Replace makes version id, of e, the current one of cur's record.
+	Replace(ctx context.Context, e Encoded, cur Current, id int64) error
+	// AddLookups points the lookups of e at rid.
+	AddLookups(ctx context.Context, e Encoded, rid int64) error
+	// Withdraw records the withdrawal and takes its target's current row
+	// away, if it has one.
+	Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error
+}
+
+// Put stores one record through tx and counts what it did; a withdrawal
+// then withdraws its target.
+func Put(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutResult) error {
+	if err := store(ctx, tx, r, res); err != nil {
+		return err
+	}
+	if wd, ok := r.(*tenderbase.Withdrawal); ok {
+		return tx.Withdraw(ctx, wd)
+	}
+	return nil
+}
+
+func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutResult) error {
+	e, err := Encode(r)
+	if err != nil {
+		return err
+	}
+	cur, found, withdrawn, err := tx.Current(ctx, e)
+	if err != nil {
+		return err
+	}
+	if !found && !withdrawn {
+		res.Inserted++
+		return tx.Insert(ctx, e)
+	}
+	vid, oldHash, err := tx.Version(ctx, e)
+	if err != nil {
+		return err
+	}
+	if vid != 0 && bytes.Equal(oldHash, e.Hash) {
+		res.Unchanged++
+		return nil
+	}
+	if vid, err = tx.SaveVersion(ctx, e, vid); err != nil {
+		return err
+	}
+	switch {
+	case !found:
+		res.Older++ // withdrawn, which never becomes current: kept as history only
+		return nil
+	case e.Rev < cur.Rev:
+		res.Older++
+		return tx.AddLookups(ctx, e, cur.RID)
+	}
+	res.Replaced++
+	return tx.Replace(ctx, e, cur, vid)
+}
+
+// SeqBits is the width of the sequence within one second of a rid: up to
+// 4,194,304 records may carry dates within the same second.
+const SeqBits = 22
+
+// maxSecond keeps rid within int64: dates after it (year 71,700) share its
+// second.
+const maxSecond = 1<<(63-SeqBits) - 1
+
+// RIDs returns the rids of the second of date, [lo, hi): a store gives a
+// new record the one after the highest taken, so that later stored records
+// of one second sort first.
+func RIDs(date time.Time) (lo, hi int64) {
+	lo = second(date) << SeqBits
+	return lo, lo + 1<<SeqBits
+}
+
+// Moved reports whether a record whose rid is rid needs a new one for date.
+func Moved(rid int64, date time.Time) bool {
+	return second(date) != rid>>SeqBits
+}
+
+// second returns the unix second of a date, clamped to what a rid can hold;
+// dates before 1970 (and zero dates) sort as 1970.
+func second(date time.Time) int64 {
+	return min(max(date.Unix(), 0), maxSecond)
+}
+
+// ErrFullSecond is the error of a second whose rids are all taken.
+func ErrFullSecond(date time.Time) error {
+	return fmt.Errorf("allocate rid: more than %d records dated %s", 1<<SeqBits, date.UTC().Format(time.RFC3339))
+}
