@@ -60,7 +60,7 @@ func (c *cli) storeFlags(fs *flag.FlagSet, sc *storeConfig, defaultLevel slog.Le
 		db, explicit = env, true
 	}
 	sc.Explicit = explicit
-	fs.StringVar(&sc.DB, "db", db, "`PATH` of the SQLite store file (env TENDERBASE_DB)")
+	fs.StringVar(&sc.DB, "db", db, "`PATH` of the SQLite store file, or the postgres:// URL of a PostgreSQL database (env TENDERBASE_DB)")
 	fs.TextVar(&sc.LogLevel, "log-level", defaultLevel, "log `LEVEL`: debug, info, warn or error")
 }
 

@@ -3,13 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
-	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -119,11 +116,10 @@ func (c *cli) parseKeys(cmd command, args []string, wantID bool, more func(*flag
 // withKeys opens the key store of sc, runs f on it and closes it. Only
 // create may start a new store file; the other subcommands need one.
 func (c *cli) withKeys(ctx context.Context, sc storeConfig, create bool, f func(tenderbase.KeyStore) error) int {
-	if err := sc.validate(); err != nil {
-		return c.fail(err)
-	}
-	if _, err := os.Stat(sc.DB); !create && errors.Is(err, fs.ErrNotExist) {
-		return c.fail(fmt.Errorf("no store at %s: give --db", sc.DB))
+	if !create {
+		if err := sc.mustExist("give --db"); err != nil {
+			return c.fail(err)
+		}
 	}
 	store, err := openStore(ctx, sc, newLogger(c.stderr, sc.LogLevel))
 	if err != nil {
@@ -132,7 +128,7 @@ func (c *cli) withKeys(ctx context.Context, sc storeConfig, create bool, f func(
 	defer store.Close()
 	keys, ok := store.(tenderbase.KeyStore)
 	if !ok {
-		return c.fail(fmt.Errorf("the store at %s keeps no API keys", sc.DB))
+		return c.fail(fmt.Errorf("the store at %s keeps no API keys", sc))
 	}
 	if err := f(keys); err != nil {
 		return c.fail(err)

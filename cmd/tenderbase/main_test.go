@@ -161,7 +161,6 @@ func TestSearchErrors(t *testing.T) {
 		{"bad law", []string{"search", "--db", db, "ru", "x", "--law", "94"}, 2, `"94" is not a law`},
 		{"bad page", []string{"search", "--db", db, "ru", "x", "--page", "-1"}, 2, "page must be 0 or more"},
 		{"no store", []string{"search", "--db", filepath.Join(dir, "none.db"), "ru", "x"}, 1, "no store at"},
-		{"postgres", []string{"search", "--db", "postgres://db.example/tenders", "ru", "x"}, 2, "PostgreSQL is not supported yet"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,12 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
-	"os"
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
@@ -36,11 +33,8 @@ func runSearch(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return c.fail(fmt.Errorf("search: %w", err))
 	}
-	if err := cfg.Store.validate(); err != nil {
+	if err := cfg.Store.mustExist("import data first, or give --db"); err != nil {
 		return c.fail(err)
-	}
-	if _, err := os.Stat(cfg.Store.DB); errors.Is(err, fs.ErrNotExist) {
-		return c.fail(fmt.Errorf("no store at %s: import data first, or give --db", cfg.Store.DB))
 	}
 	store, err := openStore(ctx, cfg.Store, newLogger(c.stderr, cfg.Store.LogLevel))
 	if err != nil {

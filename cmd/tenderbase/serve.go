@@ -88,8 +88,8 @@ func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store
 	if err != nil {
 		return c.fail(fmt.Errorf("listen: %w", err))
 	}
-	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store.DB)
-	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.DB)
+	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store)
+	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.String())
 	if err := httpserver.New(cfg.HTTP, store, logger).Serve(ctx, ln); err != nil {
 		return c.fail(err)
 	}
