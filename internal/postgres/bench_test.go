@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/query"
 )
 
@@ -57,7 +58,7 @@ func benchStore(b *testing.B) *Store {
 	b.Helper()
 	built.once.Do(func() {
 		var u string
-		if u, built.drop, built.err = newSchema(); built.err != nil {
+		if u, built.drop, built.err = pgtest.NewSchema(); built.err != nil {
 			return
 		}
 		ctx := context.Background()
@@ -77,7 +78,7 @@ func benchStore(b *testing.B) *Store {
 			built.inn = t.Customer.INN
 		}
 	})
-	if errors.Is(built.err, errUnreachable) {
+	if errors.Is(built.err, pgtest.ErrUnreachable) {
 		b.Skip(built.err)
 	}
 	if built.err != nil {

@@ -9,13 +9,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/storetest"
 )
 
 // TestKeys runs the key-store behaviour suite.
 func TestKeys(t *testing.T) {
 	storetest.RunKeys(t, func(t *testing.T, logger *slog.Logger) tenderbase.KeyStore {
-		s, err := Open(context.Background(), testURL(t), logger)
+		s, err := Open(context.Background(), pgtest.URL(t), logger)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +45,7 @@ func TestSecretIsNotStored(t *testing.T) {
 // creation times survive closing the store, and that a second Open of a
 // migrated database changes nothing.
 func TestKeysAfterReopening(t *testing.T) {
-	url := testURL(t)
+	url := pgtest.URL(t)
 	s, err := Open(context.Background(), url, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -2,97 +2,16 @@ package postgres
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"net/url"
-	"os"
 	"testing"
-	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 )
-
-// defaultTestURL is where tests look for PostgreSQL unless
-// TENDERBASE_TEST_POSTGRES says otherwise.
-const defaultTestURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-
-// testURL returns the URL of a fresh schema of its own in the test
-// database, dropped when the test ends, so that tests run in parallel and
-// leave nothing behind. Without PostgreSQL the test is skipped, unless
-// TENDERBASE_REQUIRE_POSTGRES=1, as in CI, where it fails.
-func testURL(tb testing.TB) string {
-	tb.Helper()
-	u, drop, err := newSchema()
-	if errors.Is(err, errUnreachable) {
-		if os.Getenv("TENDERBASE_REQUIRE_POSTGRES") == "1" {
-			tb.Fatal(err)
-		}
-		tb.Skip(err.Error() + " (set TENDERBASE_REQUIRE_POSTGRES=1 to fail instead)")
-	}
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() {
-		if err := drop(); err != nil {
-			tb.Error(err)
-		}
-	})
-	return u
-}
-
-// errUnreachable says that tests found no PostgreSQL.
-var errUnreachable = errors.New("PostgreSQL at TENDERBASE_TEST_POSTGRES (default " + defaultTestURL + ") is unreachable")
-
-// newSchema creates a schema with a random name in the test database and
-// returns the URL that uses it and the function that drops it.
-func newSchema() (string, func() error, error) {
-	base := os.Getenv("TENDERBASE_TEST_POSTGRES")
-	if base == "" {
-		base = defaultTestURL
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		return "", nil, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, base)
-	if err != nil {
-		return "", nil, fmt.Errorf("%w: %w", errUnreachable, err)
-	}
-	defer conn.Close(ctx)
-	b := make([]byte, 8)
-	rand.Read(b)
-	schema := "tb_test_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		return "", nil, fmt.Errorf("create schema: %w", err)
-	}
-	drop := func() error {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		conn, err := pgx.Connect(ctx, base)
-		if err != nil {
-			return fmt.Errorf("drop schema %s: %w", schema, err)
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			return fmt.Errorf("drop schema %s: %w", schema, err)
-		}
-		return nil
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), drop, nil
-}
 
 // openTest opens a store in a fresh schema and closes it when the test
 // ends (before the schema is dropped).
 func openTest(tb testing.TB) *Store {
 	tb.Helper()
-	s, err := Open(context.Background(), testURL(tb), nil)
+	s, err := Open(context.Background(), pgtest.URL(tb), nil)
 	if err != nil {
 		tb.Fatalf("Open: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 )
@@ -140,7 +141,7 @@ func TestQuoteLexeme(t *testing.T) {
 // Put changed it, whether this store or another on the same database
 // wrote, for plain and for checked searches.
 func TestTotalsFollowPuts(t *testing.T) {
-	u := testURL(t)
+	u := pgtest.URL(t)
 	reader, err := Open(context.Background(), u, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 )
 
 // TestOpenAtOnce checks that servers started at once against one empty
 // database migrate it once and all open it.
 func TestOpenAtOnce(t *testing.T) {
-	url := testURL(t)
+	url := pgtest.URL(t)
 	var wg sync.WaitGroup
 	errs := make(chan error, 4)
 	for range 4 {
