@@ -25,7 +25,8 @@ const migrateLock = 0x7462_6d69_6772 // "tbmigr"
 // migrate applies the migrations the database has not seen, each in its own
 // transaction together with its row in schema_migrations, so that a failed
 // migration leaves the schema as it was. It holds an advisory lock on one
-// connection throughout.
+// connection throughout. A database that has every migration is only
+// read, so that servers can open a read-only replica of it.
 func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) error {
 	all, err := loadMigrations()
 	if err != nil {
@@ -36,6 +37,9 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) error
 		return fmt.Errorf("connect: %w", err)
 	}
 	defer c.Release()
+	if done, err := upToDate(ctx, c.Conn(), all); err != nil || done {
+		return err
+	}
 	if _, err := c.Exec(ctx, `SELECT pg_advisory_lock($1)`, migrateLock); err != nil {
 		return fmt.Errorf("lock for migrating: %w", err)
 	}
@@ -61,6 +65,28 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) error
 		logger.Info("applied migration", "version", m.Version, "name", m.Name)
 	}
 	return nil
+}
+
+// upToDate reports whether the database has every migration, reading only.
+func upToDate(ctx context.Context, c *pgx.Conn, all []migration.Migration) (bool, error) {
+	var exists bool
+	if err := c.QueryRow(ctx, `SELECT to_regclass('schema_migrations') IS NOT NULL`).Scan(&exists); err != nil {
+		return false, fmt.Errorf("read schema version: %w", err)
+	}
+	if !exists {
+		return false, nil
+	}
+	rows, _ := c.Query(ctx, `SELECT version FROM schema_migrations`)
+	applied, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	if err != nil {
+		return false, fmt.Errorf("read schema version: %w", err)
+	}
+	for _, m := range all {
+		if !slices.Contains(applied, m.Version) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 func loadMigrations() ([]migration.Migration, error) {

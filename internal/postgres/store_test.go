@@ -72,3 +72,34 @@ func TestOptimize(t *testing.T) {
 		t.Errorf("after Optimize: %v", got)
 	}
 }
+
+// TestOpenReadOnly opens a migrated database as a read-only replica is
+// opened: Open reads the schema version without writing, searches work,
+// and a Put says that the database refused it.
+func TestOpenReadOnly(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.URL(t)
+	s, err := Open(ctx, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := tender("0373200041525000031", "Поставка бумаги", 1)
+	if _, err := s.Put(ctx, []tenderbase.Record{rec}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	ro, err := Open(ctx, url+"&default_transaction_read_only=on", nil)
+	if err != nil {
+		t.Fatalf("Open of a read-only, migrated database: %v", err)
+	}
+	defer ro.Close()
+	if got := found(t, ro, "бумага"); len(got) != 1 {
+		t.Errorf("Search on the read-only database: %v; want the tender", got)
+	}
+	other := *rec
+	other.PurchaseNumber = "0373200041525000032"
+	if _, err := ro.Put(ctx, []tenderbase.Record{&other}); err == nil {
+		t.Error("Put on a read-only database succeeded")
+	}
+}
