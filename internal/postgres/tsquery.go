@@ -1,9 +1,11 @@
 package postgres
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 )
 
 // tsQuery is a query as tsquery literals, written in Go and passed as
@@ -24,11 +26,11 @@ type tsQuery struct {
 func emitTSQuery(q tenderbase.Query) (tsQuery, error) {
 	var t tsQuery
 	var err error
-	if t.exact, err = (emitter{}).emit(q, true); err != nil {
+	if t.exact, err = query.Emit(q, emitter{}); err != nil {
 		return t, err
 	}
 	if hasPhrase(q) {
-		t.loose, err = (emitter{loose: true}).emit(q, true)
+		t.loose, err = query.Emit(q, emitter{loose: true})
 	}
 	return t, err
 }
@@ -56,34 +58,14 @@ func hasPhrase(q tenderbase.Query) bool {
 	return false
 }
 
-// errLoneExclusion is the error of an exclusion with nothing to exclude from.
-var errLoneExclusion = tenderbase.Errorf(tenderbase.EINVALID, "an exclusion needs a word to find beside it (as in \"поставка !ремонт\")")
-
-// emitter writes tsquery expressions. A loose emitter writes each phrase as
-// the AND of its words, a superset of its matches.
+// emitter is the tsquery dialect of the query language. A loose emitter
+// writes each phrase as the AND of its words, a superset of its matches.
 type emitter struct {
 	loose bool
 }
 
-// emit returns the expression of q. When positive is false, q stands under
-// a NOT, and a loose expression must match a subset of q's matches instead,
-// so that the NOT of it is still a superset; "" then means "matches
-// nothing", and the NOT is left out.
-func (m emitter) emit(q tenderbase.Query, positive bool) (string, error) {
-	switch q := q.(type) {
-	case tenderbase.TermQuery:
-		return lexeme(q)
-	case tenderbase.PhraseQuery:
-		return m.phrase(q, positive)
-	case tenderbase.AndQuery:
-		return m.and(q, positive)
-	case tenderbase.OrQuery:
-		return m.or(q, positive)
-	case tenderbase.NotQuery:
-		return "", errLoneExclusion
-	}
-	return "", tenderbase.Errorf(tenderbase.EINVALID, "unsupported query node %T", q)
-}
+// Term writes a word as its lexeme.
+func (m emitter) Term(t tenderbase.TermQuery) (string, error) { return lexeme(t) }
 
 // lexeme writes a term as the lexeme the tsvector holds for it: its stem,
 // or '=' and its form for an exact term.
@@ -97,15 +79,11 @@ func lexeme(t tenderbase.TermQuery) (string, error) {
 	return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query")
 }
 
-// phrase writes the lexemes of a phrase at consecutive positions. Exact and
-// stemmed words mix freely, since both lexemes of a word share its position.
-func (m emitter) phrase(p tenderbase.PhraseQuery, positive bool) (string, error) {
-	if len(p.Terms) == 0 {
-		return "", tenderbase.Errorf(tenderbase.EINVALID, "empty phrase in query")
-	}
-	if len(p.Terms) == 1 {
-		return lexeme(p.Terms[0])
-	}
+// Phrase writes the lexemes of a phrase at consecutive positions. Exact and
+// stemmed words mix freely, since both lexemes of a word share its
+// position. A loose phrase under a NOT matches nothing, so that the NOT of
+// it stays a superset.
+func (m emitter) Phrase(p tenderbase.PhraseQuery, positive bool) (string, error) {
 	if m.loose && !positive {
 		return "", nil
 	}
@@ -122,60 +100,16 @@ func (m emitter) phrase(p tenderbase.PhraseQuery, positive bool) (string, error)
 	return "(" + strings.Join(parts, " <-> ") + ")", nil
 }
 
-// and writes its positive operands and its exclusions joined by &. An AND
-// needs a positive operand, as in the SQLite store, whose FTS5 has no unary
-// NOT.
-func (m emitter) and(q tenderbase.AndQuery, positive bool) (string, error) {
-	var parts []string
-	hasPositive := false
-	for _, o := range q.Operands {
-		if n, ok := o.(tenderbase.NotQuery); ok {
-			e, err := m.emit(n.Operand, !positive)
-			if err != nil {
-				return "", err
-			}
-			if e != "" {
-				parts = append(parts, "!"+e)
-			}
-			continue
-		}
-		e, err := m.emit(o, positive)
-		if err != nil {
-			return "", err
-		}
-		if e == "" {
-			return "", nil // an operand that matches nothing, so the AND does not either
-		}
-		hasPositive = true
-		parts = append(parts, e)
+// And joins the positive operands and the exclusions with &.
+func (m emitter) And(positive, excluded []string) string {
+	parts := slices.Clone(positive)
+	for _, n := range excluded {
+		parts = append(parts, "!"+n)
 	}
-	if !hasPositive {
-		if len(q.Operands) == 0 {
-			return "", tenderbase.Errorf(tenderbase.EINVALID, "empty query")
-		}
-		return "", errLoneExclusion
-	}
-	return "(" + strings.Join(parts, " & ") + ")", nil
+	return "(" + strings.Join(parts, " & ") + ")"
 }
 
-// or writes its operands joined by |; under a NOT, operands that match
-// nothing drop out.
-func (m emitter) or(q tenderbase.OrQuery, positive bool) (string, error) {
-	if len(q.Operands) == 0 {
-		return "", tenderbase.Errorf(tenderbase.EINVALID, "empty query")
-	}
-	var parts []string
-	for _, o := range q.Operands {
-		e, err := m.emit(o, positive)
-		if err != nil {
-			return "", err
-		}
-		if e != "" {
-			parts = append(parts, e)
-		}
-	}
-	if len(parts) == 0 {
-		return "", nil
-	}
-	return "(" + strings.Join(parts, " | ") + ")", nil
+// Or joins the operands with |.
+func (m emitter) Or(parts []string) string {
+	return "(" + strings.Join(parts, " | ") + ")"
 }
