@@ -88,9 +88,14 @@ func TestVersionAndHelp(t *testing.T) {
 }
 
 func TestImportThenSearch(t *testing.T) {
-	dir := t.TempDir()
-	db := filepath.Join(dir, "test.db")
-	data := tenders(t, dir, "Поставка бумаги для офисной техники", "Ремонт кровли здания школы", "Поставки картриджей")
+	importThenSearch(t, filepath.Join(t.TempDir(), "test.db"))
+}
+
+// importThenSearch imports three tenders into the store db twice, naming
+// it by --db and then by TENDERBASE_DB, and searches them.
+func importThenSearch(t *testing.T, db string) {
+	t.Helper()
+	data := tenders(t, t.TempDir(), "Поставка бумаги для офисной техники", "Ремонт кровли здания школы", "Поставки картриджей")
 
 	first := runCLI(t, nil, "import", data, "--db", db)
 	again := runCLI(t, map[string]string{"TENDERBASE_DB": db}, "import", data)

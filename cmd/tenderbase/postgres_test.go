@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 )
 
@@ -15,25 +13,7 @@ import (
 // TENDERBASE_DB: import, search, keys, and serve --demo.
 func TestPostgresStore(t *testing.T) {
 	db := pgtest.URL(t)
-	dir := t.TempDir()
-	data := tenders(t, dir, "Поставка бумаги для офисной техники", "Ремонт кровли здания школы", "Поставки картриджей")
-
-	first := runCLI(t, nil, "import", data, "--db", db)
-	again := runCLI(t, map[string]string{"TENDERBASE_DB": db}, "import", data)
-	if first.code != 0 || !strings.Contains(first.stdout, "Read 3 records from 1 file: 3 inserted") {
-		t.Errorf("first import: exit %d\n%s%s", first.code, first.stdout, first.stderr)
-	}
-	if again.code != 0 || !strings.Contains(again.stdout, "3 unchanged") {
-		t.Errorf("second import: exit %d\n%s%s", again.code, again.stdout, again.stderr)
-	}
-
-	listing := runCLI(t, nil, "search", "--db", db, "ru", "поставка")
-	wantListing := "2 found in ru (page 0 of pages 0-0, 20 per page)\n" +
-		"2025-03-03  037310000012500003    Поставки картриджей\n" +
-		"2025-03-01  037310000012500001    Поставка бумаги для офисной техники\n"
-	if diff := cmp.Diff(wantListing, listing.stdout); diff != "" || listing.code != 0 {
-		t.Errorf("search listing: exit %d (-want +got):\n%s%s", listing.code, diff, listing.stderr)
-	}
+	importThenSearch(t, db)
 
 	created := runCLI(t, nil, "keys", "create", "--db", db, "--plan", "standard", "--name", "analytics")
 	secret := regexp.MustCompile(`tb_[A-Za-z0-9]+`).FindString(created.stdout)
