@@ -166,7 +166,7 @@ func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int,
 		return 0, fmt.Errorf("read generation: %w", err)
 	}
 	key := sel.totalKey()
-	if n, ok := totals.get(gen, key); ok {
+	if n, ok := totals.Get(gen, key); ok {
 		return n, nil
 	}
 	where, args := sel.where(false)
@@ -174,7 +174,7 @@ func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int,
 	if err := tx.QueryRow(ctx, "SELECT count(*) FROM records r"+where, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count: %w", err)
 	}
-	totals.set(gen, key, n)
+	totals.Set(gen, key, n)
 	return n, nil
 }
 

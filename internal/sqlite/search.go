@@ -38,7 +38,7 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]ten
 	key := sel.totalKey()
 	sel.total = -1
 	if useCache && stable {
-		if n, ok := s.totals.get(gen, key); ok {
+		if n, ok := s.totals.Get(gen, key); ok {
 			sel.total = n
 		}
 	}
@@ -60,7 +60,7 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]ten
 	case after != gen && sel.total >= 0:
 		return s.search(ctx, sel, false)
 	case after == gen && stable && sel.total < 0:
-		s.totals.set(gen, key, total)
+		s.totals.Set(gen, key, total)
 	}
 	if items == nil {
 		items = []tenderbase.Record{}

@@ -2,14 +2,11 @@ package sqlite
 
 import (
 	"fmt"
-	"sync"
 	"sync/atomic"
 
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
-
-// maxTotals bounds the cached totals; the cache is emptied when full.
-const maxTotals = 4096
 
 // totals caches the exact totals of searches between writes. Counting the
 // matches of a common word reads its whole posting list (about 5 ms per
@@ -21,13 +18,10 @@ const maxTotals = 4096
 // even generation before and after it read saw no commit at all.
 type totals struct {
 	gen atomic.Uint64
-
-	mu     sync.Mutex
-	cached uint64 // generation of m
-	m      map[string]int
+	*versioning.Totals[uint64]
 }
 
-func newTotals() *totals { return &totals{m: map[string]int{}} }
+func newTotals() *totals { return &totals{Totals: versioning.NewTotals[uint64]()} }
 
 // writing brackets a commit: call it before and again after.
 func (t *totals) writing() { t.gen.Add(1) }
@@ -36,31 +30,6 @@ func (t *totals) writing() { t.gen.Add(1) }
 func (t *totals) generation() (uint64, bool) {
 	g := t.gen.Load()
 	return g, g%2 == 0
-}
-
-// get returns the total of key in generation g.
-func (t *totals) get(g uint64, key string) (int, bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.cached != g {
-		return 0, false
-	}
-	n, ok := t.m[key]
-	return n, ok
-}
-
-// set stores the total of key, counted in generation g.
-func (t *totals) set(g uint64, key string, n int) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.cached != g || len(t.m) >= maxTotals {
-		if g < t.cached {
-			return // counted before a newer write was seen
-		}
-		clear(t.m)
-		t.cached = g
-	}
-	t.m[key] = n
 }
 
 // totalKey identifies the count of a selection: its SQL and arguments, and

@@ -5,7 +5,8 @@
 // and writes through Tx; the rules are written once, here.
 //
 // It also holds the rid, the date-ordered key under which both stores keep
-// a current record, so that both order records of one date alike.
+// a current record, so that both order records of one date alike, and the
+// cache of exact totals kept for one generation of the data.
 package versioning
 
 import (
