@@ -31,11 +31,11 @@ type contractProcedureWire struct {
 	PrintForm     string              `xml:"printForm>url"`
 	ContractStage string              `xml:"currentContractStage"`
 	// The files, in the order the scheme lists them.
-	TerminationFiles []contractFileWire `xml:"terminationDocuments>attachment"`
-	Payments         []contractFileWire `xml:"paymentDocuments>attachment"`
-	Receipts         []contractFileWire `xml:"receiptDocuments>attachment"`
-	Origins          []contractFileWire `xml:"productOriginDocuments>attachment"`
-	Examinations     []contractFileWire `xml:"examinationResultsDocuments>attachment"`
+	TerminationFiles []attachmentWire `xml:"terminationDocuments>attachment"`
+	Payments         []attachmentWire `xml:"paymentDocuments>attachment"`
+	Receipts         []attachmentWire `xml:"receiptDocuments>attachment"`
+	Origins          []attachmentWire `xml:"productOriginDocuments>attachment"`
+	Examinations     []attachmentWire `xml:"examinationResultsDocuments>attachment"`
 }
 
 // stageExecutionWire is the execution of one stage. A stage is named by its
@@ -76,7 +76,7 @@ type executionDocWire struct {
 	// Advance marks an advance payment, made before acceptance.
 	Advance bool `xml:"payDocTypeInfo>advancePaymentPayDoc>isAdvancePaymentPayDoc"`
 	// Files are the scans of an acceptance document.
-	Files []contractFileWire `xml:"receiptDocuments>attachment"`
+	Files []attachmentWire `xml:"receiptDocuments>attachment"`
 }
 
 type terminationWire struct {
@@ -88,19 +88,11 @@ type terminationWire struct {
 }
 
 type invalidationWire struct {
-	Paid     string             `xml:"paid"`
-	Reason   string             `xml:"invalidationReason>name"`
-	Document string             `xml:"invalidationReasonDocument>name"`
-	Date     eisTime            `xml:"invalidationDate"`
-	Files    []contractFileWire `xml:"invalidationDocuments>attachment"`
-}
-
-// contractFileWire is a file published with a contract's documents.
-type contractFileWire struct {
-	FileName    string `xml:"fileName"`
-	Description string `xml:"docDescription"`
-	DocRegNum   string `xml:"docRegNumber"`
-	URL         string `xml:"url"`
+	Paid     string           `xml:"paid"`
+	Reason   string           `xml:"invalidationReason>name"`
+	Document string           `xml:"invalidationReasonDocument>name"`
+	Date     eisTime          `xml:"invalidationDate"`
+	Files    []attachmentWire `xml:"invalidationDocuments>attachment"`
 }
 
 func decodeContractProcedure(d *xml.Decoder, start xml.StartElement, _ source) ([]tenderbase.Record, error) {
@@ -145,12 +137,12 @@ func (w *contractProcedureWire) record() (*tenderbase.ContractExecution, error) 
 			e.Attachments = append(e.Attachments, files...)
 		}
 	}
-	var annulment []contractFileWire
+	var annulment []attachmentWire
 	if w.Invalidation != nil {
 		annulment = w.Invalidation.Files
 	}
-	for _, list := range [][]contractFileWire{w.TerminationFiles, annulment, w.Payments, w.Receipts, w.Origins, w.Examinations} {
-		e.Attachments = append(e.Attachments, contractFiles(list)...)
+	for _, list := range [][]attachmentWire{w.TerminationFiles, annulment, w.Payments, w.Receipts, w.Origins, w.Examinations} {
+		e.Attachments = append(e.Attachments, attachmentsOf(list)...)
 	}
 	e.Status = executionStatus(contract44Stages[cleanText(w.ContractStage)], e)
 	return e, nil
@@ -210,7 +202,7 @@ func (w executionItemWire) document() (tenderbase.ExecutionDocument, []tenderbas
 	if doc.Amount == 0 {
 		doc.Amount = parseAmount(source.Fulfilment)
 	}
-	return doc, contractFiles(source.Files)
+	return doc, attachmentsOf(source.Files)
 }
 
 // executionStatus returns the contract's state after report e: the state
@@ -227,19 +219,6 @@ func executionStatus(given string, e *tenderbase.ContractExecution) string {
 		return tenderbase.ContractCompleted
 	}
 	return ""
-}
-
-func contractFiles(list []contractFileWire) []tenderbase.Attachment {
-	var out []tenderbase.Attachment
-	for _, f := range list {
-		out = append(out, tenderbase.Attachment{
-			FileName:    cleanText(f.FileName),
-			Description: cleanText(f.Description),
-			URL:         cleanText(f.URL),
-			DocNumber:   cleanText(f.DocRegNum),
-		})
-	}
-	return out
 }
 
 // joinDistinct joins the non-empty texts with "; ", leaving out a text

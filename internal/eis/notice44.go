@@ -469,13 +469,16 @@ func drugObjects(drugs []drugObjectWire) []tenderbase.PurchaseObject {
 	return objects
 }
 
-// attachmentWire is a file published with a 44-FZ notice.
+// attachmentWire is a file published with a 44-FZ document: a notice, a
+// protocol, a report of a contract's execution. Only the files of
+// contracts have a registry number of their own (docRegNumber).
 type attachmentWire struct {
 	ContentID   string  `xml:"publishedContentId"`
 	FileName    string  `xml:"fileName"`
 	FileSize    string  `xml:"fileSize"`
 	Description string  `xml:"docDescription"`
 	Date        eisTime `xml:"docDate"`
+	DocRegNum   string  `xml:"docRegNumber"`
 	URL         string  `xml:"url"`
 }
 
@@ -495,6 +498,7 @@ func attachmentFiles(list []attachmentWire) []noticeFile {
 				FileName:    cleanText(a.FileName),
 				Description: cleanText(a.Description),
 				URL:         cleanText(a.URL),
+				DocNumber:   cleanText(a.DocRegNum),
 				Size:        parseSize(a.FileSize),
 			},
 			id:   cleanText(a.ContentID),

@@ -216,7 +216,7 @@ func (w *protocol44Wire) protocol(kind string) (*tenderbase.Protocol, error) {
 		Version:        version,
 		ProtocolDate:   firstTime(w.ProtocolDate.Time, w.Common.ProcedureDT.Time, w.Common.SignDate.Time),
 		PublishedAt:    firstTime(w.PublishDate.Time, w.Common.PublishDTInEIS.Time, w.Common.DocPublishDate.Time),
-		Attachments:    protocolAttachments(append(w.Attachments, w.AttachmentsInfo...)),
+		Attachments:    attachmentsOf(append(w.Attachments, w.AttachmentsInfo...)),
 		URL:            firstOf(cleanText(w.Href), cleanText(w.Common.Href), cleanText(w.PrintForm)),
 	}
 	return p, checkProtocol(p)
@@ -317,8 +317,8 @@ func lotNumberOr(s string, def int) int {
 	return def
 }
 
-// protocolAttachments returns the protocol's files.
-func protocolAttachments(list []attachmentWire) []tenderbase.Attachment {
+// attachmentsOf returns the files of a document.
+func attachmentsOf(list []attachmentWire) []tenderbase.Attachment {
 	var out []tenderbase.Attachment
 	for _, f := range attachmentFiles(list) {
 		out = append(out, f.attachment)
