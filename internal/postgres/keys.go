@@ -2,10 +2,8 @@ package postgres
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -194,26 +192,16 @@ func getKey(ctx context.Context, q querier, id string) (tenderbase.Key, error) {
 }
 
 // Authenticate returns the active key whose secret is secret, as
-// tenderbase.KeyStore says. A lookup by hash reveals only the hash of the
-// caller's own guess; the constant-time compare keeps the answer
-// independent of how the index compares bytes.
+// tenderbase.KeyStore says, by tenderbase.AuthenticateBy's rules.
 func (s *Store) Authenticate(ctx context.Context, secret string) (tenderbase.Key, error) {
-	if !strings.HasPrefix(secret, tenderbase.SecretPrefix) {
-		return tenderbase.Key{}, tenderbase.ErrBadSecret
-	}
-	want := tenderbase.HashSecret(secret)
-	var hash []byte
-	k, err := scanKey(s.pool.QueryRow(ctx, `SELECT `+keyColumns+`, secret_hash FROM keys WHERE secret_hash = $1`, want), &hash)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return tenderbase.Key{}, tenderbase.ErrBadSecret
-	}
-	if err != nil {
-		return tenderbase.Key{}, fmt.Errorf("authenticate: %w", err)
-	}
-	if subtle.ConstantTimeCompare(hash, want) != 1 || k.Status != tenderbase.KeyActive {
-		return tenderbase.Key{}, tenderbase.ErrBadSecret
-	}
-	return k, nil
+	return tenderbase.AuthenticateBy(secret, func(want []byte) (tenderbase.Key, []byte, error) {
+		var hash []byte
+		k, err := scanKey(s.pool.QueryRow(ctx, `SELECT `+keyColumns+`, secret_hash FROM keys WHERE secret_hash = $1`, want), &hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return tenderbase.Key{}, nil, nil
+		}
+		return k, hash, err
+	})
 }
 
 // scanKey reads the keyColumns of a row, and then into extra.

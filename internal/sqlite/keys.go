@@ -2,12 +2,10 @@ package sqlite
 
 import (
 	"context"
-	"crypto/subtle"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
@@ -212,33 +210,25 @@ func getKey(ctx context.Context, c *conn, id string) (tenderbase.Key, error) {
 }
 
 // Authenticate returns the active key whose secret is secret, as
-// tenderbase.KeyStore says. The secret is looked up by its hash, so that
-// whatever the index lookup takes tells a caller only about the hash of
-// their own guess, and the hashes are compared again in constant time so
-// that the answer never rests on how the index compares bytes.
+// tenderbase.KeyStore says, by tenderbase.AuthenticateBy's rules.
 func (s *Store) Authenticate(ctx context.Context, secret string) (tenderbase.Key, error) {
-	if !strings.HasPrefix(secret, tenderbase.SecretPrefix) {
-		return tenderbase.Key{}, tenderbase.ErrBadSecret
-	}
-	want := tenderbase.HashSecret(secret)
-	var k tenderbase.Key
-	var hash []byte
-	err := s.read.run(ctx, func(c *conn) error {
-		row := c.queryRow(ctx, `SELECT `+keyColumns+`, secret_hash FROM keys WHERE secret_hash = ?`, want)
-		var err error
-		k, err = scanKey(row, &hash)
-		return err
+	return tenderbase.AuthenticateBy(secret, func(want []byte) (tenderbase.Key, []byte, error) {
+		var k tenderbase.Key
+		var hash []byte
+		err := s.read.run(ctx, func(c *conn) error {
+			row := c.queryRow(ctx, `SELECT `+keyColumns+`, secret_hash FROM keys WHERE secret_hash = ?`, want)
+			var err error
+			k, err = scanKey(row, &hash)
+			return err
+		})
+		if errors.Is(err, sql.ErrNoRows) {
+			return tenderbase.Key{}, nil, nil
+		}
+		if err != nil {
+			return k, nil, describe(err)
+		}
+		return k, hash, nil
 	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return tenderbase.Key{}, tenderbase.ErrBadSecret
-	}
-	if err != nil {
-		return tenderbase.Key{}, fmt.Errorf("authenticate: %w", describe(err))
-	}
-	if subtle.ConstantTimeCompare(hash, want) != 1 || k.Status != tenderbase.KeyActive {
-		return tenderbase.Key{}, tenderbase.ErrBadSecret
-	}
-	return k, nil
 }
 
 // scanner is a *sql.Row or *sql.Rows.
