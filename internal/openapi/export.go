@@ -36,6 +36,12 @@ func exportParameters() []any {
 		if p.Type == "integer" {
 			s["minimum"] = 0
 		}
+		if p.Maximum > 0 {
+			s["maximum"] = p.Maximum
+		}
+		if p.MaxLength > 0 {
+			s["maxLength"] = p.MaxLength
+		}
 		if p.Pattern != "" && p.Type == "string" {
 			s["pattern"] = p.Pattern
 		}
