@@ -24,6 +24,7 @@ func exportOperation() object {
 			"401": errorResponse("api_code is given but unknown, revoked or suspended.", true, nil),
 			"429": errorResponse("The key is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),
+			"503": errorResponse("The request took longer than the server's limit of one request (code timeout); nothing was returned.", true, nil),
 		},
 	}
 }
