@@ -1,6 +1,7 @@
 package tenderbase
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -14,6 +15,7 @@ const (
 	EUNAUTHORIZED = "unauthorized" // no key, or a key nobody issued
 	EFORBIDDEN    = "forbidden"    // a valid key whose plan does not allow this
 	ERATELIMITED  = "rate_limited" // too many requests for this key
+	ETIMEOUT      = "timeout"      // the request took longer than the server gives one request
 	EINTERNAL     = "internal"     // our fault; details are logged, not shown
 )
 
@@ -55,4 +57,17 @@ func ErrorMessage(err error) string {
 		return e.Message
 	}
 	return "internal error"
+}
+
+// ContextError returns err as the caller should read it once ctx has ended.
+// A call cut short by a deadline or by a client that went away fails with
+// whatever its driver makes of that; the reason ctx ended (its cause, which
+// a deadline set for one request makes an ETIMEOUT *Error) is the truer
+// answer, and err stays in the chain for the log. An error the caller can
+// act on already, and any error while ctx is live, are returned as they are.
+func ContextError(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil || ErrorCode(err) != EINTERNAL {
+		return err
+	}
+	return errors.Join(context.Cause(ctx), err)
 }

@@ -43,8 +43,10 @@ func (f Filters) IsZero() bool {
 }
 
 // Groups returns the filters as flag groups: a record must carry at least one
-// flag of every group.
+// flag of every group. No group holds a flag twice, however often the lists
+// repeat a value, since a store's work grows with every flag it matches.
 func (f Filters) Groups() [][]string {
+	f = f.Normalize()
 	var groups [][]string
 	if len(f.Regions) > 0 {
 		groups = append(groups, mapInts(f.Regions, RegionFlag))
@@ -102,10 +104,15 @@ func ParseFilters(raw map[string]any) (Filters, error) {
 // Merge returns f with the values of g added, without duplicates.
 func (f Filters) Merge(g Filters) Filters {
 	return Filters{
-		Regions:   union(f.Regions, g.Regions),
-		Countries: union(f.Countries, g.Countries),
-		Laws:      union(f.Laws, g.Laws),
-	}
+		Regions:   slices.Concat(f.Regions, g.Regions),
+		Countries: slices.Concat(f.Countries, g.Countries),
+		Laws:      slices.Concat(f.Laws, g.Laws),
+	}.Normalize()
+}
+
+// Normalize returns f with every value once, where it first appears.
+func (f Filters) Normalize() Filters {
+	return Filters{Regions: distinct(f.Regions), Countries: distinct(f.Countries), Laws: distinct(f.Laws)}
 }
 
 func filterOn(v any) bool {
@@ -138,10 +145,17 @@ func mapInts(codes []int, flag func(int) string) []string {
 	return out
 }
 
-func union[T comparable](a, b []T) []T {
-	out := slices.Clone(a)
-	for _, v := range b {
-		if !slices.Contains(out, v) {
+// distinct returns the values of vs once each, in the order they first
+// appear, in time linear in len(vs); nil stays nil.
+func distinct[T comparable](vs []T) []T {
+	if len(vs) == 0 {
+		return nil
+	}
+	seen := make(map[T]bool, len(vs))
+	out := make([]T, 0, len(vs))
+	for _, v := range vs {
+		if !seen[v] {
+			seen[v] = true
 			out = append(out, v)
 		}
 	}

@@ -57,6 +57,34 @@ func TestFiltersGroupsAndMerge(t *testing.T) {
 	}
 }
 
+// No store sees a flag twice, whoever built the filters: a list of 5,000
+// copies of one region costs what one region costs.
+func TestFiltersDistinct(t *testing.T) {
+	many := make([]int, 5000)
+	for i := range many {
+		many[i] = 77
+	}
+	tests := []struct {
+		name string
+		f    tenderbase.Filters
+		want [][]string
+	}{
+		{"one region many times", tenderbase.Filters{Regions: many}, [][]string{{"r77"}}},
+		{"repeats kept in first order", tenderbase.Filters{Regions: []int{50, 77, 50, 78, 77}}, [][]string{{"r50", "r77", "r78"}}},
+		{"every list", tenderbase.Filters{Countries: []int{276, 276}, Laws: []string{"44", "44", "223"}}, [][]string{{"cr276"}, {"fz44", "fz223"}}},
+		{"merged with repeats on both sides", tenderbase.Filters{Regions: []int{77, 77}}.Merge(tenderbase.Filters{Regions: []int{50, 50, 77}}), [][]string{{"r77", "r50"}}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, tt.f.Groups()); diff != "" {
+			t.Errorf("%s: Groups mismatch (-want +got):\n%s", tt.name, diff)
+		}
+	}
+	got := tenderbase.Filters{Regions: many, Laws: []string{"44", "44"}}.Normalize()
+	if diff := cmp.Diff(tenderbase.Filters{Regions: []int{77}, Laws: []string{"44"}}, got); diff != "" {
+		t.Errorf("Normalize mismatch (-want +got):\n%s", diff)
+	}
+}
+
 func TestResourceKind(t *testing.T) {
 	for _, r := range tenderbase.Resources {
 		k, err := tenderbase.ResourceKind(string(r.Name))

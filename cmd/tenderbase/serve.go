@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -113,6 +114,9 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.StringVar(&origins, "allowed-origins", origins,
 		"comma-separated browser `ORIGINS` allowed on /mcp besides localhost, e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
+	timeout := cmp.Or(c.getenv("TENDERBASE_REQUEST_TIMEOUT"), httpserver.DefaultRequestTimeout.String())
+	fs.StringVar(&timeout, "request-timeout", timeout,
+		"`DURATION` one request may take (20s, 1m) before its work is cancelled and it is answered 503 (env TENDERBASE_REQUEST_TIMEOUT)")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return cfg, parseExit(err), false
@@ -122,9 +126,22 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		fs.Usage()
 		return cfg, exitUsage, false
 	}
+	if cfg.HTTP.RequestTimeout, err = requestTimeout(timeout); err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
 	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
 	cfg.HTTP.AllowedOrigins = splitList(origins)
 	return cfg, exitOK, true
+}
+
+// requestTimeout reads the --request-timeout value, a positive duration.
+func requestTimeout(v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("--request-timeout %q is not a positive duration such as 20s or 1m", v)
+	}
+	return d, nil
 }
 
 // newLimiter returns the rate limiter of serve and a function that releases

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -153,5 +154,37 @@ func TestServeAllowedOrigins(t *testing.T) {
 	cfg, _, ok = c.parseServe([]string{"--allowed-origins", " https://a.example, b.example ,"})
 	if !ok || !slices.Equal(cfg.HTTP.AllowedOrigins, []string{"https://a.example", "b.example"}) {
 		t.Errorf("from the flag: %v (ok %v)", cfg.HTTP.AllowedOrigins, ok)
+	}
+}
+
+// TestServeRequestTimeout checks how serve reads the request deadline:
+// --request-timeout over TENDERBASE_REQUEST_TIMEOUT over the default, and a
+// value that is no positive duration is a usage error.
+func TestServeRequestTimeout(t *testing.T) {
+	tests := []struct {
+		env  string
+		args []string
+		want time.Duration
+		code int
+	}{
+		{"", nil, 20 * time.Second, exitOK},
+		{"5s", nil, 5 * time.Second, exitOK},
+		{"5s", []string{"--request-timeout", "1m30s"}, 90 * time.Second, exitOK},
+		{"", []string{"--request-timeout", "soon"}, 0, exitUsage},
+		{"", []string{"--request-timeout", "0s"}, 0, exitUsage},
+		{"-1s", nil, 0, exitUsage},
+	}
+	for _, tt := range tests {
+		var stderr bytes.Buffer
+		env := map[string]string{"TENDERBASE_REQUEST_TIMEOUT": tt.env}
+		c := &cli{stdout: io.Discard, stderr: &stderr, getenv: func(k string) string { return env[k] }}
+		cfg, code, ok := c.parseServe(tt.args)
+		if code != tt.code || ok != (tt.code == exitOK) {
+			t.Errorf("env %q, args %v: exit %d (%v), want %d; %s", tt.env, tt.args, code, ok, tt.code, stderr.String())
+			continue
+		}
+		if ok && cfg.HTTP.RequestTimeout != tt.want {
+			t.Errorf("env %q, args %v: request timeout %v, want %v", tt.env, tt.args, cfg.HTTP.RequestTimeout, tt.want)
+		}
 	}
 }

@@ -1,7 +1,13 @@
 package export
 
 import (
+	"math"
+	"net/url"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 )
 
 // The modes of the export (spec 4.5).
@@ -18,10 +24,14 @@ var Modes = []string{ModeFasEIS, ModeFas}
 type Param struct {
 	Name string
 	// Modes lists the modes the parameter belongs to; nil means every mode.
-	Modes       []string
-	Type        string // a JSON Schema type: "string" or "integer"
-	Pattern     string // a regular expression the value must match, if any
-	Enum        []string
+	Modes   []string
+	Type    string // a JSON Schema type: "string" or "integer"
+	Pattern string // a regular expression the value must match, if any
+	Enum    []string
+	// MaxLength bounds the characters of a string; Maximum bounds an
+	// integer. Every parameter has one of them or an Enum.
+	MaxLength   int
+	Maximum     int64
 	Description string
 }
 
@@ -34,17 +44,37 @@ const innPattern = `^\d{10}(\d{2})?$`
 var Params = []Param{
 	{Name: "mode", Type: "string", Enum: Modes, Description: "fasEIS: complaints, or their results with result=1; fas: FAS cases."},
 	{Name: "dtype", Type: "string", Enum: []string{"xml", "json"}, Description: "Format of the answer: xml (the default) or json."},
-	{Name: "api_code", Type: "string", Description: "Access key. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
-	{Name: "page", Type: "integer", Pattern: `^\d+$`, Description: "Page number, from 0."},
-	{Name: "per_page", Type: "integer", Pattern: `^\d+$`, Description: "Records a page, from 1 to 1000 (default 100), lowered to the plan's row cap."},
-	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, Description: "Complaints against the customer with this INN (10 or 12 digits)."},
-	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits)."},
-	{Name: "tend_num", Modes: []string{ModeFasEIS}, Type: "string", Pattern: `^\d+$`, Description: "Complaints about the procurement with this number (digits)."},
-	{Name: "complaint_regNumber", Modes: []string{ModeFasEIS}, Type: "string", Description: "With tend_num: only the complaint with this registration number (regNum)."},
-	{Name: "complaintID", Modes: []string{ModeFasEIS}, Type: "string", Description: "Complaint ID in EIS. With result=1 selects the results of that complaint; alone, the complaint itself."},
+	{Name: "api_code", Type: "string", MaxLength: maxKeyLength, Description: "Access key. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
+	{Name: "page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPage, Description: "Page number, from 0."},
+	{Name: "per_page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPerPage, Description: "Records a page, from 1 to 1000 (default 100), lowered to the plan's row cap."},
+	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints against the customer with this INN (10 or 12 digits)."},
+	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits)."},
+	{Name: "tend_num", Modes: []string{ModeFasEIS}, Type: "string", Pattern: `^\d+$`, MaxLength: maxNumberLength, Description: "Complaints about the procurement with this number (digits)."},
+	{Name: "complaint_regNumber", Modes: []string{ModeFasEIS}, Type: "string", MaxLength: maxIDLength, Description: "With tend_num: only the complaint with this registration number (regNum)."},
+	{Name: "complaintID", Modes: []string{ModeFasEIS}, Type: "string", MaxLength: maxIDLength, Description: "Complaint ID in EIS. With result=1 selects the results of that complaint; alone, the complaint itself."},
 	{Name: "result", Modes: []string{ModeFasEIS}, Type: "integer", Enum: []string{"1"}, Description: "1 together with complaintID: the check results of the complaint (records 2.2) instead of complaints."},
-	{Name: "kwords", Modes: []string{ModeFas}, Type: "string", Description: "Key phrase in the query language (spec 4.4, kwords syntax), or a participant's INN."},
-	{Name: "id", Modes: []string{ModeFas}, Type: "integer", Pattern: `^\d+$`, Description: "Case id."},
+	{Name: "kwords", Modes: []string{ModeFas}, Type: "string", MaxLength: query.MaxLength, Description: "Key phrase in the query language (spec 4.4, kwords syntax), or a participant's INN."},
+	{Name: "id", Modes: []string{ModeFas}, Type: "integer", Pattern: `^\d+$`, Maximum: math.MaxInt64, Description: "Case id."},
+}
+
+// Bounds of string values, in characters. A key's secret is 46 characters
+// (the Bearer header takes up to 256 too); a procurement number is 19
+// digits; registration numbers and EIS ids stay well below 64.
+const (
+	maxKeyLength    = 256
+	maxNumberLength = 32
+	maxIDLength     = 64
+)
+
+// checkLengths refuses a value longer than its parameter's MaxLength,
+// saying how long it is and never echoing it.
+func checkLengths(values url.Values) error {
+	for _, p := range Params {
+		if n := utf8.RuneCountInString(values.Get(p.Name)); p.MaxLength > 0 && n > p.MaxLength {
+			return tenderbase.Errorf(tenderbase.EINVALID, "%s is %d characters long; the limit is %d", p.Name, n, p.MaxLength)
+		}
+	}
+	return nil
 }
 
 // paramNamed returns the parameter called name.

@@ -21,10 +21,12 @@ const (
 	JSON
 )
 
-// Paging of the export.
+// Paging of the export. MaxPage keeps page × per_page far from
+// overflowing; no plan pages that far.
 const (
 	DefaultPerPage = 100
 	MaxPerPage     = tenderbase.MaxPageSize
+	MaxPage        = 1_000_000
 )
 
 // Request is an export request, checked.
@@ -74,6 +76,9 @@ func Parse(values url.Values) (Request, error) {
 		return Request{}, err
 	}
 	if err := checkNames(values); err != nil {
+		return Request{}, err
+	}
+	if err := checkLengths(values); err != nil {
 		return Request{}, err
 	}
 	if q.Mode, err = modeOf(values.Get("mode")); err != nil {
@@ -164,7 +169,7 @@ func checkModeParams(values url.Values, mode string) error {
 
 func (q *Request) parsePaging(values url.Values) error {
 	var err error
-	if q.Page, err = number(values, "page", 0, -1); err != nil {
+	if q.Page, err = number(values, "page", 0, MaxPage); err != nil {
 		return err
 	}
 	q.PerPage, err = number(values, "per_page", 1, MaxPerPage)
@@ -172,17 +177,14 @@ func (q *Request) parsePaging(values url.Values) error {
 }
 
 // number returns the whole number of parameter name, 0 when absent, or an
-// error when it is not a number from lo to hi (hi < 0: no bound).
+// error when it is not a number from lo to hi.
 func number(values url.Values, name string, lo, hi int) (int, error) {
 	v := values.Get(name)
 	if v == "" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || !digits.MatchString(v) || n < lo || (hi >= 0 && n > hi) {
-		if hi < 0 {
-			return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d, got %q", name, lo, v)
-		}
+	if err != nil || !digits.MatchString(v) || n < lo || n > hi {
 		return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d to %d, got %q", name, lo, hi, v)
 	}
 	return n, nil

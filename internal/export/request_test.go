@@ -2,6 +2,7 @@ package export
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -64,8 +65,15 @@ func TestParseErrors(t *testing.T) {
 		{"mode=fasEIS&result=1&complaintID=1&fasCustomerInn=7707227200", "result=1 takes the complaint by complaintID alone; leave out fasCustomerInn, fasSupplierInn and tend_num"},
 		{"mode=fasEIS&kwords=школа", "kwords is a parameter of mode=fas, not of mode=fasEIS; the parameters of mode=fasEIS are " + namesOf(ModeFasEIS)},
 		{"mode=fas&tend_num=1", "tend_num is a parameter of mode=fasEIS, not of mode=fas; the parameters of mode=fas are " + namesOf(ModeFas)},
-		{"mode=fasEIS&page=-1", `page must be a whole number from 0, got "-1"`},
-		{"mode=fasEIS&page=one", `page must be a whole number from 0, got "one"`},
+		{"mode=fasEIS&page=-1", `page must be a whole number from 0 to 1000000, got "-1"`},
+		{"mode=fasEIS&page=one", `page must be a whole number from 0 to 1000000, got "one"`},
+		{"mode=fasEIS&page=1000001", `page must be a whole number from 0 to 1000000, got "1000001"`},
+		{"mode=fasEIS&api_code=" + strings.Repeat("k", 257), "api_code is 257 characters long; the limit is 256"},
+		{"mode=fasEIS&complaintID=" + strings.Repeat("1", 65), "complaintID is 65 characters long; the limit is 64"},
+		{"mode=fasEIS&tend_num=" + strings.Repeat("1", 33), "tend_num is 33 characters long; the limit is 32"},
+		{"mode=fasEIS&tend_num=1&complaint_regNumber=" + strings.Repeat("ж", 65), "complaint_regNumber is 65 characters long; the limit is 64"},
+		{"mode=fasEIS&fasSupplierInn=" + strings.Repeat("7", 5000), "fasSupplierInn is 5000 characters long; the limit is 12"},
+		{"mode=fas&kwords=" + strings.Repeat("ш", 1001), "kwords is 1001 characters long; the limit is 1000"},
 		{"mode=fasEIS&per_page=0", `per_page must be a whole number from 1 to 1000, got "0"`},
 		{"mode=fasEIS&per_page=1001", `per_page must be a whole number from 1 to 1000, got "1001"`},
 		{"mode=fas&id=x1", `id must be a case id, a whole number from 1, got "x1"`},
@@ -91,4 +99,14 @@ func mustQuery(t *testing.T, s string) url.Values {
 		t.Fatal(err)
 	}
 	return v
+}
+
+// TestParamsBounded checks that every parameter's value is bounded: by a
+// list of values, a length or a maximum that the OpenAPI document shows.
+func TestParamsBounded(t *testing.T) {
+	for _, p := range Params {
+		if len(p.Enum) == 0 && p.MaxLength == 0 && p.Maximum == 0 {
+			t.Errorf("parameter %s has no bound", p.Name)
+		}
+	}
 }

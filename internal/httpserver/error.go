@@ -2,6 +2,7 @@ package httpserver
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,9 @@ var statusOf = map[string]int{
 	tenderbase.EFORBIDDEN:    http.StatusForbidden,
 	tenderbase.ENOTFOUND:     http.StatusNotFound,
 	tenderbase.ERATELIMITED:  http.StatusTooManyRequests,
+	// A request past its deadline usually means a busy service; 503 is
+	// what net/http's own TimeoutHandler answers.
+	tenderbase.ETIMEOUT: http.StatusServiceUnavailable,
 }
 
 // errorBody is the JSON of every error response.
@@ -46,6 +50,7 @@ type errorDetail struct {
 // writeError writes err as a JSON error response. An internal error is
 // logged here, once, and the caller only learns that it happened.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	err = tenderbase.ContextError(r.Context(), err)
 	code := tenderbase.ErrorCode(err)
 	status, known := statusOf[code]
 	message := tenderbase.ErrorMessage(err)
@@ -55,10 +60,21 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		status, code = http.StatusRequestEntityTooLarge, tenderbase.EINVALID
 		message = fmt.Sprintf("request body is larger than %d bytes", tooLarge.Limit)
 	case !known:
-		s.logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.logFailure(r, err)
 		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
 	}
 	writeJSON(w, status, errorBody{errorDetail{Code: code, Message: message}})
+}
+
+// logFailure logs an internal error, once. A request whose client went
+// away failed for no fault of ours, and nobody reads its answer: that is
+// worth a line at info level, not an error.
+func (s *Server) logFailure(r *http.Request, err error) {
+	if errors.Is(err, context.Canceled) {
+		s.logger.InfoContext(r.Context(), "request cancelled: the client went away", "method", r.Method, "path", r.URL.Path)
+		return
+	}
+	s.logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 }
 
 // writeJSON writes v as the JSON body of a response with the given status.

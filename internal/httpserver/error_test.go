@@ -2,6 +2,7 @@ package httpserver
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,29 +16,38 @@ import (
 )
 
 func TestErrorResponses(t *testing.T) {
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
 	tests := []struct {
 		name   string
 		err    error
 		status int
 		body   string
-		logged bool
+		logged bool // as an error
+		ctx    context.Context
 	}{
 		{"invalid", tenderbase.Errorf(tenderbase.EINVALID, "bad query at 3"), 400,
-			`{"error":{"code":"invalid","message":"bad query at 3"}}`, false},
+			`{"error":{"code":"invalid","message":"bad query at 3"}}`, false, nil},
 		{"wrapped", fmt.Errorf("search: %w", tenderbase.Errorf(tenderbase.ENOTFOUND, "no tender")), 404,
-			`{"error":{"code":"not_found","message":"no tender"}}`, false},
+			`{"error":{"code":"not_found","message":"no tender"}}`, false, nil},
 		{"unauthorized", tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "unknown key"), 401,
-			`{"error":{"code":"unauthorized","message":"unknown key"}}`, false},
+			`{"error":{"code":"unauthorized","message":"unknown key"}}`, false, nil},
 		{"forbidden", tenderbase.Errorf(tenderbase.EFORBIDDEN, "paid plans only"), 403,
-			`{"error":{"code":"forbidden","message":"paid plans only"}}`, false},
+			`{"error":{"code":"forbidden","message":"paid plans only"}}`, false, nil},
 		{"rate limited", tenderbase.Errorf(tenderbase.ERATELIMITED, "slow down"), 429,
-			`{"error":{"code":"rate_limited","message":"slow down"}}`, false},
+			`{"error":{"code":"rate_limited","message":"slow down"}}`, false, nil},
 		{"internal", errors.New("sql: connection refused at 10.0.0.5"), 500,
-			`{"error":{"code":"internal","message":"internal error"}}`, true},
+			`{"error":{"code":"internal","message":"internal error"}}`, true, nil},
 		{"internal code", tenderbase.Errorf(tenderbase.EINTERNAL, "disk path /var/x"), 500,
-			`{"error":{"code":"internal","message":"internal error"}}`, true},
+			`{"error":{"code":"internal","message":"internal error"}}`, true, nil},
 		{"body too large", fmt.Errorf("read body: %w", &http.MaxBytesError{Limit: 10}), 413,
-			`{"error":{"code":"invalid","message":"request body is larger than 10 bytes"}}`, false},
+			`{"error":{"code":"invalid","message":"request body is larger than 10 bytes"}}`, false, nil},
+		{"timeout", fmt.Errorf("search: %w", tenderbase.Errorf(tenderbase.ETIMEOUT, "took too long")), 503,
+			`{"error":{"code":"timeout","message":"took too long"}}`, false, nil},
+		// Nobody reads this answer; what matters is that nothing is logged
+		// as an error.
+		{"client gone", errors.New("sqlite: interrupted (9)"), 500,
+			`{"error":{"code":"internal","message":"internal error"}}`, false, gone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,7 +56,11 @@ func TestErrorResponses(t *testing.T) {
 			h := s.handle(func(http.ResponseWriter, *http.Request) error { return tt.err })
 			w := httptest.NewRecorder()
 
-			h.ServeHTTP(w, httptest.NewRequest("GET", "/x", nil))
+			r := httptest.NewRequest("GET", "/x", nil)
+			if tt.ctx != nil {
+				r = r.WithContext(tt.ctx)
+			}
+			h.ServeHTTP(w, r)
 
 			if w.Code != tt.status {
 				t.Errorf("status %d, want %d", w.Code, tt.status)
@@ -54,7 +68,7 @@ func TestErrorResponses(t *testing.T) {
 			if got := strings.TrimSpace(w.Body.String()); got != tt.body {
 				t.Errorf("body %s, want %s", got, tt.body)
 			}
-			if logged := logs.Len() > 0; logged != tt.logged {
+			if logged := strings.Contains(logs.String(), "level=ERROR"); logged != tt.logged {
 				t.Errorf("logged %v, want %v:\n%s", logged, tt.logged, logs.String())
 			}
 		})

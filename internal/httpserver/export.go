@@ -113,11 +113,12 @@ func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, q export.R
 // internal error is logged here, once, and the caller only learns that it
 // happened.
 func (s *Server) writeExportError(w http.ResponseWriter, r *http.Request, f export.Format, err error) {
+	err = tenderbase.ContextError(r.Context(), err)
 	code := tenderbase.ErrorCode(err)
 	status, known := statusOf[code]
 	message := tenderbase.ErrorMessage(err)
 	if !known {
-		s.logger.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		s.logFailure(r, err)
 		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
 	}
 	w.Header().Set("Content-Type", export.ContentType(f))

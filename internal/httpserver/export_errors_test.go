@@ -90,7 +90,7 @@ func TestExportRowCap(t *testing.T) {
 		{"mode=fasEIS&dtype=json&api_code=capped&per_page=5", 5, "5", ""},
 		{"mode=fasEIS&dtype=json&api_code=capped&per_page=5&page=1", 2, "5", notice},
 		{"mode=fasEIS&dtype=json&api_code=capped&per_page=5&page=2", 0, "5", notice},
-		{"mode=fasEIS&dtype=json&api_code=capped&page=1000000000000", 0, "7", notice},
+		{"mode=fasEIS&dtype=json&api_code=capped&page=1000000", 0, "7", notice},
 	}
 	for _, tt := range tests {
 		a := getExport(t, ts, tt.query)

@@ -1,6 +1,7 @@
 package httpserver
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -92,6 +93,23 @@ func limitBody(maxBytes int64) func(http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			r.Body = http.MaxBytesReader(w, r.Body, maxBytes)
 			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// limitTime gives every request's context a deadline d away, so that a
+// store call still running then is cancelled and its connection freed. The
+// deadline's cause is an ETIMEOUT error naming the limit, which the error
+// writers answer with (tenderbase.ContextError) whatever the store's driver
+// made of the cancellation.
+func limitTime(d time.Duration) func(http.Handler) http.Handler {
+	cause := tenderbase.Errorf(tenderbase.ETIMEOUT,
+		"the request took longer than %s, the limit of one request; narrow the query or add filters, or try again when the service is less busy", d)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx, cancel := context.WithTimeoutCause(r.Context(), d, cause)
+			defer cancel()
+			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
 }

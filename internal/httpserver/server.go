@@ -24,7 +24,9 @@ type Config struct {
 	ReadHeaderTimeout time.Duration
 	// ReadTimeout bounds reading a whole request; default 30s.
 	ReadTimeout time.Duration
-	// WriteTimeout bounds writing a response; default 60s.
+	// WriteTimeout bounds writing a response; default 60s, and never less
+	// than RequestTimeout and 10s more, so that the answer saying that a
+	// request ran out of time can still be written.
 	WriteTimeout time.Duration
 	// IdleTimeout bounds how long a kept-alive connection waits for the next
 	// request; default 2m.
@@ -32,6 +34,10 @@ type Config struct {
 	// ShutdownTimeout bounds how long Serve waits for requests in flight when
 	// it stops; default 10s.
 	ShutdownTimeout time.Duration
+	// RequestTimeout bounds the work of one request: its context's
+	// deadline, past which a store call is cancelled and the caller told
+	// so; default DefaultRequestTimeout.
+	RequestTimeout time.Duration
 
 	// Keys authenticates the Bearer keys of the MCP and debug endpoints.
 	Keys tenderbase.KeyStore
@@ -46,6 +52,11 @@ type Config struct {
 	MCP mcp.ServerInfo
 }
 
+// DefaultRequestTimeout is the request deadline unless configured: ample for
+// any search the bounds of the arguments admit on a healthy store, short
+// enough that a stalled one frees its connection soon.
+const DefaultRequestTimeout = 20 * time.Second
+
 func (c Config) withDefaults() Config {
 	setDefault(&c.MaxBodyBytes, 1<<20)
 	setDefault(&c.ReadHeaderTimeout, 5*time.Second)
@@ -53,6 +64,8 @@ func (c Config) withDefaults() Config {
 	setDefault(&c.WriteTimeout, 60*time.Second)
 	setDefault(&c.IdleTimeout, 2*time.Minute)
 	setDefault(&c.ShutdownTimeout, 10*time.Second)
+	setDefault(&c.RequestTimeout, DefaultRequestTimeout)
+	c.WriteTimeout = max(c.WriteTimeout, c.RequestTimeout+10*time.Second)
 	return c
 }
 
@@ -97,6 +110,7 @@ func New(cfg Config, store tenderbase.Store, logger *slog.Logger) *Server {
 func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.routes()
 	h = limitBody(s.cfg.MaxBodyBytes)(h)
+	h = limitTime(s.cfg.RequestTimeout)(h)
 	h = recoverPanics(s.logger)(h)
 	h = logRequests(s.logger)(h)
 	return h

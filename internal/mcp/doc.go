@@ -23,6 +23,8 @@
 //	-32603  internal error, logged; the caller learns nothing more     200
 //	-32029  rate limit exceeded for the caller's key; data holds
 //	        retry_after in seconds, as does the Retry-After header     429
+//	-32003  the tool call took longer than the request's deadline
+//	        (the context's cause names the limit)                      503
 //
 // A failure of the tool itself (nothing found, a plan without the right, a
 // query that cannot be parsed) is not a protocol error: it is a tools/call

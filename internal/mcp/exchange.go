@@ -17,9 +17,10 @@ const (
 	codeMethodNotFound = -32601
 	codeInvalidParams  = -32602
 	codeInternal       = -32603
-	// codeRateLimited is in the range JSON-RPC leaves to servers; 29 echoes
-	// HTTP 429.
+	// codeRateLimited and codeTimeout are in the range JSON-RPC leaves to
+	// servers; 29 echoes HTTP 429, and 03 the 503 they come with.
 	codeRateLimited = -32029
+	codeTimeout     = -32003
 )
 
 // rpcError is a JSON-RPC error answer and the HTTP status it goes with.

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -196,16 +197,22 @@ func (h *Handler) lookupCall(x *exchange) (*tools.Tool, json.RawMessage, *rpcErr
 }
 
 // writeCallError answers a failed tool call. Arguments that do not fit are
-// invalid params; an error the caller can act on is the tool's result; any
-// other error is ours, logged here and reported without details.
+// invalid params; a call past the request's deadline is a timeout error; an
+// error the caller can act on is the tool's result; any other error is ours,
+// logged here and reported without details.
 func (h *Handler) writeCallError(w http.ResponseWriter, r *http.Request, x *exchange, tool *tools.Tool, err error) {
 	var argErr *tools.ArgumentError
 	if errors.As(err, &argErr) {
 		x.writeError(w, invalidParams(argErr.Message))
 		return
 	}
-	if tenderbase.ErrorCode(err) == tenderbase.EINTERNAL {
-		h.logger.ErrorContext(r.Context(), "tool failed", "tool", tool.Name, "err", err)
+	err = tenderbase.ContextError(r.Context(), err)
+	switch tenderbase.ErrorCode(err) {
+	case tenderbase.ETIMEOUT:
+		x.writeError(w, &rpcError{status: http.StatusServiceUnavailable, code: codeTimeout, message: tenderbase.ErrorMessage(err)})
+		return
+	case tenderbase.EINTERNAL:
+		h.logFailure(r, tool, err)
 		x.writeError(w, &rpcError{status: http.StatusOK, code: codeInternal, message: "internal error"})
 		return
 	}
@@ -215,4 +222,15 @@ func (h *Handler) writeCallError(w http.ResponseWriter, r *http.Request, x *exch
 	x.out = append(x.out, `}],"isError":true}`...)
 	x.closeResult()
 	send(w, http.StatusOK, x.out)
+}
+
+// logFailure logs a tool's internal error. A call whose client went away
+// failed for no fault of ours, and nobody reads its answer: that is worth a
+// line at info level, not an error.
+func (h *Handler) logFailure(r *http.Request, tool *tools.Tool, err error) {
+	if errors.Is(err, context.Canceled) {
+		h.logger.InfoContext(r.Context(), "tool call cancelled: the client went away", "tool", tool.Name)
+		return
+	}
+	h.logger.ErrorContext(r.Context(), "tool failed", "tool", tool.Name, "err", err)
 }

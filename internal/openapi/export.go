@@ -24,6 +24,7 @@ func exportOperation() object {
 			"401": errorResponse("api_code is given but unknown, revoked or suspended.", true, nil),
 			"429": errorResponse("The key is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),
+			"503": errorResponse("The request took longer than the server's limit of one request (code timeout); nothing was returned.", true, nil),
 		},
 	}
 }
@@ -35,6 +36,12 @@ func exportParameters() []any {
 		s := object{"type": p.Type}
 		if p.Type == "integer" {
 			s["minimum"] = 0
+		}
+		if p.Maximum > 0 {
+			s["maximum"] = p.Maximum
+		}
+		if p.MaxLength > 0 {
+			s["maxLength"] = p.MaxLength
 		}
 		if p.Pattern != "" && p.Type == "string" {
 			s["pattern"] = p.Pattern

@@ -83,7 +83,7 @@ func errorSchema() object {
 			"type":     "object",
 			"required": []string{"code", "message"},
 			"properties": object{
-				"code":    object{"type": "string", "enum": []string{"invalid", "not_found", "unauthorized", "forbidden", "rate_limited", "internal"}},
+				"code":    object{"type": "string", "enum": []string{"invalid", "not_found", "unauthorized", "forbidden", "rate_limited", "timeout", "internal"}},
 				"message": object{"type": "string"},
 			},
 		}},

@@ -1,5 +1,7 @@
 package query
 
+import "fmt"
+
 // Description describes the query language for people and for clients of
 // GET /search/syntax. docs/query-language.md says the same at more length.
 type Description struct {
@@ -49,7 +51,8 @@ func Describe() Description {
 			{"numbers", "Numbers and codes match as whole words: a purchase number, an INN or an OKPD2 code such as 21.20.10 (which is searched as the phrase 21 20 10)."},
 			{"hyphenated words", "A word is split at every character that is not a letter or a digit, and its parts are searched as a phrase: медико-санитарной finds \"медико санитарной\", 44-ФЗ finds \"44 фз\"."},
 			{"precedence", "! binds tightest, then AND, then OR: a b | c means (a AND b) OR c. Use parentheses to group otherwise: a (b | c)."},
-			{"errors", "A query that cannot be read is rejected with a message naming the character at fault: unbalanced quotes or parentheses, an empty group or phrase, an operator with nothing on one side, or a query, group or OR branch made of exclusions only. A query is at most 1000 characters and 32 nested groups."},
+			{"errors", "A query that cannot be read is rejected with a message naming the character at fault: unbalanced quotes or parentheses, an empty group or phrase, an operator with nothing on one side, or a query, group or OR branch made of exclusions only."},
+			{"limits", fmt.Sprintf("A query is at most %d characters, %d words and %d nested groups; each word of a phrase and each part of a code such as 21.20.10 counts as a word. A longer or deeper query is rejected with a message naming the limit.", MaxLength, MaxTerms, MaxDepth)},
 		},
 	}
 }

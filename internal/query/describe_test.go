@@ -1,6 +1,7 @@
 package query
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -36,5 +37,20 @@ func TestDocAgrees(t *testing.T) {
 		if !strings.Contains(strings.ToLower(text), n.Topic) {
 			t.Errorf("docs/query-language.md has no note on %q", n.Topic)
 		}
+	}
+}
+
+// TestDescribeLimits checks that GET /search/syntax states the limits the
+// parser enforces.
+func TestDescribeLimits(t *testing.T) {
+	var limits string
+	for _, n := range Describe().Notes {
+		if n.Topic == "limits" {
+			limits = n.Text
+		}
+	}
+	want := fmt.Sprintf("at most %d characters, %d words and %d nested groups", MaxLength, MaxTerms, MaxDepth)
+	if !strings.Contains(limits, want) {
+		t.Errorf("the note on limits %q does not say %q", limits, want)
 	}
 }

@@ -119,6 +119,11 @@ var limitCases = []struct{ name, text string }{
 	{"32 nested groups", strings.Repeat("(", MaxDepth) + "a" + strings.Repeat(")", MaxDepth)},
 	{"33 nested exclusions", "a " + strings.Repeat("!(b ", MaxDepth+1) + "c" + strings.Repeat(")", MaxDepth+1)},
 	{"1000 exclamation marks", strings.Repeat("!", 998) + "a"},
+	{"100 words", strings.TrimSpace(strings.Repeat("a ", MaxTerms))},
+	{"101 words", strings.Repeat("a ", MaxTerms) + "b"},
+	{"101 words in a phrase", "a \"" + strings.Repeat("b ", MaxTerms) + "\""},
+	{"101 parts of codes", strings.Repeat("21.20.10.11 | ", 25) + "21"},
+	{"600 words", strings.Repeat("a ", 600)},
 	{"invalid UTF-8", "поставка \xff"},
 }
 

@@ -19,6 +19,7 @@ type parser struct {
 	toks   []token
 	next   int
 	depth  int
+	terms  int // the words read so far
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -171,7 +172,7 @@ func (p *parser) word(t token) (*node, error) {
 	if len(terms) == 0 {
 		return nil, p.errorf("the word %q at character %d has no letters or digits", t.text, t.pos)
 	}
-	return leaf(t.pos, terms), nil
+	return p.leaf(t.pos, terms)
 }
 
 // phrase turns quoted text into a phrase; "=" before a word inside the quotes
@@ -185,7 +186,7 @@ func (p *parser) phrase(t token) (*node, error) {
 	if len(terms) == 0 {
 		return nil, p.errorf("empty phrase: the quotes at character %d hold no word", t.pos)
 	}
-	return leaf(t.pos, terms), nil
+	return p.leaf(t.pos, terms)
 }
 
 func analyze(text string, exact bool) []tenderbase.TermQuery {
@@ -196,9 +197,15 @@ func analyze(text string, exact bool) []tenderbase.TermQuery {
 	return terms
 }
 
-func leaf(pos int, terms []tenderbase.TermQuery) *node {
-	if len(terms) == 1 {
-		return &node{kind: nodeLeaf, pos: pos, leaf: terms[0]}
+// leaf returns the term or phrase of the words at pos, counting them
+// against MaxTerms.
+func (p *parser) leaf(pos int, terms []tenderbase.TermQuery) (*node, error) {
+	if p.terms += len(terms); p.terms > MaxTerms {
+		return nil, p.errorf("the query has more than %d words; the limit is passed at character %d "+
+			"(each word of a phrase and each part of a code such as 21.20.10 counts as one)", MaxTerms, pos)
 	}
-	return &node{kind: nodeLeaf, pos: pos, leaf: tenderbase.PhraseQuery{Terms: terms}}
+	if len(terms) == 1 {
+		return &node{kind: nodeLeaf, pos: pos, leaf: terms[0]}, nil
+	}
+	return &node{kind: nodeLeaf, pos: pos, leaf: tenderbase.PhraseQuery{Terms: terms}}, nil
 }

@@ -30,10 +30,13 @@ func (s Syntax) String() string {
 	return "query"
 }
 
-// Limits that bound the work one query can cause.
+// Limits that bound the work one query can cause. Every word is a lookup in
+// the index, so MaxTerms bounds the lookups: the words of a query, each word
+// of a phrase and each part of a code or a hyphenated word counting as one.
 const (
 	MaxLength = 1000 // runes
 	MaxDepth  = 32   // nested groups
+	MaxTerms  = 100  // words
 )
 
 // Parse parses text typed in syntax s into a query tree. The tree is

@@ -3,9 +3,11 @@ package tools
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // argField is one argument of a tool: a field of its argument struct.
@@ -14,6 +16,7 @@ type argField struct {
 	index    int    // the struct field
 	required bool   // no omitempty: the argument must be given
 	typ      reflect.Type
+	limit    int // from argumentLimits; 0 for an integer, which a range bounds
 }
 
 // argFields describes an argument struct for strict decoding. The rule that
@@ -33,9 +36,41 @@ func argFieldsOf[A any]() argFields {
 			index:    i,
 			required: !strings.Contains(opts, "omitempty") && !strings.Contains(opts, "omitzero"),
 			typ:      f.Type,
+			limit:    argumentLimits[name],
 		})
 	}
 	return fields
+}
+
+// checkBounded returns an error naming an argument that neither a limit nor
+// a range bounds: every argument must have a bound a client can read.
+func (fs argFields) checkBounded() error {
+	for _, f := range fs {
+		if f.limit <= 0 && f.typ.Kind() != reflect.Int {
+			return fmt.Errorf("argument %q has no limit in argumentLimits", f.name)
+		}
+	}
+	return nil
+}
+
+// checkLimit refuses a decoded value past the argument's limit, saying how
+// large it is and never echoing it.
+func (f argField) checkLimit(v reflect.Value) error {
+	switch v.Kind() {
+	case reflect.String:
+		if n := utf8.RuneCountInString(v.String()); n > f.limit {
+			return argErrorf("argument %q is %d characters long; the limit is %d", f.name, n, f.limit)
+		}
+	case reflect.Slice:
+		if v.Len() > f.limit {
+			return argErrorf("argument %q holds %d items; the limit is %d", f.name, v.Len(), f.limit)
+		}
+	case reflect.Map:
+		if v.Len() > f.limit {
+			return argErrorf("argument %q holds %d keys; the limit is %d", f.name, v.Len(), f.limit)
+		}
+	}
+	return nil
 }
 
 // names lists the arguments for error messages.
@@ -75,22 +110,28 @@ func (fs argFields) decode(raw json.RawMessage, dst any) error {
 			}
 			continue
 		}
-		if digitArgs[f.name] && isDigits(value) {
-			digits, err := digitString(f.name, value)
-			if err != nil {
-				return err
-			}
-			v.Field(f.index).SetString(digits)
-			continue
-		}
-		if err := json.Unmarshal(value, v.Field(f.index).Addr().Interface()); err != nil {
-			return argErrorf("argument %q must be %s, got %s", f.name, typeName(f.typ), describeValue(value))
+		if err := f.decode(value, v.Field(f.index)); err != nil {
+			return err
 		}
 	}
 	if c, ok := dst.(interface{ check() error }); ok {
 		return c.check()
 	}
 	return nil
+}
+
+// decode decodes the argument's value into field and checks its limit.
+func (f argField) decode(value json.RawMessage, field reflect.Value) error {
+	if digitArgs[f.name] && isDigits(value) {
+		digits, err := digitString(f.name, value)
+		if err != nil {
+			return err
+		}
+		field.SetString(digits)
+	} else if err := json.Unmarshal(value, field.Addr().Interface()); err != nil {
+		return argErrorf("argument %q must be %s, got %s", f.name, typeName(f.typ), describeValue(value))
+	}
+	return f.checkLimit(field)
 }
 
 // checkNames rejects an argument the tool does not take, naming the ones it

@@ -9,6 +9,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 )
 
 // innPattern is what an INN looks like: 10 digits for an organization, 12
@@ -32,19 +33,60 @@ func bound(s *jsonschema.Schema, lo, hi float64) {
 	s.Minimum, s.Maximum = &lo, &hi
 }
 
-// inputSchema generates the input schema of the argument type A: the
-// descriptions of its jsonschema tags, or of params where given, no other
-// properties, and the argument rules.
-func inputSchema[A any](params map[string]string) (json.RawMessage, error) {
+// Bounds of the string arguments, in characters: a purchase number is 19
+// digits and an INN 12, and the ids of every source stay far below 128.
+const (
+	maxIDLength     = 128
+	maxNumberLength = 32
+	maxINNLength    = 12
+)
+
+// argumentLimits bound every argument that is not an integer (integers have
+// ranges in argumentRules): the characters of a string, the items of an
+// array, the keys of an object. Like argumentRules they are keyed by
+// argument name. The decoder refuses a value past its limit and the input
+// schema states it as maxLength, maxItems (with uniqueItems) or
+// maxProperties; both read this one table, so the two agree, and a tool
+// whose argument is missing here fails to build.
+var argumentLimits = map[string]int{
+	"query":     query.MaxLength,
+	"id":        maxIDLength,
+	"tend_num":  maxNumberLength,
+	"inn":       maxINNLength,
+	"regions":   maxRegions,
+	"countries": maxCountries,
+	"filters":   maxFilterKeys,
+}
+
+// limitSchema states the argument's limit in its schema p. An array says
+// uniqueItems too: a repeated code adds nothing, and the decoder takes it
+// once rather than refusing it.
+func (f argField) limitSchema(p *jsonschema.Schema) {
+	switch f.typ.Kind() {
+	case reflect.String:
+		p.MaxLength = jsonschema.Ptr(f.limit)
+	case reflect.Slice:
+		p.MaxItems, p.UniqueItems = jsonschema.Ptr(f.limit), true
+	case reflect.Map:
+		p.MaxProperties = jsonschema.Ptr(f.limit)
+	}
+}
+
+// inputSchema generates the input schema of the argument type A, whose
+// arguments are fields: the descriptions of its jsonschema tags, or of
+// params where given, no other properties, the argument rules and limits.
+func inputSchema[A any](fields argFields, params map[string]string) (json.RawMessage, error) {
 	s, err := jsonschema.For[A](nil)
 	if err != nil {
 		return nil, err
 	}
-	for name, p := range s.Properties {
-		if rule := argumentRules[name]; rule != nil {
+	for _, f := range fields {
+		p := s.Properties[f.name]
+		if rule := argumentRules[f.name]; rule != nil {
 			rule(p)
 		}
-		if d, ok := params[name]; ok {
+		f.limitSchema(p)
+		if d, ok := params[f.name]; ok {
 			p.Description = d
 		}
 	}

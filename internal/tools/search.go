@@ -11,11 +11,17 @@ import (
 )
 
 // Bounds of the search arguments. maxPage keeps page × page size far from
-// overflowing; no plan pages that far.
+// overflowing; no plan pages that far. maxRegions is every region once;
+// ISO 3166-1 assigns maxCountries numeric codes, so a longer list names a
+// code no country has. maxFilterKeys admits every flag one tool takes: 99
+// regions and the 2 laws, or every country.
 const (
 	minRegion, maxRegion   = 1, 99
 	minCountry, maxCountry = 1, 999
 	maxPage                = 1_000_000
+	maxRegions             = maxRegion - minRegion + 1
+	maxCountries           = 249
+	maxFilterKeys          = max(maxRegions+2, maxCountries)
 )
 
 // searchArgs are the arguments of ru.search, docs.search, contracts.search

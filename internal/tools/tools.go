@@ -129,7 +129,11 @@ type definition[A any] struct {
 
 // build generates the schemas of d and returns its tool.
 func build[A any](d definition[A]) (*Tool, error) {
-	in, err := inputSchema[A](d.params)
+	fields := argFieldsOf[A]()
+	if err := fields.checkBounded(); err != nil {
+		return nil, fmt.Errorf("%s: %w", d.name, err)
+	}
+	in, err := inputSchema[A](fields, d.params)
 	if err != nil {
 		return nil, fmt.Errorf("%s input schema: %w", d.name, err)
 	}
@@ -137,7 +141,6 @@ func build[A any](d definition[A]) (*Tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s output schema: %w", d.name, err)
 	}
-	fields := argFieldsOf[A]()
 	group, op, _ := strings.Cut(d.name, ".")
 	return &Tool{
 		Name: d.name, Group: group, Operation: op,
