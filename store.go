@@ -9,6 +9,9 @@ import "context"
 // Errors: EINVALID for a bad search (unknown kind, bad paging), ENOTFOUND for
 // a key that is not stored or was withdrawn; anything else is an internal
 // error.
+//
+// Every reader sees every committed write, whoever wrote it: another
+// process importing into the same file or database, or another server.
 type Store interface {
 	// Put stores records in one transaction: all of them or, on error, none.
 	// A record whose kind and key are new is inserted. One with a higher
@@ -49,6 +52,10 @@ type PutResult struct {
 	Older     int `json:"older"`     // kept as an older version only
 	Unchanged int `json:"unchanged"` // already stored exactly so
 }
+
+// Changed reports whether a Put stored anything new: a record, a version
+// or the lookups of one.
+func (p PutResult) Changed() bool { return p.Inserted+p.Replaced+p.Older > 0 }
 
 // Add adds the counts of r to p.
 func (p *PutResult) Add(r PutResult) {

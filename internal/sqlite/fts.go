@@ -50,5 +50,5 @@ func (s *Store) Optimize(ctx context.Context) error {
 			}
 		}
 		return nil
-	}, nil)
+	})
 }

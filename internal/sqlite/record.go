@@ -13,7 +13,9 @@ import (
 
 // Put stores records in one transaction, as tenderbase.Store says. The
 // transaction takes the write lock when it begins (BEGIN IMMEDIATE), so it
-// never fails halfway on a lock it could not upgrade.
+// never fails halfway on a lock it could not upgrade. A Put that changes
+// anything raises the generation in the file, which tells every reader, in
+// this process or another, that cached totals are stale.
 func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbase.PutResult, error) {
 	var res tenderbase.PutResult
 	if len(records) == 0 {
@@ -26,8 +28,11 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
 			}
 		}
-		return nil
-	}, s.totals.writing)
+		if !res.Changed() {
+			return nil
+		}
+		return raiseGeneration(ctx, c)
+	})
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
 	}

@@ -29,38 +29,33 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	return page, nil
 }
 
-// search runs sel, taking its total from the cache when useCache is set and
-// the data has not changed since it was counted. Should a Put commit while
-// it reads, a cached total may be of other data than the page: it searches
-// again without the cache.
+// search runs sel in one read transaction, taking its total from the cache,
+// when useCache is set, if it was counted in the generation that the
+// transaction reads.
 func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]tenderbase.Record, int, error) {
-	gen, stable := s.totals.generation()
-	key := sel.totalKey()
-	sel.total = -1
-	if useCache && stable {
-		if n, ok := s.totals.Get(gen, key); ok {
-			sel.total = n
-		}
-	}
 	var items []tenderbase.Record
 	var total int
 	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
-		var err error
+		gen, err := generation(ctx, c)
+		if err != nil {
+			return err
+		}
+		key := sel.totalKey()
+		if n, ok := s.totals.Get(gen, key); ok && useCache {
+			sel.total = n
+		}
 		if sel.verify {
 			items, total, err = sel.checked(ctx, c)
 		} else {
 			items, total, err = sel.run(ctx, c)
 		}
+		if err == nil && sel.total < 0 {
+			s.totals.Set(gen, key, total)
+		}
 		return err
-	}, nil)
+	})
 	if err != nil {
 		return nil, 0, err
-	}
-	switch after := s.totals.gen.Load(); {
-	case after != gen && sel.total >= 0:
-		return s.search(ctx, sel, false)
-	case after == gen && stable && sel.total < 0:
-		s.totals.Set(gen, key, total)
 	}
 	if items == nil {
 		items = []tenderbase.Record{}

@@ -16,7 +16,10 @@ import (
 // search by brute force with query.Match: it shows that the suite passes
 // against a store that keeps the contract.
 func TestMemStore(t *testing.T) {
-	Run(t, func(t *testing.T) tenderbase.Store { return &memStore{} })
+	Run(t, func(t *testing.T) (tenderbase.Store, func(t *testing.T) tenderbase.Store) {
+		m := &memStore{}
+		return m, func(*testing.T) tenderbase.Store { return m }
+	})
 }
 
 // memStore keeps records in memory. Records are stored as their canonical
