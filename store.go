@@ -1,14 +1,26 @@
 package tenderbase
 
-import "context"
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+)
 
 // Store keeps records and answers searches. The embedded SQLite store and the
 // PostgreSQL store implement it and pass the same behaviour suite
 // (internal/storetest), so they give the same answers to the same questions.
 //
-// Errors: EINVALID for a bad search (unknown kind, bad paging), ENOTFOUND for
-// a key that is not stored or was withdrawn; anything else is an internal
-// error.
+// Errors: EINVALID for a bad search (unknown kind, bad paging, a query term
+// that is not text) or a record that cannot be stored, ENOTFOUND for a key
+// that is not stored or was withdrawn; anything else is an internal error.
+//
+// Every store holds the same text: valid UTF-8 without NUL bytes, with keys
+// and lookups of at most MaxKeyBytes (Holdable). A kind, key or lookup that
+// is not Holdable is found nowhere, the same on every store: Get and
+// Versions answer ENOTFOUND, and a Search with such a lookup an empty page.
+// Put refuses a record that holds such a key or lookup, or a NUL byte or
+// invalid UTF-8 in any of its texts: EINVALID, naming the record and the
+// field. Text is never cleaned silently, so that Get returns what was put.
 //
 // Every reader sees every committed write, whoever wrote it: another
 // process importing into the same file or database, or another server.
@@ -43,6 +55,19 @@ type Store interface {
 
 	// Close releases the store.
 	Close() error
+}
+
+// MaxKeyBytes bounds the keys and lookups a store holds. Real keys (purchase
+// numbers, INNs, registry numbers, document ids) are tens of bytes; the
+// bound keeps every key well within PostgreSQL's limit of an index entry
+// (about 2,700 bytes), which would otherwise refuse a longer one.
+const MaxKeyBytes = 1000
+
+// Holdable reports whether every store holds s alike as a kind, a key or a
+// lookup: valid UTF-8 without NUL bytes, of at most MaxKeyBytes. PostgreSQL's
+// text refuses a NUL byte and invalid UTF-8, while SQLite would keep them.
+func Holdable(s string) bool {
+	return len(s) <= MaxKeyBytes && utf8.ValidString(s) && strings.IndexByte(s, 0) < 0
 }
 
 // PutResult counts what Put did with each record.

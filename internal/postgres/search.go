@@ -20,11 +20,18 @@ import (
 // total, as tenderbase.Store says. Page and total come from one snapshot
 // (a repeatable-read transaction), so they agree even while a Put commits.
 func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	findable, err := versioning.CheckSearch(q)
+	if err != nil {
+		return tenderbase.Page{}, err
+	}
+	page := tenderbase.Page{Page: q.Page, PageSize: q.Size(), Items: []tenderbase.Record{}}
+	if !findable {
+		return page, nil
+	}
 	sel, err := plan(q)
 	if err != nil {
 		return tenderbase.Page{}, err
 	}
-	page := tenderbase.Page{Page: q.Page, PageSize: q.Size()}
 	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
 		var err error
@@ -55,20 +62,11 @@ type selection struct {
 	offset int
 }
 
-// plan checks a search and writes its SQL.
+// plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search) (selection, error) {
-	if err := q.Validate(); err != nil {
-		return selection{}, err
-	}
-	if _, err := tenderbase.NewRecord(q.Kind); err != nil {
-		return selection{}, err
-	}
 	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
 	sel.conds = []string{"r.kind = " + sel.arg(string(q.Kind))}
 	if q.Query != nil {
-		if !searchable(q.Kind) {
-			return selection{}, tenderbase.Errorf(tenderbase.EINVALID, "records of kind %q have no text to search; ask without a query", q.Kind)
-		}
 		ts, err := emitTSQuery(q.Query)
 		if err != nil {
 			return selection{}, err
@@ -107,12 +105,6 @@ func (sel selection) where(loose bool) (string, []any) {
 		w.conds = append(w.conds, "r.tsv @@ "+w.arg(sel.exact)+"::tsquery")
 	}
 	return " WHERE " + strings.Join(w.conds, " AND "), w.args
-}
-
-// searchable reports whether records of kind k have search text.
-func searchable(k tenderbase.Kind) bool {
-	r, err := tenderbase.NewRecord(k)
-	return err == nil && r.SearchText() != nil
 }
 
 // offset returns the rows before a page, saturating instead of overflowing.

@@ -41,6 +41,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 
 // Get returns the current version of a record.
 func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	var body []byte
 	err := s.read.run(ctx, func(c *conn) error {
 		err := c.queryRow(ctx, `
@@ -62,6 +65,9 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 
 // Versions returns every stored version of a record, oldest first.
 func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	var bodies [][]byte
 	err := s.read.run(ctx, func(c *conn) error {
 		rows, err := c.query(ctx, `
@@ -76,7 +82,7 @@ func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]
 		return nil, fmt.Errorf("versions of %s %s: %w", k, key, describe(err))
 	}
 	if len(bodies) == 0 {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+		return nil, versioning.NotFound(k, key)
 	}
 	out := make([]tenderbase.Record, len(bodies))
 	for i, body := range bodies {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // TestMemStore runs the suite against memStore, a store that answers every
@@ -49,12 +50,18 @@ func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.Pu
 		m.records = map[tenderbase.Kind]map[string]*memRecord{}
 		m.withdrawn = map[[2]string]bool{}
 	}
-	for _, r := range rs {
-		line, err := tenderbase.EncodeEnvelope(r)
-		if err != nil {
+	lines := make([][]byte, len(rs))
+	for i, r := range rs {
+		if _, err := versioning.Encode(r); err != nil {
 			return tenderbase.PutResult{}, err
 		}
-		res.Add(m.put(r, line))
+		var err error
+		if lines[i], err = tenderbase.EncodeEnvelope(r); err != nil {
+			return tenderbase.PutResult{}, err
+		}
+	}
+	for i, r := range rs {
+		res.Add(m.put(r, lines[i]))
 	}
 	return res, nil
 }
@@ -114,6 +121,9 @@ func decode(line []byte) tenderbase.Record {
 }
 
 func (m *memStore) Get(_ context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.isWithdrawn(k, key) {
@@ -121,7 +131,7 @@ func (m *memStore) Get(_ context.Context, k tenderbase.Kind, key string) (tender
 	}
 	e := m.records[k][key]
 	if e == nil {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s %q", k, key)
+		return nil, versioning.NotFound(k, key)
 	}
 	return decode(e.versions[len(e.versions)-1]), nil
 }
@@ -141,11 +151,8 @@ func (m *memStore) Versions(_ context.Context, k tenderbase.Kind, key string) ([
 }
 
 func (m *memStore) Search(_ context.Context, s tenderbase.Search) (tenderbase.Page, error) {
-	if err := s.Validate(); err != nil {
+	if _, err := versioning.CheckSearch(s); err != nil {
 		return tenderbase.Page{}, err
-	}
-	if !slices.Contains(tenderbase.Kinds, s.Kind) {
-		return tenderbase.Page{}, tenderbase.Errorf(tenderbase.EINVALID, "unknown kind %q", s.Kind)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
