@@ -13,6 +13,9 @@ import (
 // Errors: EINVALID for a bad search (unknown kind, bad paging, a query term
 // that is not text) or a record that cannot be stored, ENOTFOUND for a key
 // that is not stored or was withdrawn; anything else is an internal error.
+// A call whose context is cancelled or times out stops promptly, whatever
+// it was reading, and returns the context's error wrapped, so that
+// errors.Is(err, context.Canceled) or context.DeadlineExceeded holds.
 //
 // Every store holds the same text: valid UTF-8 without NUL bytes, with keys
 // and lookups of at most MaxKeyBytes (Holdable). A kind, key or lookup that

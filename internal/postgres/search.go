@@ -183,6 +183,11 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 	var rid int64
 	var body []byte
 	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
+		// Rows the driver has already received are read without asking
+		// the network, which would notice that the caller has gone.
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if body != nil {
 			r, err := versioning.Decode(sel.kind, body)
 			if err != nil {

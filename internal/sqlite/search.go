@@ -242,6 +242,11 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
 			return items, sel.total, nil
 		}
+		// database/sql ends the rows once ctx is done, but from another
+		// goroutine; checking costs more than reading, so stop at once.
+		if err := ctx.Err(); err != nil {
+			return nil, 0, fmt.Errorf("check candidates: %w", err)
+		}
 		var body []byte
 		if err := rows.Scan(&body); err != nil {
 			return nil, 0, fmt.Errorf("read candidate: %w", err)

@@ -42,7 +42,7 @@ type memRecord struct {
 
 var _ tenderbase.Store = (*memStore)(nil)
 
-func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.PutResult, error) {
+func (m *memStore) Put(ctx context.Context, rs []tenderbase.Record) (tenderbase.PutResult, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var res tenderbase.PutResult
@@ -59,6 +59,9 @@ func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.Pu
 		if lines[i], err = tenderbase.EncodeEnvelope(r); err != nil {
 			return tenderbase.PutResult{}, err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return tenderbase.PutResult{}, err
 	}
 	for i, r := range rs {
 		res.Add(m.put(r, lines[i]))
@@ -150,7 +153,7 @@ func (m *memStore) Versions(_ context.Context, k tenderbase.Kind, key string) ([
 	return vs, nil
 }
 
-func (m *memStore) Search(_ context.Context, s tenderbase.Search) (tenderbase.Page, error) {
+func (m *memStore) Search(ctx context.Context, s tenderbase.Search) (tenderbase.Page, error) {
 	if _, err := versioning.CheckSearch(s); err != nil {
 		return tenderbase.Page{}, err
 	}
@@ -158,6 +161,9 @@ func (m *memStore) Search(_ context.Context, s tenderbase.Search) (tenderbase.Pa
 	defer m.mu.Unlock()
 	var hits []*memRecord
 	for key, e := range m.records[s.Kind] {
+		if err := ctx.Err(); err != nil {
+			return tenderbase.Page{}, err
+		}
 		if !m.isWithdrawn(s.Kind, key) && m.admits(s, e) {
 			hits = append(hits, e)
 		}

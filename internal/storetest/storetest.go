@@ -52,6 +52,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
 	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })
+	t.Run("Cancel", func(t *testing.T) { testCancel(t, fresh) })
 	t.Run("PutEmpty", func(t *testing.T) {
 		st := openStore(t, fresh)
 		for _, rs := range [][]tenderbase.Record{nil, {}} {
