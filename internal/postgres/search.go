@@ -20,13 +20,9 @@ import (
 // total, as tenderbase.Store says. Page and total come from one snapshot
 // (a repeatable-read transaction), so they agree even while a Put commits.
 func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
-	findable, err := versioning.CheckSearch(q)
-	if err != nil {
-		return tenderbase.Page{}, err
-	}
-	page := tenderbase.Page{Page: q.Page, PageSize: q.Size(), Items: []tenderbase.Record{}}
-	if !findable {
-		return page, nil
+	page, findable, err := versioning.CheckSearch(q)
+	if err != nil || !findable {
+		return page, err
 	}
 	sel, err := plan(q)
 	if err != nil {

@@ -154,7 +154,7 @@ func (m *memStore) Versions(_ context.Context, k tenderbase.Kind, key string) ([
 }
 
 func (m *memStore) Search(ctx context.Context, s tenderbase.Search) (tenderbase.Page, error) {
-	if _, err := versioning.CheckSearch(s); err != nil {
+	if _, _, err := versioning.CheckSearch(s); err != nil {
 		return tenderbase.Page{}, err
 	}
 	m.mu.Lock()

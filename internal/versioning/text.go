@@ -28,30 +28,32 @@ func CheckKey(k tenderbase.Kind, key string) error {
 }
 
 // CheckSearch makes the checks of a search that every store makes before
-// it runs it. It returns an EINVALID error for bad paging, an unknown kind,
-// a query of a kind without text, or a query term that is not text a store
-// holds; and it reports whether every lookup of q is one that a record can
-// carry: a search with any other finds nothing, on every store.
-func CheckSearch(q tenderbase.Search) (findable bool, err error) {
+// it runs it, and returns the page the store fills: empty, with q's paging.
+// It returns an EINVALID error for bad paging, an unknown kind, a query of
+// a kind without text, or a query term that is not text a store holds; and
+// findable is false when a lookup of q is one that no record can carry: the
+// search then finds nothing, on every store, and the page is the answer.
+func CheckSearch(q tenderbase.Search) (page tenderbase.Page, findable bool, err error) {
 	if err := q.Validate(); err != nil {
-		return false, err
+		return page, false, err
 	}
 	r, err := tenderbase.NewRecord(q.Kind)
 	if err != nil {
-		return false, err
+		return page, false, err
 	}
 	if q.Query != nil && r.SearchText() == nil {
-		return false, tenderbase.Errorf(tenderbase.EINVALID, "records of kind %q have no text to search; ask without a query", q.Kind)
+		return page, false, tenderbase.Errorf(tenderbase.EINVALID, "records of kind %q have no text to search; ask without a query", q.Kind)
 	}
 	if err := checkQuery(q.Query); err != nil {
-		return false, err
+		return page, false, err
 	}
+	page = tenderbase.Page{Page: q.Page, PageSize: q.Size(), Items: []tenderbase.Record{}}
 	for _, l := range q.Where {
 		if !tenderbase.Holdable(l.Field) || !tenderbase.Holdable(l.Value) {
-			return false, nil
+			return page, false, nil
 		}
 	}
-	return true, nil
+	return page, true, nil
 }
 
 // checkQuery walks a query tree. The parser only makes terms of letters and
