@@ -116,7 +116,7 @@ func invalidRecord(r tenderbase.Record, format string, args ...any) error {
 	return tenderbase.Errorf(tenderbase.EINVALID, "%s %.100q: "+format, append([]any{r.Kind(), r.Key()}, args...)...)
 }
 
-// jsonPath joins the names and indexes of a path: "lots[0].customer.name".
+// jsonPath joins the names and indexes of a path: "lots[0].objects[1].name".
 func jsonPath(path []string) string {
 	var b strings.Builder
 	for i, p := range path {
@@ -184,8 +184,9 @@ type jsonField struct {
 	embedded bool
 }
 
-// fieldsByType caches jsonFields: reading the tags of a type on every
-// record would cost the walk of a tender as much as encoding it.
+// fieldsByType caches jsonFields, as encoding/json caches its own: reading
+// the tags of a type on every record would cost the walk of a tender as
+// much as encoding it.
 var fieldsByType sync.Map // reflect.Type to []jsonField
 
 // jsonFields returns the fields of struct type t that JSON encodes.
@@ -196,14 +197,20 @@ func jsonFields(t reflect.Type) []jsonField {
 	var fs []jsonField
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if !f.IsExported() || name == "-" {
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || tag == "-" {
 			continue
 		}
+		name, inner := tag, f.Type
 		if name == "" {
 			name = f.Name
 		}
-		fs = append(fs, jsonField{index: i, name: name, embedded: f.Anonymous})
+		if inner.Kind() == reflect.Pointer {
+			inner = inner.Elem()
+		}
+		// JSON writes the fields of an untagged embedded struct as its own.
+		embedded := f.Anonymous && tag == "" && inner.Kind() == reflect.Struct
+		fs = append(fs, jsonField{index: i, name: name, embedded: embedded})
 	}
 	fieldsByType.Store(t, fs)
 	return fs
