@@ -68,9 +68,10 @@ func (k Key) Effective() PlanLimits {
 // KeyStore keeps API keys.
 //
 // Errors: EINVALID for a bad plan, name or status change; EFORBIDDEN when an
-// account has no free seat left; ENOTFOUND for an unknown key id;
-// EUNAUTHORIZED from Authenticate for a secret that is unknown, revoked or
-// suspended.
+// account has no free seat left; ENOTFOUND for an unknown key id, which
+// includes an id that is not Holdable, on every store; EUNAUTHORIZED from
+// Authenticate for a secret that is unknown, revoked or suspended, whatever
+// bytes it holds.
 type KeyStore interface {
 	// CreateKey stores a new active key for k.Account (a new account of its
 	// own when empty) and returns it with its secret.
@@ -210,6 +211,11 @@ func (k Key) StatusChange(status string) (needsSeat bool, err error) {
 		return false, Errorf(EINVALID, "key %s is revoked, and a revoked key stays revoked", k.ID)
 	}
 	return status == KeyActive, nil
+}
+
+// NoKey returns the error of a key id that no key has.
+func NoKey(id string) error {
+	return Errorf(ENOTFOUND, "no key with id %.100q", id)
 }
 
 // NewKeyID draws a key id. Ids are short, so that people can read and type

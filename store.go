@@ -1,14 +1,32 @@
 package tenderbase
 
-import "context"
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+)
 
 // Store keeps records and answers searches. The embedded SQLite store and the
 // PostgreSQL store implement it and pass the same behaviour suite
 // (internal/storetest), so they give the same answers to the same questions.
 //
-// Errors: EINVALID for a bad search (unknown kind, bad paging), ENOTFOUND for
-// a key that is not stored or was withdrawn; anything else is an internal
-// error.
+// Errors: EINVALID for a bad search (unknown kind, bad paging, a query term
+// that is not text) or a record that cannot be stored, ENOTFOUND for a key
+// that is not stored or was withdrawn; anything else is an internal error.
+// A call whose context is cancelled or times out stops promptly, whatever
+// it was reading, and returns the context's error wrapped, so that
+// errors.Is(err, context.Canceled) or context.DeadlineExceeded holds.
+//
+// Every store holds the same text: valid UTF-8 without NUL bytes, with keys
+// and lookups of at most MaxKeyBytes (Holdable). A kind, key or lookup that
+// is not Holdable is found nowhere, the same on every store: Get and
+// Versions answer ENOTFOUND, and a Search with such a lookup an empty page.
+// Put refuses a record that holds such a key or lookup, or a NUL byte or
+// invalid UTF-8 in any of its texts: EINVALID, naming the record and the
+// field. Text is never cleaned silently, so that Get returns what was put.
+//
+// Every reader sees every committed write, whoever wrote it: another
+// process importing into the same file or database, or another server.
 type Store interface {
 	// Put stores records in one transaction: all of them or, on error, none.
 	// A record whose kind and key are new is inserted. One with a higher
@@ -42,6 +60,19 @@ type Store interface {
 	Close() error
 }
 
+// MaxKeyBytes bounds the keys and lookups a store holds. Real keys (purchase
+// numbers, INNs, registry numbers, document ids) are tens of bytes; the
+// bound keeps every key well within PostgreSQL's limit of an index entry
+// (about 2,700 bytes), which would otherwise refuse a longer one.
+const MaxKeyBytes = 1000
+
+// Holdable reports whether every store holds s alike as a kind, a key or a
+// lookup: valid UTF-8 without NUL bytes, of at most MaxKeyBytes. PostgreSQL's
+// text refuses a NUL byte and invalid UTF-8, while SQLite would keep them.
+func Holdable(s string) bool {
+	return len(s) <= MaxKeyBytes && utf8.ValidString(s) && strings.IndexByte(s, 0) < 0
+}
+
 // PutResult counts what Put did with each record.
 type PutResult struct {
 	Inserted  int `json:"inserted"`  // new records
@@ -49,6 +80,10 @@ type PutResult struct {
 	Older     int `json:"older"`     // kept as an older version only
 	Unchanged int `json:"unchanged"` // already stored exactly so
 }
+
+// Changed reports whether a Put stored anything new: a record, a version
+// or the lookups of one.
+func (p PutResult) Changed() bool { return p.Inserted+p.Replaced+p.Older > 0 }
 
 // Add adds the counts of r to p.
 func (p *PutResult) Add(r PutResult) {

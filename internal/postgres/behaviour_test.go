@@ -1,13 +1,27 @@
 package postgres
 
 import (
+	"context"
 	"testing"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/storetest"
 )
 
-// TestBehaviour runs the behaviour suite that every store must pass.
+// TestBehaviour runs the behaviour suite that every store must pass. The
+// second store on the same data is another store on the same schema, as
+// another server would open it.
 func TestBehaviour(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) tenderbase.Store { return openTest(t) })
+	storetest.Run(t, func(t *testing.T) (tenderbase.Store, func(t *testing.T) tenderbase.Store) {
+		url := pgtest.URL(t)
+		open := func(t *testing.T) tenderbase.Store {
+			s, err := Open(context.Background(), url, nil)
+			if err != nil {
+				t.Fatalf("Open: %v", err)
+			}
+			return s
+		}
+		return open(t), open
+	})
 }

@@ -184,9 +184,12 @@ func updateKey(ctx context.Context, q querier, id, column string, value any) err
 }
 
 func getKey(ctx context.Context, q querier, id string) (tenderbase.Key, error) {
+	if !tenderbase.Holdable(id) {
+		return tenderbase.Key{}, tenderbase.NoKey(id)
+	}
 	k, err := scanKey(q.QueryRow(ctx, `SELECT `+keyColumns+` FROM keys WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return k, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %q", id)
+		return k, tenderbase.NoKey(id)
 	}
 	return k, err
 }

@@ -43,7 +43,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
 			}
 		}
-		if res.Inserted+res.Replaced+res.Older == 0 {
+		if !res.Changed() {
 			return nil
 		}
 		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {

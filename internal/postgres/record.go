@@ -13,6 +13,9 @@ import (
 
 // Get returns the current version of a record.
 func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	var body []byte
 	err := s.pool.QueryRow(ctx, `
 		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
@@ -36,11 +39,14 @@ func (s *Store) notFound(ctx context.Context, k tenderbase.Kind, key string) err
 	if gone {
 		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn (withdrawal %q)", k, key, by)
 	}
-	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	return versioning.NotFound(k, key)
 }
 
 // Versions returns every stored version of a record, oldest first.
 func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	rows, _ := s.pool.Query(ctx, `
 		SELECT body FROM versions WHERE kind = $1 AND key = $2 ORDER BY revision`, string(k), key)
 	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
@@ -48,7 +54,7 @@ func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]
 		return nil, fmt.Errorf("versions of %s %s: %w", k, key, err)
 	}
 	if len(bodies) == 0 {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+		return nil, versioning.NotFound(k, key)
 	}
 	return decodeAll(k, bodies)
 }

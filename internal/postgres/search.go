@@ -20,11 +20,14 @@ import (
 // total, as tenderbase.Store says. Page and total come from one snapshot
 // (a repeatable-read transaction), so they agree even while a Put commits.
 func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	page, findable, err := versioning.CheckSearch(q)
+	if err != nil || !findable {
+		return page, err
+	}
 	sel, err := plan(q)
 	if err != nil {
 		return tenderbase.Page{}, err
 	}
-	page := tenderbase.Page{Page: q.Page, PageSize: q.Size()}
 	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
 		var err error
@@ -55,20 +58,11 @@ type selection struct {
 	offset int
 }
 
-// plan checks a search and writes its SQL.
+// plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search) (selection, error) {
-	if err := q.Validate(); err != nil {
-		return selection{}, err
-	}
-	if _, err := tenderbase.NewRecord(q.Kind); err != nil {
-		return selection{}, err
-	}
 	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
 	sel.conds = []string{"r.kind = " + sel.arg(string(q.Kind))}
 	if q.Query != nil {
-		if !searchable(q.Kind) {
-			return selection{}, tenderbase.Errorf(tenderbase.EINVALID, "records of kind %q have no text to search; ask without a query", q.Kind)
-		}
 		ts, err := emitTSQuery(q.Query)
 		if err != nil {
 			return selection{}, err
@@ -107,12 +101,6 @@ func (sel selection) where(loose bool) (string, []any) {
 		w.conds = append(w.conds, "r.tsv @@ "+w.arg(sel.exact)+"::tsquery")
 	}
 	return " WHERE " + strings.Join(w.conds, " AND "), w.args
-}
-
-// searchable reports whether records of kind k have search text.
-func searchable(k tenderbase.Kind) bool {
-	r, err := tenderbase.NewRecord(k)
-	return err == nil && r.SearchText() != nil
 }
 
 // offset returns the rows before a page, saturating instead of overflowing.
@@ -191,6 +179,11 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 	var rid int64
 	var body []byte
 	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
+		// Rows the driver has already received are read without asking
+		// the network, which would notice that the caller has gone.
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if body != nil {
 			r, err := versioning.Decode(sel.kind, body)
 			if err != nil {

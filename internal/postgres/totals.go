@@ -7,12 +7,10 @@ import (
 )
 
 // totals caches the exact totals of searches for one generation of the
-// data (table generation). A search reads the generation in the snapshot it
-// counts in, so a total cached under a generation is the total of every
-// snapshot of that generation, on every server.
-type totals = versioning.Totals[int64]
+// data (table generation), as versioning.Totals says.
+type totals = versioning.Totals
 
-func newTotals() *totals { return versioning.NewTotals[int64]() }
+func newTotals() *totals { return versioning.NewTotals() }
 
 // totalKey identifies the count of a selection: its conditions and their
 // arguments.

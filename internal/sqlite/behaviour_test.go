@@ -7,13 +7,19 @@ import (
 	"github.com/tenderbase/tenderbase/internal/storetest"
 )
 
-// TestBehaviour runs the behaviour suite that every store must pass.
+// TestBehaviour runs the behaviour suite that every store must pass. The
+// second store on the same data is the same file opened again, as by
+// another process.
 func TestBehaviour(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) tenderbase.Store {
-		s, err := Open(t.Context(), t.TempDir()+"/store.db", nil)
-		if err != nil {
-			t.Fatalf("Open: %v", err)
+	storetest.Run(t, func(t *testing.T) (tenderbase.Store, func(t *testing.T) tenderbase.Store) {
+		path := t.TempDir() + "/store.db"
+		open := func(t *testing.T) tenderbase.Store {
+			s, err := Open(t.Context(), path, nil)
+			if err != nil {
+				t.Fatalf("Open: %v", err)
+			}
+			return s
 		}
-		return s
+		return open(t), open
 	})
 }

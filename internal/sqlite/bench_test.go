@@ -279,7 +279,7 @@ func benchSelection(b *testing.B, text string, f tenderbase.Filters, page int, w
 
 func benchInTx(b *testing.B, s *Store, f func(c *conn) error) {
 	b.Helper()
-	if err := s.read.tx(context.Background(), "BEGIN", f, nil); err != nil {
+	if err := s.read.tx(context.Background(), "BEGIN", f); err != nil {
 		b.Fatal(err)
 	}
 }

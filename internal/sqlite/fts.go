@@ -30,12 +30,6 @@ var ftsTables = func() map[tenderbase.Kind]ftsTable {
 	return m
 }()
 
-// searchable reports whether records of kind k have search text.
-func searchable(k tenderbase.Kind) bool {
-	r, err := tenderbase.NewRecord(k)
-	return err == nil && r.SearchText() != nil
-}
-
 // Optimize merges every full-text index into a single segment. Imports
 // leave an index in many segments, which every query must visit; after a
 // bulk import of 100,000 tenders, merging took about a second and made
@@ -50,5 +44,5 @@ func (s *Store) Optimize(ctx context.Context) error {
 			}
 		}
 		return nil
-	}, nil)
+	})
 }

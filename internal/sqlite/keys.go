@@ -36,7 +36,7 @@ func (s *Store) CreateKey(ctx context.Context, k tenderbase.Key) (tenderbase.Key
 			return err
 		}
 		return insertKey(ctx, c, k, tenderbase.HashSecret(secret))
-	}, nil)
+	})
 	if err != nil {
 		return tenderbase.Key{}, "", fmt.Errorf("create key: %w", err)
 	}
@@ -146,7 +146,7 @@ func (s *Store) SetKeyStatus(ctx context.Context, id, status string) (tenderbase
 		}
 		k.Status = status
 		return updateKey(ctx, c, id, "status", status)
-	}, nil)
+	})
 	if err != nil {
 		return tenderbase.Key{}, fmt.Errorf("set status of key %s: %w", id, err)
 	}
@@ -184,7 +184,7 @@ func (s *Store) SetKeyLimits(ctx context.Context, id string, l tenderbase.Limits
 		}
 		k.Overrides = l
 		return updateKey(ctx, c, id, "overrides", string(overrides))
-	}, nil)
+	})
 	if err != nil {
 		return tenderbase.Key{}, fmt.Errorf("set limits of key %s: %w", id, err)
 	}
@@ -202,9 +202,12 @@ func updateKey(ctx context.Context, c *conn, id, column string, value any) error
 }
 
 func getKey(ctx context.Context, c *conn, id string) (tenderbase.Key, error) {
+	if !tenderbase.Holdable(id) {
+		return tenderbase.Key{}, tenderbase.NoKey(id)
+	}
 	k, err := scanKey(c.queryRow(ctx, `SELECT `+keyColumns+` FROM keys WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return k, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %q", id)
+		return k, tenderbase.NoKey(id)
 	}
 	return k, err
 }

@@ -30,9 +30,8 @@ func newPool(db *sql.DB, n int) *pool {
 }
 
 // tx runs f in a transaction begun with begin ("BEGIN", "BEGIN IMMEDIATE"),
-// committing when f returns nil and rolling back otherwise. A non-nil
-// commitHook is called just before COMMIT and again just after it.
-func (p *pool) tx(ctx context.Context, begin string, f func(c *conn) error, commitHook func()) (err error) {
+// committing when f returns nil and rolling back otherwise.
+func (p *pool) tx(ctx context.Context, begin string, f func(c *conn) error) (err error) {
 	c, err := p.get(ctx)
 	if err != nil {
 		return err
@@ -47,10 +46,6 @@ func (p *pool) tx(ctx context.Context, begin string, f func(c *conn) error, comm
 			c.broken = true
 		}
 		return err
-	}
-	if commitHook != nil {
-		commitHook()
-		defer commitHook()
 	}
 	if _, err := c.c.ExecContext(ctx, "COMMIT"); err != nil {
 		c.c.ExecContext(context.WithoutCancel(ctx), "ROLLBACK")

@@ -13,7 +13,9 @@ import (
 
 // Put stores records in one transaction, as tenderbase.Store says. The
 // transaction takes the write lock when it begins (BEGIN IMMEDIATE), so it
-// never fails halfway on a lock it could not upgrade.
+// never fails halfway on a lock it could not upgrade. A Put that changes
+// anything raises the generation in the file, which tells every reader, in
+// this process or another, that cached totals are stale.
 func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbase.PutResult, error) {
 	var res tenderbase.PutResult
 	if len(records) == 0 {
@@ -26,8 +28,11 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
 			}
 		}
-		return nil
-	}, s.totals.writing)
+		if !res.Changed() {
+			return nil
+		}
+		return raiseGeneration(ctx, c)
+	})
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
 	}
@@ -36,6 +41,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 
 // Get returns the current version of a record.
 func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	var body []byte
 	err := s.read.run(ctx, func(c *conn) error {
 		err := c.queryRow(ctx, `
@@ -57,6 +65,9 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 
 // Versions returns every stored version of a record, oldest first.
 func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	var bodies [][]byte
 	err := s.read.run(ctx, func(c *conn) error {
 		rows, err := c.query(ctx, `
@@ -71,7 +82,7 @@ func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]
 		return nil, fmt.Errorf("versions of %s %s: %w", k, key, describe(err))
 	}
 	if len(bodies) == 0 {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+		return nil, versioning.NotFound(k, key)
 	}
 	out := make([]tenderbase.Record, len(bodies))
 	for i, body := range bodies {

@@ -17,11 +17,14 @@ import (
 // total, as tenderbase.Store says. Page and total come from one read
 // transaction, so they agree even while a Put commits.
 func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	page, findable, err := versioning.CheckSearch(q)
+	if err != nil || !findable {
+		return page, err
+	}
 	sel, err := s.plan(ctx, q)
 	if err != nil {
 		return tenderbase.Page{}, err
 	}
-	page := tenderbase.Page{Page: q.Page, PageSize: q.Size()}
 	page.Items, page.Total, err = s.search(ctx, sel, true)
 	if err != nil {
 		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
@@ -29,38 +32,33 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	return page, nil
 }
 
-// search runs sel, taking its total from the cache when useCache is set and
-// the data has not changed since it was counted. Should a Put commit while
-// it reads, a cached total may be of other data than the page: it searches
-// again without the cache.
+// search runs sel in one read transaction, taking its total from the cache,
+// when useCache is set, if it was counted in the generation that the
+// transaction reads.
 func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]tenderbase.Record, int, error) {
-	gen, stable := s.totals.generation()
-	key := sel.totalKey()
-	sel.total = -1
-	if useCache && stable {
-		if n, ok := s.totals.Get(gen, key); ok {
-			sel.total = n
-		}
-	}
 	var items []tenderbase.Record
 	var total int
 	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
-		var err error
+		gen, err := generation(ctx, c)
+		if err != nil {
+			return err
+		}
+		key := sel.totalKey()
+		if n, ok := s.totals.Get(gen, key); ok && useCache {
+			sel.total = n
+		}
 		if sel.verify {
 			items, total, err = sel.checked(ctx, c)
 		} else {
 			items, total, err = sel.run(ctx, c)
 		}
+		if err == nil && sel.total < 0 {
+			s.totals.Set(gen, key, total)
+		}
 		return err
-	}, nil)
+	})
 	if err != nil {
 		return nil, 0, err
-	}
-	switch after := s.totals.gen.Load(); {
-	case after != gen && sel.total >= 0:
-		return s.search(ctx, sel, false)
-	case after == gen && stable && sel.total < 0:
-		s.totals.Set(gen, key, total)
 	}
 	if items == nil {
 		items = []tenderbase.Record{}
@@ -121,16 +119,8 @@ func (s *Store) fewRIDs(ctx context.Context, k tenderbase.Kind, l tenderbase.Loo
 	return n <= fewLookupRIDs, nil
 }
 
+// plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
-	if err := q.Validate(); err != nil {
-		return selection{}, err
-	}
-	if _, err := tenderbase.NewRecord(q.Kind); err != nil {
-		return selection{}, err
-	}
-	if q.Query != nil && !searchable(q.Kind) {
-		return selection{}, tenderbase.Errorf(tenderbase.EINVALID, "records of kind %q have no text to search; ask without a query", q.Kind)
-	}
 	m, err := emitMatch(q.Query, q.Filters.Groups())
 	if err != nil {
 		return selection{}, err
@@ -247,6 +237,11 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	for rows.Next() {
 		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
 			return items, sel.total, nil
+		}
+		// database/sql ends the rows once ctx is done, but from another
+		// goroutine; checking costs more than reading, so stop at once.
+		if err := ctx.Err(); err != nil {
+			return nil, 0, fmt.Errorf("check candidates: %w", err)
 		}
 		var body []byte
 		if err := rows.Scan(&body); err != nil {

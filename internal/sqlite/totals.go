@@ -1,35 +1,40 @@
 package sqlite
 
 import (
+	"context"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
-// totals caches the exact totals of searches between writes. Counting the
-// matches of a common word reads its whole posting list (about 5 ms per
-// 50,000 hits), while turning pages of one search asks for the same total
-// again and again.
-//
-// A cached total is valid for one generation of the data. The generation is
-// odd while a Put commits and even otherwise, so a search that saw the same
-// even generation before and after it read saw no commit at all.
-type totals struct {
-	gen atomic.Uint64
-	*versioning.Totals[uint64]
+// totals caches the exact totals of searches for one generation of the
+// data (table generation, migration 0006), as versioning.Totals says.
+// Counting the matches of a common word reads its whole posting list
+// (about 5 ms per 50,000 hits), while turning pages of one search asks for
+// the same total again and again.
+type totals = versioning.Totals
+
+func newTotals() *totals { return versioning.NewTotals() }
+
+// generation reads the generation of the data. As the first read of a read
+// transaction it also fixes the snapshot the transaction reads (a deferred
+// BEGIN in WAL mode takes it at its first read), so the generation is that
+// of everything the transaction counts.
+func generation(ctx context.Context, c *conn) (int64, error) {
+	var gen int64
+	if err := c.queryRow(ctx, `SELECT n FROM generation`).Scan(&gen); err != nil {
+		return 0, fmt.Errorf("read generation: %w", describe(err))
+	}
+	return gen, nil
 }
 
-func newTotals() *totals { return &totals{Totals: versioning.NewTotals[uint64]()} }
-
-// writing brackets a commit: call it before and again after.
-func (t *totals) writing() { t.gen.Add(1) }
-
-// generation returns the current generation and whether it admits caching.
-func (t *totals) generation() (uint64, bool) {
-	g := t.gen.Load()
-	return g, g%2 == 0
+// raiseGeneration raises the generation within a Put's transaction.
+func raiseGeneration(ctx context.Context, c *conn) error {
+	if _, err := c.exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
+		return fmt.Errorf("raise generation: %w", describe(err))
+	}
+	return nil
 }
 
 // totalKey identifies the count of a selection: its SQL and arguments, and

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // Withdraw records that wd withdraws its target and takes the target's
@@ -64,5 +65,5 @@ func notFound(ctx context.Context, c *conn, k tenderbase.Kind, key string) error
 	if gone {
 		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn (withdrawal %q)", k, key, by)
 	}
-	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	return versioning.NotFound(k, key)
 }

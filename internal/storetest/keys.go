@@ -35,6 +35,7 @@ func RunKeys(t *testing.T, open OpenKeys) {
 		{"SetKeyStatus", testKeySetKeyStatus},
 		{"SetKeyLimits", testKeySetKeyLimits},
 		{"NewestFirst", testKeyNewestFirst},
+		{"Unholdable", testKeyUnholdable},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open) })
 	}
@@ -321,5 +322,34 @@ func testKeyNewestFirst(t *testing.T, open OpenKeys) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Keys (-want +got):\n%s", diff)
+	}
+}
+
+// testKeyUnholdable checks that a key id or secret that a store cannot hold
+// as text is no key's, alike on every store, and never an internal error.
+func testKeyUnholdable(t *testing.T, open OpenKeys) {
+	s := open(t, nil)
+	ctx := context.Background()
+	k, secret := createKey(t, s, tenderbase.Key{Name: "n", Plan: tenderbase.PlanFree})
+	for name, id := range map[string]string{
+		"NUL":     k.ID + "\x00",
+		"invalid": k.ID + "\xff",
+		"long":    strings.Repeat(k.ID, 200),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := s.SetKeyStatus(ctx, id, tenderbase.KeySuspended)
+			if msg := wantKeyCode(t, err, tenderbase.ENOTFOUND); !strings.HasPrefix(msg, "no key with id ") {
+				t.Errorf("SetKeyStatus: message %q", msg)
+			}
+			_, err = s.SetKeyLimits(ctx, id, tenderbase.Limits{Burst: 1})
+			wantKeyCode(t, err, tenderbase.ENOTFOUND)
+			_, err = s.Authenticate(ctx, secret+id[len(k.ID):])
+			wantKeyCode(t, err, tenderbase.EUNAUTHORIZED)
+			_, _, err = s.CreateKey(ctx, tenderbase.Key{Name: "n", Plan: tenderbase.PlanFree, Account: id})
+			wantKeyCode(t, err, tenderbase.EINVALID)
+		})
+	}
+	if _, err := s.Authenticate(ctx, secret); err != nil {
+		t.Errorf("the key was changed: %v", err)
 	}
 }

@@ -10,13 +10,17 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // TestMemStore runs the suite against memStore, a store that answers every
 // search by brute force with query.Match: it shows that the suite passes
 // against a store that keeps the contract.
 func TestMemStore(t *testing.T) {
-	Run(t, func(t *testing.T) tenderbase.Store { return &memStore{} })
+	Run(t, func(t *testing.T) (tenderbase.Store, func(t *testing.T) tenderbase.Store) {
+		m := &memStore{}
+		return m, func(*testing.T) tenderbase.Store { return m }
+	})
 }
 
 // memStore keeps records in memory. Records are stored as their canonical
@@ -38,7 +42,7 @@ type memRecord struct {
 
 var _ tenderbase.Store = (*memStore)(nil)
 
-func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.PutResult, error) {
+func (m *memStore) Put(ctx context.Context, rs []tenderbase.Record) (tenderbase.PutResult, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var res tenderbase.PutResult
@@ -46,12 +50,21 @@ func (m *memStore) Put(_ context.Context, rs []tenderbase.Record) (tenderbase.Pu
 		m.records = map[tenderbase.Kind]map[string]*memRecord{}
 		m.withdrawn = map[[2]string]bool{}
 	}
-	for _, r := range rs {
-		line, err := tenderbase.EncodeEnvelope(r)
-		if err != nil {
+	lines := make([][]byte, len(rs))
+	for i, r := range rs {
+		if _, err := versioning.Encode(r); err != nil {
 			return tenderbase.PutResult{}, err
 		}
-		res.Add(m.put(r, line))
+		var err error
+		if lines[i], err = tenderbase.EncodeEnvelope(r); err != nil {
+			return tenderbase.PutResult{}, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return tenderbase.PutResult{}, err
+	}
+	for i, r := range rs {
+		res.Add(m.put(r, lines[i]))
 	}
 	return res, nil
 }
@@ -111,6 +124,9 @@ func decode(line []byte) tenderbase.Record {
 }
 
 func (m *memStore) Get(_ context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	if err := versioning.CheckKey(k, key); err != nil {
+		return nil, err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.isWithdrawn(k, key) {
@@ -118,7 +134,7 @@ func (m *memStore) Get(_ context.Context, k tenderbase.Kind, key string) (tender
 	}
 	e := m.records[k][key]
 	if e == nil {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s %q", k, key)
+		return nil, versioning.NotFound(k, key)
 	}
 	return decode(e.versions[len(e.versions)-1]), nil
 }
@@ -137,17 +153,17 @@ func (m *memStore) Versions(_ context.Context, k tenderbase.Kind, key string) ([
 	return vs, nil
 }
 
-func (m *memStore) Search(_ context.Context, s tenderbase.Search) (tenderbase.Page, error) {
-	if err := s.Validate(); err != nil {
+func (m *memStore) Search(ctx context.Context, s tenderbase.Search) (tenderbase.Page, error) {
+	if _, _, err := versioning.CheckSearch(s); err != nil {
 		return tenderbase.Page{}, err
-	}
-	if !slices.Contains(tenderbase.Kinds, s.Kind) {
-		return tenderbase.Page{}, tenderbase.Errorf(tenderbase.EINVALID, "unknown kind %q", s.Kind)
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var hits []*memRecord
 	for key, e := range m.records[s.Kind] {
+		if err := ctx.Err(); err != nil {
+			return tenderbase.Page{}, err
+		}
 		if !m.isWithdrawn(s.Kind, key) && m.admits(s, e) {
 			hits = append(hits, e)
 		}

@@ -18,12 +18,21 @@ import (
 	"github.com/tenderbase/tenderbase/internal/query"
 )
 
-// Run runs the suite against the store that open returns. open is called
-// once per group of subtests and must return a fresh, empty store; Run
-// closes it when the subtest ends.
-func Run(t *testing.T, open func(t *testing.T) tenderbase.Store) {
+// Open returns a fresh, empty store, and a function that opens one more
+// store on the same data, as another process opens the same SQLite file or
+// another server the same database. The suite closes every store either
+// returns, when the subtest that opened it ends.
+type Open func(t *testing.T) (tenderbase.Store, func(t *testing.T) tenderbase.Store)
+
+// Run runs the suite against the stores that open returns, calling it once
+// per group of subtests.
+func Run(t *testing.T, open Open) {
+	fresh := func(t *testing.T) tenderbase.Store {
+		st, _ := open(t)
+		return st
+	}
 	t.Run("Corpus", func(t *testing.T) {
-		st := openStore(t, open)
+		st := openStore(t, fresh)
 		corpus := Corpus()
 		got := put(t, st, corpus...)
 		if diff := gocmp.Diff(tenderbase.PutResult{Inserted: len(corpus)}, got); diff != "" {
@@ -38,11 +47,14 @@ func Run(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 		t.Run("Where", c.testWhere)
 		t.Run("Reimport", c.testReimport) // last: it puts the corpus again
 	})
-	t.Run("Versions", func(t *testing.T) { testVersions(t, open) })
-	t.Run("Ties", func(t *testing.T) { testTies(t, open) })
-	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, open) })
+	t.Run("Versions", func(t *testing.T) { testVersions(t, fresh) })
+	t.Run("Ties", func(t *testing.T) { testTies(t, fresh) })
+	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
+	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
+	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })
+	t.Run("Cancel", func(t *testing.T) { testCancel(t, fresh) })
 	t.Run("PutEmpty", func(t *testing.T) {
-		st := openStore(t, open)
+		st := openStore(t, fresh)
 		for _, rs := range [][]tenderbase.Record{nil, {}} {
 			if diff := gocmp.Diff(tenderbase.PutResult{}, put(t, st, rs...)); diff != "" {
 				t.Errorf("Put of no records (-want +got):\n%s", diff)
@@ -60,7 +72,12 @@ type corpusStore struct {
 
 func openStore(t *testing.T, open func(t *testing.T) tenderbase.Store) tenderbase.Store {
 	t.Helper()
-	st := open(t)
+	return closing(t, open(t))
+}
+
+// closing closes st when the test ends.
+func closing(t *testing.T, st tenderbase.Store) tenderbase.Store {
+	t.Helper()
 	t.Cleanup(func() {
 		if err := st.Close(); err != nil {
 			t.Errorf("Close: %v", err)

@@ -1,9 +1,6 @@
 package versioning
 
-import (
-	"cmp"
-	"sync"
-)
+import "sync"
 
 // maxTotals bounds the cached totals; the cache is emptied when full.
 const maxTotals = 4096
@@ -11,19 +8,22 @@ const maxTotals = 4096
 // Totals caches the exact totals of searches for one generation of the
 // data. Counting the matches of a common word reads all of them, while
 // turning the pages of one search asks for the same total again and again.
-// Each store says what a generation is and when a total may be cached
-// under one; the cache only keeps the newest generation's totals.
-type Totals[G cmp.Ordered] struct {
+// A generation is a number kept in the data and raised by every Put that
+// changes something, in its transaction; a search reads it in the snapshot
+// it counts in, so that a total cached under a generation is the total of
+// every snapshot of that generation, whichever process or server wrote it.
+// The cache only keeps the newest generation's totals.
+type Totals struct {
 	mu  sync.Mutex
-	gen G // generation of m
+	gen int64 // generation of m
 	m   map[string]int
 }
 
 // NewTotals returns an empty cache.
-func NewTotals[G cmp.Ordered]() *Totals[G] { return &Totals[G]{m: map[string]int{}} }
+func NewTotals() *Totals { return &Totals{m: map[string]int{}} }
 
 // Get returns the total of key in generation gen.
-func (t *Totals[G]) Get(gen G, key string) (int, bool) {
+func (t *Totals) Get(gen int64, key string) (int, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.gen != gen {
@@ -36,7 +36,7 @@ func (t *Totals[G]) Get(gen G, key string) (int, bool) {
 // Set stores the total of key, counted in generation gen. A total of an
 // older generation than the cached ones, from a search that began before a
 // write, is dropped.
-func (t *Totals[G]) Set(gen G, key string, n int) {
+func (t *Totals) Set(gen int64, key string, n int) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if gen < t.gen {

@@ -5,8 +5,9 @@
 // and writes through Tx; the rules are written once, here.
 //
 // It also holds the rid, the date-ordered key under which both stores keep
-// a current record, so that both order records of one date alike, and the
-// cache of exact totals kept for one generation of the data.
+// a current record, so that both order records of one date alike; the
+// cache of exact totals kept for one generation of the data; and the
+// checks of text that no store can hold, so that both refuse it alike.
 package versioning
 
 import (
@@ -30,12 +31,15 @@ type Encoded struct {
 	Hash []byte
 }
 
-// Encode checks that r can be stored and encodes it.
+// Encode checks that r can be stored, by every store alike, and encodes it.
 func Encode(r tenderbase.Record) (Encoded, error) {
 	if r.Key() == "" {
 		return Encoded{}, tenderbase.Errorf(tenderbase.EINVALID, "%s record has no key", r.Kind())
 	}
 	if _, err := tenderbase.NewRecord(r.Kind()); err != nil {
+		return Encoded{}, err
+	}
+	if err := checkRecord(r); err != nil {
 		return Encoded{}, err
 	}
 	body, err := tenderbase.MarshalRecord(r)
