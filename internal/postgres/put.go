@@ -120,7 +120,7 @@ func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64
 // Insert stores a record whose kind and key are new.
 func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 	lo, hi := versioning.RIDs(e.Rec.Date())
-	d := newDocument(w.stems.Fields(e.Rec.SearchText()))
+	d := newDocument(w.stems.Fields(tenderbase.MatchedText(e.Rec, false)))
 	fields, values := lookups(e.Rec)
 	// One statement, so that an import of new records costs one round trip
 	// a record beyond its reads. The next rid of the second is taken under
@@ -162,7 +162,7 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 			return err
 		}
 	}
-	d := newDocument(w.stems.Fields(e.Rec.SearchText()))
+	d := newDocument(w.stems.Fields(tenderbase.MatchedText(e.Rec, false)))
 	if _, err := w.q.Exec(ctx, `
 		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5
 		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID); err != nil {

@@ -196,7 +196,7 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 			if err != nil {
 				return err
 			}
-			if !query.Match(sel.check, stems.Fields(r.SearchText())) {
+			if !query.Match(sel.check, stems.Fields(tenderbase.MatchedText(r, false))) {
 				return nil
 			}
 		}

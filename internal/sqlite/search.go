@@ -256,7 +256,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err != nil {
 			return nil, 0, err
 		}
-		if !hasFlags(r, sel.groups) || !query.Match(sel.check, stems.Fields(r.SearchText())) {
+		if !hasFlags(r, sel.groups) || !query.Match(sel.check, stems.Fields(tenderbase.MatchedText(r, false))) {
 			continue
 		}
 		if total >= sel.offset && len(items) < sel.limit {

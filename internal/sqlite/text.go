@@ -23,7 +23,7 @@ type document struct {
 // and forms space-separated at the same positions, texts apart by separator.
 func newDocument(r tenderbase.Record, st textproc.Stemmer) document {
 	var s, e strings.Builder
-	for i, toks := range st.Fields(r.SearchText()) {
+	for i, toks := range st.Fields(tenderbase.MatchedText(r, false)) {
 		if i > 0 {
 			s.WriteString(" " + separator + " ")
 			e.WriteString(" " + separator + " ")

@@ -152,7 +152,7 @@ func bruteForce(records []tenderbase.Record, s tenderbase.Search) []string {
 }
 
 func admits(s tenderbase.Search, r tenderbase.Record) bool {
-	if s.Query != nil && !query.Match(s.Query, query.Fields(r.SearchText())) {
+	if s.Query != nil && !query.Match(s.Query, query.Fields(tenderbase.MatchedText(r, s.OpenTextOnly))) {
 		return false
 	}
 	for _, group := range s.Filters.Groups() {
