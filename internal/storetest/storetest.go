@@ -41,6 +41,7 @@ func Run(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	t.Run("Versions", func(t *testing.T) { testVersions(t, open) })
 	t.Run("Ties", func(t *testing.T) { testTies(t, open) })
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, open) })
+	t.Run("TariffText", func(t *testing.T) { testTariffText(t, open) })
 	t.Run("PutEmpty", func(t *testing.T) {
 		st := openStore(t, open)
 		for _, rs := range [][]tenderbase.Record{nil, {}} {
@@ -172,6 +173,9 @@ func describe(s tenderbase.Search) string {
 	d := string(s.Kind)
 	if s.Query != nil {
 		d += " " + query.Format(s.Query)
+	}
+	if s.OpenTextOnly {
+		d += " (open text only)"
 	}
 	if !s.Filters.IsZero() {
 		d += fmt.Sprintf(" filters %+v", s.Filters)
