@@ -8,13 +8,14 @@ import (
 	"github.com/tenderbase/tenderbase/internal/query"
 )
 
-// Keys of the records of tariffRecords.
+// Keys of the records of TariffRecords.
 const (
 	dCartridges  = "tariff-doc-cartridges" // open: поставка бумаги; tariff text: картриджи для принтера
 	dSplit       = "tariff-doc-split"      // open ends "техническое", tariff text begins "задание"
 	dLong        = "tariff-doc-long"       // a tariff text of one word 300 times: a lossy tsvector
 	cCleaning    = "2770000000125000001"   // open: уборка помещений; tariff: supplier ООО Чистота
 	tariffTender = "0373100000125000001"   // the tender the documents are of
+	tPaperOnly   = "0373100000125000002"   // a tender: its kind has no tariff text
 )
 
 // TariffRecords returns records with words in the text of tariff fields
@@ -29,6 +30,9 @@ func TariffRecords() []tenderbase.Record {
 		doc(dCartridges, "Поставка бумаги", "Картриджи для принтера", 1),
 		doc(dSplit, "Документация техническое", "задание на поставку", 2),
 		doc(dLong, "Поставка бумаги офисной", strings.Repeat("картридж ", 300)+"тонер черный", 3),
+		&tenderbase.Tender{PurchaseNumber: tPaperOnly, Law: "44", Version: 1, Title: "Поставка бумаги для школы",
+			Customer: tenderbase.Party{INN: "7701000001", Name: "ГБУ Школа"}, Region: 77, PublishedAt: day(5),
+			Contact: tenderbase.Contact{Person: "Иванова"}},
 		&tenderbase.Contract{RegNumber: cCleaning, Law: "44", Subject: "Уборка помещений", Region: 77,
 			Customer:  tenderbase.Party{INN: "7701000001", Name: "ГБУ Школа"},
 			Suppliers: []tenderbase.Party{{INN: "7701234567", Name: "ООО Чистота"}}, SignedAt: day(4)},
@@ -66,6 +70,9 @@ func tariffCases() []tariffCase {
 		{"supplier's name", contracts, "чистота", nil, []string{cCleaning}, nil},
 		{"supplier's INN", contracts, "7701234567", nil, []string{cCleaning}, nil},
 		{"customer's INN", contracts, "7701000001", nil, []string{cCleaning}, []string{cCleaning}},
+		{"a kind without tariff text", tenderbase.KindTender, "бумаги & !=поставки", nil, []string{tPaperOnly}, []string{tPaperOnly}},
+		{"a phrase of a kind without tariff text", tenderbase.KindTender, `"бумаги для"`, nil, []string{tPaperOnly}, []string{tPaperOnly}},
+		{"a word in a tariff field that is not searched", tenderbase.KindTender, "иванова", nil, nil, nil},
 	}
 }
 
