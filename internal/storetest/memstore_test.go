@@ -169,7 +169,7 @@ func (m *memStore) Search(_ context.Context, s tenderbase.Search) (tenderbase.Pa
 // lookups to every version.
 func (m *memStore) admits(s tenderbase.Search, e *memRecord) bool {
 	r := e.current
-	if s.Query != nil && !query.Match(s.Query, query.Fields(tenderbase.MatchedText(r, s.OpenTextOnly))) {
+	if s.Query != nil && !query.MatchRecord(s.Query, r, s.OpenTextOnly) {
 		return false
 	}
 	for _, group := range s.Filters.Groups() {

@@ -153,7 +153,7 @@ func bruteForce(records []tenderbase.Record, s tenderbase.Search) []string {
 }
 
 func admits(s tenderbase.Search, r tenderbase.Record) bool {
-	if s.Query != nil && !query.Match(s.Query, query.Fields(tenderbase.MatchedText(r, s.OpenTextOnly))) {
+	if s.Query != nil && !query.MatchRecord(s.Query, r, s.OpenTextOnly) {
 		return false
 	}
 	for _, group := range s.Filters.Groups() {
