@@ -3,13 +3,11 @@ package postgres
 import (
 	"context"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
-	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/storetest"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -28,23 +26,6 @@ func TestReindexOldLayout(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.CheckTariffText(t, s)
-	// The store goes on as any: a record put now is found as well.
-	c := &tenderbase.Contract{RegNumber: "2770000000125000009", Subject: "Вывоз мусора",
-		SignedAt: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), Suppliers: []tenderbase.Party{{Name: "ООО Экология"}}}
-	if _, err := s.Put(t.Context(), []tenderbase.Record{c}); err != nil {
-		t.Fatal(err)
-	}
-	word, err := query.Parse("экология", query.MCP)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, open := range []bool{false, true} {
-		q := tenderbase.Search{Kind: tenderbase.KindContract, Query: word, OpenTextOnly: open}
-		page, err := s.Search(t.Context(), q)
-		if want := map[bool]int{false: 1, true: 0}[open]; err != nil || page.Total != want {
-			t.Errorf("Search %+v: total %d (%v), want %d", q, page.Total, err, want)
-		}
-	}
 }
 
 // writeOldLayout makes a database at url with the migrations before 0004

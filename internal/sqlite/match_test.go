@@ -8,13 +8,18 @@ import (
 	"github.com/tenderbase/tenderbase/internal/query"
 )
 
+// stem and exact make the terms of the queries below.
+func stem(form, stem string) tenderbase.TermQuery {
+	return tenderbase.TermQuery{Form: form, Stem: stem}
+}
+
+func exact(form string) tenderbase.TermQuery {
+	return tenderbase.TermQuery{Form: form, Stem: form, Exact: true}
+}
+
 // TestEmitMatch writes queries as a free caller's, which match the columns
 // of the text every plan sees; TestEmitMatchTariff as a paid caller's.
 func TestEmitMatch(t *testing.T) {
-	stem := func(form, stem string) tenderbase.TermQuery { return tenderbase.TermQuery{Form: form, Stem: stem} }
-	exact := func(form string) tenderbase.TermQuery {
-		return tenderbase.TermQuery{Form: form, Stem: form, Exact: true}
-	}
 	tests := []struct {
 		name   string
 		q      tenderbase.Query
@@ -64,10 +69,6 @@ func TestEmitMatch(t *testing.T) {
 }
 
 func TestEmitMatchTariff(t *testing.T) {
-	stem := func(form, stem string) tenderbase.TermQuery { return tenderbase.TermQuery{Form: form, Stem: stem} }
-	exact := func(form string) tenderbase.TermQuery {
-		return tenderbase.TermQuery{Form: form, Stem: form, Exact: true}
-	}
 	tests := []struct {
 		name string
 		q    tenderbase.Query

@@ -16,6 +16,7 @@ const (
 	cCleaning    = "2770000000125000001"   // open: уборка помещений; tariff: supplier ООО Чистота
 	tariffTender = "0373100000125000001"   // the tender the documents are of
 	tPaperOnly   = "0373100000125000002"   // a tender: its kind has no tariff text
+	cRemoval     = "2770000000125000009"   // put after the others: supplier ООО Экология
 )
 
 // TariffRecords returns records with words in the text of tariff fields
@@ -87,7 +88,9 @@ func testTariffText(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 
 // CheckTariffText runs the searches of the TariffText part of the suite
 // against st, which holds TariffRecords, however they came there: a store
-// test also runs them on a database it made in an older layout.
+// test also runs them on a database it made in an older layout. Then it
+// puts a contract and finds it by its open text alone and by its
+// supplier's name only where the tariff text may match.
 func CheckTariffText(t *testing.T, st tenderbase.Store) {
 	c := &corpusStore{st: st, records: TariffRecords()}
 	for _, tc := range tariffCases() {
@@ -98,4 +101,14 @@ func CheckTariffText(t *testing.T, st tenderbase.Store) {
 			c.check(t, s, tc.wantOpen...)
 		})
 	}
+	t.Run("put afterwards", func(t *testing.T) {
+		added := &tenderbase.Contract{RegNumber: cRemoval, Law: "44", Subject: "Вывоз мусора", SignedAt: day(6),
+			Suppliers: []tenderbase.Party{{Name: "ООО Экология"}}}
+		put(t, st, added)
+		c.records = append(c.records, added)
+		s := tenderbase.Search{Kind: tenderbase.KindContract, Query: mustParse(t, "экология | мусора", query.MCP)}
+		c.check(t, s, cRemoval)
+		s.Query, s.OpenTextOnly = mustParse(t, "экология", query.MCP), true
+		c.check(t, s)
+	})
 }
