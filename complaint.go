@@ -41,12 +41,14 @@ func (c *Complaint) Revision() int   { return c.VersionNumber }
 func (c *Complaint) Date() time.Time { return c.DatePubl }
 
 // SearchText returns the procurement, the parties and the complaint's text.
-func (c *Complaint) SearchText() []string {
-	return nonEmpty([]string{
-		c.ComplaintNumber, c.RegNum, c.PurchaseNumber, c.PurchaseObjectInfo,
-		c.SupplierName, c.SupplierINN, c.CustomerINN, c.RegistrationFullName,
-		c.Text, c.ComplaintIndictedText,
-	})
+func (c *Complaint) SearchText() []Text {
+	return texts(
+		"complaintNumber", c.ComplaintNumber, "regNum", c.RegNum,
+		"purchaseNumber", c.PurchaseNumber, "purchaseObjectInfo", c.PurchaseObjectInfo,
+		"supplierName", c.SupplierName, "supplierInn", c.SupplierINN, "customerInn", c.CustomerINN,
+		"registration_fullname", c.RegistrationFullName,
+		"text", c.Text, "complaint_indicted_text", c.ComplaintIndictedText,
+	)
 }
 
 // Flags returns nil: complaints are not filtered by flags.
@@ -126,7 +128,7 @@ func (r *ComplaintResult) Revision() int   { return r.VersionNumber }
 func (r *ComplaintResult) Date() time.Time { return r.PublishDate }
 
 // SearchText returns nil: results are found through their complaint.
-func (r *ComplaintResult) SearchText() []string { return nil }
+func (r *ComplaintResult) SearchText() []Text { return nil }
 
 // Flags returns nil.
 func (r *ComplaintResult) Flags() []string { return nil }
@@ -174,8 +176,11 @@ func (f *FASCase) Date() time.Time { return f.CaseDate }
 
 // SearchText returns the case's names and description and the text of the
 // organizations it names, so that a search for an INN finds the case.
-func (f *FASCase) SearchText() []string {
-	return nonEmpty([]string{f.Delo, f.Name, f.Upr, f.Sphera, f.ProcedureName, f.Text, XMLText(f.OrgXML)})
+func (f *FASCase) SearchText() []Text {
+	return texts(
+		"delo", f.Delo, "name", f.Name, "upr", f.Upr, "sphera", f.Sphera,
+		"procedure_name", f.ProcedureName, "text", f.Text, "orgXML", XMLText(f.OrgXML),
+	)
 }
 
 // Flags returns nil.

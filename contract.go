@@ -48,15 +48,18 @@ func (c *Contract) Date() time.Time {
 }
 
 // SearchText returns the subject, the numbers, the parties and the objects.
-func (c *Contract) SearchText() []string {
-	texts := []string{c.RegNumber, c.PurchaseNumber, c.Subject, c.Customer.Name, c.Customer.INN}
+func (c *Contract) SearchText() []Text {
+	ts := texts(
+		"reg_number", c.RegNumber, "purchase_number", c.PurchaseNumber, "subject", c.Subject,
+		"customer", c.Customer.Name, "customer", c.Customer.INN,
+	)
 	for _, s := range c.Suppliers {
-		texts = append(texts, s.Name, s.INN)
+		ts = append(ts, texts("suppliers", s.Name, "suppliers", s.INN)...)
 	}
 	for _, o := range c.Objects {
-		texts = append(texts, o.Name, o.OKPD2Code)
+		ts = append(ts, texts("objects", o.Name, "objects", o.OKPD2Code)...)
 	}
-	return nonEmpty(texts)
+	return ts
 }
 
 // Flags returns the region and law flags.

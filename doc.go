@@ -26,8 +26,11 @@ func (d *Doc) Date() time.Time { return d.PublishedAt }
 
 // SearchText returns the file's name, description and text, and the tender
 // it documents.
-func (d *Doc) SearchText() []string {
-	return nonEmpty([]string{d.FileName, d.Description, d.Text, d.PurchaseNumber, d.TenderTitle, d.Customer.Name})
+func (d *Doc) SearchText() []Text {
+	return texts(
+		"file_name", d.FileName, "description", d.Description, "text", d.Text,
+		"purchase_number", d.PurchaseNumber, "tender_title", d.TenderTitle, "customer", d.Customer.Name,
+	)
 }
 
 // Flags returns the region flag.

@@ -88,7 +88,7 @@ func (e *ContractExecution) Revision() int   { return e.Version }
 func (e *ContractExecution) Date() time.Time { return e.PublishedAt }
 
 // SearchText returns nil: reports are found through their contract.
-func (e *ContractExecution) SearchText() []string { return nil }
+func (e *ContractExecution) SearchText() []Text { return nil }
 
 // Flags returns nil.
 func (e *ContractExecution) Flags() []string { return nil }

@@ -33,8 +33,11 @@ func (l *Lot) Revision() int   { return 0 }
 func (l *Lot) Date() time.Time { return l.PublishedAt }
 
 // SearchText returns the lot's title, description, category and parties.
-func (l *Lot) SearchText() []string {
-	return nonEmpty([]string{l.NoticeNumber, l.Title, l.Description, l.Category, l.Organizer.Name, l.Debtor.Name, l.Debtor.INN})
+func (l *Lot) SearchText() []Text {
+	return texts(
+		"notice_number", l.NoticeNumber, "title", l.Title, "description", l.Description, "category", l.Category,
+		"organizer", l.Organizer.Name, "debtor", l.Debtor.Name, "debtor", l.Debtor.INN,
+	)
 }
 
 // Flags returns the region flag.

@@ -36,7 +36,7 @@ func (o *Org) Revision() int   { return 0 }
 func (o *Org) Date() time.Time { return o.UpdatedAt }
 
 // SearchText returns nil: organizations are found by INN, not searched.
-func (o *Org) SearchText() []string { return nil }
+func (o *Org) SearchText() []Text { return nil }
 
 // Flags returns the region flag.
 func (o *Org) Flags() []string {

@@ -2,6 +2,7 @@ package tenderbase
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -99,6 +100,104 @@ func HiddenFields(k Kind, p Plan) []string {
 		return nil
 	}
 	return slices.Clone(TariffFields[k])
+}
+
+// Hides reports whether plan p does not see field of records of kind k.
+func (p Plan) Hides(k Kind, field string) bool {
+	return !p.Paid() && slices.Contains(TariffFields[k], field)
+}
+
+// PaidPlans names the plans that see every field: "standard, guru,
+// corporate".
+func PaidPlans() string {
+	var ps []string
+	for _, p := range PlanNames {
+		if p.Paid() {
+			ps = append(ps, string(p))
+		}
+	}
+	return strings.Join(ps, ", ")
+}
+
+// LookupFields says, for each kind, which field of its canonical form each
+// of its lookups (Record.Lookups) reads. A plan that does not see the field
+// may not look records up by it: the answer would tell what the field
+// holds. It is the one table Restrict decides lookups by.
+var LookupFields = map[Kind]map[string]string{
+	KindTender: {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer"},
+	KindDoc:    {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer"},
+	KindContract: {
+		LookupRegNumber: "reg_number", LookupPurchaseNumber: "purchase_number",
+		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers",
+	},
+	KindOrg: {LookupINN: "inn", LookupOGRN: "ogrn"},
+	KindLot: {LookupNoticeNumber: "notice_number", LookupINN: "debtor"},
+	KindComplaint: {
+		LookupComplaintNumber: "complaintNumber", LookupComplaintID: "complaintID",
+		LookupRegNumber: "regNum", LookupPurchaseNumber: "purchaseNumber",
+		LookupSupplierINN: "supplierInn", LookupCustomerINN: "customerInn",
+	},
+	KindComplaintResult: {
+		LookupComplaintID: "complaintID", LookupComplaintNumber: "complaintNumber",
+		LookupComplaintRegNumber: "complaint_regNumber", LookupPurchaseNumber: "purchaseNumber",
+		LookupRegNumber: "regNumber", LookupCustomerINN: "owner_INN",
+	},
+	KindFASCase:           {LookupRemoteID: "remote_id", LookupINN: "orgXML"},
+	KindProtocol:          {LookupPurchaseNumber: "purchase_number", LookupSupplierINN: "participants"},
+	KindTenderEvent:       {LookupPurchaseNumber: "purchase_number"},
+	KindContractExecution: {LookupRegNumber: "reg_number"},
+}
+
+// Restrict returns s as a caller on plan p may run it. Every tool and the
+// export run a caller's searches through it, so that what a plan hides is
+// hidden everywhere: its query matches only the text of the fields p sees
+// (OpenTextOnly), and a lookup that reads a field p does not see is
+// refused with an EFORBIDDEN error rather than answered. The error names
+// the lookup as the caller gave it, params[lookup field] (a parameter
+// name), or by its field when params has none.
+func (p Plan) Restrict(s Search, params map[string]string) (Search, error) {
+	for _, l := range s.Where {
+		field, ok := LookupFields[s.Kind][l.Field]
+		if !ok {
+			return Search{}, Errorf(EINVALID, "records of kind %s have no lookup %s", s.Kind, l.Field)
+		}
+		if p.Hides(s.Kind, field) {
+			name := cmp.Or(params[l.Field], l.Field)
+			return Search{}, Errorf(EFORBIDDEN,
+				"%s selects %s records by their field %s, which only paid plans see (%s); your plan is %s",
+				name, s.Kind, field, PaidPlans(), p)
+		}
+	}
+	s.OpenTextOnly = len(HiddenFields(s.Kind, p)) > 0
+	return s, nil
+}
+
+// OpenText returns the texts of r that every plan may match: those of the
+// fields no plan hides.
+func OpenText(r Record) []string { return textsOf(r, false) }
+
+// TariffText returns the texts of r that only paid plans may match: those
+// of its tariff fields.
+func TariffText(r Record) []string { return textsOf(r, true) }
+
+// MatchedText returns the texts of r a search matches: the open ones, and
+// the tariff ones too unless openOnly (Search.OpenTextOnly) is set.
+func MatchedText(r Record, openOnly bool) []string {
+	if openOnly {
+		return OpenText(r)
+	}
+	return append(OpenText(r), TariffText(r)...)
+}
+
+// textsOf returns the texts of r's tariff fields, or of its other fields.
+func textsOf(r Record, tariff bool) []string {
+	var out []string
+	for _, t := range r.SearchText() {
+		if slices.Contains(TariffFields[r.Kind()], t.Field) == tariff {
+			out = append(out, t.Value)
+		}
+	}
+	return out
 }
 
 // Masked returns the canonical JSON of r as plan p may see it: every hidden

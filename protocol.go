@@ -33,7 +33,7 @@ func (p *Protocol) Revision() int   { return p.Version }
 func (p *Protocol) Date() time.Time { return p.PublishedAt }
 
 // SearchText returns nil: protocols are found through their tender.
-func (p *Protocol) SearchText() []string { return nil }
+func (p *Protocol) SearchText() []Text { return nil }
 
 // Flags returns nil.
 func (p *Protocol) Flags() []string { return nil }
@@ -114,7 +114,7 @@ func (e *TenderEvent) Revision() int   { return 0 }
 func (e *TenderEvent) Date() time.Time { return e.PublishedAt }
 
 // SearchText returns nil: events are found through their tender.
-func (e *TenderEvent) SearchText() []string { return nil }
+func (e *TenderEvent) SearchText() []Text { return nil }
 
 // Flags returns nil.
 func (e *TenderEvent) Flags() []string { return nil }

@@ -47,9 +47,11 @@ type Record interface {
 	Revision() int
 	// Date returns the date that orders records newest first.
 	Date() time.Time
-	// SearchText returns the texts that full-text search sees, one per field.
-	// A phrase never matches across two of them. Nil for kinds not searched.
-	SearchText() []string
+	// SearchText returns the texts that full-text search sees, each with the
+	// field of the canonical form it comes from, which decides who may match
+	// it (OpenText, TariffText). A phrase never matches across two of them.
+	// Nil for kinds not searched.
+	SearchText() []Text
 	// Flags returns the filter flags that apply, such as "r77" or "cr643".
 	Flags() []string
 	// Lookups returns the exact keys the record can be found by.

@@ -16,7 +16,11 @@ type Search struct {
 	Query   Query    // nil lists every record that the other conditions admit
 	Filters Filters  // flags; empty admits everything
 	Where   []Lookup // exact keys; every one must hold
-	Page    int      // from 0
+	// OpenTextOnly makes the query match only the text of the fields every
+	// plan sees (OpenText), not that of tariff fields (TariffText). It is
+	// set by Plan.Restrict for a caller whose plan hides fields.
+	OpenTextOnly bool
+	Page         int // from 0
 	// PageSize is the number of records a page holds; 0 means DefaultPageSize.
 	PageSize int
 }

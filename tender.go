@@ -100,15 +100,19 @@ func (t *Tender) Revision() int   { return t.Version }
 func (t *Tender) Date() time.Time { return t.PublishedAt }
 
 // SearchText returns the title, the customer, the lots and their objects.
-func (t *Tender) SearchText() []string {
-	texts := []string{t.PurchaseNumber, t.Title, t.Customer.Name, t.Customer.INN, t.PlacingMethod}
+func (t *Tender) SearchText() []Text {
+	ts := texts(
+		"purchase_number", t.PurchaseNumber, "title", t.Title,
+		"customer", t.Customer.Name, "customer", t.Customer.INN,
+		"placing_method", t.PlacingMethod,
+	)
 	for _, l := range t.Lots {
-		texts = append(texts, l.Title)
+		ts = append(ts, texts("lots", l.Title)...)
 		for _, o := range l.Objects {
-			texts = append(texts, o.Name, o.OKPD2Code, o.OKPD2Name)
+			ts = append(ts, texts("lots", o.Name, "lots", o.OKPD2Code, "lots", o.OKPD2Name)...)
 		}
 	}
-	return nonEmpty(texts)
+	return ts
 }
 
 // Flags returns the region flag and the law flag ("fz44" or "fz223").
@@ -149,11 +153,23 @@ func lookups(pairs ...string) []Lookup {
 	return ls
 }
 
-func nonEmpty(texts []string) []string {
-	out := texts[:0]
-	for _, s := range texts {
-		if s != "" {
-			out = append(out, s)
+// Text is one text of a record that full-text search sees.
+type Text struct {
+	// Field is the JSON name of the top-level field of the record's
+	// canonical form that the text comes from, such as "suppliers" for a
+	// supplier's name: TariffFields decides by it who may match the text.
+	Field string
+	Value string
+}
+
+// texts builds the texts of a searched record from field, value pairs,
+// skipping empty values. It is never nil, so that a searched kind is told
+// from one that is not (whose SearchText is nil) by a record without text.
+func texts(pairs ...string) []Text {
+	out := make([]Text, 0, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if pairs[i+1] != "" {
+			out = append(out, Text{Field: pairs[i], Value: pairs[i+1]})
 		}
 	}
 	return out

@@ -22,7 +22,7 @@ func (w *Withdrawal) Revision() int   { return 0 }
 func (w *Withdrawal) Date() time.Time { return w.PublishedAt }
 
 // SearchText returns nil: withdrawals are listed, not searched.
-func (w *Withdrawal) SearchText() []string { return nil }
+func (w *Withdrawal) SearchText() []Text { return nil }
 
 // Flags returns nil.
 func (w *Withdrawal) Flags() []string { return nil }

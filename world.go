@@ -26,10 +26,12 @@ func (w *WorldTender) Revision() int   { return 0 }
 func (w *WorldTender) Date() time.Time { return w.PublishedAt }
 
 // SearchText returns the title, description, buyer and CPV codes.
-func (w *WorldTender) SearchText() []string {
-	texts := []string{w.Title, w.Description, w.Buyer.Name}
-	texts = append(texts, w.CPVCodes...)
-	return nonEmpty(texts)
+func (w *WorldTender) SearchText() []Text {
+	ts := texts("title", w.Title, "description", w.Description, "buyer", w.Buyer.Name)
+	for _, c := range w.CPVCodes {
+		ts = append(ts, texts("cpv_codes", c)...)
+	}
+	return ts
 }
 
 // Flags returns the country flag.

@@ -164,7 +164,7 @@ func headline(r tenderbase.Record) string {
 		line = r.Name
 	}
 	if line == "" {
-		if texts := r.SearchText(); len(texts) > 0 {
+		if texts := tenderbase.MatchedText(r, false); len(texts) > 0 {
 			line = texts[0]
 		}
 	}

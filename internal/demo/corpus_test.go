@@ -41,7 +41,7 @@ func TestTendersShape(t *testing.T) {
 		if !validINN(tn.Customer.INN) {
 			t.Fatalf("invalid INN %s", tn.Customer.INN)
 		}
-		for _, s := range tn.SearchText() {
+		for _, s := range tenderbase.MatchedText(tn, false) {
 			for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == ' ' || r == ',' || r == '«' || r == '»' }) {
 				words++
 				if forms[w] == 0 && strings.Trim(w, "0123456789.-/") != "" {

@@ -366,7 +366,7 @@ func TestEISResultFAS(t *testing.T) {
 		}
 	}
 	for _, want := range latest {
-		found, err := export.Find(ctx, store, export.Request{Mode: export.ModeFasEIS, ComplaintID: want.ComplaintID}, 0)
+		found, err := export.Find(ctx, store, export.Request{Mode: export.ModeFasEIS, ComplaintID: want.ComplaintID}, tenderbase.PlanCorporate, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

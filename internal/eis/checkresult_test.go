@@ -287,7 +287,7 @@ func exported(t *testing.T, store tenderbase.Store, query string) []string {
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}
-	found, err := export.Find(context.Background(), store, q, 0)
+	found, err := export.Find(context.Background(), store, q, tenderbase.PlanCorporate, 0)
 	if err != nil {
 		t.Fatalf("%s: %v", query, err)
 	}

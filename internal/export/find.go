@@ -21,12 +21,15 @@ type Found struct {
 	PastCap bool
 }
 
-// Find runs request q against store for a caller whose row cap is rowCap
-// (0: none). Records past the cap are never returned: a page that reaches
-// over it is cut short, a page past it is empty and PastCap is set. The
-// records of mode=fasEIS carry in resultFAS the outcome of the latest check
-// result of the complaint, where one is stored.
-func Find(ctx context.Context, store tenderbase.Store, q Request, rowCap int) (Found, error) {
+// Find runs request q against store for a caller on plan p whose row cap
+// is rowCap (0: none). The search runs as p may run it (Plan.Restrict): its
+// kwords match only the text p sees, and a parameter that selects by a
+// field p does not see is refused with an EFORBIDDEN error naming it.
+// Records past the cap are never returned: a page that reaches over it is
+// cut short, a page past it is empty and PastCap is set. The records of
+// mode=fasEIS carry in resultFAS the outcome of the latest check result of
+// the complaint, where one is stored and p sees it.
+func Find(ctx context.Context, store tenderbase.Store, q Request, p tenderbase.Plan, rowCap int) (Found, error) {
 	f := Found{Page: q.Page, PerPage: q.PerPage, RowCap: rowCap}
 	if f.PerPage == 0 {
 		f.PerPage = DefaultPerPage
@@ -45,6 +48,9 @@ func Find(ctx context.Context, store tenderbase.Store, q Request, rowCap int) (F
 	if err != nil {
 		return Found{}, err
 	}
+	if s, err = p.Restrict(s, lookupParams()); err != nil {
+		return Found{}, err
+	}
 	s.Page, s.PageSize = q.Page, f.PerPage
 	if keep == 0 {
 		// Only the total is wanted: the smallest page gives it.
@@ -56,6 +62,10 @@ func Find(ctx context.Context, store tenderbase.Store, q Request, rowCap int) (F
 	}
 	f.Total = page.Total
 	f.Records = page.Items[:min(keep, len(page.Items))]
+	if p.Hides(tenderbase.KindComplaintResult, "complaintResult") {
+		// The outcome is a field of the result the plan does not see.
+		return f, nil
+	}
 	return f, settleResults(ctx, store, f.Records)
 }
 

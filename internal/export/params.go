@@ -24,7 +24,10 @@ var Modes = []string{ModeFasEIS, ModeFas}
 type Param struct {
 	Name string
 	// Modes lists the modes the parameter belongs to; nil means every mode.
-	Modes   []string
+	Modes []string
+	// Lookup is the lookup (tenderbase.Lookup field) by which the parameter
+	// selects the records of its mode, if it selects by one.
+	Lookup  string
 	Type    string // a JSON Schema type: "string" or "integer"
 	Pattern string // a regular expression the value must match, if any
 	Enum    []string
@@ -47,13 +50,13 @@ var Params = []Param{
 	{Name: "api_code", Type: "string", MaxLength: maxKeyLength, Description: "Access key. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
 	{Name: "page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPage, Description: "Page number, from 0."},
 	{Name: "per_page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPerPage, Description: "Records a page, from 1 to 1000 (default 100), lowered to the plan's row cap."},
-	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints against the customer with this INN (10 or 12 digits)."},
-	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits)."},
-	{Name: "tend_num", Modes: []string{ModeFasEIS}, Type: "string", Pattern: `^\d+$`, MaxLength: maxNumberLength, Description: "Complaints about the procurement with this number (digits)."},
-	{Name: "complaint_regNumber", Modes: []string{ModeFasEIS}, Type: "string", MaxLength: maxIDLength, Description: "With tend_num: only the complaint with this registration number (regNum)."},
-	{Name: "complaintID", Modes: []string{ModeFasEIS}, Type: "string", MaxLength: maxIDLength, Description: "Complaint ID in EIS. With result=1 selects the results of that complaint; alone, the complaint itself."},
+	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupCustomerINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints against the customer with this INN (10 or 12 digits)."},
+	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupSupplierINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits)."},
+	{Name: "tend_num", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupPurchaseNumber, Type: "string", Pattern: `^\d+$`, MaxLength: maxNumberLength, Description: "Complaints about the procurement with this number (digits)."},
+	{Name: "complaint_regNumber", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupRegNumber, Type: "string", MaxLength: maxIDLength, Description: "With tend_num: only the complaint with this registration number (regNum)."},
+	{Name: "complaintID", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupComplaintID, Type: "string", MaxLength: maxIDLength, Description: "Complaint ID in EIS. With result=1 selects the results of that complaint; alone, the complaint itself."},
 	{Name: "result", Modes: []string{ModeFasEIS}, Type: "integer", Enum: []string{"1"}, Description: "1 together with complaintID: the check results of the complaint (records 2.2) instead of complaints."},
-	{Name: "kwords", Modes: []string{ModeFas}, Type: "string", MaxLength: query.MaxLength, Description: "Key phrase in the query language (spec 4.4, kwords syntax), or a participant's INN."},
+	{Name: "kwords", Modes: []string{ModeFas}, Lookup: tenderbase.LookupINN, Type: "string", MaxLength: query.MaxLength, Description: "Key phrase in the query language (spec 4.4, kwords syntax), or a participant's INN."},
 	{Name: "id", Modes: []string{ModeFas}, Type: "integer", Pattern: `^\d+$`, Maximum: math.MaxInt64, Description: "Case id."},
 }
 
@@ -75,6 +78,37 @@ func checkLengths(values url.Values) error {
 		}
 	}
 	return nil
+}
+
+// kindOfMode returns the kind of record mode selects.
+func kindOfMode(mode string) tenderbase.Kind {
+	if mode == ModeFas {
+		return tenderbase.KindFASCase
+	}
+	return tenderbase.KindComplaint
+}
+
+// PaidOnly reports whether the parameter selects by a field that only paid
+// plans see (tenderbase.LookupFields, TariffFields), so that a free caller
+// is refused it.
+func (p Param) PaidOnly() bool {
+	if p.Lookup == "" || p.Modes == nil {
+		return false
+	}
+	k := kindOfMode(p.Modes[0])
+	return tenderbase.PlanFree.Hides(k, tenderbase.LookupFields[k][p.Lookup])
+}
+
+// lookupParams returns the names of the parameters by the lookups they
+// select by, for the error that refuses one.
+func lookupParams() map[string]string {
+	out := map[string]string{}
+	for _, p := range Params {
+		if p.Lookup != "" {
+			out[p.Lookup] = p.Name
+		}
+	}
+	return out
 }
 
 // paramNamed returns the parameter called name.

@@ -50,7 +50,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, format expo
 		}
 		limits = k.Effective()
 	}
-	found, err := export.Find(r.Context(), s.store, q, limits.RowCap)
+	found, err := export.Find(r.Context(), s.store, q, plan, limits.RowCap)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,11 @@ func TestExportErrors(t *testing.T) {
 		{"mode=fasEIS&api_code=limited&dtype=json", 429, jsonError,
 			`{"error":{"code":"rate_limited","message":"rate limit of key k_limited exceeded (30 requests a minute, 10 at once): retry in 42 s"}}` + "\n",
 			"Retry-After: 42"},
-		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=json", 200, jsonError, "[]\n", "X-Total-Count: 0"},
+		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=json", 403, jsonError,
+			`{"error":{"code":"forbidden","message":"fasSupplierInn selects complaint records by their field supplierInn, which only paid plans see (standard, guru, corporate); your plan is free"}}` + "\n", ""},
+		{"mode=fasEIS&tend_num=1234&api_code=free", 403, xmlError,
+			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="forbidden">tend_num selects complaint records by their field purchaseNumber, which only paid plans see (standard, guru, corporate); your plan is free</error>` + "\n", ""},
+		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=json&api_code=paid", 200, jsonError, "[]\n", "X-Total-Count: 0"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

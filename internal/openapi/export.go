@@ -22,6 +22,7 @@ func exportOperation() object {
 			},
 			"400": errorResponse("A parameter is unknown, repeated, of the other mode, or has a bad value.", true, nil),
 			"401": errorResponse("api_code is given but unknown, revoked or suspended.", true, nil),
+			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan).", true, nil),
 			"429": errorResponse("The key is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),
 			"503": errorResponse("The request took longer than the server's limit of one request (code timeout); nothing was returned.", true, nil),
@@ -52,6 +53,9 @@ func exportParameters() []any {
 		desc := p.Description
 		if p.Modes != nil {
 			desc = "mode=" + p.Modes[0] + " only. " + desc
+		}
+		if p.PaidOnly() {
+			desc += " It selects by a field only paid plans see: without a paid plan it is refused (403)."
 		}
 		out = append(out, object{"name": p.Name, "in": "query", "required": p.Name == "mode",
 			"description": desc, "schema": s})

@@ -133,6 +133,8 @@ type benchSearch struct {
 	filters tenderbase.Filters
 	page    int
 	where   bool // by the customer INN of the corpus's first tender
+	// open searches as a free caller: the open text only.
+	open bool
 }
 
 var benchSearches = []benchSearch{
@@ -150,11 +152,16 @@ var benchSearches = []benchSearch{
 	{name: "deep_page", query: "поставка", page: 500},
 	{name: "where", query: "поставка", where: true},
 	{name: "list_where", where: true},
+	{name: "common_open", query: "поставка", open: true},
+	{name: "rare_open", query: "тракторы", open: true},
+	{name: "phrase_open", query: `"лекарственных препаратов"`, open: true},
+	{name: "not_open", query: "поставка !медицинских", open: true},
+	{name: "where_open", query: "поставка", where: true, open: true},
 }
 
 func (bs benchSearch) search(b *testing.B) tenderbase.Search {
 	b.Helper()
-	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: bs.filters, Page: bs.page}
+	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: bs.filters, Page: bs.page, OpenTextOnly: bs.open}
 	if bs.where {
 		sr.Where = []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: built.inn}}
 	}

@@ -5,11 +5,16 @@ import (
 	"embed"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/migration"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // migrations are the schema changes, applied in the order of the number
@@ -100,10 +105,75 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 		if _, err := tx.Exec(ctx, m.SQL); err != nil {
 			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
+		if step := goSteps[m.Version]; step != nil {
+			if err := step(ctx, tx); err != nil {
+				return fmt.Errorf("migration %s: %w", m.Name, err)
+			}
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`,
 			m.Version, m.Name); err != nil {
 			return fmt.Errorf("migration %s: record it: %w", m.Name, err)
 		}
 		return nil
 	})
+}
+
+// goSteps are the parts of migrations that SQL cannot do, run after the
+// SQL of the migration with its number, in its transaction: a database is
+// either of the old layout or of the new one, whole.
+var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
+	4: reindex, // the positions of tariff text weighted
+}
+
+// reindexBatch is how many records reindex reads at a time.
+const reindexBatch = 1000
+
+// reindex writes the tsvector of every current record anew from its
+// stored version, as Put would have written it, a batch at a time.
+func reindex(ctx context.Context, tx pgx.Tx) error {
+	st := textproc.Stemmer{}
+	after := int64(math.MinInt64)
+	for {
+		var n int
+		var err error
+		if after, n, err = reindexAfter(ctx, tx, st, after); err != nil || n < reindexBatch {
+			return err
+		}
+	}
+}
+
+// reindexAfter writes anew the tsvectors of the next reindexBatch records
+// after the rid after, and returns the last rid read and how many were.
+// Records without tariff text keep theirs, which are the same.
+func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, after int64) (int64, int, error) {
+	rows, _ := tx.Query(ctx, `
+		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.rid > $1 ORDER BY r.rid LIMIT $2`, after, reindexBatch)
+	var rids []int64
+	var tsvs []string
+	var lossy, tariff []bool
+	var rid int64
+	var kind string
+	var body []byte
+	n, err := pgx.ForEachRow(rows, []any{&rid, &kind, &body}, func() error {
+		after = rid
+		r, err := versioning.Decode(tenderbase.Kind(kind), body)
+		if err != nil || len(tenderbase.TariffText(r)) == 0 {
+			return err
+		}
+		d := newDocument(st.FieldsApart(tenderbase.OpenText(r), tenderbase.TariffText(r)))
+		rids, tsvs = append(rids, rid), append(tsvs, d.tsv)
+		lossy, tariff = append(lossy, d.lossy), append(tariff, d.tariff)
+		return nil
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("read records to reindex: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `
+		UPDATE records r SET tsv = u.tsv::tsvector, lossy = u.lossy, tariff = u.tariff
+		FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[]) AS u (rid, tsv, lossy, tariff)
+		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff); err != nil {
+		return 0, 0, fmt.Errorf("reindex: %w", tooLarge(err))
+	}
+	return after, int(n.RowsAffected()), nil
 }

@@ -95,23 +95,28 @@ func TestLossyPhrases(t *testing.T) {
 	}
 }
 
-// TestTSQuery checks the tsquery literals a query becomes.
+// TestTSQuery checks the tsquery literals a query becomes, for a caller who
+// may match every text and for one who may match only the open text.
 func TestTSQuery(t *testing.T) {
 	for _, tc := range []struct {
 		text, exact, loose string
+		openOnly           bool
 	}{
-		{"поставка", `'поставк'`, ""},
-		{"=поставки", `'=поставки'`, ""},
-		{"поставка !ремонт", `('поставк' & !'ремонт')`, ""},
-		{"бумага | картридж", `('бумаг' | 'картридж')`, ""},
-		{`"поставка =бумаги"`, `('поставк' <-> '=бумаги')`, `('поставк' & '=бумаги')`},
-		{`поставка !"ремонт дорог"`, `('поставк' & !('ремонт' <-> 'дорог'))`, `('поставк')`},
+		{"поставка", `'поставк'`, "", false},
+		{"=поставки", `'=поставки'`, "", false},
+		{"поставка !ремонт", `('поставк' & !'ремонт')`, "", false},
+		{"бумага | картридж", `('бумаг' | 'картридж')`, "", false},
+		{`"поставка =бумаги"`, `('поставк' <-> '=бумаги')`, `('поставк' & '=бумаги')`, false},
+		{`поставка !"ремонт дорог"`, `('поставк' & !('ремонт' <-> 'дорог'))`, `('поставк')`, false},
+		{"поставка", `'поставк':D`, "", true},
+		{"поставка !=ремонта", `('поставк':D & !'=ремонта':D)`, "", true},
+		{`"поставка =бумаги"`, `('поставк':D <-> '=бумаги':D)`, `('поставк':D & '=бумаги':D)`, true},
 	} {
 		q, err := query.Parse(tc.text, query.MCP)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := emitTSQuery(q)
+		got, err := emitTSQuery(q, tc.openOnly)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.text, err)
 		}

@@ -22,15 +22,16 @@ type tsQuery struct {
 	loose string
 }
 
-// emitTSQuery writes q as tsquery literals.
-func emitTSQuery(q tenderbase.Query) (tsQuery, error) {
+// emitTSQuery writes q as tsquery literals. With openOnly its lexemes
+// match only the positions of the text every plan sees.
+func emitTSQuery(q tenderbase.Query, openOnly bool) (tsQuery, error) {
 	var t tsQuery
 	var err error
-	if t.exact, err = query.Emit(q, emitter{}); err != nil {
+	if t.exact, err = query.Emit(q, emitter{openOnly: openOnly}); err != nil {
 		return t, err
 	}
 	if hasPhrase(q) {
-		t.loose, err = query.Emit(q, emitter{loose: true})
+		t.loose, err = query.Emit(q, emitter{loose: true, openOnly: openOnly})
 	}
 	return t, err
 }
@@ -60,23 +61,31 @@ func hasPhrase(q tenderbase.Query) bool {
 
 // emitter is the tsquery dialect of the query language. A loose emitter
 // writes each phrase as the AND of its words, a superset of its matches.
+// An openOnly one restricts every lexeme to the weight D, that of the
+// positions of the text every plan sees.
 type emitter struct {
-	loose bool
+	loose, openOnly bool
 }
 
 // Term writes a word as its lexeme.
-func (m emitter) Term(t tenderbase.TermQuery) (string, error) { return lexeme(t) }
+func (m emitter) Term(t tenderbase.TermQuery) (string, error) { return m.lexeme(t) }
 
 // lexeme writes a term as the lexeme the tsvector holds for it: its stem,
 // or '=' and its form for an exact term.
-func lexeme(t tenderbase.TermQuery) (string, error) {
+func (m emitter) lexeme(t tenderbase.TermQuery) (string, error) {
+	var l string
 	switch {
 	case t.Exact && t.Form != "":
-		return quoteLexeme(exactPrefix + t.Form), nil
+		l = quoteLexeme(exactPrefix + t.Form)
 	case !t.Exact && t.Stem != "":
-		return quoteLexeme(t.Stem), nil
+		l = quoteLexeme(t.Stem)
+	default:
+		return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query")
 	}
-	return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query")
+	if m.openOnly {
+		l += ":D"
+	}
+	return l, nil
 }
 
 // Phrase writes the lexemes of a phrase at consecutive positions. Exact and
@@ -90,7 +99,7 @@ func (m emitter) Phrase(p tenderbase.PhraseQuery, positive bool) (string, error)
 	parts := make([]string, len(p.Terms))
 	for i, t := range p.Terms {
 		var err error
-		if parts[i], err = lexeme(t); err != nil {
+		if parts[i], err = m.lexeme(t); err != nil {
 			return "", err
 		}
 	}

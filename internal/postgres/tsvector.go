@@ -19,29 +19,47 @@ const (
 // it within a word, so an exact form never meets a stem.
 const exactPrefix = "="
 
+// tariffWeight labels the positions of the text of a record's tariff
+// fields (tenderbase.TariffText). Every other position keeps the default
+// weight D, which the lexemes of a query that may not match tariff text ask
+// for.
+const tariffWeight = "A"
+
 // document is a record's text as the records table holds it.
 type document struct {
 	tsv string
 	// lossy is set when PostgreSQL cannot keep every position of tsv, so
 	// that a phrase may match where it should not or miss where it should.
 	lossy bool
+	// tariff is set when the record has text of tariff fields.
+	tariff bool
 }
 
-// newDocument writes the tsvector of a record's analyzed texts: each word's
-// stem and '=' and its form at the word's position. One position is left
-// empty between two texts, so that a phrase, which needs adjacent
-// positions, never spans two texts.
-func newDocument(fields [][]textproc.Token) document {
-	positions := map[string][]int{}
+// position is a word's place in a document, and whether it is in the text
+// of a tariff field.
+type position struct {
+	n      int
+	tariff bool
+}
+
+// newDocument writes the tsvector of a record's analyzed texts, those
+// every plan may match (open) and then those of its tariff fields, whose
+// positions are labelled tariffWeight: each word's stem and '=' and its
+// form at the word's position. One position is left empty between two
+// texts, so that a phrase, which needs adjacent positions, never spans two
+// texts, nor the open and the tariff text.
+func newDocument(open, tariff [][]textproc.Token) document {
+	positions := map[string][]position{}
 	pos := 0
-	for i, toks := range fields {
+	for i, toks := range slices.Concat(open, tariff) {
 		if i > 0 {
 			pos++
 		}
 		for _, t := range toks {
 			pos++
-			positions[t.Stem] = append(positions[t.Stem], pos)
-			positions[exactPrefix+t.Form] = append(positions[exactPrefix+t.Form], pos)
+			p := position{n: pos, tariff: i >= len(open)}
+			positions[t.Stem] = append(positions[t.Stem], p)
+			positions[exactPrefix+t.Form] = append(positions[exactPrefix+t.Form], p)
 		}
 	}
 	lexemes := make([]string, 0, len(positions))
@@ -50,7 +68,7 @@ func newDocument(fields [][]textproc.Token) document {
 	}
 	slices.Sort(lexemes)
 	var b strings.Builder
-	d := document{lossy: pos > maxPosition}
+	d := document{lossy: pos > maxPosition, tariff: len(tariff) > 0}
 	for i, l := range lexemes {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -63,7 +81,10 @@ func newDocument(fields [][]textproc.Token) document {
 			if j > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(strconv.Itoa(min(p, maxPosition)))
+			b.WriteString(strconv.Itoa(min(p.n, maxPosition)))
+			if p.tariff {
+				b.WriteString(tariffWeight)
+			}
 		}
 	}
 	d.tsv = b.String()

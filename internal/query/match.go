@@ -6,7 +6,7 @@ import (
 )
 
 // Match reports whether a record whose analyzed fields are fields (one token
-// list per text of Record.SearchText) matches q. It is the reference meaning
+// list per text a search may match, tenderbase.MatchedText) matches q. It is the reference meaning
 // of a query: a term matches a token with the same stem, an exact term one
 // with the same form, and a phrase matches consecutive tokens of one field.
 // A nil query matches everything.
@@ -36,6 +36,15 @@ func Match(q tenderbase.Query, fields [][]textproc.Token) bool {
 		return matchPhrase(q.Terms, fields)
 	}
 	return false
+}
+
+// MatchRecord reports whether record r matches q as a search sees r: with
+// openOnly (tenderbase.Search.OpenTextOnly) only the texts of the fields
+// every plan sees, else those of its tariff fields too
+// (tenderbase.MatchedText). It is the reference meaning of a query over a
+// record, which every store must give.
+func MatchRecord(q tenderbase.Query, r tenderbase.Record, openOnly bool) bool {
+	return Match(q, Fields(tenderbase.MatchedText(r, openOnly)))
 }
 
 // Fields analyzes the search texts of a record for Match.

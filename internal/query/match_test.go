@@ -90,3 +90,35 @@ func TestMatchEdges(t *testing.T) {
 		t.Error("a phrase longer than the field matched")
 	}
 }
+
+// TestMatchRecord checks that a search that may match only the open text
+// of a record neither matches nor excludes by the text of its tariff
+// fields, and that no phrase spans the two.
+func TestMatchRecord(t *testing.T) {
+	c := &tenderbase.Contract{RegNumber: "2770000000125000001", Subject: "Уборка помещений",
+		Suppliers: []tenderbase.Party{{INN: "7701234567", Name: "Помещений чистота"}}}
+	tests := []struct {
+		query          string
+		want, wantOpen bool
+	}{
+		{"уборка", true, true},
+		{"чистота", true, false},
+		{"7701234567", true, false},
+		{"уборка !чистота", false, true},
+		{`"помещений чистота"`, true, false},
+		{`"уборка помещений"`, true, true},
+		{`"помещений помещений"`, false, false},
+	}
+	for _, tt := range tests {
+		q, err := Parse(tt.query, MCP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MatchRecord(q, c, false); got != tt.want {
+			t.Errorf("MatchRecord(%s) = %v, want %v", tt.query, got, tt.want)
+		}
+		if got := MatchRecord(q, c, true); got != tt.wantOpen {
+			t.Errorf("MatchRecord(%s) of the open text = %v, want %v", tt.query, got, tt.wantOpen)
+		}
+	}
+}

@@ -16,14 +16,14 @@ type ftsTable struct {
 	delete string
 }
 
-// ftsTables maps every kind to its full-text table (migration 0001).
+// ftsTables maps every kind to its full-text table (migration 0007).
 var ftsTables = func() map[tenderbase.Kind]ftsTable {
 	m := map[tenderbase.Kind]ftsTable{}
 	for _, k := range tenderbase.Kinds {
 		name := "fts_" + string(k)
 		m[k] = ftsTable{
 			name:   name,
-			insert: "INSERT INTO " + name + " (rowid, s, e, f) VALUES (?, ?, ?, ?)",
+			insert: "INSERT INTO " + name + " (rowid, s, e, ts, te, f) VALUES (?, ?, ?, ?, ?, ?)",
 			delete: "DELETE FROM " + name + " WHERE rowid = ?",
 		}
 	}

@@ -16,12 +16,16 @@ type matchExpr struct {
 }
 
 // emitMatch turns q and the filter groups into one MATCH expression. Either
-// may be empty; both empty gives an empty expression.
-func emitMatch(q tenderbase.Query, groups [][]string) (matchExpr, error) {
+// may be empty; both empty gives an empty expression. With openOnly the
+// query matches only the columns of the text every plan sees.
+func emitMatch(q tenderbase.Query, groups [][]string, openOnly bool) (matchExpr, error) {
 	var m matchExpr
 	var parts []string
 	if q != nil {
-		e := &emitter{}
+		e := &emitter{stems: "{s ts}", forms: "{e te}"}
+		if openOnly {
+			e.stems, e.forms = "s", "e"
+		}
 		expr, err := query.Emit(q, e)
 		if err != nil {
 			return m, err
@@ -52,7 +56,11 @@ func flagGroup(flags []string) string {
 // meaning cannot be written (a mixed phrase), it writes a superset of the
 // query's matches, and notes that in approximate.
 type emitter struct {
-	approximate bool
+	// stems and forms are the column filters of stemmed and of exact words:
+	// one column, or the set of the open and the tariff column, within which
+	// a phrase still matches in one column only.
+	stems, forms string
+	approximate  bool
 }
 
 // Term writes a word as a term of the stem column, or of the exact column
@@ -62,12 +70,12 @@ func (m *emitter) Term(t tenderbase.TermQuery) (string, error) {
 		if t.Form == "" {
 			return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query")
 		}
-		return "e : " + quote(t.Form), nil
+		return m.forms + " : " + quote(t.Form), nil
 	}
 	if t.Stem == "" {
 		return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query")
 	}
-	return "s : " + quote(t.Stem), nil
+	return m.stems + " : " + quote(t.Stem), nil
 }
 
 // Phrase writes a phrase of one column when its words are all stemmed or
@@ -83,20 +91,20 @@ func (m *emitter) Phrase(p tenderbase.PhraseQuery, positive bool) (string, error
 		}
 		stems[i], forms[i] = t.Stem, t.Form
 		if t.Exact {
-			exact = append(exact, "e : "+quote(t.Form))
+			exact = append(exact, m.forms+" : "+quote(t.Form))
 		}
 	}
 	switch len(exact) {
 	case 0:
-		return "s : " + quote(strings.Join(stems, " ")), nil
+		return m.stems + " : " + quote(strings.Join(stems, " ")), nil
 	case len(p.Terms):
-		return "e : " + quote(strings.Join(forms, " ")), nil
+		return m.forms + " : " + quote(strings.Join(forms, " ")), nil
 	}
 	m.approximate = true
 	if !positive {
 		return "", nil
 	}
-	return and(append([]string{"s : " + quote(strings.Join(stems, " "))}, exact...)), nil
+	return and(append([]string{m.stems + " : " + quote(strings.Join(stems, " "))}, exact...)), nil
 }
 
 // And writes the positive operands joined by AND, then each exclusion as a

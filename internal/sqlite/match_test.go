@@ -8,11 +8,18 @@ import (
 	"github.com/tenderbase/tenderbase/internal/query"
 )
 
+// stem and exact make the terms of the queries below.
+func stem(form, stem string) tenderbase.TermQuery {
+	return tenderbase.TermQuery{Form: form, Stem: stem}
+}
+
+func exact(form string) tenderbase.TermQuery {
+	return tenderbase.TermQuery{Form: form, Stem: form, Exact: true}
+}
+
+// TestEmitMatch writes queries as a free caller's, which match the columns
+// of the text every plan sees; TestEmitMatchTariff as a paid caller's.
 func TestEmitMatch(t *testing.T) {
-	stem := func(form, stem string) tenderbase.TermQuery { return tenderbase.TermQuery{Form: form, Stem: stem} }
-	exact := func(form string) tenderbase.TermQuery {
-		return tenderbase.TermQuery{Form: form, Stem: form, Exact: true}
-	}
 	tests := []struct {
 		name   string
 		q      tenderbase.Query
@@ -50,12 +57,40 @@ func TestEmitMatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m, err := emitMatch(tt.q, tt.groups)
+			m, err := emitMatch(tt.q, tt.groups, true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if m.expr != tt.want || m.approximate != tt.approx {
 				t.Errorf("got %s (approximate %v)\nwant %s (approximate %v)", m.expr, m.approximate, tt.want, tt.approx)
+			}
+		})
+	}
+}
+
+func TestEmitMatchTariff(t *testing.T) {
+	tests := []struct {
+		name string
+		q    tenderbase.Query
+		want string
+	}{
+		{"term", stem("поставки", "поставк"), `{s ts} : "поставк"`},
+		{"exact term", exact("поставки"), `{e te} : "поставки"`},
+		{"phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{stem("медико", "медик"), stem("санитарной", "санитарн")}},
+			`{s ts} : "медик санитарн"`},
+		{"mixed phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{{Form: "поставки", Stem: "поставк", Exact: true}, stem("бумаги", "бумаг")}},
+			`({s ts} : "поставк бумаг") AND ({e te} : "поставки")`},
+		{"and not", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"), tenderbase.NotQuery{Operand: exact("b")}}},
+			`({s ts} : "a") NOT ({e te} : "b")`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := emitMatch(tt.q, [][]string{{"r77"}}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "(" + tt.want + `) AND (f : "r77")`; m.expr != want {
+				t.Errorf("got %s\nwant %s", m.expr, want)
 			}
 		})
 	}
@@ -76,7 +111,7 @@ func TestEmitMatchInvalid(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := emitMatch(tt.q, nil)
+			_, err := emitMatch(tt.q, nil, false)
 			if tenderbase.ErrorCode(err) != tenderbase.EINVALID {
 				t.Errorf("got %v, want an EINVALID error", err)
 			}

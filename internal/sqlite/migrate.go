@@ -6,9 +6,13 @@ import (
 	"embed"
 	"fmt"
 	"log/slog"
+	"math"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/migration"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // migrations are the schema changes, applied in the order of the number
@@ -47,6 +51,71 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 	return nil
 }
 
+// goSteps are the parts of migrations that SQL cannot do, run after the
+// SQL of the migration with its number, in its transaction: a database is
+// either of the old layout or of the new one, whole.
+var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
+	7: reindex, // the text of tariff fields in columns of its own
+}
+
+// reindexBatch is how many records reindex reads at a time.
+const reindexBatch = 1000
+
+// reindex fills the full-text tables, made anew and empty, from the current
+// versions of the records, as Put would have written them.
+func reindex(ctx context.Context, tx *sql.Tx) error {
+	st := textproc.Stemmer{}
+	after := int64(math.MinInt64)
+	for {
+		batch, err := currentRecords(ctx, tx, after)
+		if err != nil {
+			return err
+		}
+		for _, r := range batch {
+			d := newDocument(r.rec, st)
+			if _, err := tx.ExecContext(ctx, ftsTables[r.rec.Kind()].insert, d.args(r.rid)...); err != nil {
+				return fmt.Errorf("reindex %s %s: %w", r.rec.Kind(), r.rec.Key(), describe(err))
+			}
+			after = r.rid
+		}
+		if len(batch) < reindexBatch {
+			return nil
+		}
+	}
+}
+
+// ridRecord is a current record with its rid.
+type ridRecord struct {
+	rid int64
+	rec tenderbase.Record
+}
+
+// currentRecords returns the next reindexBatch current records after the
+// rid after, in rid order.
+func currentRecords(ctx context.Context, tx *sql.Tx, after int64) ([]ridRecord, error) {
+	rows, err := tx.QueryContext(ctx, `
+		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.rid > ? ORDER BY r.rid LIMIT ?`, after, reindexBatch)
+	if err != nil {
+		return nil, fmt.Errorf("read records to reindex: %w", describe(err))
+	}
+	defer rows.Close()
+	var out []ridRecord
+	for rows.Next() {
+		var r ridRecord
+		var kind string
+		var body []byte
+		if err := rows.Scan(&r.rid, &kind, &body); err != nil {
+			return nil, fmt.Errorf("read records to reindex: %w", err)
+		}
+		if r.rec, err = versioning.Decode(tenderbase.Kind(kind), body); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
 func loadMigrations() ([]migration.Migration, error) {
 	return migration.Load(migrations, "migrations/*.sql")
 }
@@ -76,6 +145,11 @@ func apply(ctx context.Context, db *sql.DB, m migration.Migration) error {
 	defer tx.Rollback()
 	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
 		return fmt.Errorf("migration %s: %w", m.Name, describe(err))
+	}
+	if step := goSteps[m.Version]; step != nil {
+		if err := step(ctx, tx); err != nil {
+			return fmt.Errorf("migration %s: %w", m.Name, err)
+		}
 	}
 	if _, err := tx.ExecContext(ctx,
 		`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,

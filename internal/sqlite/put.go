@@ -142,7 +142,7 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 // index writes the record's row in its kind's full-text table.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64) error {
 	d := newDocument(r, w.stems)
-	if _, err := w.c.exec(ctx, ftsTables[r.Kind()].insert, rid, d.stems, d.forms, d.flags); err != nil {
+	if _, err := w.c.exec(ctx, ftsTables[r.Kind()].insert, d.args(rid)...); err != nil {
 		return fmt.Errorf("index: %w", describe(err))
 	}
 	return nil

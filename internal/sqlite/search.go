@@ -78,9 +78,12 @@ type selection struct {
 	verify bool
 	check  tenderbase.Query
 	groups [][]string
-	limit  int
-	offset int
-	total  int // the total when known from the cache, else -1
+	// openOnly checks the query against the text every plan sees only
+	// (tenderbase.Search.OpenTextOnly).
+	openOnly bool
+	limit    int
+	offset   int
+	total    int // the total when known from the cache, else -1
 }
 
 // plan checks a search and chooses its source: the kind's full-text table
@@ -121,11 +124,11 @@ func (s *Store) fewRIDs(ctx context.Context, k tenderbase.Kind, l tenderbase.Loo
 
 // plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
-	m, err := emitMatch(q.Query, q.Filters.Groups())
+	m, err := emitMatch(q.Query, q.Filters.Groups(), q.OpenTextOnly)
 	if err != nil {
 		return selection{}, err
 	}
-	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
+	sel := selection{kind: q.Kind, openOnly: q.OpenTextOnly, limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
 	where := q.Where
 	switch {
 	case m.expr != "" && !(fewRIDs && len(where) > 0):
@@ -251,7 +254,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err != nil {
 			return nil, 0, err
 		}
-		if !hasFlags(r, sel.groups) || !query.Match(sel.check, stems.Fields(r.SearchText())) {
+		if !hasFlags(r, sel.groups) || !query.Match(sel.check, stems.Fields(tenderbase.MatchedText(r, sel.openOnly))) {
 			continue
 		}
 		if total >= sel.offset && len(items) < sel.limit {

@@ -9,9 +9,11 @@
 // Every current record has a rid, the unix second of its date shifted left
 // 22 bits plus a sequence within that second, so that newest first is
 // descending rid. The rid is the rowid of the record's row in its kind's
-// contentless FTS5 table, whose columns hold the stems (s), the exact forms
-// (e) and the filter flags (f) of the record; text is analyzed in Go by
-// internal/textproc. A query becomes one MATCH expression, filters included,
+// contentless FTS5 table, whose columns hold the stems (s) and the exact
+// forms (e) of the text every plan may match, those of the text of the
+// record's tariff fields (ts, te), which only paid plans match, and the
+// filter flags (f); text is analyzed in Go by internal/textproc. A query
+// becomes one MATCH expression, filters included,
 // and FTS5 yields matches in rowid order, so the newest page stops after
 // the page's rows.
 package sqlite

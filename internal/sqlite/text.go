@@ -14,16 +14,34 @@ import (
 // term can match it.
 const separator = "\ue000"
 
-// document is a record as its full-text table holds it.
+// document is a record as its full-text table holds it: the stems and
+// forms of the text every plan may match (s, e), those of the text of its
+// tariff fields (ts, te), and its flags.
 type document struct {
-	stems, forms, flags string
+	stems, forms             string
+	tariffStems, tariffForms string
+	flags                    string
 }
 
-// newDocument returns the columns of r's row in its full-text table: stems
-// and forms space-separated at the same positions, texts apart by separator.
+// newDocument returns the columns of r's row in its full-text table.
 func newDocument(r tenderbase.Record, st textproc.Stemmer) document {
+	open, tariff := st.FieldsApart(tenderbase.OpenText(r), tenderbase.TariffText(r))
+	d := document{flags: strings.Join(r.Flags(), " ")}
+	d.stems, d.forms = columns(open)
+	d.tariffStems, d.tariffForms = columns(tariff)
+	return d
+}
+
+// args returns the values of the full-text table's insert statement.
+func (d document) args(rid int64) []any {
+	return []any{rid, d.stems, d.forms, d.tariffStems, d.tariffForms, d.flags}
+}
+
+// columns returns the stems and the forms of analyzed texts, space-separated
+// at the same positions, texts apart by separator.
+func columns(fields [][]textproc.Token) (stems, forms string) {
 	var s, e strings.Builder
-	for i, toks := range st.Fields(r.SearchText()) {
+	for i, toks := range fields {
 		if i > 0 {
 			s.WriteString(" " + separator + " ")
 			e.WriteString(" " + separator + " ")
@@ -37,5 +55,5 @@ func newDocument(r tenderbase.Record, st textproc.Stemmer) document {
 			e.WriteString(t.Form)
 		}
 	}
-	return document{stems: s.String(), forms: e.String(), flags: strings.Join(r.Flags(), " ")}
+	return s.String(), e.String()
 }

@@ -43,7 +43,7 @@ func raiseGeneration(ctx context.Context, c *conn) error {
 func (sel selection) totalKey() string {
 	key := fmt.Sprintf("%s\x00%s\x00%q\x00%q", sel.kind, sel.from, sel.args, sel.groups)
 	if sel.verify && sel.check != nil {
-		key += "\x00" + query.Format(sel.check)
+		key += fmt.Sprintf("\x00%s\x00%v", query.Format(sel.check), sel.openOnly)
 	}
 	return key
 }

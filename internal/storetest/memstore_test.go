@@ -185,7 +185,7 @@ func (m *memStore) Search(ctx context.Context, s tenderbase.Search) (tenderbase.
 // lookups to every version.
 func (m *memStore) admits(s tenderbase.Search, e *memRecord) bool {
 	r := e.current
-	if s.Query != nil && !query.Match(s.Query, query.Fields(r.SearchText())) {
+	if s.Query != nil && !query.MatchRecord(s.Query, r, s.OpenTextOnly) {
 		return false
 	}
 	for _, group := range s.Filters.Groups() {

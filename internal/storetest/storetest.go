@@ -52,6 +52,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
 	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })
+	t.Run("TariffText", func(t *testing.T) { testTariffText(t, fresh) })
 	t.Run("Cancel", func(t *testing.T) { testCancel(t, fresh) })
 	t.Run("PutEmpty", func(t *testing.T) {
 		st := openStore(t, fresh)
@@ -169,7 +170,7 @@ func bruteForce(records []tenderbase.Record, s tenderbase.Search) []string {
 }
 
 func admits(s tenderbase.Search, r tenderbase.Record) bool {
-	if s.Query != nil && !query.Match(s.Query, query.Fields(r.SearchText())) {
+	if s.Query != nil && !query.MatchRecord(s.Query, r, s.OpenTextOnly) {
 		return false
 	}
 	for _, group := range s.Filters.Groups() {
@@ -189,6 +190,9 @@ func describe(s tenderbase.Search) string {
 	d := string(s.Kind)
 	if s.Query != nil {
 		d += " " + query.Format(s.Query)
+	}
+	if s.OpenTextOnly {
+		d += " (open text only)"
 	}
 	if !s.Filters.IsZero() {
 		d += fmt.Sprintf(" filters %+v", s.Filters)

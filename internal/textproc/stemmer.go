@@ -1,5 +1,7 @@
 package textproc
 
+import "slices"
+
 // MaxTokens is the number of words of a record that full-text search sees;
 // the rest is cut. It is the 16383 positions a PostgreSQL tsvector holds, so
 // that a long text is cut at the same word in every store and every store
@@ -51,4 +53,15 @@ func (st Stemmer) Fields(texts []string) [][]Token {
 		out = append(out, toks)
 	}
 	return out
+}
+
+// FieldsApart analyzes two lists of texts as Fields analyzes them one after
+// the other, cut to MaxTokens words in all, and returns the analyzed texts
+// of each list apart: a store indexes a record's open and tariff texts
+// (tenderbase.OpenText, TariffText) apart, and must see the same words that
+// Fields shows a check in Go of either the first list or both.
+func (st Stemmer) FieldsApart(first, second []string) ([][]Token, [][]Token) {
+	all := st.Fields(append(slices.Clip(first), second...))
+	n := min(len(first), len(all))
+	return all[:n], all[n:]
 }

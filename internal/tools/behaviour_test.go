@@ -145,17 +145,24 @@ func TestIzmChanged(t *testing.T) {
 	set := emptySet(t, &v3, v1, &v2, once)
 
 	for _, c := range []struct {
+		plan   tenderbase.Plan
 		number string
 		want   []izmVersion
 	}{
-		{v1.PurchaseNumber, []izmVersion{
+		{tenderbase.PlanStandard, v1.PurchaseNumber, []izmVersion{
 			{Version: 1, PublishedAt: day(1), Changed: []string{}},
 			{Version: 2, PublishedAt: day(3), Reason: "Уточнение наименования", Changed: []string{"lots", "max_price", "title"}},
 			{Version: 3, PublishedAt: day(5), Reason: "Контакт", Changed: []string{"contact"}},
 		}},
-		{once.PurchaseNumber, []izmVersion{{Version: 1, PublishedAt: day(2), Changed: []string{}}}},
+		// A free caller is not told that a field it does not see changed.
+		{tenderbase.PlanFree, v1.PurchaseNumber, []izmVersion{
+			{Version: 1, PublishedAt: day(1), Changed: []string{}},
+			{Version: 2, PublishedAt: day(3), Reason: "Уточнение наименования", Changed: []string{"lots", "max_price", "title"}},
+			{Version: 3, PublishedAt: day(5), Reason: "Контакт", Changed: []string{}},
+		}},
+		{tenderbase.PlanFree, once.PurchaseNumber, []izmVersion{{Version: 1, PublishedAt: day(2), Changed: []string{}}}},
 	} {
-		out, err := call(t, set, asPlan(tenderbase.PlanFree), "ru.izm", `{"tend_num": "`+c.number+`"}`)
+		out, err := call(t, set, asPlan(c.plan), "ru.izm", `{"tend_num": "`+c.number+`"}`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,7 +176,7 @@ func TestIzmChanged(t *testing.T) {
 			got.Versions[i].PublishedAt = got.Versions[i].PublishedAt.UTC()
 		}
 		if diff := cmp.Diff(izmResult{PurchaseNumber: c.number, Versions: c.want}, got); diff != "" {
-			t.Errorf("ru.izm %s (-want +got):\n%s", c.number, diff)
+			t.Errorf("ru.izm %s as %s (-want +got):\n%s", c.number, c.plan, diff)
 		}
 	}
 }
@@ -274,8 +281,10 @@ func TestContractByNumPartlyKnown(t *testing.T) {
 func TestByInnActivity(t *testing.T) {
 	idx := demoIndex(t)
 	for _, inn := range []string{"1601303298", "6620257938", "591042517379"} {
-		want := innResult{innName: innName{INN: inn, NameSource: "org"}}
+		want := innResult{innName: innName{INN: inn, NameSource: "org"},
+			AsSupplier: &contractActivity{}, AsParticipant: &participantActivity{}}
 		want.AsCustomer.ContractsSum, want.AsSupplier.ContractsSum = map[string]float64{}, map[string]float64{}
+		want.Complaints.AsSupplier = new(int)
 		for _, r := range idx[tenderbase.KindTender] {
 			if r.(*tenderbase.Tender).Customer.INN == inn {
 				want.AsCustomer.Tenders++
@@ -309,7 +318,7 @@ func TestByInnActivity(t *testing.T) {
 				want.Complaints.AsCustomer++
 			}
 			if c.SupplierINN == inn {
-				want.Complaints.AsSupplier++
+				*want.Complaints.AsSupplier++
 			}
 		}
 		for _, r := range idx[tenderbase.KindOrg] {
@@ -349,7 +358,11 @@ func TestByInnWithoutOrg(t *testing.T) {
 		Suppliers: []tenderbase.Party{{INN: inn, Name: "ИП Старое Имя"}}, SignedAt: time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC)}
 	set := emptySet(t, older, newer, third)
 
-	out, err := call(t, set, asPlan(tenderbase.PlanFree), "contragent.byInn", `{"inn": "`+inn+`"}`)
+	// A free caller does not see suppliers: nothing is known of the INN.
+	if _, err := call(t, set, asPlan(tenderbase.PlanFree), "contragent.byInn", `{"inn": "`+inn+`"}`); tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
+		t.Errorf("free caller: %v, want not found", err)
+	}
+	out, err := call(t, set, asPlan(tenderbase.PlanStandard), "contragent.byInn", `{"inn": "`+inn+`"}`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +381,7 @@ func TestByInnWithoutOrg(t *testing.T) {
 	// A scan bound too small for the contracts gives exact counts and
 	// partial sums of the newest.
 	set.scanPages, set.scanPageSize = 1, 2
-	out, err = call(t, set, asPlan(tenderbase.PlanFree), "contragent.byInn", `{"inn": "`+inn+`"}`)
+	out, err = call(t, set, asPlan(tenderbase.PlanStandard), "contragent.byInn", `{"inn": "`+inn+`"}`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,10 @@ func (s *Set) contragentByInn() (*Tool, error) {
 			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
 			"complaints naming it as customer or supplier, and antimonopoly cases. " +
 			"When no register record is stored, org is null and the name comes from the latest tender, contract or protocol. " +
-			maskHelp + " Fails with not found when nothing at all is known of the INN. Use contragent.contacts for contacts. " +
+			maskHelp + " Counts made from fields your plan does not show are null too: as_supplier (contract suppliers), " +
+			"as_participant (protocol participants) and complaints.as_supplier (a complaint's supplier INN) need a paid plan (" +
+			tenderbase.PaidPlans() + "), and an INN named only there is not found. " +
+			"Fails with not found when nothing at all is known of the INN. Use contragent.contacts for contacts. " +
 			`Example: {"inn": "7712137030"}.`,
 		output: outputOf[innResult](tenderbase.KindOrg, "org"),
 		run: func(ctx context.Context, args innArgs) (Output, error) {
@@ -29,17 +32,16 @@ func (s *Set) contragentByInn() (*Tool, error) {
 	})
 }
 
-// innResult is the output of contragent.byInn.
+// innResult is the output of contragent.byInn. The counts made from tariff
+// fields are pointers: null for a plan that does not see those fields.
 type innResult struct {
 	innName
-	Org        json.RawMessage  `json:"org" jsonschema:"The register record, or null when none is stored."`
-	AsCustomer customerActivity `json:"as_customer" jsonschema:"What the INN bought."`
-	AsSupplier contractActivity `json:"as_supplier" jsonschema:"What the INN sold."`
-	// AsParticipant counts protocols, whose participants are a tariff
-	// field; counts are aggregates and every plan sees them.
-	AsParticipant participantActivity `json:"as_participant" jsonschema:"The INN as a bidder in the protocols of procurement commissions."`
-	Complaints    complaintCounts     `json:"complaints" jsonschema:"Complaints to the antimonopoly service naming the INN."`
-	FASCases      int                 `json:"fas_cases" jsonschema:"Antimonopoly cases whose parties include the INN."`
+	Org           json.RawMessage      `json:"org" jsonschema:"The register record, or null when none is stored."`
+	AsCustomer    customerActivity     `json:"as_customer" jsonschema:"What the INN bought."`
+	AsSupplier    *contractActivity    `json:"as_supplier" jsonschema:"What the INN sold: the contracts naming it among their suppliers. Null when the plan does not show contract suppliers."`
+	AsParticipant *participantActivity `json:"as_participant" jsonschema:"The INN as a bidder in the protocols of procurement commissions. Null when the plan does not show protocol participants."`
+	Complaints    complaintCounts      `json:"complaints" jsonschema:"Complaints to the antimonopoly service naming the INN."`
+	FASCases      int                  `json:"fas_cases" jsonschema:"Antimonopoly cases whose parties include the INN."`
 	// SumsPartial is set when a party has more contracts than the sums
 	// scan, so that the sums cover the newest only.
 	SumsPartial bool `json:"sums_partial,omitempty" jsonschema:"Set when the sums cover only the newest contracts; counts are exact."`
@@ -63,20 +65,22 @@ type participantActivity struct {
 }
 
 type complaintCounts struct {
-	AsCustomer int `json:"as_customer" jsonschema:"Complaints against the INN's procurements."`
-	AsSupplier int `json:"as_supplier" jsonschema:"Complaints the INN lodged."`
+	AsCustomer int  `json:"as_customer" jsonschema:"Complaints against the INN's procurements."`
+	AsSupplier *int `json:"as_supplier" jsonschema:"Complaints the INN lodged, by their supplier INN. Null when the plan does not show it."`
 }
 
-// byInn gathers what is known of an INN.
+// byInn gathers what is known of an INN, as far as the caller's plan
+// shows it.
 func (s *Set) byInn(ctx context.Context, inn string) (Output, error) {
 	if err := checkINN(inn); err != nil {
 		return Output{}, err
 	}
+	c := callerOf(ctx)
 	org, err := s.org(ctx, inn)
 	if err != nil {
 		return Output{}, err
 	}
-	a, err := s.activity(ctx, inn)
+	a, err := s.activity(ctx, c, inn)
 	if err != nil {
 		return Output{}, err
 	}
@@ -84,11 +88,12 @@ func (s *Set) byInn(ctx context.Context, inn string) (Output, error) {
 		return Output{}, notFound("nothing is known of INN %s: no organization record, tender, contract, complaint or case names it", inn)
 	}
 	res := a.result
-	res.innName = named(inn, org, a.latest...)
+	res.innName = named(inn, org, c.plan, a.latest...)
 	hidden := restricted{}
+	hidden.add(a.hidden...)
 	res.Org = json.RawMessage("null")
 	if org != nil {
-		if res.Org, err = hidden.mask(org, callerOf(ctx).plan); err != nil {
+		if res.Org, err = hidden.mask(org, c.plan); err != nil {
 			return Output{}, err
 		}
 	}
@@ -96,44 +101,57 @@ func (s *Set) byInn(ctx context.Context, inn string) (Output, error) {
 }
 
 // activity is an INN's procurement activity with the latest record of each
-// kind that names it.
+// kind that names it, and the counts the caller's plan hides.
 type activity struct {
 	result innResult
 	latest []tenderbase.Record
+	hidden []string
 }
 
 func (a activity) any() bool {
 	r := a.result
-	return r.AsCustomer.Tenders+r.AsCustomer.Contracts+r.AsSupplier.Contracts+r.AsParticipant.Protocols+
-		r.Complaints.AsCustomer+r.Complaints.AsSupplier+r.FASCases > 0
+	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.Complaints.AsCustomer + r.FASCases
+	if r.AsSupplier != nil {
+		n += r.AsSupplier.Contracts
+	}
+	if r.AsParticipant != nil {
+		n += r.AsParticipant.Protocols
+	}
+	if r.Complaints.AsSupplier != nil {
+		n += *r.Complaints.AsSupplier
+	}
+	return n > 0
 }
 
-// activity counts the records that name inn and sums its contracts.
-func (s *Set) activity(ctx context.Context, inn string) (activity, error) {
+// aggregate is one count of contragent.byInn over the records of kind that
+// name the INN in the lookup field.
+type aggregate struct {
+	name  string // the member of the result, which Restricted names when hidden
+	kind  tenderbase.Kind
+	field string
+	// run counts the records srch finds into the result and returns the
+	// newest of them that may name the INN, or nil.
+	run func(srch tenderbase.Search) (tenderbase.Record, error)
+}
+
+// activity counts the records that name inn and sums its contracts. A
+// count whose lookup reads a field the caller's plan hides is not made: it
+// stays null and is named hidden.
+func (s *Set) activity(ctx context.Context, c caller, inn string) (activity, error) {
 	var a activity
-	if err := s.countActivity(ctx, inn, &a); err != nil {
-		return a, err
-	}
-	r := &a.result
-	latest, err := s.countWins(ctx, inn, &r.AsParticipant)
-	if err != nil {
-		return a, err
-	}
-	if latest != nil {
-		a.latest = append(a.latest, latest)
-	}
-	for _, side := range []struct {
-		field string
-		into  *contractActivity
-	}{
-		{tenderbase.LookupCustomerINN, &r.AsCustomer.contractActivity},
-		{tenderbase.LookupSupplierINN, &r.AsSupplier},
-	} {
-		latest, partial, err := s.sumContracts(ctx, side.field, inn, side.into)
+	for _, agg := range s.aggregates(ctx, inn, &a.result) {
+		srch, err := c.plan.Restrict(lookup(agg.kind, agg.field, inn, 0), nil)
+		if tenderbase.ErrorCode(err) == tenderbase.EFORBIDDEN {
+			a.hidden = append(a.hidden, agg.name)
+			continue
+		}
 		if err != nil {
 			return a, err
 		}
-		r.SumsPartial = r.SumsPartial || partial
+		latest, err := agg.run(srch)
+		if err != nil {
+			return a, err
+		}
 		if latest != nil {
 			a.latest = append(a.latest, latest)
 		}
@@ -141,37 +159,57 @@ func (s *Set) activity(ctx context.Context, inn string) (activity, error) {
 	return a, nil
 }
 
-// countActivity counts the tenders, complaints and cases that name inn.
-func (s *Set) countActivity(ctx context.Context, inn string, a *activity) error {
-	r := &a.result
-	for _, c := range []struct {
-		kind  tenderbase.Kind
-		field string
-		n     *int
-	}{
-		{tenderbase.KindTender, tenderbase.LookupCustomerINN, &r.AsCustomer.Tenders},
-		{tenderbase.KindComplaint, tenderbase.LookupCustomerINN, &r.Complaints.AsCustomer},
-		{tenderbase.KindComplaint, tenderbase.LookupSupplierINN, &r.Complaints.AsSupplier},
-		{tenderbase.KindFASCase, tenderbase.LookupINN, &r.FASCases},
-	} {
-		page, err := s.store.Search(ctx, lookup(c.kind, c.field, inn, 1))
-		if err != nil {
-			return fmt.Errorf("count %s by %s: %w", c.kind, c.field, err)
-		}
-		*c.n = page.Total
-		if c.kind == tenderbase.KindTender && len(page.Items) > 0 {
-			a.latest = append(a.latest, page.Items[0])
-		}
+// aggregates returns the counts of contragent.byInn of inn, each writing
+// its part of r.
+func (s *Set) aggregates(ctx context.Context, inn string, r *innResult) []aggregate {
+	return []aggregate{
+		{"as_customer.tenders", tenderbase.KindTender, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			return s.count(ctx, srch, &r.AsCustomer.Tenders)
+		}},
+		{"as_customer", tenderbase.KindContract, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			return s.sumContracts(ctx, srch, &r.AsCustomer.contractActivity, &r.SumsPartial)
+		}},
+		{"as_supplier", tenderbase.KindContract, tenderbase.LookupSupplierINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			r.AsSupplier = &contractActivity{}
+			return s.sumContracts(ctx, srch, r.AsSupplier, &r.SumsPartial)
+		}},
+		{"as_participant", tenderbase.KindProtocol, tenderbase.LookupSupplierINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			r.AsParticipant = &participantActivity{}
+			return s.countWins(ctx, srch, inn, r.AsParticipant)
+		}},
+		{"complaints.as_customer", tenderbase.KindComplaint, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			return s.count(ctx, srch, &r.Complaints.AsCustomer)
+		}},
+		{"complaints.as_supplier", tenderbase.KindComplaint, tenderbase.LookupSupplierINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			r.Complaints.AsSupplier = new(int)
+			return s.count(ctx, srch, r.Complaints.AsSupplier)
+		}},
+		{"fas_cases", tenderbase.KindFASCase, tenderbase.LookupINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			return s.count(ctx, srch, &r.FASCases)
+		}},
 	}
-	return nil
 }
 
-// sumContracts counts and sums the contracts whose field is inn, and
-// returns the latest of them.
-func (s *Set) sumContracts(ctx context.Context, field, inn string, into *contractActivity) (tenderbase.Record, bool, error) {
+// count sets n to the number of records srch finds and returns the newest.
+func (s *Set) count(ctx context.Context, srch tenderbase.Search, n *int) (tenderbase.Record, error) {
+	srch.PageSize = 1
+	page, err := s.store.Search(ctx, srch)
+	if err != nil {
+		return nil, fmt.Errorf("count %s by %v: %w", srch.Kind, srch.Where, err)
+	}
+	*n = page.Total
+	if len(page.Items) == 0 {
+		return nil, nil
+	}
+	return page.Items[0], nil
+}
+
+// sumContracts counts and sums the contracts srch finds, notes in partial
+// whether the sums cover the newest only, and returns the latest of them.
+func (s *Set) sumContracts(ctx context.Context, srch tenderbase.Search, into *contractActivity, partial *bool) (tenderbase.Record, error) {
 	var latest tenderbase.Record
 	sums := map[string]float64{}
-	total, partial, err := s.scan(ctx, lookup(tenderbase.KindContract, field, inn, 0), func(r tenderbase.Record) {
+	total, cut, err := s.scan(ctx, srch, func(r tenderbase.Record) {
 		if latest == nil {
 			latest = r
 		}
@@ -180,23 +218,25 @@ func (s *Set) sumContracts(ctx context.Context, field, inn string, into *contrac
 		}
 	})
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	for cur, sum := range sums {
 		// Kopecks: float sums of many prices pick up noise below them.
 		sums[cur] = math.Round(sum*100) / 100
 	}
 	*into = contractActivity{Contracts: total, ContractsSum: sums}
-	return latest, partial, nil
+	*partial = *partial || cut
+	return latest, nil
 }
 
-// countWins counts the protocols naming inn as a participant and the lots
-// they name it winner of, and returns the latest of them. A winner named by
-// two protocols of one lot (a protocol and its correction, two stages) has
-// won once. A cancelled protocol counts for nothing.
-func (s *Set) countWins(ctx context.Context, inn string, into *participantActivity) (tenderbase.Record, error) {
+// countWins counts the protocols srch finds, which name inn as a
+// participant, and the lots they name it winner of, and returns the latest
+// of them. A winner named by two protocols of one lot (a protocol and its
+// correction, two stages) has won once. A cancelled protocol counts for
+// nothing.
+func (s *Set) countWins(ctx context.Context, srch tenderbase.Search, inn string, into *participantActivity) (tenderbase.Record, error) {
 	var protocols []*tenderbase.Protocol
-	total, partial, err := s.scan(ctx, lookup(tenderbase.KindProtocol, tenderbase.LookupSupplierINN, inn, 0), func(r tenderbase.Record) {
+	total, partial, err := s.scan(ctx, srch, func(r tenderbase.Record) {
 		if p, ok := r.(*tenderbase.Protocol); ok {
 			protocols = append(protocols, p)
 		}

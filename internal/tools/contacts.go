@@ -69,7 +69,7 @@ func (s *Set) contacts(ctx context.Context, inn string) (Output, error) {
 	if org != nil {
 		found = append(found, org.Contacts...)
 	}
-	res.innName = named(inn, org, latest)
+	res.innName = named(inn, org, c.plan, latest)
 	res.Contacts, res.Partial = dedupeContacts(found), partial
 	return output(res, restricted{})
 }

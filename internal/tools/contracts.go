@@ -9,8 +9,9 @@ func (s *Set) contractsSearch() (*Tool, error) {
 		name:  "contracts.search",
 		title: "Search contracts",
 		description: "Search concluded Russian public contracts (44-FZ and 223-FZ registry entries: who bought what from whom) " +
-			"by words in the registry and purchase numbers, subject, customer name and INN, supplier names and INNs, " +
-			"and the objects bought (names, OKPD2 codes). Give an INN as the query to find a supplier's or customer's contracts. " +
+			"by words in the registry and purchase numbers, subject, customer name and INN, supplier names and INNs " +
+			"(paid plans only: a free query does not match them), and the objects bought (names, OKPD2 codes). " +
+			"Give an INN as the query to find a customer's contracts, or on a paid plan a supplier's. " +
 			queryHelp + " " + pagingHelp() + " " +
 			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz223\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are contracts with reg_number, purchase_number, subject, customer, " +

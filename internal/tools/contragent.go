@@ -35,8 +35,8 @@ type innName struct {
 }
 
 // named returns inn with its name: the organization's, or else the one the
-// newest of recs that names inn gives it.
-func named(inn string, org *tenderbase.Org, recs ...tenderbase.Record) innName {
+// newest of recs that names inn gives it in a field plan shows.
+func named(inn string, org *tenderbase.Org, plan tenderbase.Plan, recs ...tenderbase.Record) innName {
 	n := innName{INN: inn}
 	if org != nil {
 		n.Name, n.NameSource = org.Name, "org"
@@ -44,7 +44,7 @@ func named(inn string, org *tenderbase.Org, recs ...tenderbase.Record) innName {
 	}
 	var newest tenderbase.Record
 	for _, r := range recs {
-		if name := partyName(inn, r); name != "" && (newest == nil || r.Date().After(newest.Date())) {
+		if name := partyName(inn, r, plan); name != "" && (newest == nil || r.Date().After(newest.Date())) {
 			newest, n.Name, n.NameSource = r, name, fmt.Sprintf("%s %s", r.Kind(), r.Key())
 		}
 	}
@@ -64,27 +64,28 @@ func (s *Set) org(ctx context.Context, inn string) (*tenderbase.Org, error) {
 	return org, nil
 }
 
-// partyName returns the name r gives the party with inn.
-func partyName(inn string, r tenderbase.Record) string {
+// partyName returns the name r gives the party with inn, in a field plan
+// shows.
+func partyName(inn string, r tenderbase.Record, plan tenderbase.Plan) string {
+	var parties []tenderbase.Party
 	switch r := r.(type) {
 	case *tenderbase.Tender:
-		if r.Customer.INN == inn {
-			return r.Customer.Name
-		}
+		parties = []tenderbase.Party{r.Customer}
 	case *tenderbase.Contract:
-		if r.Customer.INN == inn {
-			return r.Customer.Name
-		}
-		for _, p := range r.Suppliers {
-			if p.INN == inn {
-				return p.Name
-			}
+		parties = []tenderbase.Party{r.Customer}
+		if !plan.Hides(r.Kind(), "suppliers") {
+			parties = append(parties, r.Suppliers...)
 		}
 	case *tenderbase.Protocol:
-		for _, p := range r.Participants {
-			if p.INN == inn {
-				return p.Name
+		if !plan.Hides(r.Kind(), "participants") {
+			for _, p := range r.Participants {
+				parties = append(parties, p.Party)
 			}
+		}
+	}
+	for _, p := range parties {
+		if p.INN == inn {
+			return p.Name
 		}
 	}
 	return ""

@@ -17,7 +17,7 @@ type izmResult struct {
 	Versions       []izmVersion `json:"versions" jsonschema:"Every version of the notice, oldest first; empty when only events or protocols of the tender are stored."`
 	// Timeline is added beside Versions, which it summarizes, so that a
 	// caller reading versions alone sees what it always saw.
-	Timeline []timelineEntry `json:"timeline" jsonschema:"The tender's life in one list, oldest first: each version of the notice, each event (date changes with their new dates, cancellations...) and each protocol (number, type, date, failed, how many participants and winners), each saying its kind."`
+	Timeline []timelineEntry `json:"timeline" jsonschema:"The tender's life in one list, oldest first: each version of the notice, each event (date changes with their new dates, cancellations...) and each protocol (number, type, date, failed, how many participants and winners, null when the plan does not show participants), each saying its kind."`
 }
 
 // izmVersion is one version of a tender's notice.
@@ -47,17 +47,22 @@ func (s *Set) izm(ctx context.Context, number string) (Output, error) {
 	if len(recs) == 0 && !o.known() {
 		return Output{}, notFound("no tender with purchase number %q; find tenders with ru.search", number)
 	}
+	plan := callerOf(ctx).plan
 	hidden := restricted{}
 	res := izmResult{PurchaseNumber: number}
-	if res.Versions, err = izmVersions(number, recs, hidden, callerOf(ctx).plan); err != nil {
+	if res.Versions, err = izmVersions(number, recs, hidden, plan); err != nil {
 		return Output{}, err
 	}
-	res.Timeline = timeline(res.Versions, o)
+	res.Timeline = timeline(res.Versions, o, plan)
+	if len(o.stored) > 0 && plan.Hides(tenderbase.KindProtocol, "participants") {
+		hidden.add("timeline.participants", "timeline.winners")
+	}
 	return output(res, hidden)
 }
 
 // izmVersions describes the versions recs of a tender, oldest first, their
-// records masked for plan.
+// records masked for plan. What changed is told from the masked records, so
+// that a change of a field plan hides is not told either.
 func izmVersions(number string, recs []tenderbase.Record, hidden restricted, plan tenderbase.Plan) ([]izmVersion, error) {
 	out := make([]izmVersion, 0, len(recs))
 	var prev map[string]json.RawMessage
@@ -66,11 +71,12 @@ func izmVersions(number string, recs []tenderbase.Record, hidden restricted, pla
 		if !ok {
 			return nil, fmt.Errorf("version of tender %s is a %T", number, rec)
 		}
-		v, fields, err := izmVersionOf(t, prev)
+		body, err := hidden.mask(t, plan)
 		if err != nil {
 			return nil, err
 		}
-		if v.Record, err = hidden.mask(t, plan); err != nil {
+		v, fields, err := izmVersionOf(t, body, prev)
+		if err != nil {
 			return nil, err
 		}
 		out = append(out, v)
@@ -79,15 +85,15 @@ func izmVersions(number string, recs []tenderbase.Record, hidden restricted, pla
 	return out, nil
 }
 
-// izmVersionOf describes version t of a tender whose previous version had
-// the top-level fields prev (nil for the first). It returns t's own fields
-// for the next comparison.
-func izmVersionOf(t *tenderbase.Tender, prev map[string]json.RawMessage) (izmVersion, map[string]json.RawMessage, error) {
-	fields, err := topLevel(t)
-	if err != nil {
-		return izmVersion{}, nil, err
+// izmVersionOf describes version t of a tender, whose JSON as the caller
+// sees it is body, and whose previous version had the top-level fields prev
+// (nil for the first). It returns t's own fields for the next comparison.
+func izmVersionOf(t *tenderbase.Tender, body json.RawMessage, prev map[string]json.RawMessage) (izmVersion, map[string]json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return izmVersion{}, nil, fmt.Errorf("fields of %s %s: %w", t.Kind(), t.Key(), err)
 	}
-	v := izmVersion{Version: t.Version, PublishedAt: t.PublishedAt, Changed: []string{}}
+	v := izmVersion{Version: t.Version, PublishedAt: t.PublishedAt, Changed: []string{}, Record: body}
 	if t.Change != nil {
 		v.Reason = t.Change.Reason
 	}
@@ -100,19 +106,6 @@ func izmVersionOf(t *tenderbase.Tender, prev map[string]json.RawMessage) (izmVer
 		v.Changed = slices.Compact(v.Changed)
 	}
 	return v, fields, nil
-}
-
-// topLevel returns the top-level fields of a record's canonical JSON.
-func topLevel(r tenderbase.Record) (map[string]json.RawMessage, error) {
-	body, err := tenderbase.MarshalRecord(r)
-	if err != nil {
-		return nil, err
-	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(body, &fields); err != nil {
-		return nil, fmt.Errorf("fields of %s %s: %w", r.Kind(), r.Key(), err)
-	}
-	return fields, nil
 }
 
 // changedFields returns the fields whose canonical JSON differs between a

@@ -251,7 +251,10 @@ func TestKnownOnlyThroughProtocol(t *testing.T) {
 		t.Errorf("ru.izm: %s", out.Value)
 	}
 
-	_, out = decodeCall[innResult](t, set, tenderbase.PlanFree, "contragent.byInn", `{"inn": "7701000001"}`)
+	if _, err := call(t, set, asPlan(tenderbase.PlanFree), "contragent.byInn", `{"inn": "7701000001"}`); tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
+		t.Errorf("contragent.byInn of a participant for a free caller: %v, want not found", err)
+	}
+	_, out = decodeCall[innResult](t, set, tenderbase.PlanStandard, "contragent.byInn", `{"inn": "7701000001"}`)
 	for _, part := range []string{`"name":"ООО 7701000001","name_source":"protocol p1"`, `"as_participant":{"protocols":1,"wins":1}`} {
 		if !strings.Contains(string(out.Value), part) {
 			t.Errorf("contragent.byInn: %s lacks %s", out.Value, part)
@@ -276,8 +279,8 @@ func TestIzmTimeline(t *testing.T) {
 	failedLot.Failed, failedLot.Reason = true, "Нет заявок"
 	set := emptySet(t, failedLot, p, undo, &v2, cancel, dates, v1)
 
-	got, out := decodeCall[izmResult](t, set, tenderbase.PlanFree, "ru.izm", `{"tend_num": "`+number+`"}`)
-	zero, one, two := 0, 1, 2
+	got, out := decodeCall[izmResult](t, set, tenderbase.PlanStandard, "ru.izm", `{"tend_num": "`+number+`"}`)
+	zero, one, two := &count{N: new(0)}, &count{N: new(1)}, &count{N: new(2)}
 	want := []timelineEntry{
 		{Kind: "version", PublishedAt: day(1), Version: 1},
 		{Kind: "tender_event", PublishedAt: day(2), ID: "e1", Type: "date_change", ApplicationsDeadline: day(10), BiddingDate: day(11)},
@@ -285,16 +288,26 @@ func TestIzmTimeline(t *testing.T) {
 		{Kind: "tender_event", PublishedAt: day(4), ID: "e2", Type: "cancellation", Reason: "Изменение потребности"},
 		{Kind: "tender_event", PublishedAt: day(5), ID: "e3", Type: "cancellation_failure"},
 		{Kind: "protocol", PublishedAt: day(12), ID: "p1", Type: "epProtocolEF2020Final", Number: number + "-p1",
-			ProtocolDate: day(11), Participants: &two, Winners: &one},
+			ProtocolDate: day(11), Participants: two, Winners: one},
 		{Kind: "protocol", PublishedAt: day(12), ID: "p2", Type: "epProtocolEF2020Final", Number: number + "-p2",
-			LotNumber: 2, Reason: "Нет заявок", Failed: true, Participants: &zero, Winners: &zero},
+			LotNumber: 2, Reason: "Нет заявок", Failed: true, Participants: zero, Winners: zero},
 	}
 	same := cmp.Comparer(func(a, b time.Time) bool { return a.Equal(b) })
 	if diff := cmp.Diff(want, got.Timeline, same); diff != "" {
 		t.Errorf("timeline (-want +got):\n%s", diff)
 	}
-	if len(got.Versions) != 2 || len(out.Restricted) != 2 {
-		t.Errorf("%d versions, restricted %v; want 2 and the tender's tariff fields", len(got.Versions), out.Restricted)
+	if len(got.Versions) != 2 || len(out.Restricted) != 0 {
+		t.Errorf("%d versions, restricted %v; want 2 and nothing", len(got.Versions), out.Restricted)
+	}
+
+	// A free caller sees the protocols, but not how many took part or won.
+	_, out = decodeCall[izmResult](t, set, tenderbase.PlanFree, "ru.izm", `{"tend_num": "`+number+`"}`)
+	wantRestricted := []string{"contact", "participants", "timeline.participants", "timeline.winners"}
+	if diff := cmp.Diff(wantRestricted, out.Restricted); diff != "" {
+		t.Errorf("free restricted (-want +got):\n%s", diff)
+	}
+	if n := strings.Count(string(out.Value), `"participants":null,"winners":null`); n != 2 {
+		t.Errorf("free timeline has %d protocols with their counts null, want 2: %s", n, out.Value)
 	}
 }
 
@@ -329,8 +342,8 @@ func TestProtocolCancellation(t *testing.T) {
 				t.Errorf("ru.contractByNum: winners %v, %d protocols; want %s from p1 alone", won.Winners, len(won.Protocols), first)
 			}
 			for inn, want := range map[string]participantActivity{first: {Protocols: 1, Wins: 1}, voided: {Protocols: 1}} {
-				by, _ := decodeCall[innResult](t, set, tenderbase.PlanFree, "contragent.byInn", `{"inn": "`+inn+`"}`)
-				if by.AsParticipant != want {
+				by, _ := decodeCall[innResult](t, set, tenderbase.PlanStandard, "contragent.byInn", `{"inn": "`+inn+`"}`)
+				if by.AsParticipant == nil || *by.AsParticipant != want {
 					t.Errorf("contragent.byInn %s: %+v, want %+v", inn, by.AsParticipant, want)
 				}
 			}

@@ -112,13 +112,15 @@ func outputOf[R any](k tenderbase.Kind, nullable ...string) outputSchema {
 // the items of each property named in others are records of its kind.
 func outputWith[R any](k tenderbase.Kind, others map[string]tenderbase.Kind, nullable ...string) outputSchema {
 	return func() (json.RawMessage, error) {
-		var opts jsonschema.ForOptions
+		opts := jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+			reflect.TypeFor[count](): {Types: []string{"null", "integer"}},
+		}}
 		if k != "" {
 			rec, err := recordSchema(k)
 			if err != nil {
 				return nil, err
 			}
-			opts.TypeSchemas = map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[json.RawMessage](): rec}
+			opts.TypeSchemas[reflect.TypeFor[json.RawMessage]()] = rec
 		}
 		s, err := jsonschema.For[R](&opts)
 		if err != nil {

@@ -92,7 +92,7 @@ type searcher interface{ request() searchRequest }
 
 // searchResult is the output of every search tool.
 type searchResult struct {
-	Total    int               `json:"total" jsonschema:"The exact number of matching records, also those past the plan's row cap."`
+	Total    int               `json:"total" jsonschema:"The exact number of matching records, also those past the plan's row cap. A plan that does not show a field does not match its words, nor count the records only they would find."`
 	Page     int               `json:"page" jsonschema:"This page, from 0."`
 	PageSize int               `json:"page_size" jsonschema:"Records a page: 20."`
 	RowCap   int               `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
@@ -133,7 +133,10 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 		return Output{}, err
 	}
 	c := callerOf(ctx)
-	srch := tenderbase.Search{Kind: t.kind, Query: q, Filters: f, Page: req.page, PageSize: tenderbase.DefaultPageSize}
+	srch, err := c.plan.Restrict(tenderbase.Search{Kind: t.kind, Query: q, Filters: f, Page: req.page, PageSize: tenderbase.DefaultPageSize}, nil)
+	if err != nil {
+		return Output{}, err
+	}
 	res, recs, err := s.cappedPage(ctx, srch, c)
 	if err != nil {
 		return Output{}, err

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"encoding/json"
 	"slices"
 	"time"
 
@@ -38,18 +39,35 @@ type timelineEntry struct {
 	Org          tenderbase.Party `json:"org,omitzero" jsonschema:"tender_event org_change: the organization that conducts the purchase from then on."`
 	ProtocolDate time.Time        `json:"protocol_date,omitzero" jsonschema:"protocol: when the commission met."`
 	Failed       bool             `json:"failed,omitempty" jsonschema:"protocol: set when the tender (or lot) did not take place at this stage."`
-	// Counts of a protocol's participants: aggregates, shown to every plan,
-	// while the participants themselves are a tariff field.
-	Participants *int   `json:"participants,omitempty" jsonschema:"protocol: how many participants it names."`
-	Winners      *int   `json:"winners,omitempty" jsonschema:"protocol: how many of them it names winner (or, where none is marked, ranks first)."`
+	// Counts of a protocol's participants, a tariff field: null for a plan
+	// that does not show it.
+	Participants *count `json:"participants,omitempty" jsonschema:"protocol: how many participants it names; null when the plan does not show protocol participants."`
+	Winners      *count `json:"winners,omitempty" jsonschema:"protocol: how many of them it names winner (or, where none is marked, ranks first); null when the plan does not show protocol participants."`
 	URL          string `json:"url,omitempty" jsonschema:"tender_event, protocol: the document in EIS."`
 }
 
+// count is a number that a plan may not be shown, since it is made from a
+// field the plan hides: null then.
+type count struct{ N *int }
+
+// countOf returns n as a count, hidden or not.
+func countOf(n int, hidden bool) *count {
+	if hidden {
+		return &count{}
+	}
+	return &count{N: &n}
+}
+
+func (c count) MarshalJSON() ([]byte, error) { return json.Marshal(c.N) }
+
+func (c *count) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &c.N) }
+
 // timeline returns the versions, events and protocols of a tender in one
-// list, oldest first. Entries published at the same moment keep the order
-// versions, events, protocols. A cancelled protocol stays in the tender's
-// history, followed by its cancellation.
-func timeline(versions []izmVersion, o outcome) []timelineEntry {
+// list, oldest first, with the counts of participants that plan may see.
+// Entries published at the same moment keep the order versions, events,
+// protocols. A cancelled protocol stays in the tender's history, followed
+// by its cancellation.
+func timeline(versions []izmVersion, o outcome, plan tenderbase.Plan) []timelineEntry {
 	out := make([]timelineEntry, 0, len(versions)+len(o.events)+len(o.stored))
 	for _, v := range versions {
 		out = append(out, timelineEntry{Kind: entryVersion, PublishedAt: v.PublishedAt, Version: v.Version, Changed: v.Changed, Reason: v.Reason})
@@ -59,7 +77,7 @@ func timeline(versions []izmVersion, o outcome) []timelineEntry {
 		out = append(out, eventEntry(e))
 	}
 	for _, p := range slices.Backward(o.stored) {
-		out = append(out, protocolEntry(p))
+		out = append(out, protocolEntry(p, plan.Hides(tenderbase.KindProtocol, "participants")))
 	}
 	slices.SortStableFunc(out, func(a, b timelineEntry) int { return a.PublishedAt.Compare(b.PublishedAt) })
 	return out
@@ -73,11 +91,12 @@ func eventEntry(e *tenderbase.TenderEvent) timelineEntry {
 	}
 }
 
-func protocolEntry(p *tenderbase.Protocol) timelineEntry {
-	participants, winners := len(p.Participants), len(p.Winners())
+// protocolEntry returns the entry of p, its counts of participants hidden
+// when the caller does not see participants.
+func protocolEntry(p *tenderbase.Protocol, hidden bool) timelineEntry {
 	return timelineEntry{
 		Kind: entryProtocol, PublishedAt: p.PublishedAt, ID: p.ID, Type: p.Type, Number: p.Number, LotNumber: p.LotNumber,
 		Reason: p.Reason, ProtocolDate: p.ProtocolDate, Failed: p.Failed,
-		Participants: &participants, Winners: &winners, URL: p.URL,
+		Participants: countOf(len(p.Participants), hidden), Winners: countOf(len(p.Winners()), hidden), URL: p.URL,
 	}
 }

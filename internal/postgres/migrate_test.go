@@ -1,0 +1,84 @@
+package postgres
+
+import (
+	"context"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/storetest"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+// TestReindexOldLayout opens a database written in the layout before
+// migration 0004, whose tsvectors hold the text of tariff fields
+// unlabelled: Open must write them anew from the stored records so that a
+// free caller's search no longer matches that text.
+func TestReindexOldLayout(t *testing.T) {
+	url := pgtest.URL(t)
+	writeOldLayout(t, url, storetest.TariffRecords())
+	s, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckTariffText(t, s)
+}
+
+// writeOldLayout makes a database at url with the migrations before 0004
+// and writes recs into it as Put wrote them then: every text unlabelled.
+func writeOldLayout(t *testing.T, url string, recs []tenderbase.Record) {
+	t.Helper()
+	ctx := context.Background()
+	c, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	all, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Exec(ctx, `CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range all {
+		if m.Version < 4 {
+			if err := apply(ctx, c, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	st := textproc.Stemmer{}
+	for i, r := range recs {
+		if err := writeOld(ctx, c, r, int64(i)+1, st); err != nil {
+			t.Fatalf("write %s %s the old way: %v", r.Kind(), r.Key(), err)
+		}
+	}
+}
+
+// writeOld writes r as the store wrote records before migration 0004, with
+// the rid its date and n give it.
+func writeOld(ctx context.Context, c *pgx.Conn, r tenderbase.Record, n int64, st textproc.Stemmer) error {
+	body, err := tenderbase.MarshalRecord(r)
+	if err != nil {
+		return err
+	}
+	lo, _ := versioning.RIDs(r.Date())
+	d := newDocument(st.Fields(tenderbase.MatchedText(r, false)), nil)
+	fields, values := lookups(r)
+	_, err = c.Exec(ctx, `
+		WITH v AS (
+			INSERT INTO versions (kind, key, revision, hash, body) VALUES ($1, $2, $3, 'old', $4) RETURNING id
+		), r AS (
+			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy)
+			SELECT $5, $1, $2, v.id, $6, $7::tsvector, $8 FROM v RETURNING rid
+		)
+		INSERT INTO lookups (kind, field, value, rid)
+		SELECT $1, f, x, r.rid FROM r, unnest($9::text[], $10::text[]) AS u (f, x)`,
+		r.Kind(), r.Key(), r.Revision(), body, lo+n, flags(r), d.tsv, d.lossy, fields, values)
+	return err
+}

@@ -1,0 +1,93 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"testing"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/storetest"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+// TestReindexOldLayout opens a database written in the layout before
+// migration 0007, whose full-text tables hold every text of a record in one
+// pair of columns: Open must rebuild them from the stored records so that
+// a free caller's search no longer matches the text of tariff fields.
+func TestReindexOldLayout(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	writeOldLayout(t, path, storetest.TariffRecords())
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckTariffText(t, s)
+}
+
+// writeOldLayout makes a database at path with the migrations before 0007
+// and writes recs into it as Put wrote them then: every text of a record in
+// s and e.
+func writeOldLayout(t *testing.T, path string, recs []tenderbase.Record) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := openDB(path, false, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	all, err := loadMigrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(ctx, `CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range all {
+		if m.Version < 7 {
+			if err := apply(ctx, db, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	st := textproc.Stemmer{}
+	for i, r := range recs {
+		if err := writeOld(ctx, db, r, int64(i)+1, st); err != nil {
+			t.Fatalf("write %s %s the old way: %v", r.Kind(), r.Key(), err)
+		}
+	}
+}
+
+// writeOld writes r as the store wrote records before migration 0007, with
+// the rid its date and n give it.
+func writeOld(ctx context.Context, db *sql.DB, r tenderbase.Record, n int64, st textproc.Stemmer) error {
+	body, err := tenderbase.MarshalRecord(r)
+	if err != nil {
+		return err
+	}
+	lo, _ := versioning.RIDs(r.Date())
+	rid := lo + n
+	res, err := db.ExecContext(ctx, `INSERT INTO versions (kind, key, revision, hash, body) VALUES (?, ?, ?, ?, ?)`,
+		r.Kind(), r.Key(), r.Revision(), []byte("old"), body)
+	if err != nil {
+		return err
+	}
+	vid, _ := res.LastInsertId()
+	if _, err := db.ExecContext(ctx, `INSERT INTO records (rid, kind, key, version) VALUES (?, ?, ?, ?)`, rid, r.Kind(), r.Key(), vid); err != nil {
+		return err
+	}
+	if _, err := db.ExecContext(ctx, `INSERT INTO kinds (kind, records) VALUES (?, 1) ON CONFLICT (kind) DO UPDATE SET records = records + 1`, r.Kind()); err != nil {
+		return err
+	}
+	for _, l := range r.Lookups() {
+		if _, err := db.ExecContext(ctx, `INSERT OR IGNORE INTO lookups (kind, field, value, rid) VALUES (?, ?, ?, ?)`, r.Kind(), l.Field, l.Value, rid); err != nil {
+			return err
+		}
+	}
+	stems, forms := columns(st.Fields(tenderbase.MatchedText(r, false)))
+	_, err = db.ExecContext(ctx, "INSERT INTO fts_"+string(r.Kind())+" (rowid, s, e, f) VALUES (?, ?, ?, ?)",
+		rid, stems, forms, strings.Join(r.Flags(), " "))
+	return err
+}
