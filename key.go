@@ -195,7 +195,7 @@ func CheckSeat(account string, plan Plan, active int) error {
 // CheckKeyStatus rejects a status that is not one of the three.
 func CheckKeyStatus(status string) error {
 	if status != KeyActive && status != KeySuspended && status != KeyRevoked {
-		return Errorf(EINVALID, "unknown key status %q (statuses: active, suspended, revoked)", status)
+		return Errorf(EINVALID, "unknown key status %s (statuses: active, suspended, revoked)", Quote(status))
 	}
 	return nil
 }

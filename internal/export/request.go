@@ -60,7 +60,7 @@ func FormatOf(values url.Values) (Format, error) {
 	case "json":
 		return JSON, nil
 	}
-	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %q: the formats are xml (the default) and json", values.Get("dtype"))
+	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: the formats are xml (the default) and json", tenderbase.Quote(values.Get("dtype")))
 }
 
 // Parse checks the query parameters of an export request. A parameter with
@@ -92,7 +92,8 @@ func Parse(values url.Values) (Request, error) {
 	return q, q.parseFasEIS(values)
 }
 
-// checkNames refuses repeated and unknown parameters, naming them all.
+// checkNames refuses unknown parameters, naming them all, and then
+// repeated ones, whose names are known and so short.
 func checkNames(values url.Values) error {
 	names := slices.Sorted(func(yield func(string) bool) {
 		for name := range values {
@@ -103,18 +104,20 @@ func checkNames(values url.Values) error {
 	})
 	var unknown []string
 	for _, name := range names {
-		if n := len(values[name]); n > 1 {
-			return repeated(name, n)
-		}
 		if _, ok := paramNamed(name); !ok {
 			unknown = append(unknown, unknownName(name))
 		}
 	}
-	if len(unknown) == 0 {
-		return nil
+	if len(unknown) > 0 {
+		return tenderbase.Errorf(tenderbase.EINVALID, "unknown parameter%s %s; the parameters are %s",
+			plural(len(unknown)), strings.Join(unknown, ", "), namesOf(""))
 	}
-	return tenderbase.Errorf(tenderbase.EINVALID, "unknown parameter%s %s; the parameters are %s",
-		plural(len(unknown)), strings.Join(unknown, ", "), namesOf(""))
+	for _, name := range names {
+		if n := len(values[name]); n > 1 {
+			return repeated(name, n)
+		}
+	}
+	return nil
 }
 
 // unknownName quotes an unknown parameter's name, with the parameter it
@@ -122,10 +125,10 @@ func checkNames(values url.Values) error {
 func unknownName(name string) string {
 	for _, p := range Params {
 		if strings.EqualFold(p.Name, name) {
-			return fmt.Sprintf("%q (did you mean %s?)", name, p.Name)
+			return fmt.Sprintf("%s (did you mean %s?)", tenderbase.Quote(name), p.Name)
 		}
 	}
-	return strconv.Quote(name)
+	return tenderbase.Quote(name)
 }
 
 func repeated(name string, n int) error {
@@ -148,7 +151,7 @@ func modeOf(v string) (string, error) {
 	if v == "" {
 		return "", tenderbase.Errorf(tenderbase.EINVALID, "mode is required: fasEIS (complaints and their results) or fas (FAS cases)")
 	}
-	return "", tenderbase.Errorf(tenderbase.EINVALID, "unknown mode %q: the modes are fasEIS and fas", v)
+	return "", tenderbase.Errorf(tenderbase.EINVALID, "unknown mode %s: the modes are fasEIS and fas", tenderbase.Quote(v))
 }
 
 // checkModeParams refuses a parameter of the other mode.
@@ -181,9 +184,9 @@ func number(values url.Values, name string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || !digits.MatchString(v) || n < lo || (hi >= 0 && n > hi) {
 		if hi < 0 {
-			return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d, got %q", name, lo, v)
+			return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d, got %s", name, lo, tenderbase.Quote(v))
 		}
-		return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d to %d, got %q", name, lo, hi, v)
+		return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d to %d, got %s", name, lo, hi, tenderbase.Quote(v))
 	}
 	return n, nil
 }
@@ -197,13 +200,13 @@ func (q *Request) parseFasEIS(values url.Values) error {
 	q.CustomerINN, q.SupplierINN = values.Get("fasCustomerInn"), values.Get("fasSupplierInn")
 	for _, name := range []string{"fasCustomerInn", "fasSupplierInn"} {
 		if v := values.Get(name); v != "" && !inn.MatchString(v) {
-			return tenderbase.Errorf(tenderbase.EINVALID, "%s must be an INN of 10 or 12 digits, got %q", name, v)
+			return tenderbase.Errorf(tenderbase.EINVALID, "%s must be an INN of 10 or 12 digits, got %s", name, tenderbase.Quote(v))
 		}
 	}
 	q.TendNum, q.ComplaintRegNum = values.Get("tend_num"), values.Get("complaint_regNumber")
 	switch {
 	case q.TendNum != "" && !digits.MatchString(q.TendNum):
-		return tenderbase.Errorf(tenderbase.EINVALID, "tend_num must be a procurement number of digits, got %q", q.TendNum)
+		return tenderbase.Errorf(tenderbase.EINVALID, "tend_num must be a procurement number of digits, got %s", tenderbase.Quote(q.TendNum))
 	case q.ComplaintRegNum != "" && q.TendNum == "":
 		return tenderbase.Errorf(tenderbase.EINVALID, "complaint_regNumber narrows the complaints of a procurement: give tend_num too")
 	}
@@ -218,7 +221,7 @@ func (q *Request) parseResult(v string) error {
 	case v == "":
 		return nil
 	case v != "1":
-		return tenderbase.Errorf(tenderbase.EINVALID, "result takes only the value 1 (the results of the complaint complaintID), got %q", v)
+		return tenderbase.Errorf(tenderbase.EINVALID, "result takes only the value 1 (the results of the complaint complaintID), got %s", tenderbase.Quote(v))
 	case q.ComplaintID == "":
 		return tenderbase.Errorf(tenderbase.EINVALID, "result=1 needs complaintID: the results of which complaint?")
 	case q.CustomerINN != "" || q.SupplierINN != "" || q.TendNum != "":
@@ -236,7 +239,7 @@ func (q *Request) parseFas(values url.Values) error {
 	if id != "" {
 		n, err := strconv.ParseInt(id, 10, 64)
 		if err != nil || !digits.MatchString(id) || n <= 0 {
-			return tenderbase.Errorf(tenderbase.EINVALID, "id must be a case id, a whole number from 1, got %q", id)
+			return tenderbase.Errorf(tenderbase.EINVALID, "id must be a case id, a whole number from 1, got %s", tenderbase.Quote(id))
 		}
 		q.ID = n
 	}

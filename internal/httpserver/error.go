@@ -80,5 +80,5 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // notFound answers a path no route serves.
 func notFound(w http.ResponseWriter, r *http.Request) error {
-	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no such endpoint: %s %s", r.Method, r.URL.Path)
+	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no such endpoint: %s", tenderbase.Quote(r.Method+" "+r.URL.Path))
 }

@@ -20,7 +20,7 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 	tool, ok := s.cfg.Tools.ByEndpoint(r.PathValue("group"), r.PathValue("operation"))
 	if !ok {
 		return tenderbase.Errorf(tenderbase.ENOTFOUND, "no tool at %s; the tools are at %s",
-			r.URL.Path, strings.Join(s.toolEndpoints(), ", "))
+			tenderbase.Quote(r.URL.Path), strings.Join(s.toolEndpoints(), ", "))
 	}
 	args, err := readArguments(r)
 	if err != nil {

@@ -58,7 +58,7 @@ func (h *Handler) dispatch(w http.ResponseWriter, r *http.Request, x *exchange) 
 		h.initialize(w, x)
 	default:
 		x.writeError(w, &rpcError{status: http.StatusOK, code: codeMethodNotFound,
-			message: fmt.Sprintf("method not found: %s", x.req.Method)})
+			message: fmt.Sprintf("method not found: %s", tenderbase.Quote(x.req.Method))})
 	}
 }
 
@@ -98,7 +98,7 @@ func (req *request) check() *rpcError {
 	case req.JSONRPC != "2.0":
 		return invalidRequest(`jsonrpc must be "2.0"`)
 	case len(req.ID) > 0 && !validID(req.ID):
-		return invalidRequest("id must be a string or an integer")
+		return invalidRequest(fmt.Sprintf("id must be a string or an integer, at most %d bytes of JSON", maxIDBytes))
 	case req.Method == "" && (len(req.ID) == 0 || len(req.Result) == 0 && len(req.Error) == 0):
 		return invalidRequest("method is missing")
 	}
@@ -117,8 +117,8 @@ func checkVersionHeader(r *http.Request, method string) *rpcError {
 	if v == "" || method == "initialize" || supportedVersion(v) {
 		return nil
 	}
-	return invalidRequest(fmt.Sprintf("unsupported MCP-Protocol-Version %q: this server speaks %s and %s",
-		v, latestVersion, oldestVersion))
+	return invalidRequest(fmt.Sprintf("unsupported MCP-Protocol-Version %s: this server speaks %s and %s",
+		tenderbase.Quote(v), latestVersion, oldestVersion))
 }
 
 // allow asks the rate limiter whether the caller's key may make this

@@ -186,7 +186,7 @@ func updateKey(ctx context.Context, q querier, id, column string, value any) err
 func getKey(ctx context.Context, q querier, id string) (tenderbase.Key, error) {
 	k, err := scanKey(q.QueryRow(ctx, `SELECT `+keyColumns+` FROM keys WHERE id = $1`, id))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return k, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %q", id)
+		return k, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %s", tenderbase.Quote(id))
 	}
 	return k, err
 }

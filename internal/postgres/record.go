@@ -34,9 +34,9 @@ func (s *Store) notFound(ctx context.Context, k tenderbase.Kind, key string) err
 		return fmt.Errorf("get %s %s: %w", k, key, err)
 	}
 	if gone {
-		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn (withdrawal %q)", k, key, by)
+		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %s was withdrawn (withdrawal %s)", k, tenderbase.Quote(key), tenderbase.Quote(by))
 	}
-	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %s", k, tenderbase.Quote(key))
 }
 
 // Versions returns every stored version of a record, oldest first.
@@ -48,7 +48,7 @@ func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]
 		return nil, fmt.Errorf("versions of %s %s: %w", k, key, err)
 	}
 	if len(bodies) == 0 {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %s", k, tenderbase.Quote(key))
 	}
 	return decodeAll(k, bodies)
 }

@@ -204,7 +204,7 @@ func updateKey(ctx context.Context, c *conn, id, column string, value any) error
 func getKey(ctx context.Context, c *conn, id string) (tenderbase.Key, error) {
 	k, err := scanKey(c.queryRow(ctx, `SELECT `+keyColumns+` FROM keys WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return k, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %q", id)
+		return k, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %s", tenderbase.Quote(id))
 	}
 	return k, err
 }

@@ -71,7 +71,7 @@ func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]
 		return nil, fmt.Errorf("versions of %s %s: %w", k, key, describe(err))
 	}
 	if len(bodies) == 0 {
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %s", k, tenderbase.Quote(key))
 	}
 	out := make([]tenderbase.Record, len(bodies))
 	for i, body := range bodies {

@@ -62,7 +62,7 @@ func notFound(ctx context.Context, c *conn, k tenderbase.Kind, key string) error
 		return err
 	}
 	if gone {
-		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn (withdrawal %q)", k, key, by)
+		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %s was withdrawn (withdrawal %s)", k, tenderbase.Quote(key), tenderbase.Quote(by))
 	}
-	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %q", k, key)
+	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %s", k, tenderbase.Quote(key))
 }

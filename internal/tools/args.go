@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/tenderbase/tenderbase"
 )
 
 // argField is one argument of a tool: a field of its argument struct.
@@ -103,7 +105,7 @@ func (fs argFields) checkNames(given map[string]json.RawMessage) error {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if !slices.ContainsFunc(fs, func(f argField) bool { return f.name == k }) {
-			return argErrorf("unknown argument %q; this tool takes %s", k, fs.names())
+			return argErrorf("unknown argument %s; this tool takes %s", tenderbase.Quote(k), fs.names())
 		}
 	}
 	return nil
@@ -169,7 +171,7 @@ const maxExactDigits = 15
 func digitString(name string, value json.RawMessage) (string, error) {
 	digits := string(bytes.TrimSpace(value))
 	if len(digits) > maxExactDigits {
-		return "", argErrorf("argument %q must be a string: the number %s has more digits than a JSON number keeps exactly; send it in quotes", name, digits)
+		return "", argErrorf("argument %q must be a string: the number has %d digits, more than a JSON number keeps exactly (%d); send it in quotes", name, len(digits), maxExactDigits)
 	}
 	return digits, nil
 }
