@@ -47,6 +47,36 @@ type Request struct {
 	ID     int64            // 0: none
 }
 
+// ParseQuery splits a raw query string into its parameters as
+// url.ParseQuery does, but refuses, with an EINVALID error naming it, a pair
+// that url.ParseQuery would drop: one that is not URL-encoded (kwords=%zz)
+// or that holds a semicolon (mode=fas;dtype=json, which servers once took
+// for a separator). A request that runs without a parameter its caller gave
+// answers another question than the one asked. The values of the pairs read
+// before the bad one come back with the error, so that it can still be
+// written in the format dtype asks for.
+func ParseQuery(raw string) (url.Values, error) {
+	values := url.Values{}
+	for pair := range strings.SplitSeq(raw, "&") {
+		if pair == "" {
+			continue
+		}
+		if strings.Contains(pair, ";") {
+			return values, tenderbase.Errorf(tenderbase.EINVALID,
+				"the query string pair %s holds a semicolon: separate parameters with & (and send a semicolon in a value as %%3B)", tenderbase.Quote(pair))
+		}
+		rawName, rawValue, _ := strings.Cut(pair, "=")
+		name, err1 := url.QueryUnescape(rawName)
+		value, err2 := url.QueryUnescape(rawValue)
+		if err1 != nil || err2 != nil {
+			return values, tenderbase.Errorf(tenderbase.EINVALID,
+				"the query string pair %s is not URL-encoded: a %% must be followed by two hex digits (%%25 is a %% itself)", tenderbase.Quote(pair))
+		}
+		values[name] = append(values[name], value)
+	}
+	return values, nil
+}
+
 // FormatOf returns the format dtype asks for: XML when it is absent or
 // empty. A dtype that is neither xml nor json, or given twice, is an
 // EINVALID error, to be written in JSON.

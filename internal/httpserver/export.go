@@ -3,6 +3,7 @@ package httpserver
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,16 +19,20 @@ const exportChallenge = `api_code realm="tenderbase"`
 // export answers GET /api2.3/export. Errors are written in the format dtype
 // asks for, and in JSON when dtype itself is wrong.
 func (s *Server) export(w http.ResponseWriter, r *http.Request) {
-	format, _ := export.FormatOf(r.URL.Query())
-	if err := s.serveExport(w, r, format); err != nil {
+	values, err := export.ParseQuery(r.URL.RawQuery)
+	format, _ := export.FormatOf(values)
+	if err == nil {
+		err = s.serveExport(w, r, values)
+	}
+	if err != nil {
 		s.writeExportError(w, r, format, err)
 	}
 }
 
 // serveExport checks the request and the caller's key and limit, finds the
 // page and streams it.
-func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, format export.Format) error {
-	q, err := export.Parse(r.URL.Query())
+func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.Values) error {
+	q, err := export.Parse(values)
 	if err != nil {
 		return err
 	}

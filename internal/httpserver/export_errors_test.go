@@ -36,6 +36,11 @@ func TestExportErrors(t *testing.T) {
 			`{"error":{"code":"rate_limited","message":"rate limit of key k_limited exceeded (30 requests a minute, 10 at once): retry in 42 s"}}` + "\n",
 			"Retry-After: 42"},
 		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=json", 200, jsonError, "[]\n", "X-Total-Count: 0"},
+		// A pair the query string cannot hold is refused, never dropped.
+		{"mode=fas&kwords=%zz", 400, xmlError,
+			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="invalid">the query string pair "kwords=%zz" is not URL-encoded: a % must be followed by two hex digits (%25 is a % itself)</error>` + "\n", ""},
+		{"dtype=json&mode=fas;dtype=json", 400, jsonError,
+			`{"error":{"code":"invalid","message":"the query string pair \"mode=fas;dtype=json\" holds a semicolon: separate parameters with & (and send a semicolon in a value as %3B)"}}` + "\n", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
