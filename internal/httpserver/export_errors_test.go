@@ -2,6 +2,8 @@ package httpserver_test
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -105,5 +107,66 @@ func TestExportRowCap(t *testing.T) {
 			t.Errorf("%s: %d records, headers %v; want %d records, X-Per-Page %s, X-Notice %q",
 				tt.query, got, a.header, tt.records, tt.perPage, tt.notice)
 		}
+	}
+}
+
+// TestExportBearer checks that the export takes its key in an
+// Authorization: Bearer header as /mcp does, and never serves the free view
+// to a request that carries a header it cannot use.
+func TestExportBearer(t *testing.T) {
+	ts := newDemoServer(t)
+	const query = "mode=fasEIS&dtype=json&per_page=5"
+	tests := []struct {
+		name, authorization, apiCode string
+		status                       int
+		hidden                       bool   // fields are hidden: the free view
+		header                       string // "Name: value", if any
+		message                      string // of an error
+	}{
+		{"free view", "", "", 200, true, "", ""},
+		{"paid key as Bearer", "Bearer paid", "", 200, false, "", ""},
+		{"paid key in both", "Bearer paid", "paid", 200, false, "", ""},
+		{"scheme in another case", "bearer paid", "", 200, false, "", ""},
+		{"two keys", "Bearer paid", "free", 400, false, "",
+			"api_code and the Authorization header carry different keys; send the key in one of them"},
+		{"unknown Bearer key", "Bearer nobody", "", 401, false, `WWW-Authenticate: Bearer realm="tenderbase", error="invalid_token"`, "unknown key"},
+		{"unknown api_code", "", "nobody", 401, false, `WWW-Authenticate: api_code realm="tenderbase"`, "unknown key"},
+		{"not Bearer", "Basic cGFpZDo=", "", 401, false, `WWW-Authenticate: Bearer realm="tenderbase"`,
+			"the Authorization header is not a Bearer token; send the header Authorization: Bearer <key>"},
+		{"rate limited", "Bearer limited", "", 429, false, "Retry-After: 42", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			target := ts.URL + "/api2.3/export?" + query
+			if tt.apiCode != "" {
+				target += "&api_code=" + tt.apiCode
+			}
+			req, err := http.NewRequest("GET", target, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.authorization != "" {
+				req.Header.Set("Authorization", tt.authorization)
+			}
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			a := exportAnswer{status: resp.StatusCode, header: resp.Header, body: body}
+			if a.status != tt.status {
+				t.Errorf("status %d, want %d: %.200s", a.status, tt.status, body)
+			}
+			if hidden := a.header.Get("X-Restricted-Fields") != ""; a.status == 200 && hidden != tt.hidden {
+				t.Errorf("X-Restricted-Fields %q: the free view is %v, want %v", a.header.Get("X-Restricted-Fields"), hidden, tt.hidden)
+			}
+			if tt.header != "" && !hasHeader(a, tt.header) {
+				t.Errorf("no header %s in %v", tt.header, a.header)
+			}
+			if tt.message != "" && !strings.Contains(string(body), `"message":"`+tt.message+`"`) {
+				t.Errorf("body %.200s, want the message %s", body, tt.message)
+			}
+		})
 	}
 }
