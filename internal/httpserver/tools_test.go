@@ -80,8 +80,18 @@ func TestToolEndpoints(t *testing.T) {
 			answer{429, "Retry-After: 42", `{"error":{"code":"rate_limited"`, ""}},
 		{"no content type", "free", "POST", "/mcp/ru/detail", "", tender,
 			answer{200, "Content-Type: application/json; charset=utf-8", `{"`, `"0162307330524391275"`}},
-		{"form content type", "free", "POST", "/mcp/ru/detail", "application/x-www-form-urlencoded", tender,
+		{"JSON with a charset", "free", "POST", "/mcp/ru/detail", "application/json; charset=utf-8", tender,
 			answer{200, "", `{"`, `"0162307330524391275"`}},
+		// What curl -d sends unless told otherwise: refused as /mcp refuses
+		// it, with the header to add.
+		{"form content type", "free", "POST", "/mcp/ru/detail", "application/x-www-form-urlencoded", tender,
+			answer{415, "", `{"error":{"code":"invalid","message":"Content-Type \"application/x-www-form-urlencoded\" is not JSON; send application/json (with curl: -H 'Content-Type: application/json')"}}`, ""}},
+		{"text content type", "free", "POST", "/mcp/ru/detail", "text/plain", tender,
+			answer{415, "", `{"error":{"code":"invalid","message":"Content-Type \"text/plain\" is not JSON`, ""}},
+		{"a member twice", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":"0000000000000000000","id":"0162307330524391275"}`,
+			answer{400, "", `{"error":{"code":"invalid","message":"member \"/id\" is given twice; give each member of a JSON object once"}}`, ""}},
+		{"a nested member twice", "free", "POST", "/mcp/ru/search", "application/json", `{"query":"школа","filters":{"r77":1,"r77":1}}`,
+			answer{400, "", `{"error":{"code":"invalid","message":"member \"/filters/r77\" is given twice; give each member of a JSON object once"}}`, ""}},
 		// An empty body is no arguments, so the tool itself says what is
 		// missing.
 		{"empty body", "free", "POST", "/mcp/torgi/search", "", "",

@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/strictjson"
 )
 
 // Protocol versions the handler speaks.
@@ -66,7 +67,9 @@ var emptyObject = []byte("{}")
 
 // parse decodes x.in as one JSON-RPC message and checks its envelope. A
 // message without an id is a notification; without a method but with a
-// result or an error, a response.
+// result or an error, a response. An object anywhere in the message that
+// names a member twice makes it an invalid request, the tool's arguments
+// included: which of the two was meant cannot be known.
 func (x *exchange) parse() *rpcError {
 	body := bytes.TrimLeft(x.in, " \t\r\n")
 	if len(body) > 0 && body[0] == '[' && json.Valid(body) {
@@ -83,6 +86,9 @@ func (x *exchange) parse() *rpcError {
 	case errors.As(err, &typeErr):
 		return invalidRequest(fmt.Sprintf("%s must be a %s", typeErr.Field, fieldType[typeErr.Field]))
 	case err != nil:
+		return invalidRequest(err.Error())
+	}
+	if err := strictjson.Check(body); err != nil {
 		return invalidRequest(err.Error())
 	}
 	return x.req.check()

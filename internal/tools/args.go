@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/strictjson"
 )
 
 // argField is one argument of a tool: a field of its argument struct.
@@ -52,7 +53,8 @@ func (fs argFields) names() string {
 // decode decodes raw into dst, a pointer to the argument struct, and then
 // checks it if it has a check method. Absent arguments (an empty body or
 // null) are an empty object; null for an optional argument is its absence.
-// Every mistake is an *ArgumentError naming the argument.
+// A member given twice, at any depth, is refused. Every mistake is an
+// *ArgumentError naming the argument.
 func (fs argFields) decode(raw json.RawMessage, dst any) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -64,6 +66,9 @@ func (fs argFields) decode(raw json.RawMessage, dst any) error {
 	}
 	if err := json.Unmarshal(raw, &given); err != nil {
 		return argErrorf("the arguments are not valid JSON: %v", err)
+	}
+	if err := strictjson.Check(raw); err != nil {
+		return argErrorf("%s", err)
 	}
 	if err := fs.checkNames(given); err != nil {
 		return err
