@@ -40,3 +40,15 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCheck checks a tools/call message, as the MCP handler does for
+// every request.
+func BenchmarkCheck(b *testing.B) {
+	msg := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.search","arguments":{"query":"поставка лекарственных","regions":[77,50]}}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := strictjson.Check(msg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
