@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
@@ -106,6 +107,9 @@ func Parse(values url.Values) (Request, error) {
 	if err := checkNames(values); err != nil {
 		return Request{}, err
 	}
+	if err := checkUTF8(values); err != nil {
+		return Request{}, err
+	}
 	if q.Mode, err = modeOf(values.Get("mode")); err != nil {
 		return Request{}, err
 	}
@@ -159,6 +163,17 @@ func unknownName(name string) string {
 		}
 	}
 	return tenderbase.Quote(name)
+}
+
+// checkUTF8 refuses a value that is not UTF-8 text, which no record holds
+// and no query can mean. The names are known by now.
+func checkUTF8(values url.Values) error {
+	for _, p := range Params {
+		if v := values.Get(p.Name); !utf8.ValidString(v) {
+			return tenderbase.Errorf(tenderbase.EINVALID, "parameter %s is not valid UTF-8 text", p.Name)
+		}
+	}
+	return nil
 }
 
 func repeated(name string, n int) error {

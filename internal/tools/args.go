@@ -3,9 +3,11 @@ package tools
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/strictjson"
@@ -73,6 +75,9 @@ func (fs argFields) decode(raw json.RawMessage, dst any) error {
 	if err := fs.checkNames(given); err != nil {
 		return err
 	}
+	if err := checkUTF8(given); err != nil {
+		return err
+	}
 	v := reflect.ValueOf(dst).Elem()
 	for _, f := range fs {
 		value, ok := given[f.name]
@@ -111,6 +116,19 @@ func (fs argFields) checkNames(given map[string]json.RawMessage) error {
 	for _, k := range keys {
 		if !slices.ContainsFunc(fs, func(f argField) bool { return f.name == k }) {
 			return argErrorf("unknown argument %s; this tool takes %s", tenderbase.Quote(k), fs.names())
+		}
+	}
+	return nil
+}
+
+// checkUTF8 refuses an argument that holds bytes that are not UTF-8.
+// encoding/json would turn them into U+FFFD, and the tool would then look
+// for something its caller never sent: "школа \xff" searched for школа, and
+// "\xff" alone was an empty query.
+func checkUTF8(given map[string]json.RawMessage) error {
+	for _, name := range slices.Sorted(maps.Keys(given)) {
+		if !utf8.Valid(given[name]) {
+			return argErrorf("argument %q is not valid UTF-8 text", name)
 		}
 	}
 	return nil
