@@ -89,8 +89,10 @@ type KeyStore interface {
 // RateLimiter decides whether a key may make one more request now. It returns
 // zero to allow the request, or how long the caller should wait before the
 // next one. An error means the limiter could not decide (a lost connection to
-// a shared limiter); callers then let the request through and log it, since
-// an outage of the limiter must not become an outage of the service.
+// a shared limiter); callers then let the request through, since an outage of
+// the limiter must not become an outage of the service. A limiter that can
+// fail logs when it starts failing and when it recovers, once each, so that
+// callers need not log every request it fails.
 type RateLimiter interface {
 	Allow(ctx context.Context, k Key) (retryAfter time.Duration, err error)
 }

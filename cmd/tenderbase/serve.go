@@ -145,6 +145,7 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 	if opts.DialTimeout == 0 {
 		opts.DialTimeout = time.Second
 	}
+	redis.SetClientLogger(logger)
 	client := goredis.NewClient(opts)
 	pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
@@ -154,7 +155,9 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 	} else {
 		logger.Info("rate limits shared through redis", "addr", opts.Addr)
 	}
-	return redis.NewLimiter(client, ""), client.Close, nil
+	limiter := redis.NewLimiter(client, "")
+	limiter.Logger = logger
+	return limiter, client.Close, nil
 }
 
 // loadDemo stores the demo dataset: its EIS-born records through the

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func getJSON(t *testing.T, url string) (int, map[string]any) {
@@ -103,28 +105,50 @@ func TestServeDemoIntoExplicitStore(t *testing.T) {
 	}
 }
 
-// TestServeStopsOnSIGTERM runs the built binary, as a service manager would,
-// and stops it with SIGTERM.
-func TestServeStopsOnSIGTERM(t *testing.T) {
+// buildBinary builds the command into dir and returns its path. The tests
+// that run it stand where a service manager would.
+func buildBinary(t *testing.T, dir string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	dir := t.TempDir()
 	bin := filepath.Join(dir, "tenderbase")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "test.db"))
+	return bin
+}
+
+// startBinary runs bin serve with args on a free port until it says where
+// it listens, and returns the process, its address and its stderr.
+func startBinary(t *testing.T, bin string, args ...string) (cmd *exec.Cmd, addr string, stderr *syncBuffer) {
+	t.Helper()
+	cmd = exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
 	stdout := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = stdout, &syncBuffer{}
+	stderr = &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(stdout.String(), "listening on") && time.Now().Before(deadline) {
+	for time.Now().Before(deadline) {
+		if _, rest, ok := strings.Cut(stdout.String(), "listening on http://"); ok {
+			addr, _, _ = strings.Cut(rest, " ")
+			return cmd, addr, stderr
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	t.Fatalf("serve did not say where it listens:\n%s\n%s", stdout, stderr)
+	return nil, "", nil
+}
+
+// TestServeStopsOnSIGTERM runs the built binary, as a service manager would,
+// and stops it with SIGTERM.
+func TestServeStopsOnSIGTERM(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	cmd, _, _ := startBinary(t, bin, "--db", filepath.Join(dir, "test.db"))
 
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -153,5 +177,58 @@ func TestServeAllowedOrigins(t *testing.T) {
 	cfg, _, ok = c.parseServe([]string{"--allowed-origins", " https://a.example, b.example ,"})
 	if !ok || !slices.Equal(cfg.HTTP.AllowedOrigins, []string{"https://a.example", "b.example"}) {
 		t.Errorf("from the flag: %v (ok %v)", cfg.HTTP.AllowedOrigins, ok)
+	}
+}
+
+// TestServeRedisOutageLog serves with a Redis that never answers and sends
+// a few requests: the log stays JSON, one line a record, and says once that
+// the rate limiter is unavailable, rather than once a request.
+func TestServeRedisOutageLog(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	db := filepath.Join(dir, "test.db")
+	created := runCLI(t, nil, "keys", "create", "--db", db, "--plan", "free", "--name", "outage")
+	if created.code != 0 {
+		t.Fatalf("keys create: %d\n%s", created.code, created.stderr)
+	}
+	secret, _, _ := strings.Cut(created.stdout, "\n")
+	// Nothing listens on port 1 of the loopback: every connection is refused.
+	cmd, addr, stderr := startBinary(t, bin, "--db", db, "--redis", "redis://127.0.0.1:1/0")
+
+	for range 5 {
+		req, _ := http.NewRequest("POST", "http://"+addr+"/mcp/ru/search", strings.NewReader(`{"query":"школа"}`))
+		req.Header.Set("Authorization", "Bearer "+secret)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("status %d, want 200: requests pass while the limiter is away", resp.StatusCode)
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+
+	messages := map[string]int{}
+	for line := range strings.Lines(stderr.String()) {
+		var entry struct{ Level, Msg string }
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Errorf("a log line is not JSON: %q", line)
+			continue
+		}
+		if entry.Level == "WARN" || entry.Level == "ERROR" {
+			messages[entry.Msg]++
+		}
+	}
+	want := map[string]int{
+		"redis does not answer; requests pass without rate limits until it does": 1,
+		"rate limiter unavailable": 1,
+	}
+	if diff := cmp.Diff(want, messages); diff != "" {
+		t.Errorf("warnings and errors logged, by message (-want +got):\n%s\n%s", diff, stderr)
 	}
 }

@@ -130,7 +130,8 @@ func checkVersionHeader(r *http.Request, method string) *rpcError {
 // allow asks the rate limiter whether the caller's key may make this
 // request. A request without a key was let in by whoever put none there. A
 // limiter that cannot decide lets the request through: its outage must not
-// become an outage of the service.
+// become an outage of the service. The limiter reports the outage itself,
+// once; here it is only a debug line.
 func (h *Handler) allow(ctx context.Context) *rpcError {
 	if h.limiter == nil {
 		return nil
@@ -141,7 +142,7 @@ func (h *Handler) allow(ctx context.Context) *rpcError {
 	}
 	wait, err := h.limiter.Allow(ctx, key)
 	if err != nil {
-		h.logger.WarnContext(ctx, "rate limiter failed; request let through", "key", key.ID, "err", err)
+		h.logger.DebugContext(ctx, "rate limiter failed; request let through", "key", key.ID, "err", err)
 		return nil
 	}
 	if wait <= 0 {
