@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -39,6 +40,11 @@ type serveConfig struct {
 	HTTP  httpserver.Config
 }
 
+// storeCloseTimeout bounds closing the store at the end of serve. Closing
+// waits for the queries still running, and a request that ignored its
+// cancellation may run one for as long as it likes.
+const storeCloseTimeout = 5 * time.Second
+
 // runServe opens the store, loads the demo dataset if asked, and serves
 // HTTP until ctx is done.
 func runServe(ctx context.Context, c *cli, args []string) int {
@@ -65,36 +71,73 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	defer store.Close()
+	if err := c.prepare(ctx, &cfg, store, logger); err != nil {
+		store.Close()
+		return c.fail(err)
+	}
+	return c.serve(ctx, cfg, store, logger)
+}
+
+// prepare completes the configuration of the HTTP server over store: its
+// keys, tools and name, and loads the demo dataset if asked.
+func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.Store, logger *slog.Logger) error {
 	if keys, ok := store.(tenderbase.KeyStore); ok {
 		cfg.HTTP.Keys = keys
 	}
 	cfg.HTTP.Tools = tools.New(store, logger)
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: currentVersion()}
-	if cfg.Demo {
-		if err := loadDemo(ctx, store, logger); err != nil {
-			return c.fail(err)
-		}
-		if err := c.demoKeys(ctx, cfg.HTTP.Keys); err != nil {
-			return c.fail(err)
-		}
+	if !cfg.Demo {
+		return nil
 	}
-	return c.serve(ctx, cfg, store, logger)
+	if err := loadDemo(ctx, store, logger); err != nil {
+		return err
+	}
+	return c.demoKeys(ctx, cfg.HTTP.Keys)
 }
 
-// serve listens on the configured address and answers until ctx is done.
+// serve listens on the configured address and answers until ctx is done,
+// then shuts the server down and closes the store. The exit status is 0
+// when every request returned, cut at the end of the grace period or not,
+// and the store closed; 1 when requests ignored their cancellation or the
+// store did not close (docs/operations.md).
 func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) int {
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return c.fail(fmt.Errorf("listen: %w", err))
-	}
-	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store)
-	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.String())
-	if err := httpserver.New(cfg.HTTP, store, logger).Serve(ctx, ln); err != nil {
-		return c.fail(err)
+	served := c.listenAndServe(ctx, cfg, store, logger)
+	closed := closeStore(store, storeCloseTimeout)
+	if err := errors.Join(served, closed); err != nil {
+		// Through the log alone: stderr is the log, JSON for a service.
+		logger.Error("serve failed", "err", err)
+		return exitFailure
 	}
 	logger.Info("stopped")
 	return exitOK
+}
+
+// listenAndServe listens on the configured address and serves HTTP until
+// ctx is done and the server has shut down.
+func (c *cli) listenAndServe(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) error {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store)
+	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.String())
+	return httpserver.New(cfg.HTTP, store, logger).Serve(ctx, ln)
+}
+
+// closeStore closes store, waiting at most d: past it, the process had
+// better exit than wait for a query that nobody will read.
+func closeStore(store tenderbase.Store, d time.Duration) error {
+	closed := make(chan error, 1)
+	go func() { closed <- store.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			return fmt.Errorf("close the store: %w", err)
+		}
+		return nil
+	case <-time.After(d):
+		return fmt.Errorf("close the store: not closed after %s", d)
+	}
 }
 
 // parseServe reads the serve command line, as parseImport does.
@@ -113,9 +156,20 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.StringVar(&origins, "allowed-origins", origins,
 		"comma-separated browser `ORIGINS` allowed on /mcp besides localhost, e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
+	grace, err := c.envDuration("TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	fs.DurationVar(&cfg.HTTP.ShutdownTimeout, "shutdown-timeout", grace,
+		"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return cfg, parseExit(err), false
+	}
+	if cfg.HTTP.ShutdownTimeout <= 0 {
+		fmt.Fprintf(c.stderr, "tenderbase serve: --shutdown-timeout must be positive, such as 30s\n")
+		return cfg, exitUsage, false
 	}
 	if len(positional) > 0 {
 		fmt.Fprintf(c.stderr, "tenderbase serve: unexpected argument %q\n", positional[0])

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -12,11 +15,16 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 func getJSON(t *testing.T, url string) (int, map[string]any) {
@@ -230,5 +238,105 @@ func TestServeRedisOutageLog(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, messages); diff != "" {
 		t.Errorf("warnings and errors logged, by message (-want +got):\n%s\n%s", diff, stderr)
+	}
+}
+
+// slowSearches is a store whose searches wait until their request is
+// cancelled, and which remembers being closed.
+type slowSearches struct {
+	tenderbase.Store
+	started chan struct{}
+	closed  atomic.Bool
+}
+
+func (s *slowSearches) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	s.started <- struct{}{}
+	<-ctx.Done()
+	return tenderbase.Page{}, ctx.Err()
+}
+
+func (s *slowSearches) Close() error {
+	s.closed.Store(true)
+	return s.Store.Close()
+}
+
+// TestServeCutsSlowRequests stops serve while an export waits on the store
+// for as long as its request lives: serve cancels it at the end of the
+// grace period, closes the store and exits 0, soon after the grace period.
+func TestServeCutsSlowRequests(t *testing.T) {
+	sqliteStore, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "test.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &slowSearches{Store: sqliteStore, started: make(chan struct{}, 1)}
+	const grace = time.Second
+	cfg := serveConfig{Addr: "127.0.0.1:0", HTTP: httpserver.Config{ShutdownTimeout: grace}}
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	c := &cli{stdout: stdout, stderr: stderr, getenv: func(string) string { return "" }}
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	exited := make(chan int, 1)
+	go func() { exited <- c.serve(ctx, cfg, store, newLogger(stderr, slog.LevelInfo)) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(stdout.String(), "listening on") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	_, rest, _ := strings.Cut(stdout.String(), "listening on ")
+	url, _, _ := strings.Cut(rest, " ")
+	go func() {
+		if resp, err := http.Get(url + "/api2.3/export?mode=fas"); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	<-store.started
+
+	start := time.Now()
+	stop()
+	code := waitExit(t, exited)
+	took := time.Since(start)
+
+	if code != exitOK {
+		t.Errorf("exit %d, want 0: the request was cut and returned; stderr:\n%s", code, stderr)
+	}
+	if took < grace || took > grace+time.Second {
+		t.Errorf("serve stopped %v after it was told to, want the grace period %v and a little", took, grace)
+	}
+	if !store.closed.Load() {
+		t.Error("the store was not closed")
+	}
+	if !strings.Contains(stderr.String(), `"msg":"grace period over: requests cancelled","requests":1`) {
+		t.Errorf("the log does not say one request was cut:\n%s", stderr)
+	}
+}
+
+// TestServeShutdownTimeout runs the binary with a grace period of a second
+// and a client that sent half a request: SIGTERM stops it after the grace
+// period, not later, and with status 0, since no request was running.
+func TestServeShutdownTimeout(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	cmd, addr, stderr := startBinary(t, bin, "--db", filepath.Join(dir, "test.db"), "--shutdown-timeout", "1s")
+	half, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer half.Close()
+	if _, err := half.Write([]byte("GET /health HTTP/1.1\r\nHost: x\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // the server reads the half request
+
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	took := time.Since(start)
+
+	if err != nil {
+		t.Errorf("serve ended with %v, want status 0; stderr:\n%s", err, stderr)
+	}
+	if took < time.Second || took > 3*time.Second {
+		t.Errorf("serve stopped %v after SIGTERM, want the grace period of 1s and a little", took)
 	}
 }
