@@ -2,10 +2,35 @@ package httpserver_test
 
 import (
 	"io"
+	"maps"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
+
+// send sends a request with the given headers to ts and returns the
+// response and its body.
+func send(t *testing.T, ts *httptest.Server, method, path, body string, header map[string]string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, value := range header {
+		req.Header.Set(name, value)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp, got
+}
 
 // TestErrorsDoNotEchoHugeValues sends a value of 900 KB, in every place a
 // caller's value can come back in an error, through each interface, and
@@ -52,23 +77,9 @@ func TestErrorsDoNotEchoHugeValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, err := http.NewRequest(tt.method, ts.URL+tt.path, strings.NewReader(tt.body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			req.Header.Set("Authorization", "Bearer paid")
-			for name, value := range tt.header {
-				req.Header.Set(name, value)
-			}
-			resp, err := ts.Client().Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			body, err := io.ReadAll(resp.Body)
-			if err != nil {
-				t.Fatal(err)
-			}
+			header := map[string]string{"Authorization": "Bearer paid"}
+			maps.Copy(header, tt.header)
+			resp, body := send(t, ts, tt.method, tt.path, tt.body, header)
 			if resp.StatusCode == http.StatusOK && !strings.Contains(string(body), `"isError":true`) && !strings.Contains(string(body), `"error"`) {
 				t.Errorf("status 200 and no error: %.300s", body)
 			}

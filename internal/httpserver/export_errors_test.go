@@ -2,8 +2,6 @@ package httpserver_test
 
 import (
 	"context"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -137,23 +135,15 @@ func TestExportBearer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			target := ts.URL + "/api2.3/export?" + query
+			path := "/api2.3/export?" + query
 			if tt.apiCode != "" {
-				target += "&api_code=" + tt.apiCode
+				path += "&api_code=" + tt.apiCode
 			}
-			req, err := http.NewRequest("GET", target, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			header := map[string]string{}
 			if tt.authorization != "" {
-				req.Header.Set("Authorization", tt.authorization)
+				header["Authorization"] = tt.authorization
 			}
-			resp, err := ts.Client().Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			body, _ := io.ReadAll(resp.Body)
+			resp, body := send(t, ts, "GET", path, "", header)
 			a := exportAnswer{status: resp.StatusCode, header: resp.Header, body: body}
 			if a.status != tt.status {
 				t.Errorf("status %d, want %d: %.200s", a.status, tt.status, body)

@@ -1,8 +1,6 @@
 package httpserver_test
 
 import (
-	"io"
-	"net/http"
 	"strings"
 	"testing"
 )
@@ -32,17 +30,7 @@ func TestInvalidUTF8(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req, err := http.NewRequest(tt.method, ts.URL+tt.path, strings.NewReader(tt.body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			req.Header.Set("Authorization", "Bearer paid")
-			resp, err := ts.Client().Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer resp.Body.Close()
-			body, _ := io.ReadAll(resp.Body)
+			resp, body := send(t, ts, tt.method, tt.path, tt.body, map[string]string{"Authorization": "Bearer paid"})
 			if resp.StatusCode != tt.status || !strings.Contains(string(body), tt.message) {
 				t.Errorf("status %d, body %.300s\nwant %d and %s", resp.StatusCode, body, tt.status, tt.message)
 			}
