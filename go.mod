@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/blevesearch/snowballstem v0.9.0
+	github.com/go-json-experiment/json v1.27.2
 	github.com/google/go-cmp v0.7.0
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/schollz/progressbar/v3 v3.19.1

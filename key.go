@@ -90,8 +90,10 @@ type KeyStore interface {
 // RateLimiter decides whether a key may make one more request now. It returns
 // zero to allow the request, or how long the caller should wait before the
 // next one. An error means the limiter could not decide (a lost connection to
-// a shared limiter); callers then let the request through and log it, since
-// an outage of the limiter must not become an outage of the service.
+// a shared limiter); callers then let the request through, since an outage of
+// the limiter must not become an outage of the service. A limiter that can
+// fail logs when it starts failing and when it recovers, once each, so that
+// callers need not log every request it fails.
 type RateLimiter interface {
 	Allow(ctx context.Context, k Key) (retryAfter time.Duration, err error)
 }
@@ -196,7 +198,7 @@ func CheckSeat(account string, plan Plan, active int) error {
 // CheckKeyStatus rejects a status that is not one of the three.
 func CheckKeyStatus(status string) error {
 	if status != KeyActive && status != KeySuspended && status != KeyRevoked {
-		return Errorf(EINVALID, "unknown key status %q (statuses: active, suspended, revoked)", status)
+		return Errorf(EINVALID, "unknown key status %s (statuses: active, suspended, revoked)", Quote(status))
 	}
 	return nil
 }
@@ -215,7 +217,7 @@ func (k Key) StatusChange(status string) (needsSeat bool, err error) {
 
 // NoKey returns the error of a key id that no key has.
 func NoKey(id string) error {
-	return Errorf(ENOTFOUND, "no key with id %.100q", id)
+	return Errorf(ENOTFOUND, "no key with id %s", Quote(id))
 }
 
 // NewKeyID draws a key id. Ids are short, so that people can read and type

@@ -58,7 +58,7 @@ func ParsePlan(s string) (Plan, error) {
 		for i, n := range PlanNames {
 			names[i] = string(n)
 		}
-		return "", Errorf(EINVALID, "unknown plan %q (plans: %s)", s, strings.Join(names, ", "))
+		return "", Errorf(EINVALID, "unknown plan %s (plans: %s)", Quote(s), strings.Join(names, ", "))
 	}
 	return p, nil
 }

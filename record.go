@@ -111,7 +111,7 @@ func NewRecord(k Kind) (Record, error) {
 	case KindContractExecution:
 		return &ContractExecution{}, nil
 	}
-	return nil, Errorf(EINVALID, "unknown record kind %q (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution)", k)
+	return nil, Errorf(EINVALID, "unknown record kind %s (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution)", Quote(string(k)))
 }
 
 // Envelope is one line of the canonical NDJSON form:

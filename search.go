@@ -81,7 +81,7 @@ func ParseFilters(raw map[string]any) (Filters, error) {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if !filterOn(raw[k]) {
-			return Filters{}, Errorf(EINVALID, "filter %q: value must be 1, got %v", k, raw[k])
+			return Filters{}, Errorf(EINVALID, "filter %s: value must be 1, got %s", Quote(k), Quote(fmt.Sprint(raw[k])))
 		}
 		switch {
 		case k == "fz44" || k == "fz223":
@@ -99,7 +99,7 @@ func ParseFilters(raw map[string]any) (Filters, error) {
 			}
 			f.Regions = append(f.Regions, code)
 		default:
-			return Filters{}, Errorf(EINVALID, "unknown filter %q: filters are r<region code>, cr<country code>, fz44, fz223", k)
+			return Filters{}, Errorf(EINVALID, "unknown filter %s: filters are r<region code>, cr<country code>, fz44, fz223", Quote(k))
 		}
 	}
 	return f, nil
@@ -136,7 +136,7 @@ func filterOn(v any) bool {
 func flagCode(key, prefix string, lo, hi int) (int, error) {
 	code, err := strconv.Atoi(strings.TrimPrefix(key, prefix))
 	if err != nil || code < lo || code > hi {
-		return 0, Errorf(EINVALID, "unknown filter %q: %s must be followed by a code from %d to %d", key, prefix, lo, hi)
+		return 0, Errorf(EINVALID, "unknown filter %s: %s must be followed by a code from %d to %d", Quote(key), prefix, lo, hi)
 	}
 	return code, nil
 }
@@ -194,7 +194,7 @@ func ResourceKind(name string) (Kind, error) {
 		}
 		names = append(names, string(r.Name))
 	}
-	return "", Errorf(EINVALID, "unknown resource %q (known: %s)", name, strings.Join(names, ", "))
+	return "", Errorf(EINVALID, "unknown resource %s (known: %s)", Quote(name), strings.Join(names, ", "))
 }
 
 // Validate checks a search's paging and returns an EINVALID error for a

@@ -23,8 +23,8 @@ func TestParseFilters(t *testing.T) {
 		{name: "unknown key", raw: map[string]any{"x1": 1.0}, wantErr: `unknown filter "x1": filters are r<region code>, cr<country code>, fz44, fz223`},
 		{name: "region out of range", raw: map[string]any{"r100": 1.0}, wantErr: `unknown filter "r100": r must be followed by a code from 1 to 99`},
 		{name: "region not a number", raw: map[string]any{"rx": 1.0}, wantErr: `unknown filter "rx": r must be followed by a code from 1 to 99`},
-		{name: "value not 1", raw: map[string]any{"r77": 0.0}, wantErr: `filter "r77": value must be 1, got 0`},
-		{name: "value a list", raw: map[string]any{"r77": []any{1.0}}, wantErr: `filter "r77": value must be 1, got [1]`},
+		{name: "value not 1", raw: map[string]any{"r77": 0.0}, wantErr: `filter "r77": value must be 1, got "0"`},
+		{name: "value a list", raw: map[string]any{"r77": []any{1.0}}, wantErr: `filter "r77": value must be 1, got "[1]"`},
 		{name: "law unknown", raw: map[string]any{"fz94": 1.0}, wantErr: `unknown filter "fz94": filters are r<region code>, cr<country code>, fz44, fz223`},
 	}
 	for _, tt := range tests {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/term"
 )
@@ -92,6 +93,20 @@ func parseExit(err error) int {
 		return exitOK
 	}
 	return exitUsage
+}
+
+// envDuration returns the duration in the environment variable name, or def
+// when it is unset. A value that is not a positive duration is an error.
+func (c *cli) envDuration(name string, def time.Duration) (time.Duration, error) {
+	v := c.getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s=%s is not a positive duration such as 30s", name, v)
+	}
+	return d, nil
 }
 
 // wasSet reports whether the flag name was given on the command line.

@@ -340,5 +340,5 @@ func findKey(ctx context.Context, keys tenderbase.KeyStore, id string) (tenderba
 			return k, nil
 		}
 	}
-	return tenderbase.Key{}, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %q", id)
+	return tenderbase.Key{}, tenderbase.Errorf(tenderbase.ENOTFOUND, "no key with id %s", tenderbase.Quote(id))
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -40,6 +40,11 @@ type serveConfig struct {
 	HTTP  httpserver.Config
 }
 
+// storeCloseTimeout bounds closing the store at the end of serve. Closing
+// waits for the queries still running, and a request that ignored its
+// cancellation may run one for as long as it likes.
+const storeCloseTimeout = 5 * time.Second
+
 // runServe opens the store, loads the demo dataset if asked, and serves
 // HTTP until ctx is done.
 func runServe(ctx context.Context, c *cli, args []string) int {
@@ -66,36 +71,73 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
-	defer store.Close()
+	if err := c.prepare(ctx, &cfg, store, logger); err != nil {
+		store.Close()
+		return c.fail(err)
+	}
+	return c.serve(ctx, cfg, store, logger)
+}
+
+// prepare completes the configuration of the HTTP server over store: its
+// keys, tools and name, and loads the demo dataset if asked.
+func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.Store, logger *slog.Logger) error {
 	if keys, ok := store.(tenderbase.KeyStore); ok {
 		cfg.HTTP.Keys = keys
 	}
 	cfg.HTTP.Tools = tools.New(store, logger)
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: currentVersion()}
-	if cfg.Demo {
-		if err := loadDemo(ctx, store, logger); err != nil {
-			return c.fail(err)
-		}
-		if err := c.demoKeys(ctx, cfg.HTTP.Keys); err != nil {
-			return c.fail(err)
-		}
+	if !cfg.Demo {
+		return nil
 	}
-	return c.serve(ctx, cfg, store, logger)
+	if err := loadDemo(ctx, store, logger); err != nil {
+		return err
+	}
+	return c.demoKeys(ctx, cfg.HTTP.Keys)
 }
 
-// serve listens on the configured address and answers until ctx is done.
+// serve listens on the configured address and answers until ctx is done,
+// then shuts the server down and closes the store. The exit status is 0
+// when every request returned, cut at the end of the grace period or not,
+// and the store closed; 1 when requests ignored their cancellation or the
+// store did not close (docs/operations.md).
 func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) int {
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return c.fail(fmt.Errorf("listen: %w", err))
-	}
-	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store)
-	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.String())
-	if err := httpserver.New(cfg.HTTP, store, logger).Serve(ctx, ln); err != nil {
-		return c.fail(err)
+	served := c.listenAndServe(ctx, cfg, store, logger)
+	closed := closeStore(store, storeCloseTimeout)
+	if err := errors.Join(served, closed); err != nil {
+		// Through the log alone: stderr is the log, JSON for a service.
+		logger.Error("serve failed", "err", err)
+		return exitFailure
 	}
 	logger.Info("stopped")
 	return exitOK
+}
+
+// listenAndServe listens on the configured address and serves HTTP until
+// ctx is done and the server has shut down.
+func (c *cli) listenAndServe(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) error {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store)
+	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.String())
+	return httpserver.New(cfg.HTTP, store, logger).Serve(ctx, ln)
+}
+
+// closeStore closes store, waiting at most d: past it, the process had
+// better exit than wait for a query that nobody will read.
+func closeStore(store tenderbase.Store, d time.Duration) error {
+	closed := make(chan error, 1)
+	go func() { closed <- store.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			return fmt.Errorf("close the store: %w", err)
+		}
+		return nil
+	case <-time.After(d):
+		return fmt.Errorf("close the store: not closed after %s", d)
+	}
 }
 
 // parseServe reads the serve command line, as parseImport does.
@@ -114,34 +156,38 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.StringVar(&origins, "allowed-origins", origins,
 		"comma-separated browser `ORIGINS` allowed on /mcp besides localhost, e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
-	timeout := cmp.Or(c.getenv("TENDERBASE_REQUEST_TIMEOUT"), httpserver.DefaultRequestTimeout.String())
-	fs.StringVar(&timeout, "request-timeout", timeout,
+	grace, err := c.envDuration("TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	fs.DurationVar(&cfg.HTTP.ShutdownTimeout, "shutdown-timeout", grace,
+		"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)")
+	timeout, err := c.envDuration("TENDERBASE_REQUEST_TIMEOUT", httpserver.DefaultRequestTimeout)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	fs.DurationVar(&cfg.HTTP.RequestTimeout, "request-timeout", timeout,
 		"`DURATION` one request may take (20s, 1m) before its work is cancelled and it is answered 503 (env TENDERBASE_REQUEST_TIMEOUT)")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return cfg, parseExit(err), false
+	}
+	for name, d := range map[string]time.Duration{"shutdown-timeout": cfg.HTTP.ShutdownTimeout, "request-timeout": cfg.HTTP.RequestTimeout} {
+		if d <= 0 {
+			fmt.Fprintf(c.stderr, "tenderbase serve: --%s must be positive, such as 30s\n", name)
+			return cfg, exitUsage, false
+		}
 	}
 	if len(positional) > 0 {
 		fmt.Fprintf(c.stderr, "tenderbase serve: unexpected argument %q\n", positional[0])
 		fs.Usage()
 		return cfg, exitUsage, false
 	}
-	if cfg.HTTP.RequestTimeout, err = requestTimeout(timeout); err != nil {
-		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
-		return cfg, exitUsage, false
-	}
 	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
 	cfg.HTTP.AllowedOrigins = splitList(origins)
 	return cfg, exitOK, true
-}
-
-// requestTimeout reads the --request-timeout value, a positive duration.
-func requestTimeout(v string) (time.Duration, error) {
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("--request-timeout %q is not a positive duration such as 20s or 1m", v)
-	}
-	return d, nil
 }
 
 // newLimiter returns the rate limiter of serve and a function that releases
@@ -162,6 +208,7 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 	if opts.DialTimeout == 0 {
 		opts.DialTimeout = time.Second
 	}
+	redis.SetClientLogger(logger)
 	client := goredis.NewClient(opts)
 	pingCtx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
@@ -171,7 +218,9 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 	} else {
 		logger.Info("rate limits shared through redis", "addr", opts.Addr)
 	}
-	return redis.NewLimiter(client, ""), client.Close, nil
+	limiter := redis.NewLimiter(client, "")
+	limiter.Logger = logger
+	return limiter, client.Close, nil
 }
 
 // loadDemo stores the demo dataset: its EIS-born records through the

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"io/fs"
+	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -13,9 +16,16 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 func getJSON(t *testing.T, url string) (int, map[string]any) {
@@ -104,28 +114,50 @@ func TestServeDemoIntoExplicitStore(t *testing.T) {
 	}
 }
 
-// TestServeStopsOnSIGTERM runs the built binary, as a service manager would,
-// and stops it with SIGTERM.
-func TestServeStopsOnSIGTERM(t *testing.T) {
+// buildBinary builds the command into dir and returns its path. The tests
+// that run it stand where a service manager would.
+func buildBinary(t *testing.T, dir string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	dir := t.TempDir()
 	bin := filepath.Join(dir, "tenderbase")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "test.db"))
+	return bin
+}
+
+// startBinary runs bin serve with args on a free port until it says where
+// it listens, and returns the process, its address and its stderr.
+func startBinary(t *testing.T, bin string, args ...string) (cmd *exec.Cmd, addr string, stderr *syncBuffer) {
+	t.Helper()
+	cmd = exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
 	stdout := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = stdout, &syncBuffer{}
+	stderr = &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
 	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(stdout.String(), "listening on") && time.Now().Before(deadline) {
+	for time.Now().Before(deadline) {
+		if _, rest, ok := strings.Cut(stdout.String(), "listening on http://"); ok {
+			addr, _, _ = strings.Cut(rest, " ")
+			return cmd, addr, stderr
+		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	t.Fatalf("serve did not say where it listens:\n%s\n%s", stdout, stderr)
+	return nil, "", nil
+}
+
+// TestServeStopsOnSIGTERM runs the built binary, as a service manager would,
+// and stops it with SIGTERM.
+func TestServeStopsOnSIGTERM(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	cmd, _, _ := startBinary(t, bin, "--db", filepath.Join(dir, "test.db"))
 
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
@@ -186,5 +218,158 @@ func TestServeRequestTimeout(t *testing.T) {
 		if ok && cfg.HTTP.RequestTimeout != tt.want {
 			t.Errorf("env %q, args %v: request timeout %v, want %v", tt.env, tt.args, cfg.HTTP.RequestTimeout, tt.want)
 		}
+	}
+}
+
+// TestServeRedisOutageLog serves with a Redis that never answers and sends
+// a few requests: the log stays JSON, one line a record, and says once that
+// the rate limiter is unavailable, rather than once a request.
+func TestServeRedisOutageLog(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	db := filepath.Join(dir, "test.db")
+	created := runCLI(t, nil, "keys", "create", "--db", db, "--plan", "free", "--name", "outage")
+	if created.code != 0 {
+		t.Fatalf("keys create: %d\n%s", created.code, created.stderr)
+	}
+	secret, _, _ := strings.Cut(created.stdout, "\n")
+	// Nothing listens on port 1 of the loopback: every connection is refused.
+	cmd, addr, stderr := startBinary(t, bin, "--db", db, "--redis", "redis://127.0.0.1:1/0")
+
+	for range 5 {
+		req, _ := http.NewRequest("POST", "http://"+addr+"/mcp/ru/search", strings.NewReader(`{"query":"школа"}`))
+		req.Header.Set("Authorization", "Bearer "+secret)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("status %d, want 200: requests pass while the limiter is away", resp.StatusCode)
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+
+	messages := map[string]int{}
+	for line := range strings.Lines(stderr.String()) {
+		var entry struct{ Level, Msg string }
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Errorf("a log line is not JSON: %q", line)
+			continue
+		}
+		if entry.Level == "WARN" || entry.Level == "ERROR" {
+			messages[entry.Msg]++
+		}
+	}
+	want := map[string]int{
+		"redis does not answer; requests pass without rate limits until it does": 1,
+		"rate limiter unavailable": 1,
+	}
+	if diff := cmp.Diff(want, messages); diff != "" {
+		t.Errorf("warnings and errors logged, by message (-want +got):\n%s\n%s", diff, stderr)
+	}
+}
+
+// slowSearches is a store whose searches wait until their request is
+// cancelled, and which remembers being closed.
+type slowSearches struct {
+	tenderbase.Store
+	started chan struct{}
+	closed  atomic.Bool
+}
+
+func (s *slowSearches) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	s.started <- struct{}{}
+	<-ctx.Done()
+	return tenderbase.Page{}, ctx.Err()
+}
+
+func (s *slowSearches) Close() error {
+	s.closed.Store(true)
+	return s.Store.Close()
+}
+
+// TestServeCutsSlowRequests stops serve while an export waits on the store
+// for as long as its request lives: serve cancels it at the end of the
+// grace period, closes the store and exits 0, soon after the grace period.
+func TestServeCutsSlowRequests(t *testing.T) {
+	sqliteStore, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "test.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &slowSearches{Store: sqliteStore, started: make(chan struct{}, 1)}
+	const grace = time.Second
+	cfg := serveConfig{Addr: "127.0.0.1:0", HTTP: httpserver.Config{ShutdownTimeout: grace}}
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	c := &cli{stdout: stdout, stderr: stderr, getenv: func(string) string { return "" }}
+	ctx, stop := context.WithCancel(t.Context())
+	defer stop()
+	exited := make(chan int, 1)
+	go func() { exited <- c.serve(ctx, cfg, store, newLogger(stderr, slog.LevelInfo)) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(stdout.String(), "listening on") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	_, rest, _ := strings.Cut(stdout.String(), "listening on ")
+	url, _, _ := strings.Cut(rest, " ")
+	go func() {
+		if resp, err := http.Get(url + "/api2.3/export?mode=fas"); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	<-store.started
+
+	start := time.Now()
+	stop()
+	code := waitExit(t, exited)
+	took := time.Since(start)
+
+	if code != exitOK {
+		t.Errorf("exit %d, want 0: the request was cut and returned; stderr:\n%s", code, stderr)
+	}
+	if took < grace || took > grace+time.Second {
+		t.Errorf("serve stopped %v after it was told to, want the grace period %v and a little", took, grace)
+	}
+	if !store.closed.Load() {
+		t.Error("the store was not closed")
+	}
+	if !strings.Contains(stderr.String(), `"msg":"grace period over: requests cancelled","requests":1`) {
+		t.Errorf("the log does not say one request was cut:\n%s", stderr)
+	}
+}
+
+// TestServeShutdownTimeout runs the binary with a grace period of a second
+// and a client that sent half a request: SIGTERM stops it after the grace
+// period, not later, and with status 0, since no request was running.
+func TestServeShutdownTimeout(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	cmd, addr, stderr := startBinary(t, bin, "--db", filepath.Join(dir, "test.db"), "--shutdown-timeout", "1s")
+	half, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer half.Close()
+	if _, err := half.Write([]byte("GET /health HTTP/1.1\r\nHost: x\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // the server reads the half request
+
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	took := time.Since(start)
+
+	if err != nil {
+		t.Errorf("serve ended with %v, want status 0; stderr:\n%s", err, stderr)
+	}
+	if took < time.Second || took > 3*time.Second {
+		t.Errorf("serve stopped %v after SIGTERM, want the grace period of 1s and a little", took)
 	}
 }

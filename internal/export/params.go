@@ -47,7 +47,7 @@ const innPattern = `^\d{10}(\d{2})?$`
 var Params = []Param{
 	{Name: "mode", Type: "string", Enum: Modes, Description: "fasEIS: complaints, or their results with result=1; fas: FAS cases."},
 	{Name: "dtype", Type: "string", Enum: []string{"xml", "json"}, Description: "Format of the answer: xml (the default) or json."},
-	{Name: "api_code", Type: "string", MaxLength: maxKeyLength, Description: "Access key. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
+	{Name: "api_code", Type: "string", MaxLength: maxKeyLength, Description: "Access key; it may come in an Authorization: Bearer header instead. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
 	{Name: "page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPage, Description: "Page number, from 0."},
 	{Name: "per_page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPerPage, Description: "Records a page, from 1 to 1000 (default 100), lowered to the plan's row cap."},
 	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupCustomerINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints against the customer with this INN (10 or 12 digits)."},

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
@@ -49,6 +50,36 @@ type Request struct {
 	ID     int64            // 0: none
 }
 
+// ParseQuery splits a raw query string into its parameters as
+// url.ParseQuery does, but refuses, with an EINVALID error naming it, a pair
+// that url.ParseQuery would drop: one that is not URL-encoded (kwords=%zz)
+// or that holds a semicolon (mode=fas;dtype=json, which servers once took
+// for a separator). A request that runs without a parameter its caller gave
+// answers another question than the one asked. The values of the pairs read
+// before the bad one come back with the error, so that it can still be
+// written in the format dtype asks for.
+func ParseQuery(raw string) (url.Values, error) {
+	values := url.Values{}
+	for pair := range strings.SplitSeq(raw, "&") {
+		if pair == "" {
+			continue
+		}
+		if strings.Contains(pair, ";") {
+			return values, tenderbase.Errorf(tenderbase.EINVALID,
+				"the query string pair %s holds a semicolon: separate parameters with & (and send a semicolon in a value as %%3B)", tenderbase.Quote(pair))
+		}
+		rawName, rawValue, _ := strings.Cut(pair, "=")
+		name, err1 := url.QueryUnescape(rawName)
+		value, err2 := url.QueryUnescape(rawValue)
+		if err1 != nil || err2 != nil {
+			return values, tenderbase.Errorf(tenderbase.EINVALID,
+				"the query string pair %s is not URL-encoded: a %% must be followed by two hex digits (%%25 is a %% itself)", tenderbase.Quote(pair))
+		}
+		values[name] = append(values[name], value)
+	}
+	return values, nil
+}
+
 // FormatOf returns the format dtype asks for: XML when it is absent or
 // empty. A dtype that is neither xml nor json, or given twice, is an
 // EINVALID error, to be written in JSON.
@@ -62,7 +93,7 @@ func FormatOf(values url.Values) (Format, error) {
 	case "json":
 		return JSON, nil
 	}
-	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %q: the formats are xml (the default) and json", values.Get("dtype"))
+	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: the formats are xml (the default) and json", tenderbase.Quote(values.Get("dtype")))
 }
 
 // Parse checks the query parameters of an export request. A parameter with
@@ -76,6 +107,9 @@ func Parse(values url.Values) (Request, error) {
 		return Request{}, err
 	}
 	if err := checkNames(values); err != nil {
+		return Request{}, err
+	}
+	if err := checkUTF8(values); err != nil {
 		return Request{}, err
 	}
 	if err := checkLengths(values); err != nil {
@@ -97,7 +131,8 @@ func Parse(values url.Values) (Request, error) {
 	return q, q.parseFasEIS(values)
 }
 
-// checkNames refuses repeated and unknown parameters, naming them all.
+// checkNames refuses unknown parameters, naming them all, and then
+// repeated ones, whose names are known and so short.
 func checkNames(values url.Values) error {
 	names := slices.Sorted(func(yield func(string) bool) {
 		for name := range values {
@@ -108,18 +143,20 @@ func checkNames(values url.Values) error {
 	})
 	var unknown []string
 	for _, name := range names {
-		if n := len(values[name]); n > 1 {
-			return repeated(name, n)
-		}
 		if _, ok := paramNamed(name); !ok {
 			unknown = append(unknown, unknownName(name))
 		}
 	}
-	if len(unknown) == 0 {
-		return nil
+	if len(unknown) > 0 {
+		return tenderbase.Errorf(tenderbase.EINVALID, "unknown parameter%s %s; the parameters are %s",
+			plural(len(unknown)), strings.Join(unknown, ", "), namesOf(""))
 	}
-	return tenderbase.Errorf(tenderbase.EINVALID, "unknown parameter%s %s; the parameters are %s",
-		plural(len(unknown)), strings.Join(unknown, ", "), namesOf(""))
+	for _, name := range names {
+		if n := len(values[name]); n > 1 {
+			return repeated(name, n)
+		}
+	}
+	return nil
 }
 
 // unknownName quotes an unknown parameter's name, with the parameter it
@@ -127,10 +164,21 @@ func checkNames(values url.Values) error {
 func unknownName(name string) string {
 	for _, p := range Params {
 		if strings.EqualFold(p.Name, name) {
-			return fmt.Sprintf("%q (did you mean %s?)", name, p.Name)
+			return fmt.Sprintf("%s (did you mean %s?)", tenderbase.Quote(name), p.Name)
 		}
 	}
-	return strconv.Quote(name)
+	return tenderbase.Quote(name)
+}
+
+// checkUTF8 refuses a value that is not UTF-8 text, which no record holds
+// and no query can mean. The names are known by now.
+func checkUTF8(values url.Values) error {
+	for _, p := range Params {
+		if v := values.Get(p.Name); !utf8.ValidString(v) {
+			return tenderbase.Errorf(tenderbase.EINVALID, "parameter %s is not valid UTF-8 text", p.Name)
+		}
+	}
+	return nil
 }
 
 func repeated(name string, n int) error {
@@ -153,7 +201,7 @@ func modeOf(v string) (string, error) {
 	if v == "" {
 		return "", tenderbase.Errorf(tenderbase.EINVALID, "mode is required: fasEIS (complaints and their results) or fas (FAS cases)")
 	}
-	return "", tenderbase.Errorf(tenderbase.EINVALID, "unknown mode %q: the modes are fasEIS and fas", v)
+	return "", tenderbase.Errorf(tenderbase.EINVALID, "unknown mode %s: the modes are fasEIS and fas", tenderbase.Quote(v))
 }
 
 // checkModeParams refuses a parameter of the other mode.
@@ -184,8 +232,11 @@ func number(values url.Values, name string, lo, hi int) (int, error) {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || !digits.MatchString(v) || n < lo || n > hi {
-		return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d to %d, got %q", name, lo, hi, v)
+	if err != nil || !digits.MatchString(v) || n < lo || (hi >= 0 && n > hi) {
+		if hi < 0 {
+			return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d, got %s", name, lo, tenderbase.Quote(v))
+		}
+		return 0, tenderbase.Errorf(tenderbase.EINVALID, "%s must be a whole number from %d to %d, got %s", name, lo, hi, tenderbase.Quote(v))
 	}
 	return n, nil
 }
@@ -199,13 +250,13 @@ func (q *Request) parseFasEIS(values url.Values) error {
 	q.CustomerINN, q.SupplierINN = values.Get("fasCustomerInn"), values.Get("fasSupplierInn")
 	for _, name := range []string{"fasCustomerInn", "fasSupplierInn"} {
 		if v := values.Get(name); v != "" && !inn.MatchString(v) {
-			return tenderbase.Errorf(tenderbase.EINVALID, "%s must be an INN of 10 or 12 digits, got %q", name, v)
+			return tenderbase.Errorf(tenderbase.EINVALID, "%s must be an INN of 10 or 12 digits, got %s", name, tenderbase.Quote(v))
 		}
 	}
 	q.TendNum, q.ComplaintRegNum = values.Get("tend_num"), values.Get("complaint_regNumber")
 	switch {
 	case q.TendNum != "" && !digits.MatchString(q.TendNum):
-		return tenderbase.Errorf(tenderbase.EINVALID, "tend_num must be a procurement number of digits, got %q", q.TendNum)
+		return tenderbase.Errorf(tenderbase.EINVALID, "tend_num must be a procurement number of digits, got %s", tenderbase.Quote(q.TendNum))
 	case q.ComplaintRegNum != "" && q.TendNum == "":
 		return tenderbase.Errorf(tenderbase.EINVALID, "complaint_regNumber narrows the complaints of a procurement: give tend_num too")
 	}
@@ -220,7 +271,7 @@ func (q *Request) parseResult(v string) error {
 	case v == "":
 		return nil
 	case v != "1":
-		return tenderbase.Errorf(tenderbase.EINVALID, "result takes only the value 1 (the results of the complaint complaintID), got %q", v)
+		return tenderbase.Errorf(tenderbase.EINVALID, "result takes only the value 1 (the results of the complaint complaintID), got %s", tenderbase.Quote(v))
 	case q.ComplaintID == "":
 		return tenderbase.Errorf(tenderbase.EINVALID, "result=1 needs complaintID: the results of which complaint?")
 	case q.CustomerINN != "" || q.SupplierINN != "" || q.TendNum != "":
@@ -238,7 +289,7 @@ func (q *Request) parseFas(values url.Values) error {
 	if id != "" {
 		n, err := strconv.ParseInt(id, 10, 64)
 		if err != nil || !digits.MatchString(id) || n <= 0 {
-			return tenderbase.Errorf(tenderbase.EINVALID, "id must be a case id, a whole number from 1, got %q", id)
+			return tenderbase.Errorf(tenderbase.EINVALID, "id must be a case id, a whole number from 1, got %s", tenderbase.Quote(id))
 		}
 		q.ID = n
 	}

@@ -110,3 +110,39 @@ func TestParamsBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestParseQuery(t *testing.T) {
+	for _, raw := range []string{"", "mode=fas&kwords=a+b%20c", "mode=fas&&id=", "mode", "a=1&a=2", "kwords=%D1%88%D0%BA%D0%BE%D0%BB%D0%B0"} {
+		got, err := ParseQuery(raw)
+		if err != nil {
+			t.Errorf("%s: %v", raw, err)
+			continue
+		}
+		if diff := cmp.Diff(mustQuery(t, raw), got); diff != "" {
+			t.Errorf("%s (-url.ParseQuery +ParseQuery):\n%s", raw, diff)
+		}
+	}
+	tests := []struct {
+		raw, message string
+		before       url.Values // the pairs read before the bad one
+	}{
+		{"dtype=json&kwords=%zz", `the query string pair "kwords=%zz" is not URL-encoded: a % must be followed by two hex digits (%25 is a % itself)`,
+			url.Values{"dtype": {"json"}}},
+		{"kw%2=a", `the query string pair "kw%2=a" is not URL-encoded: a % must be followed by two hex digits (%25 is a % itself)`, url.Values{}},
+		{"mode=fas;dtype=json", `the query string pair "mode=fas;dtype=json" holds a semicolon: separate parameters with & (and send a semicolon in a value as %3B)`,
+			url.Values{}},
+	}
+	for _, tt := range tests {
+		got, err := ParseQuery(tt.raw)
+		if tenderbase.ErrorCode(err) != tenderbase.EINVALID {
+			t.Errorf("%s: error %v, want an EINVALID error", tt.raw, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.message, err.Error()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.raw, diff)
+		}
+		if diff := cmp.Diff(tt.before, got); diff != "" {
+			t.Errorf("%s: values (-want +got):\n%s", tt.raw, diff)
+		}
+	}
+}

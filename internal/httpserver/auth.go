@@ -42,13 +42,25 @@ func (s *Server) requireKey(next http.Handler) http.Handler {
 	})
 }
 
-// refuse writes err, with the challenge when err is a refusal of the key
-// (not when the key store failed).
+// refuse writes err, with the challenge when err is a refusal of the key.
 func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, challenge string) {
+	setChallenge(w, err, challenge)
+	s.writeError(w, r, err)
+}
+
+// setChallenge sets the WWW-Authenticate header of the answer to err when
+// err is a refusal of the key (not when the key store failed).
+func setChallenge(w http.ResponseWriter, err error, challenge string) {
 	if tenderbase.ErrorCode(err) == tenderbase.EUNAUTHORIZED {
 		w.Header().Set("WWW-Authenticate", challenge)
 	}
-	s.writeError(w, r, err)
+}
+
+// hasAuthorization reports whether the request carries an Authorization
+// header with something in it.
+func hasAuthorization(r *http.Request) bool {
+	values := r.Header.Values("Authorization")
+	return len(values) > 1 || len(values) == 1 && strings.TrimSpace(values[0]) != ""
 }
 
 // bearerToken returns the token of the request's Authorization header, or
@@ -105,10 +117,10 @@ func (s *Server) authenticate(ctx context.Context, token string) (tenderbase.Key
 	return k, nil
 }
 
-// keyFromParam returns the key whose secret is value, a query parameter
-// such as the export's api_code, which is optional: an empty value is no
-// key and no error (the caller gets the free view), while a value given
-// that opens nothing is EUNAUTHORIZED, never a silent downgrade.
+// keyFromParam returns the key whose secret is value, the export's optional
+// api_code or Bearer token: an empty value is no key and no error (the
+// caller gets the free view), while a value given that opens nothing is
+// EUNAUTHORIZED, never a silent downgrade.
 func (s *Server) keyFromParam(r *http.Request, value string) (tenderbase.Key, bool, error) {
 	if value == "" {
 		return tenderbase.Key{}, false, nil

@@ -47,6 +47,12 @@ type errorDetail struct {
 	Message string `json:"message"`
 }
 
+// mediaTypeError refuses a request body of a type the endpoint does not
+// read: 415, with code invalid.
+type mediaTypeError struct{ message string }
+
+func (e *mediaTypeError) Error() string { return e.message }
+
 // writeError writes err as a JSON error response. An internal error is
 // logged here, once, and the caller only learns that it happened.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -55,10 +61,13 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	status, known := statusOf[code]
 	message := tenderbase.ErrorMessage(err)
 	var tooLarge *http.MaxBytesError
+	var mediaType *mediaTypeError
 	switch {
 	case errors.As(err, &tooLarge):
 		status, code = http.StatusRequestEntityTooLarge, tenderbase.EINVALID
 		message = fmt.Sprintf("request body is larger than %d bytes", tooLarge.Limit)
+	case errors.As(err, &mediaType):
+		status, code, message = http.StatusUnsupportedMediaType, tenderbase.EINVALID, mediaType.message
 	case !known:
 		s.logFailure(r, err)
 		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
@@ -96,5 +105,5 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // notFound answers a path no route serves.
 func notFound(w http.ResponseWriter, r *http.Request) error {
-	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no such endpoint: %s %s", r.Method, r.URL.Path)
+	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no such endpoint: %s", tenderbase.Quote(r.Method+" "+r.URL.Path))
 }

@@ -3,6 +3,7 @@ package httpserver
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,31 +12,32 @@ import (
 	"github.com/tenderbase/tenderbase/internal/export"
 )
 
-// exportChallenge is the WWW-Authenticate header of a refused api_code: the
-// export takes its key as a query parameter, not as a Bearer token.
+// exportChallenge is the WWW-Authenticate header of a refused api_code, the
+// export's own way of carrying a key.
 const exportChallenge = `api_code realm="tenderbase"`
 
 // export answers GET /api2.3/export. Errors are written in the format dtype
 // asks for, and in JSON when dtype itself is wrong.
 func (s *Server) export(w http.ResponseWriter, r *http.Request) {
-	format, _ := export.FormatOf(r.URL.Query())
-	if err := s.serveExport(w, r, format); err != nil {
+	values, err := export.ParseQuery(r.URL.RawQuery)
+	format, _ := export.FormatOf(values)
+	if err == nil {
+		err = s.serveExport(w, r, values)
+	}
+	if err != nil {
 		s.writeExportError(w, r, format, err)
 	}
 }
 
 // serveExport checks the request and the caller's key and limit, finds the
 // page and streams it.
-func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, format export.Format) error {
-	q, err := export.Parse(r.URL.Query())
+func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.Values) error {
+	q, err := export.Parse(values)
 	if err != nil {
 		return err
 	}
-	k, keyed, err := s.keyFromParam(r, q.APICode)
+	k, keyed, err := s.exportKey(w, r, q.APICode)
 	if err != nil {
-		if tenderbase.ErrorCode(err) == tenderbase.EUNAUTHORIZED {
-			w.Header().Set("WWW-Authenticate", exportChallenge)
-		}
 		return err
 	}
 	plan, limits := tenderbase.PlanFree, tenderbase.Plans[tenderbase.PlanFree]
@@ -56,6 +58,31 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, format expo
 	}
 	s.exportHeaders(w.Header(), q, plan, found)
 	return s.streamExport(w, r, q, plan, found)
+}
+
+// exportKey returns the key of an export request. It comes in api_code or,
+// as on /mcp, in an Authorization: Bearer header; both may be given only if
+// they carry the same key. Without either the caller gets the free view,
+// while a key given that opens nothing is refused with the challenge of the
+// way it came, never served the free view.
+func (s *Server) exportKey(w http.ResponseWriter, r *http.Request, apiCode string) (tenderbase.Key, bool, error) {
+	if !hasAuthorization(r) {
+		k, keyed, err := s.keyFromParam(r, apiCode)
+		setChallenge(w, err, exportChallenge)
+		return k, keyed, err
+	}
+	token, err := bearerToken(r)
+	if err != nil {
+		setChallenge(w, err, challenge)
+		return tenderbase.Key{}, false, err
+	}
+	if apiCode != "" && apiCode != token {
+		return tenderbase.Key{}, false, tenderbase.Errorf(tenderbase.EINVALID,
+			"api_code and the Authorization header carry different keys; send the key in one of them")
+	}
+	k, keyed, err := s.keyFromParam(r, token)
+	setChallenge(w, err, challenge+`, error="invalid_token"`)
+	return k, keyed, err
 }
 
 // exportHeaders sets the headers of an export answer: its type, the total,

@@ -40,6 +40,11 @@ func TestExportErrors(t *testing.T) {
 		{"mode=fasEIS&tend_num=1234&api_code=free", 403, xmlError,
 			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="forbidden">tend_num selects complaint records by their field purchaseNumber, which only paid plans see (standard, guru, corporate); your plan is free</error>` + "\n", ""},
 		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=json&api_code=paid", 200, jsonError, "[]\n", "X-Total-Count: 0"},
+		// A pair the query string cannot hold is refused, never dropped.
+		{"mode=fas&kwords=%zz", 400, xmlError,
+			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="invalid">the query string pair "kwords=%zz" is not URL-encoded: a % must be followed by two hex digits (%25 is a % itself)</error>` + "\n", ""},
+		{"dtype=json&mode=fas;dtype=json", 400, jsonError,
+			`{"error":{"code":"invalid","message":"the query string pair \"mode=fas;dtype=json\" holds a semicolon: separate parameters with & (and send a semicolon in a value as %3B)"}}` + "\n", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
@@ -104,5 +109,58 @@ func TestExportRowCap(t *testing.T) {
 			t.Errorf("%s: %d records, headers %v; want %d records, X-Per-Page %s, X-Notice %q",
 				tt.query, got, a.header, tt.records, tt.perPage, tt.notice)
 		}
+	}
+}
+
+// TestExportBearer checks that the export takes its key in an
+// Authorization: Bearer header as /mcp does, and never serves the free view
+// to a request that carries a header it cannot use.
+func TestExportBearer(t *testing.T) {
+	ts := newDemoServer(t)
+	const query = "mode=fasEIS&dtype=json&per_page=5"
+	tests := []struct {
+		name, authorization, apiCode string
+		status                       int
+		hidden                       bool   // fields are hidden: the free view
+		header                       string // "Name: value", if any
+		message                      string // of an error
+	}{
+		{"free view", "", "", 200, true, "", ""},
+		{"paid key as Bearer", "Bearer paid", "", 200, false, "", ""},
+		{"paid key in both", "Bearer paid", "paid", 200, false, "", ""},
+		{"scheme in another case", "bearer paid", "", 200, false, "", ""},
+		{"two keys", "Bearer paid", "free", 400, false, "",
+			"api_code and the Authorization header carry different keys; send the key in one of them"},
+		{"unknown Bearer key", "Bearer nobody", "", 401, false, `WWW-Authenticate: Bearer realm="tenderbase", error="invalid_token"`, "unknown key"},
+		{"unknown api_code", "", "nobody", 401, false, `WWW-Authenticate: api_code realm="tenderbase"`, "unknown key"},
+		{"not Bearer", "Basic cGFpZDo=", "", 401, false, `WWW-Authenticate: Bearer realm="tenderbase"`,
+			"the Authorization header is not a Bearer token; send the header Authorization: Bearer <key>"},
+		{"rate limited", "Bearer limited", "", 429, false, "Retry-After: 42", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := "/api2.3/export?" + query
+			if tt.apiCode != "" {
+				path += "&api_code=" + tt.apiCode
+			}
+			header := map[string]string{}
+			if tt.authorization != "" {
+				header["Authorization"] = tt.authorization
+			}
+			resp, body := send(t, ts, "GET", path, "", header)
+			a := exportAnswer{status: resp.StatusCode, header: resp.Header, body: body}
+			if a.status != tt.status {
+				t.Errorf("status %d, want %d: %.200s", a.status, tt.status, body)
+			}
+			if hidden := a.header.Get("X-Restricted-Fields") != ""; a.status == 200 && hidden != tt.hidden {
+				t.Errorf("X-Restricted-Fields %q: the free view is %v, want %v", a.header.Get("X-Restricted-Fields"), hidden, tt.hidden)
+			}
+			if tt.header != "" && !hasHeader(a, tt.header) {
+				t.Errorf("no header %s in %v", tt.header, a.header)
+			}
+			if tt.message != "" && !strings.Contains(string(body), `"message":"`+tt.message+`"`) {
+				t.Errorf("body %.200s, want the message %s", body, tt.message)
+			}
+		})
 	}
 }

@@ -2,7 +2,6 @@ package httpserver_test
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -45,15 +44,7 @@ type exportAnswer struct {
 // getExport requests the export with query.
 func getExport(t *testing.T, ts *httptest.Server, query string) exportAnswer {
 	t.Helper()
-	resp, err := ts.Client().Get(ts.URL + "/api2.3/export?" + query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := send(t, ts, "GET", "/api2.3/export?"+query, "", nil)
 	return exportAnswer{status: resp.StatusCode, header: resp.Header, body: body}
 }
 

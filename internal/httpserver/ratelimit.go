@@ -25,8 +25,9 @@ func (s *Server) limitRate(next http.Handler) http.Handler {
 
 // checkRate asks the limiter whether the caller's key may make this
 // request. Over the limit it returns an ERATELIMITED error and the whole
-// seconds to wait. A limiter that cannot decide lets the request through,
-// with a warning: its outage must not become an outage of the service.
+// seconds to wait. A limiter that cannot decide lets the request through:
+// its outage must not become an outage of the service. The limiter reports
+// the outage itself, once; here it is only a debug line.
 func (s *Server) checkRate(r *http.Request) (int, error) {
 	k, ok := tenderbase.KeyFromContext(r.Context())
 	if !ok || s.cfg.Limiter == nil {
@@ -34,7 +35,7 @@ func (s *Server) checkRate(r *http.Request) (int, error) {
 	}
 	wait, err := s.cfg.Limiter.Allow(r.Context(), k)
 	if err != nil {
-		s.logger.WarnContext(r.Context(), "rate limiter failed; request let through", "key", k.ID, "err", err)
+		s.logger.DebugContext(r.Context(), "rate limiter failed; request let through", "key", k.ID, "err", err)
 		return 0, nil
 	}
 	if wait <= 0 {

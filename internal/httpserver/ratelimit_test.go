@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 	"time"
 
@@ -75,7 +74,9 @@ func TestLimitRateLetsThrough(t *testing.T) {
 		r       *http.Request
 		log     string
 	}{
-		"limiter fails": {brokenLimiter{}, withKey(key), `"level":"WARN","msg":"rate limiter failed; request let through","key":"k_1","err":"redis: connection refused"`},
+		// The limiter logs its own outage, once; a line a request would
+		// flood the log while it lasts.
+		"limiter fails": {brokenLimiter{}, withKey(key), ""},
 		"no limiter":    {nil, withKey(key), ""},
 		"no key":        {brokenLimiter{}, noKey, ""},
 	}
@@ -85,8 +86,8 @@ func TestLimitRateLetsThrough(t *testing.T) {
 			if w := record(s.limitRate(ok), tt.r); w.Code != 200 {
 				t.Errorf("status %d, want 200", w.Code)
 			}
-			if tt.log != "" && !strings.Contains(logs.String(), tt.log) {
-				t.Errorf("log lacks %s:\n%s", tt.log, logs)
+			if logs.String() != tt.log {
+				t.Errorf("log:\n%s\nwant:\n%s", logs, tt.log)
 			}
 		})
 	}

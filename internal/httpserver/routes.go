@@ -48,7 +48,7 @@ func (s *Server) answerUnmatched(mux *http.ServeMux) http.Handler {
 		allow := probe.header.Get("Allow")
 		w.Header().Set("Allow", allow)
 		writeJSON(w, http.StatusMethodNotAllowed, errorBody{errorDetail{Code: tenderbase.EINVALID,
-			Message: fmt.Sprintf("method %s not allowed on %s; allowed: %s", r.Method, r.URL.Path, allow)}})
+			Message: fmt.Sprintf("method %s not allowed on %s; allowed: %s", tenderbase.Quote(r.Method), tenderbase.Quote(r.URL.Path), allow)}})
 	})
 }
 

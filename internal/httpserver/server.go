@@ -9,12 +9,17 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
+
+// DefaultShutdownTimeout is the grace period of a shutdown unless
+// Config.ShutdownTimeout says otherwise.
+const DefaultShutdownTimeout = 10 * time.Second
 
 // Config configures the server. Zero values take the defaults below.
 type Config struct {
@@ -31,8 +36,9 @@ type Config struct {
 	// IdleTimeout bounds how long a kept-alive connection waits for the next
 	// request; default 2m.
 	IdleTimeout time.Duration
-	// ShutdownTimeout bounds how long Serve waits for requests in flight when
-	// it stops; default 10s.
+	// ShutdownTimeout is the grace period of a shutdown: how long Serve
+	// waits for requests in flight to finish before it cancels them;
+	// default DefaultShutdownTimeout.
 	ShutdownTimeout time.Duration
 	// RequestTimeout bounds the work of one request: its context's
 	// deadline, past which a store call is cancelled and the caller told
@@ -63,7 +69,7 @@ func (c Config) withDefaults() Config {
 	setDefault(&c.ReadTimeout, 30*time.Second)
 	setDefault(&c.WriteTimeout, 60*time.Second)
 	setDefault(&c.IdleTimeout, 2*time.Minute)
-	setDefault(&c.ShutdownTimeout, 10*time.Second)
+	setDefault(&c.ShutdownTimeout, DefaultShutdownTimeout)
 	setDefault(&c.RequestTimeout, DefaultRequestTimeout)
 	c.WriteTimeout = max(c.WriteTimeout, c.RequestTimeout+10*time.Second)
 	return c
@@ -116,12 +122,33 @@ func (s *Server) Handler() http.Handler {
 	return h
 }
 
-// Serve answers requests on ln until ctx is done, then stops accepting
-// connections and waits up to the shutdown timeout for requests in flight.
-// It returns nil after such a shutdown.
+// cancelWait is how long a shutdown waits, after the grace period, for the
+// requests it cancelled to return. A request that honours its context
+// returns within milliseconds; one that does not would hold the store, and
+// the process, for as long as it likes.
+const cancelWait = 2 * time.Second
+
+// Serve answers requests on ln until ctx is done, then shuts down: it stops
+// accepting connections and gives the requests in flight the grace period,
+// the shutdown timeout, to finish. Requests still running then are
+// cancelled (their contexts are done) and their connections closed, and
+// they get cancelWait more to return.
+//
+// Serve returns nil when every request has returned, whether it finished
+// or was cut at the end of the grace period (the cut ones are counted in
+// the log), since the shutdown then did what it promises: it took no longer
+// than the grace period and left nothing running. It returns an error when
+// requests did not return even once cancelled: they may still be using the
+// store.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	// Requests live in a context of their own, which ctx being done does not
+	// end: they get the grace period first.
+	base, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	running := &inflight{}
 	hs := &http.Server{
-		Handler:           s.Handler(),
+		Handler:           running.track(s.Handler()),
+		BaseContext:       func(net.Listener) context.Context { return base },
 		ReadHeaderTimeout: s.cfg.ReadHeaderTimeout,
 		ReadTimeout:       s.cfg.ReadTimeout,
 		WriteTimeout:      s.cfg.WriteTimeout,
@@ -135,14 +162,64 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	// Requests in flight get their time even though ctx is already done.
-	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.ShutdownTimeout)
-	defer cancel()
-	if err := hs.Shutdown(shutdownCtx); err != nil {
+	s.logger.Info("shutting down", "requests", running.count(), "grace", s.cfg.ShutdownTimeout.String())
+	err := s.drain(hs, running, cancel)
+	if served := <-served; !errors.Is(served, http.ErrServerClosed) && err == nil {
+		err = fmt.Errorf("serve: %w", served)
+	}
+	return err
+}
+
+// drain waits up to the grace period for the connections of hs to go idle.
+// Past it, it cancels the requests still running and closes every
+// connection, then waits up to cancelWait for those requests to return. A
+// connection can outlast the grace period with no request running (a client
+// that sent half its headers, or reads its answer slowly): closing it cuts
+// nothing.
+func (s *Server) drain(hs *http.Server, running *inflight, cancel context.CancelFunc) error {
+	grace, stop := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer stop()
+	err := hs.Shutdown(grace)
+	if err == nil {
+		return nil
+	}
+	cut := running.count()
+	cancel()
+	_ = hs.Close() // the listener is closed already; what fails here is only connections
+	if !errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("shut down: %w", err)
 	}
-	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
+	if cut > 0 {
+		s.logger.Warn("grace period over: requests cancelled", "requests", cut, "grace", s.cfg.ShutdownTimeout.String())
+	}
+	if left := running.wait(cancelWait); left > 0 {
+		return fmt.Errorf("shut down: %d of the cancelled requests still running after %s", left, cancelWait)
 	}
 	return nil
+}
+
+// inflight counts the requests being handled, so that a shutdown can say
+// how many it cut and wait for them to return.
+type inflight struct{ n atomic.Int64 }
+
+// track counts the requests of next while they run.
+func (f *inflight) track(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.n.Add(1)
+		defer f.n.Add(-1)
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (f *inflight) count() int { return int(f.n.Load()) }
+
+// wait waits up to d for every request to return and returns how many are
+// still running. It polls, as http.Server.Shutdown does: a shutdown is no
+// hot path.
+func (f *inflight) wait(d time.Duration) int {
+	deadline := time.Now().Add(d)
+	for f.count() > 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return f.count()
 }

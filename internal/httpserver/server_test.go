@@ -73,9 +73,9 @@ func TestRoutes(t *testing.T) {
 		body   map[string]any
 	}{
 		{"/health", 200, map[string]any{"status": "ok"}},
-		{"/nope", 404, errorBody("not_found", "no such endpoint: GET /nope")},
+		{"/nope", 404, errorBody("not_found", `no such endpoint: "GET /nope"`)},
 		{"/.well-known/oauth-protected-resource", 404,
-			errorBody("not_found", "no such endpoint: GET /.well-known/oauth-protected-resource")},
+			errorBody("not_found", `no such endpoint: "GET /.well-known/oauth-protected-resource"`)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -20,7 +21,10 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 	tool, ok := s.cfg.Tools.ByEndpoint(r.PathValue("group"), r.PathValue("operation"))
 	if !ok {
 		return tenderbase.Errorf(tenderbase.ENOTFOUND, "no tool at %s; the tools are at %s",
-			r.URL.Path, strings.Join(s.toolEndpoints(), ", "))
+			tenderbase.Quote(r.URL.Path), strings.Join(s.toolEndpoints(), ", "))
+	}
+	if problem := mcp.ContentTypeProblem(r.Header.Get("Content-Type")); problem != "" {
+		return &mediaTypeError{problem}
 	}
 	args, err := readArguments(r)
 	if err != nil {
@@ -41,9 +45,8 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// readArguments reads the arguments object of a debug call. The
-// Content-Type is not looked at, so that curl -d works as well; an empty
-// body means no arguments.
+// readArguments reads the arguments object of a debug call; an empty body
+// means no arguments.
 func readArguments(r *http.Request) (json.RawMessage, error) {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {

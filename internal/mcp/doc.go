@@ -12,14 +12,15 @@
 //
 //	-32700  parse error: the body is not JSON                         400
 //	-32600  invalid request: not one JSON-RPC request object (a batch
-//	        among them), a bad MCP-Protocol-Version header             400
+//	        among them), a bad MCP-Protocol-Version header, an object
+//	        naming a member twice, an id over 256 bytes                400
 //	        a Content-Type that is not JSON                            415
 //	        a body over the size limit                                 413
 //	        an Origin that is not allowed (DNS rebinding)              403
 //	        a method other than POST                                   405
 //	-32601  method not found                                           200
 //	-32602  invalid params: an unknown tool, arguments that do not
-//	        fit the tool's input schema                                200
+//	        fit the tool's input schema or are not UTF-8               200
 //	-32603  internal error, logged; the caller learns nothing more     200
 //	-32029  rate limit exceeded for the caller's key; data holds
 //	        retry_after in seconds, as does the Retry-After header     429

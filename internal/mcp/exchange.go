@@ -155,10 +155,16 @@ func send(w http.ResponseWriter, status int, body []byte) {
 	_, _ = w.Write(body)
 }
 
+// maxIDBytes bounds a request id, which every answer echoes: clients send
+// small integers and UUIDs, and an id of a megabyte would make every error
+// about the request as large.
+const maxIDBytes = 256
+
 // validID reports whether id is a JSON-RPC id MCP allows: a string or an
-// integer. Null, fractions, exponents and other values are not.
+// integer, at most maxIDBytes long. Null, fractions, exponents and other
+// values are not.
 func validID(id []byte) bool {
-	if len(id) == 0 {
+	if len(id) == 0 || len(id) > maxIDBytes {
 		return false
 	}
 	if id[0] == '"' {

@@ -107,15 +107,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) checkHTTP(r *http.Request) *rpcError {
 	if r.Method != http.MethodPost {
 		return &rpcError{status: http.StatusMethodNotAllowed, code: codeInvalidRequest, allowPost: true,
-			message: fmt.Sprintf("method %s not allowed: this stateless server answers POST only and opens no stream", r.Method)}
+			message: fmt.Sprintf("method %s not allowed: this stateless server answers POST only and opens no stream", tenderbase.Quote(r.Method))}
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && !h.origins.allows(origin) {
 		return &rpcError{status: http.StatusForbidden, code: codeInvalidRequest,
-			message: fmt.Sprintf("origin %q is not allowed", origin)}
+			message: fmt.Sprintf("origin %s is not allowed", tenderbase.Quote(origin))}
 	}
-	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
-		return &rpcError{status: http.StatusUnsupportedMediaType, code: codeInvalidRequest,
-			message: fmt.Sprintf("Content-Type %q is not JSON; send application/json", ct)}
+	if problem := ContentTypeProblem(r.Header.Get("Content-Type")); problem != "" {
+		return &rpcError{status: http.StatusUnsupportedMediaType, code: codeInvalidRequest, message: problem}
 	}
 	return nil
 }
@@ -130,6 +129,19 @@ func (h *Handler) bodyError(r *http.Request, err error) *rpcError {
 	// Most likely the client went away; the answer may never arrive.
 	h.logger.DebugContext(r.Context(), "read request body", "err", err)
 	return &rpcError{status: http.StatusBadRequest, code: codeInvalidRequest, message: "request body could not be read"}
+}
+
+// ContentTypeProblem says why a request body of Content-Type ct is not read,
+// or returns "" when it is read: JSON, or no Content-Type at all. The debug
+// endpoints of the tools answer by the same rule. A form or plain text is
+// refused rather than read as JSON, since whoever sent it may not have meant
+// JSON; curl -d sends a form unless told otherwise, so the answer says how.
+func ContentTypeProblem(ct string) string {
+	if ct == "" || isJSON(ct) {
+		return ""
+	}
+	return fmt.Sprintf("Content-Type %s is not JSON; send application/json (with curl: -H 'Content-Type: application/json')",
+		tenderbase.Quote(ct))
 }
 
 // isJSON reports whether a Content-Type names JSON: application/json or a

@@ -184,7 +184,7 @@ func (h *Handler) lookupCall(x *exchange) (*tools.Tool, json.RawMessage, *rpcErr
 	}
 	tool, ok := h.tools.Lookup(x.call.Name)
 	if !ok {
-		return nil, nil, invalidParams(fmt.Sprintf("unknown tool %q: tools/list names the tools", x.call.Name))
+		return nil, nil, invalidParams(fmt.Sprintf("unknown tool %s: tools/list names the tools", tenderbase.Quote(x.call.Name)))
 	}
 	args := x.call.Arguments
 	if len(args) == 0 || string(args) == "null" {

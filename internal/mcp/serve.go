@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/strictjson"
 )
 
 // Protocol versions the handler speaks.
@@ -58,7 +59,7 @@ func (h *Handler) dispatch(w http.ResponseWriter, r *http.Request, x *exchange) 
 		h.initialize(w, x)
 	default:
 		x.writeError(w, &rpcError{status: http.StatusOK, code: codeMethodNotFound,
-			message: fmt.Sprintf("method not found: %s", x.req.Method)})
+			message: fmt.Sprintf("method not found: %s", tenderbase.Quote(x.req.Method))})
 	}
 }
 
@@ -66,7 +67,9 @@ var emptyObject = []byte("{}")
 
 // parse decodes x.in as one JSON-RPC message and checks its envelope. A
 // message without an id is a notification; without a method but with a
-// result or an error, a response.
+// result or an error, a response. An object anywhere in the message that
+// names a member twice makes it an invalid request, the tool's arguments
+// included: which of the two was meant cannot be known.
 func (x *exchange) parse() *rpcError {
 	body := bytes.TrimLeft(x.in, " \t\r\n")
 	if len(body) > 0 && body[0] == '[' && json.Valid(body) {
@@ -85,6 +88,9 @@ func (x *exchange) parse() *rpcError {
 	case err != nil:
 		return invalidRequest(err.Error())
 	}
+	if err := strictjson.Check(body); err != nil {
+		return invalidRequest(err.Error())
+	}
 	return x.req.check()
 }
 
@@ -98,7 +104,7 @@ func (req *request) check() *rpcError {
 	case req.JSONRPC != "2.0":
 		return invalidRequest(`jsonrpc must be "2.0"`)
 	case len(req.ID) > 0 && !validID(req.ID):
-		return invalidRequest("id must be a string or an integer")
+		return invalidRequest(fmt.Sprintf("id must be a string or an integer, at most %d bytes of JSON", maxIDBytes))
 	case req.Method == "" && (len(req.ID) == 0 || len(req.Result) == 0 && len(req.Error) == 0):
 		return invalidRequest("method is missing")
 	}
@@ -117,14 +123,15 @@ func checkVersionHeader(r *http.Request, method string) *rpcError {
 	if v == "" || method == "initialize" || supportedVersion(v) {
 		return nil
 	}
-	return invalidRequest(fmt.Sprintf("unsupported MCP-Protocol-Version %q: this server speaks %s and %s",
-		v, latestVersion, oldestVersion))
+	return invalidRequest(fmt.Sprintf("unsupported MCP-Protocol-Version %s: this server speaks %s and %s",
+		tenderbase.Quote(v), latestVersion, oldestVersion))
 }
 
 // allow asks the rate limiter whether the caller's key may make this
 // request. A request without a key was let in by whoever put none there. A
 // limiter that cannot decide lets the request through: its outage must not
-// become an outage of the service.
+// become an outage of the service. The limiter reports the outage itself,
+// once; here it is only a debug line.
 func (h *Handler) allow(ctx context.Context) *rpcError {
 	if h.limiter == nil {
 		return nil
@@ -135,7 +142,7 @@ func (h *Handler) allow(ctx context.Context) *rpcError {
 	}
 	wait, err := h.limiter.Allow(ctx, key)
 	if err != nil {
-		h.logger.WarnContext(ctx, "rate limiter failed; request let through", "key", key.ID, "err", err)
+		h.logger.DebugContext(ctx, "rate limiter failed; request let through", "key", key.ID, "err", err)
 		return nil
 	}
 	if wait <= 0 {

@@ -7,8 +7,8 @@ func exportOperation() object {
 	return object{
 		"operationId": "export",
 		"summary":     "Complaints (mode=fasEIS), their results (mode=fasEIS, complaintID, result=1) and FAS cases (mode=fas).",
-		"description": "Records come newest first, a page at a time, in XML (the default) or JSON. Without api_code the answer is the free view: tariff fields are null in JSON and empty elements in XML.",
-		"security":    []any{object{}, object{"apiCode": []string{}}},
+		"description": "Records come newest first, a page at a time, in XML (the default) or JSON. The key is optional, in api_code or in an Authorization: Bearer header (both only if they carry the same key); without one the answer is the free view: tariff fields are null in JSON and empty elements in XML.",
+		"security":    []any{object{}, object{"apiCode": []string{}}, object{"bearer": []string{}}},
 		"parameters":  exportParameters(),
 		"responses": object{
 			"200": object{
@@ -20,8 +20,8 @@ func exportOperation() object {
 						"description": `<export mode="..." page="..." per_page="..." total="..."> with one <complaint>, <complaintResult> or <fasCase> element a record, one child element a field.`}},
 				},
 			},
-			"400": errorResponse("A parameter is unknown, repeated, of the other mode, or has a bad value.", true, nil),
-			"401": errorResponse("api_code is given but unknown, revoked or suspended.", true, nil),
+			"400": errorResponse("A parameter is unknown, repeated, of the other mode, or has a bad value; a query string pair is not URL-encoded or holds a semicolon; api_code and the Authorization header carry different keys.", true, nil),
+			"401": errorResponse("A key is given, in api_code or as a Bearer token, but is unknown, revoked or suspended; or the Authorization header is not a Bearer token.", true, nil),
 			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan).", true, nil),
 			"429": errorResponse("The key is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),

@@ -37,7 +37,7 @@ func (s *Store) notFound(ctx context.Context, k tenderbase.Kind, key string) err
 		return fmt.Errorf("get %s %s: %w", k, key, err)
 	}
 	if gone {
-		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn (withdrawal %q)", k, key, by)
+		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %s was withdrawn (withdrawal %s)", k, tenderbase.Quote(key), tenderbase.Quote(by))
 	}
 	return versioning.NotFound(k, key)
 }

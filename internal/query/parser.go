@@ -170,7 +170,7 @@ func (p *parser) word(t token) (*node, error) {
 	}
 	terms := analyze(text, exact)
 	if len(terms) == 0 {
-		return nil, p.errorf("the word %q at character %d has no letters or digits", t.text, t.pos)
+		return nil, p.errorf("the word %s at character %d has no letters or digits", tenderbase.Quote(t.text), t.pos)
 	}
 	return p.leaf(t.pos, terms)
 }

@@ -6,7 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
@@ -62,14 +64,18 @@ type Limiter struct {
 	client goredis.Scripter
 	prefix string
 	// Timeout bounds one call to Redis; Backoff is how long the limiter
-	// answers with the last error, without calling, after a failure. Set
-	// them, if at all, before the first Allow.
+	// answers with the last error, without calling, after a failure. Logger
+	// is told when Redis stops answering and when it answers again, once
+	// each; nil discards that. Set them, if at all, before the first Allow.
 	Timeout time.Duration
 	Backoff time.Duration
+	Logger  *slog.Logger
 
 	mu        sync.Mutex
 	downUntil time.Time
 	lastErr   error
+	// failing is set from the first failure until Redis answers again.
+	failing atomic.Bool
 }
 
 // NewLimiter returns a limiter that keeps its state in Redis through client,
@@ -105,6 +111,7 @@ func (l *Limiter) Allow(ctx context.Context, k tenderbase.Key) (time.Duration, e
 		}
 		return 0, err
 	}
+	l.answered()
 	return time.Duration(wait) * time.Microsecond, nil
 }
 
@@ -121,9 +128,21 @@ func (l *Limiter) down() error {
 // errBackingOff says that Redis was not asked because it just failed.
 var errBackingOff = errors.New("not asking Redis for a moment after it failed")
 
+// fail backs off after err, and logs the outage if it starts with err.
 func (l *Limiter) fail(err error) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	l.lastErr = err
 	l.downUntil = time.Now().Add(l.Backoff)
+	l.mu.Unlock()
+	if l.failing.CompareAndSwap(false, true) && l.Logger != nil {
+		l.Logger.Warn("rate limiter unavailable", "err", err,
+			"effect", "requests pass without rate limits until Redis answers")
+	}
+}
+
+// answered logs the end of an outage, once, when Redis answers again.
+func (l *Limiter) answered() {
+	if l.failing.Load() && l.failing.CompareAndSwap(true, false) && l.Logger != nil {
+		l.Logger.Info("rate limiter back")
+	}
 }

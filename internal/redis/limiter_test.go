@@ -1,9 +1,15 @@
 package redis_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"log/slog"
+	"net"
 	"os"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -163,4 +169,71 @@ func TestUnreachableRedisIsAnError(t *testing.T) {
 	if d := time.Since(start); d > 50*time.Millisecond {
 		t.Errorf("Allow during the backoff took %v; it should not call Redis", d)
 	}
+}
+
+// TestOutageIsLoggedOnce takes Redis away from a limiter and gives it back:
+// the limiter logs that it is unavailable once, however many requests fail,
+// and that it is back once; go-redis's own lines go through slog at debug
+// level rather than to stderr as plain text.
+func TestOutageIsLoggedOnce(t *testing.T) {
+	prefix := newPrefix(t, newClient(t)) // skips the test without Redis
+	var down atomic.Bool
+	down.Store(true)
+	var dialer net.Dialer
+	c := goredis.NewClient(&goredis.Options{Addr: redisAddr(), MaxRetries: -1,
+		Dialer: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			if down.Load() {
+				return nil, errors.New("connection refused")
+			}
+			return dialer.DialContext(ctx, network, addr)
+		}})
+	defer c.Close()
+	logs := &lockedBuffer{}
+	logger := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	redis.SetClientLogger(logger)
+	l := redis.NewLimiter(c, prefix)
+	l.Logger, l.Backoff = logger, 10*time.Millisecond
+	k := key("k_1", 6000, 1000)
+
+	for range 5 { // past the backoff each time: five calls that fail
+		if _, err := l.Allow(t.Context(), k); err == nil {
+			t.Fatal("Allow while Redis is away: no error")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	down.Store(false)
+	for range 5 {
+		allow(t, l, k)
+	}
+
+	lines := map[string]int{}
+	for line := range strings.Lines(logs.String()) {
+		var entry struct{ Level, Msg string }
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Fatalf("a log line is not JSON: %v\n%s", err, line)
+		}
+		lines[entry.Level+" "+entry.Msg]++
+	}
+	if lines["WARN rate limiter unavailable"] != 1 || lines["INFO rate limiter back"] != 1 || lines["DEBUG redis client"] == 0 {
+		t.Errorf("log lines by level and message: %v; want one warning that the limiter is unavailable, "+
+			"one line that it is back, and go-redis's lines at debug level:\n%s", lines, logs)
+	}
+}
+
+// lockedBuffer is a buffer that goroutines may write to at once.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

@@ -63,7 +63,7 @@ func notFound(ctx context.Context, c *conn, k tenderbase.Kind, key string) error
 		return err
 	}
 	if gone {
-		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %q was withdrawn (withdrawal %q)", k, key, by)
+		return tenderbase.Errorf(tenderbase.ENOTFOUND, "%s %s was withdrawn (withdrawal %s)", k, tenderbase.Quote(key), tenderbase.Quote(by))
 	}
 	return versioning.NotFound(k, key)
 }

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/strictjson"
 )
 
 // argField is one argument of a tool: a field of its argument struct.
@@ -85,7 +89,8 @@ func (fs argFields) names() string {
 // decode decodes raw into dst, a pointer to the argument struct, and then
 // checks it if it has a check method. Absent arguments (an empty body or
 // null) are an empty object; null for an optional argument is its absence.
-// Every mistake is an *ArgumentError naming the argument.
+// A member given twice, at any depth, is refused. Every mistake is an
+// *ArgumentError naming the argument.
 func (fs argFields) decode(raw json.RawMessage, dst any) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
@@ -98,7 +103,13 @@ func (fs argFields) decode(raw json.RawMessage, dst any) error {
 	if err := json.Unmarshal(raw, &given); err != nil {
 		return argErrorf("the arguments are not valid JSON: %v", err)
 	}
+	if err := strictjson.Check(raw); err != nil {
+		return argErrorf("%s", err)
+	}
 	if err := fs.checkNames(given); err != nil {
+		return err
+	}
+	if err := checkUTF8(given); err != nil {
 		return err
 	}
 	v := reflect.ValueOf(dst).Elem()
@@ -144,7 +155,20 @@ func (fs argFields) checkNames(given map[string]json.RawMessage) error {
 	slices.Sort(keys)
 	for _, k := range keys {
 		if !slices.ContainsFunc(fs, func(f argField) bool { return f.name == k }) {
-			return argErrorf("unknown argument %q; this tool takes %s", k, fs.names())
+			return argErrorf("unknown argument %s; this tool takes %s", tenderbase.Quote(k), fs.names())
+		}
+	}
+	return nil
+}
+
+// checkUTF8 refuses an argument that holds bytes that are not UTF-8.
+// encoding/json would turn them into U+FFFD, and the tool would then look
+// for something its caller never sent: "школа \xff" searched for школа, and
+// "\xff" alone was an empty query.
+func checkUTF8(given map[string]json.RawMessage) error {
+	for _, name := range slices.Sorted(maps.Keys(given)) {
+		if !utf8.Valid(given[name]) {
+			return argErrorf("argument %q is not valid UTF-8 text", name)
 		}
 	}
 	return nil
@@ -210,7 +234,7 @@ const maxExactDigits = 15
 func digitString(name string, value json.RawMessage) (string, error) {
 	digits := string(bytes.TrimSpace(value))
 	if len(digits) > maxExactDigits {
-		return "", argErrorf("argument %q must be a string: the number %s has more digits than a JSON number keeps exactly; send it in quotes", name, digits)
+		return "", argErrorf("argument %q must be a string: the number has %d digits, more than a JSON number keeps exactly (%d); send it in quotes", name, len(digits), maxExactDigits)
 	}
 	return digits, nil
 }

@@ -22,7 +22,7 @@ var innRE = regexp.MustCompile(innPattern)
 func checkINN(inn string) error {
 	if !innRE.MatchString(inn) {
 		return tenderbase.Errorf(tenderbase.EINVALID,
-			"inn %q is not an INN: an INN is 10 digits (an organization) or 12 digits (a person or an individual entrepreneur)", inn)
+			"inn %s is not an INN: an INN is 10 digits (an organization) or 12 digits (a person or an individual entrepreneur)", tenderbase.Quote(inn))
 	}
 	return nil
 }

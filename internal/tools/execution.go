@@ -113,8 +113,8 @@ func (s *Set) contractMissing(ctx context.Context, regNumber string) error {
 		return err
 	}
 	if len(reports) > 0 {
-		return notFound("no registry entry of contract %q is stored, only %d report(s) of its performance; they come with the contract once it is imported",
-			regNumber, len(reports))
+		return notFound("no registry entry of contract %s is stored, only %d report(s) of its performance; they come with the contract once it is imported",
+			tenderbase.Quote(regNumber), len(reports))
 	}
-	return notFound("no contract with registry number %q; find contracts with contracts.search, or by purchase number with ru.contractByNum", regNumber)
+	return notFound("no contract with registry number %s; find contracts with contracts.search, or by purchase number with ru.contractByNum", tenderbase.Quote(regNumber))
 }

@@ -45,7 +45,7 @@ func (s *Set) izm(ctx context.Context, number string) (Output, error) {
 		return Output{}, err
 	}
 	if len(recs) == 0 && !o.known() {
-		return Output{}, notFound("no tender with purchase number %q; find tenders with ru.search", number)
+		return Output{}, notFound("no tender with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
 	}
 	plan := callerOf(ctx).plan
 	hidden := restricted{}

@@ -221,7 +221,7 @@ func (k flagKinds) check(tool string, f tenderbase.Filters) error {
 	default:
 		return nil
 	}
-	return tenderbase.Errorf(tenderbase.EINVALID, "filter %q does not apply to %s; its filters are %s", wrong, tool, k)
+	return tenderbase.Errorf(tenderbase.EINVALID, "filter %s does not apply to %s; its filters are %s", tenderbase.Quote(wrong), tool, k)
 }
 
 // String lists the flags, as the filters argument takes them.

@@ -118,8 +118,8 @@ func (s *Set) tenderMissing(ctx context.Context, number string) error {
 		return err
 	}
 	if o.known() {
-		return notFound("no notice of tender %q is stored, only %d protocol(s) and %d event(s); ru.contractByNum shows its protocols and winners, ru.izm its timeline",
-			number, len(o.stored), len(o.events))
+		return notFound("no notice of tender %s is stored, only %d protocol(s) and %d event(s); ru.contractByNum shows its protocols and winners, ru.izm its timeline",
+			tenderbase.Quote(number), len(o.stored), len(o.events))
 	}
-	return notFound("no tender with purchase number %q; find tenders with ru.search", number)
+	return notFound("no tender with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
 }

@@ -189,7 +189,9 @@ func TestArgumentMessages(t *testing.T) {
 		{"ru.search", `{"query": "a", "page": -1}`, `argument "page" must be from 0 to 1000000 (pages count from 0), got -1`},
 		{"ru.search", `{"query": "a", "regions": [100]}`, `argument "regions" holds codes from 1 to 99, got 100`},
 		{"contragent.byInn", `{"inn": 1601303298.5}`, `argument "inn" must be a string, got a number 1601303298.5`},
-		{"contracts.detail", `{"id": 3160130329823257539}`, `argument "id" must be a string: the number 3160130329823257539 has more digits than a JSON number keeps exactly; send it in quotes`},
+		{"contracts.detail", `{"id": 3160130329823257539}`, `argument "id" must be a string: the number has 19 digits, more than a JSON number keeps exactly (15); send it in quotes`},
+		{"ru.search", `{"query": "a", "query": "b"}`, `member "/query" is given twice; give each member of a JSON object once`},
+		{"ru.search", `{"query": "a", "filters": {"r77": 1, "r\u0037\u0037": 1}}`, `member "/filters/r77" is given twice; give each member of a JSON object once`},
 	} {
 		_, err := call(t, demoSet, asPlan(tenderbase.PlanFree), c.tool, c.args)
 		if err == nil || err.Error() != c.want {

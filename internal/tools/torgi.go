@@ -47,11 +47,11 @@ func (s *Set) missingLot(ctx context.Context, id string) error {
 		return fmt.Errorf("lots of notice %s: %w", id, err)
 	}
 	if page.Total == 0 {
-		return notFound("no lot with id %q; find lots with torgi.search", id)
+		return notFound("no lot with id %s; find lots with torgi.search", tenderbase.Quote(id))
 	}
 	ids := make([]string, len(page.Items))
 	for i, r := range page.Items {
 		ids[i] = r.Key()
 	}
-	return notFound("no lot with id %q, but notice %s has %d lot(s): %s; give one of their ids", id, id, page.Total, strings.Join(ids, ", "))
+	return notFound("no lot with id %s, but notice %s has %d lot(s): %s; give one of their ids", tenderbase.Quote(id), id, page.Total, strings.Join(ids, ", "))
 }

@@ -55,7 +55,7 @@ func (s *Set) contractByNum(ctx context.Context, number string) (Output, error) 
 		return Output{}, err
 	}
 	if k.tender == nil && len(k.contracts) == 0 && !k.known() {
-		return Output{}, notFound("no tender, protocol or contract with purchase number %q; find tenders with ru.search", number)
+		return Output{}, notFound("no tender, protocol or contract with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
 	}
 	c := callerOf(ctx)
 	hidden := restricted{}

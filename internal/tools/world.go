@@ -34,7 +34,7 @@ func (s *Set) worldDetail() (*Tool, error) {
 		idMeans: "The notice's id as world.search gives it, qualified by its source: ted:800461-2024. Required.",
 		kind:    tenderbase.KindWorldTender,
 		missing: func(_ context.Context, id string) error {
-			return notFound("no world tender with id %q; ids are qualified by their source (ted:800461-2024); find them with world.search", id)
+			return notFound("no world tender with id %s; ids are qualified by their source (ted:800461-2024); find them with world.search", tenderbase.Quote(id))
 		},
 	})
 }

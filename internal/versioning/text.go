@@ -15,7 +15,7 @@ import (
 // holds. A key is quoted up to its 100th character: one too long to be
 // held is not worth repeating whole.
 func NotFound(k tenderbase.Kind, key string) error {
-	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %.100q", k, key)
+	return tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s with key %s", k, tenderbase.Quote(key))
 }
 
 // CheckKey returns NotFound for a kind or key that no store can hold, as
