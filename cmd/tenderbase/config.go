@@ -109,6 +109,37 @@ func (c *cli) envDuration(name string, def time.Duration) (time.Duration, error)
 	return d, nil
 }
 
+// durationVar defines the flag name of a positive duration, whose default
+// is the duration in the environment variable env, or else def.
+func (c *cli) durationVar(fs *flag.FlagSet, p *time.Duration, name, env string, def time.Duration, usage string) error {
+	d, err := c.envDuration(env, def)
+	if err != nil {
+		return err
+	}
+	*p = d
+	fs.Var(positiveDuration{p}, name, usage)
+	return nil
+}
+
+// positiveDuration is a flag value that takes only a positive duration.
+type positiveDuration struct{ d *time.Duration }
+
+func (v positiveDuration) String() string {
+	if v.d == nil {
+		return ""
+	}
+	return v.d.String()
+}
+
+func (v positiveDuration) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return errors.New("not a positive duration such as 30s")
+	}
+	*v.d = d
+	return nil
+}
+
 // wasSet reports whether the flag name was given on the command line.
 func wasSet(fs *flag.FlagSet, name string) bool {
 	set := false

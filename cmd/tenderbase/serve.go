@@ -156,29 +156,18 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.StringVar(&origins, "allowed-origins", origins,
 		"comma-separated browser `ORIGINS` allowed on /mcp besides localhost, e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
-	grace, err := c.envDuration("TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout)
+	err := errors.Join(
+		c.durationVar(fs, &cfg.HTTP.ShutdownTimeout, "shutdown-timeout", "TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout,
+			"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)"),
+		c.durationVar(fs, &cfg.HTTP.RequestTimeout, "request-timeout", "TENDERBASE_REQUEST_TIMEOUT", httpserver.DefaultRequestTimeout,
+			"`DURATION` one request may take (20s, 1m) before its work is cancelled and it is answered 503 (env TENDERBASE_REQUEST_TIMEOUT)"))
 	if err != nil {
 		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
 		return cfg, exitUsage, false
 	}
-	fs.DurationVar(&cfg.HTTP.ShutdownTimeout, "shutdown-timeout", grace,
-		"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)")
-	timeout, err := c.envDuration("TENDERBASE_REQUEST_TIMEOUT", httpserver.DefaultRequestTimeout)
-	if err != nil {
-		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
-		return cfg, exitUsage, false
-	}
-	fs.DurationVar(&cfg.HTTP.RequestTimeout, "request-timeout", timeout,
-		"`DURATION` one request may take (20s, 1m) before its work is cancelled and it is answered 503 (env TENDERBASE_REQUEST_TIMEOUT)")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
 		return cfg, parseExit(err), false
-	}
-	for name, d := range map[string]time.Duration{"shutdown-timeout": cfg.HTTP.ShutdownTimeout, "request-timeout": cfg.HTTP.RequestTimeout} {
-		if d <= 0 {
-			fmt.Fprintf(c.stderr, "tenderbase serve: --%s must be positive, such as 30s\n", name)
-			return cfg, exitUsage, false
-		}
 	}
 	if len(positional) > 0 {
 		fmt.Fprintf(c.stderr, "tenderbase serve: unexpected argument %q\n", positional[0])
