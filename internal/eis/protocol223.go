@@ -63,6 +63,12 @@ type application223 struct {
 		OGRN      string `xml:"ogrn"`
 		Address   string `xml:"address"`
 	} `xml:"supplierInfo"`
+	// A participant that is not a Russian resident is described apart.
+	NonResident struct {
+		Name    string `xml:"name"`
+		Info    string `xml:"info"`
+		Address string `xml:"address"`
+	} `xml:"nonResidentInfo"`
 	Price           string `xml:"price"`
 	LastPrice       string `xml:"lastPrice"`
 	AdditionalPrice string `xml:"additionalPrice"`
@@ -206,7 +212,7 @@ func purchaseOfRegistration(reg string) string {
 // The winner is the one winnerIndication names so, or, without an
 // indication, the one placed first.
 func (a application223) participant(kind string) tenderbase.Participant {
-	s := a.Supplier
+	s, foreign := a.Supplier, a.NonResident
 	indication := strings.ToUpper(cleanText(a.Winner))
 	places := winnerPlaces
 	if quotationKinds[kind] {
@@ -215,8 +221,9 @@ func (a application223) participant(kind string) tenderbase.Participant {
 	part := tenderbase.Participant{
 		Party: unmasked(tenderbase.Party{
 			INN: cleanText(s.INN), KPP: cleanText(s.KPP), OGRN: cleanText(s.OGRN),
-			Name: firstOf(cleanText(s.Name), cleanText(s.ShortName)), ShortName: cleanText(s.ShortName),
-			Address: cleanText(s.Address),
+			Name:      firstOf(cleanText(s.Name), cleanText(s.ShortName), cleanText(foreign.Name), cleanText(foreign.Info)),
+			ShortName: cleanText(s.ShortName),
+			Address:   firstOf(cleanText(s.Address), cleanText(foreign.Address)),
 		}),
 		Price: parseAmount(firstOf(a.LastPrice, a.AdditionalPrice, a.Price)),
 		Rank: lotNumberOr(firstOf(a.Rating, a.ApplicationRate),

@@ -200,7 +200,7 @@ func twoLots223() []*tenderbase.Protocol {
 // quotation223 is what the 223-FZ quotation protocol of two lots holds:
 // W is the winner, S the price after the winner's, F the winner's price
 // offered by another, who is not the winner; a masked participant keeps
-// its label and offer only.
+// its label and offer only; a non-resident is named from nonResidentInfo.
 func quotation223() []*tenderbase.Protocol {
 	customer := tenderbase.Party{INN: "7451046713", KPP: "745101001",
 		Name: `МУНИЦИПАЛЬНОЕ УНИТАРНОЕ ПРЕДПРИЯТИЕ "ЧЕЛЯБИНСКИЕ ГОРОДСКИЕ ЭЛЕКТРОСЕТИ"`}
@@ -216,6 +216,9 @@ func quotation223() []*tenderbase.Protocol {
 		{Party: tenderbase.Party{INN: "7404061530", KPP: "740401001", Name: `ООО "ТОНЕР-СЕРВИС"`}, Price: 81200, Rank: 2, JournalNumber: "1"},
 		{Party: office, Price: 78450, Rank: 1, Winner: true, JournalNumber: "2"},
 		{Party: tenderbase.Party{INN: "7415083327", KPP: "741501001", Name: `ООО "КОПИР-ЦЕНТР"`}, Price: 78450, JournalNumber: "3"},
+		// A participant that is not a Russian resident, without a place.
+		{Party: tenderbase.Party{Name: `ТОО "КАРТРИДЖ-АСТАНА"`, Address: "Казахстан, г. Нур-Султан, ул. Сарыарка, д. 31, оф. 12"},
+			Price: 84900, JournalNumber: "6"},
 	}
 	lot2.ID, lot2.LotNumber = "f1d83a6c-2e94-47b5-a0c8-9b6e4d7f3152-2", 2
 	lot2.Participants = []tenderbase.Participant{
