@@ -116,11 +116,32 @@ type application44 struct {
 // (ep schemes; appRating directly under it in a legacy competition), or the
 // result of a legacy quotation (resultType).
 type admittedInfo44 struct {
-	Rating      string `xml:"appAdmittedInfo>appRating"`
-	Rating2     string `xml:"appRating"`
-	ResultType  string `xml:"resultType"`
-	SingleAdmit string `xml:"singleAppAdmittedInfo>admitted"`
-	SinglePrice string `xml:"singleAppAdmittedInfo>finalPrice"`
+	Rating     string `xml:"appAdmittedInfo>appRating"`
+	Rating2    string `xml:"appRating"`
+	ResultType string `xml:"resultType"`
+	// A competition scores the offers by criteria; the cost criterion CP
+	// (the price of the contract) gives the participant's offer.
+	CostCriteria []costCriterion44 `xml:"conditionsScoring>conditionScoring>costCriterion"`
+	SingleAdmit  string            `xml:"singleAppAdmittedInfo>admitted"`
+	SinglePrice  string            `xml:"singleAppAdmittedInfo>finalPrice"`
+}
+
+// costCriterion44 is a participant's offer by a cost criterion of a
+// competition.
+type costCriterion44 struct {
+	Code  string `xml:"criterionCode"`
+	Offer string `xml:"offer"`
+}
+
+// contractPriceOffer returns the offer by the criterion of the contract's
+// price (CP), or "".
+func (a admittedInfo44) contractPriceOffer() string {
+	for _, c := range a.CostCriteria {
+		if cleanText(c.Code) == "CP" {
+			return c.Offer
+		}
+	}
+	return ""
 }
 
 // participant44Wire is a participant: flat in the legacy appParticipant,
@@ -292,7 +313,7 @@ func (a application44) participant() (tenderbase.Participant, bool) {
 		// placeholder INN dropped, once it is known to name someone.
 		Party: unmasked(party),
 		Price: parseAmount(firstOf(a.LastOffer, a.LastOffer2, a.LastPrice, a.WinnerPrice,
-			a.FinalPrice, a.AdmittedInfo.SinglePrice, a.Price, a.OfferPrice, a.FirstOffer)),
+			a.FinalPrice, a.AdmittedInfo.SinglePrice, a.Price, a.OfferPrice, a.AdmittedInfo.contractPriceOffer(), a.FirstOffer)),
 		Rank:          lotNumberOr(firstOf(a.Rating, a.AdmittedInfo.Rating, a.AdmittedInfo.Rating2), quotationPlaces[cleanText(a.AdmittedInfo.ResultType)]),
 		JournalNumber: firstOf(cleanText(a.Journal), cleanText(a.AppNumber)),
 	}
