@@ -309,8 +309,8 @@ func (a application44) participant() (tenderbase.Participant, bool) {
 	}
 	party = party.FillFrom(a.Info.party()).FillFrom(a.Info2.party())
 	part := tenderbase.Participant{
-		// A masked participant is still an application: it is kept, its
-		// placeholder INN dropped, once it is known to name someone.
+		// A masked participant is still an application: its placeholder
+		// counts as naming someone below, and is dropped from the record.
 		Party: unmasked(party),
 		Price: parseAmount(firstOf(a.LastOffer, a.LastOffer2, a.LastPrice, a.WinnerPrice,
 			a.FinalPrice, a.AdmittedInfo.SinglePrice, a.Price, a.OfferPrice, a.AdmittedInfo.contractPriceOffer(), a.FirstOffer)),
