@@ -1,6 +1,9 @@
 package tenderbase
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Protocol is a protocol of a procurement commission: who applied, who was
 // admitted, the offers, and the winner, of one tender (or one of its lots).
@@ -38,13 +41,23 @@ func (p *Protocol) SearchText() []Text { return nil }
 // Flags returns nil.
 func (p *Protocol) Flags() []string { return nil }
 
-// Lookups returns the purchase number and the INN of every participant.
+// Lookups returns the purchase number and the INN of every participant,
+// leaving out a placeholder INN, which names nobody.
 func (p *Protocol) Lookups() []Lookup {
 	ls := lookups(LookupPurchaseNumber, p.PurchaseNumber)
 	for _, part := range p.Participants {
-		ls = append(ls, lookups(LookupSupplierINN, part.INN)...)
+		if !IsPlaceholderINN(part.INN) {
+			ls = append(ls, lookups(LookupSupplierINN, part.INN)...)
+		}
 	}
 	return ls
+}
+
+// IsPlaceholderINN reports whether inn is the INN of zeros (0000000000)
+// that the EIS publishes for a participant it masks ("Участник 1"): a
+// placeholder, not a party, so it is neither stored nor found as an INN.
+func IsPlaceholderINN(inn string) bool {
+	return inn != "" && strings.Trim(inn, "0") == ""
 }
 
 // Winners returns the participants the protocol names as winners: those

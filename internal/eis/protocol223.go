@@ -63,17 +63,42 @@ type application223 struct {
 		OGRN      string `xml:"ogrn"`
 		Address   string `xml:"address"`
 	} `xml:"supplierInfo"`
+	// A participant that is not a Russian resident is described apart.
+	NonResident struct {
+		Name    string `xml:"name"`
+		Info    string `xml:"info"`
+		Address string `xml:"address"`
+	} `xml:"nonResidentInfo"`
 	Price           string `xml:"price"`
 	LastPrice       string `xml:"lastPrice"`
 	AdditionalPrice string `xml:"additionalPrice"`
 	Winner          string `xml:"winnerIndication"`
+	Place           string `xml:"applicationPlace"`
 	Rating          string `xml:"rating"`
 	ApplicationRate string `xml:"applicationRate"`
 }
 
-// winnerPlaces are the places winnerIndication gives: F the winner, S
-// second, T third.
+// winnerPlaces are the places winnerIndication (scheme type
+// winnerIndication) and applicationPlace give: F the winner (Победитель), S
+// second, T third; B (below the third) and N (not given in this protocol)
+// give none.
 var winnerPlaces = map[string]int{"F": 1, "S": 2, "T": 3}
+
+// quotationWinnerPlaces are the places the winnerIndication of a quotation
+// (purchaseProtocolZK, purchaseProtocolZPESMBO: scheme type
+// winnerIndication3) gives: W the winner (Победитель), S the price next
+// after the winner's. F is the participant who offered the winner's price
+// (Участник, предложивший цену победителя) and is not the winner.
+var quotationWinnerPlaces = map[string]int{"W": 1, "S": 2}
+
+// quotationKinds are the protocols whose winnerIndication is of the
+// quotation's scale.
+var quotationKinds = map[string]bool{"purchaseProtocolZK": true, "purchaseProtocolZPESMBO": true}
+
+// singleSupplierKind is the protocol of a purchase from a single supplier
+// (Протокол проведения закупки у единственного поставщика): the supplier
+// of a lot's one application is the winner.
+const singleSupplierKind = "purchaseProtocolPAEP"
 
 // cancellations223 words the reasons a 223-FZ procedure failed, as the
 // scheme documents them.
@@ -135,7 +160,10 @@ func (n *purchaseProtocolData) protocols(kind string) ([]tenderbase.Record, erro
 			p.ID = base.ID + "-" + strconv.Itoa(p.LotNumber)
 		}
 		for _, a := range l.Applications {
-			p.Participants = append(p.Participants, a.participant())
+			p.Participants = append(p.Participants, a.participant(kind))
+		}
+		if kind == singleSupplierKind {
+			markSingleWinner(&p)
 		}
 		recs = append(recs, &p)
 	}
@@ -178,26 +206,42 @@ func purchaseOfRegistration(reg string) string {
 	return number
 }
 
-// participant adapts an application. Its place is the rating when given,
-// else the place winnerIndication names; F is the winner.
-func (a application223) participant() tenderbase.Participant {
-	s := a.Supplier
+// participant adapts an application of a protocol of kind. Its place is
+// the rating when given, else the place winnerIndication names, else
+// applicationPlace's, each read on the scale its kind of protocol has.
+// The winner is the one winnerIndication names so, or, without an
+// indication, the one placed first.
+func (a application223) participant(kind string) tenderbase.Participant {
+	s, foreign := a.Supplier, a.NonResident
 	indication := strings.ToUpper(cleanText(a.Winner))
+	places := winnerPlaces
+	if quotationKinds[kind] {
+		places = quotationWinnerPlaces
+	}
 	part := tenderbase.Participant{
-		Party: tenderbase.Party{
+		Party: unmasked(tenderbase.Party{
 			INN: cleanText(s.INN), KPP: cleanText(s.KPP), OGRN: cleanText(s.OGRN),
-			Name: firstOf(cleanText(s.Name), cleanText(s.ShortName)), ShortName: cleanText(s.ShortName),
-			Address: cleanText(s.Address),
-		},
-		Price:         parseAmount(firstOf(a.LastPrice, a.AdditionalPrice, a.Price)),
-		Rank:          lotNumberOr(firstOf(a.Rating, a.ApplicationRate), winnerPlaces[indication]),
-		Winner:        indication == "F",
+			Name:      firstOf(cleanText(s.Name), cleanText(s.ShortName), cleanText(foreign.Name), cleanText(foreign.Info)),
+			ShortName: cleanText(s.ShortName),
+			Address:   firstOf(cleanText(s.Address), cleanText(foreign.Address)),
+		}),
+		Price: parseAmount(firstOf(a.LastPrice, a.AdditionalPrice, a.Price)),
+		Rank: lotNumberOr(firstOf(a.Rating, a.ApplicationRate),
+			firstPlace(places[indication], winnerPlaces[strings.ToUpper(cleanText(a.Place))])),
 		JournalNumber: cleanText(a.Number),
 	}
-	if indication == "" && part.Rank == 1 {
-		part.Winner = true
-	}
+	part.Winner = places[indication] == 1 || (indication == "" && part.Rank == 1)
 	return part
+}
+
+// firstPlace returns the first of places that is set.
+func firstPlace(places ...int) int {
+	for _, p := range places {
+		if p > 0 {
+			return p
+		}
+	}
+	return 0
 }
 
 // elementName names the element, which names the kind of document.

@@ -47,7 +47,10 @@ type protocol44Wire struct {
 	Attachments     []attachmentWire `xml:"attachments>attachment"`
 	AttachmentsInfo []attachmentWire `xml:"attachmentsInfo>attachmentInfo"`
 	Lots            []protocolLot44  `xml:"protocolLot"`
-	Info            *protocolLot44   `xml:"protocolInfo"`
+	// The protocols of several lots in one document (fcsProtocolOK2 and the
+	// other legacy protocols of competitions) list them in protocolLots.
+	LotList []protocolLot44 `xml:"protocolLots>protocolLot"`
+	Info    *protocolLot44  `xml:"protocolInfo"`
 	// The parts of the 2020 final protocols (epProtocol*2020FinalPart,
 	// *SecondSectionsPart) name the participants of the applications that
 	// the protocol itself lists by journal number only.
@@ -99,18 +102,46 @@ type application44 struct {
 	WinnerPrice  string            `xml:"winnerPrice"`
 	FinalPrice   string            `xml:"finalPrice"`
 	Price        string            `xml:"price"`
+	OfferPrice   string            `xml:"offerPrice"`
 	AdmittedInfo admittedInfo44    `xml:"admittedInfo"`
 	Participant  participant44Wire `xml:"appParticipant"`
-	Info         participant44Wire `xml:"appParticipantInfo"`
-	Info2        participant44Wire `xml:"participantInfo"`
+	// A competition's application may be joint: appParticipants lists
+	// every participant of it, the first of whom the record keeps.
+	Participants []participant44Wire `xml:"appParticipants>appParticipant"`
+	Info         participant44Wire   `xml:"appParticipantInfo"`
+	Info2        participant44Wire   `xml:"participantInfo"`
 }
 
-// admittedInfo44 is the commission's decision on an application in the ep
-// schemes.
+// admittedInfo44 is the commission's decision on an application: its place
+// (ep schemes; appRating directly under it in a legacy competition), or the
+// result of a legacy quotation (resultType).
 type admittedInfo44 struct {
-	Rating      string `xml:"appAdmittedInfo>appRating"`
-	SingleAdmit string `xml:"singleAppAdmittedInfo>admitted"`
-	SinglePrice string `xml:"singleAppAdmittedInfo>finalPrice"`
+	Rating     string `xml:"appAdmittedInfo>appRating"`
+	Rating2    string `xml:"appRating"`
+	ResultType string `xml:"resultType"`
+	// A competition scores the offers by criteria; the cost criterion CP
+	// (the price of the contract) gives the participant's offer.
+	CostCriteria []costCriterion44 `xml:"conditionsScoring>conditionScoring>costCriterion"`
+	SingleAdmit  string            `xml:"singleAppAdmittedInfo>admitted"`
+	SinglePrice  string            `xml:"singleAppAdmittedInfo>finalPrice"`
+}
+
+// costCriterion44 is a participant's offer by a cost criterion of a
+// competition.
+type costCriterion44 struct {
+	Code  string `xml:"criterionCode"`
+	Offer string `xml:"offer"`
+}
+
+// contractPriceOffer returns the offer by the criterion of the contract's
+// price (CP), or "".
+func (a admittedInfo44) contractPriceOffer() string {
+	for _, c := range a.CostCriteria {
+		if cleanText(c.Code) == "CP" {
+			return c.Offer
+		}
+	}
+	return ""
 }
 
 // participant44Wire is a participant: flat in the legacy appParticipant,
@@ -159,7 +190,7 @@ func (w *protocol44Wire) records(kind string) ([]tenderbase.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	lots := w.Lots
+	lots := append(append([]protocolLot44(nil), w.Lots...), w.LotList...)
 	if w.Info != nil {
 		lots = append(lots, *w.Info)
 	}
@@ -192,7 +223,7 @@ func (w *protocol44Wire) name(p *tenderbase.Protocol) {
 	}
 	named := make(map[string]tenderbase.Party, len(w.Named))
 	for _, n := range w.Named {
-		named[cleanText(n.AppNumber)] = n.Participant.party()
+		named[cleanText(n.AppNumber)] = unmasked(n.Participant.party())
 	}
 	for i, part := range p.Participants {
 		if party, ok := named[part.JournalNumber]; ok && part.JournalNumber != "" {
@@ -273,12 +304,17 @@ func (l *protocolLot44) fill(p *tenderbase.Protocol, kind string) {
 // it alone can be told who applied by another that names both.
 func (a application44) participant() (tenderbase.Participant, bool) {
 	party := a.Participant.party()
+	if len(a.Participants) > 0 {
+		party = party.FillFrom(a.Participants[0].party())
+	}
 	party = party.FillFrom(a.Info.party()).FillFrom(a.Info2.party())
 	part := tenderbase.Participant{
-		Party: party,
+		// A masked participant is still an application: its placeholder
+		// counts as naming someone below, and is dropped from the record.
+		Party: unmasked(party),
 		Price: parseAmount(firstOf(a.LastOffer, a.LastOffer2, a.LastPrice, a.WinnerPrice,
-			a.FinalPrice, a.AdmittedInfo.SinglePrice, a.Price, a.FirstOffer)),
-		Rank:          lotNumberOr(firstOf(a.Rating, a.AdmittedInfo.Rating), 0),
+			a.FinalPrice, a.AdmittedInfo.SinglePrice, a.Price, a.OfferPrice, a.AdmittedInfo.contractPriceOffer(), a.FirstOffer)),
+		Rank:          lotNumberOr(firstOf(a.Rating, a.AdmittedInfo.Rating, a.AdmittedInfo.Rating2), quotationPlaces[cleanText(a.AdmittedInfo.ResultType)]),
 		JournalNumber: firstOf(cleanText(a.Journal), cleanText(a.AppNumber)),
 	}
 	if cleanText(a.AdmittedInfo.SingleAdmit) == "true" {
@@ -290,6 +326,30 @@ func (a application44) participant() (tenderbase.Participant, bool) {
 		return part, false
 	}
 	return part, true
+}
+
+// quotationPlaces are the places the results of a legacy quotation
+// (admittedInfo/resultType of fcsProtocolZK*) give, as the scheme words
+// them: WIN_OFFER the winner, ADMITTED_OFFER the one application
+// considered (admitted, it gets the contract), SECOND_OFFER the best offer
+// after the winner's. LIKE_WIN_OFFER (the winner's price, offered later)
+// and PASS_OFFER (the others) have no place.
+var quotationPlaces = map[string]int{"WIN_OFFER": 1, "ADMITTED_OFFER": 1, "SECOND_OFFER": 2}
+
+// unmasked returns the party without the INN, KPP and OGRN of zeros the
+// EIS publishes for a participant it masks: a placeholder names nobody. The
+// name it gives ("Участник 1") stays, as the label of the application.
+func unmasked(p tenderbase.Party) tenderbase.Party {
+	if tenderbase.IsPlaceholderINN(p.INN) {
+		p.INN = ""
+	}
+	if tenderbase.IsPlaceholderINN(p.KPP) {
+		p.KPP = ""
+	}
+	if tenderbase.IsPlaceholderINN(p.OGRN) {
+		p.OGRN = ""
+	}
+	return p
 }
 
 // isSingleApplication reports whether a kind of protocol is that of a

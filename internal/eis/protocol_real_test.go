@@ -170,6 +170,11 @@ func TestRealProtocolValues(t *testing.T) {
 			Number: "31907777345-02", Lot: 1, Participants: 1, WinnerPrice: 462000, // a small business's offer, without its name
 			ProtocolDate: "2019-04-26T17:10:00+03:00", Published: "2019-04-26T17:18:03+03:00",
 			Failed: true, Reason: "По итогам рассмотрения допущен только один участник закупки"}},
+		// A purchase from a single supplier: the supplier is the winner.
+		{"eis223/Khudim__ZakupkiParser/purchaseProtocolPAEP_Tambovskaya_obl_20170217_000000_20170217_235959_daily_001.xml", 0, protocolOutcome{
+			Key: "56194ca3-1277-4fa0-b738-8c4fd2a5195a", Purchase: "31704807799", Type: "purchaseProtocolPAEP", Number: "31704807799-01", Lot: 1,
+			Participants: 1, WinnerINN: "6829105817", WinnerName: `ООО "Тамбовские семена"`, WinnerPrice: 362500,
+			ProtocolDate: "2017-02-17T00:00:00+03:00", Published: "2017-02-17T14:34:20+03:00"}},
 	}
 	for _, tt := range tests {
 		got, errs := decodeProtocols(t, filepath.Join(realData, tt.file))

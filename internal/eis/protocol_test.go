@@ -123,14 +123,32 @@ func TestProtocols(t *testing.T) {
 			URL: "https://zakupki.gov.ru/epz/order/notice/zk20/view/supplier-results.html?regNumber=0318300119424000057",
 		}}},
 		{"purchaseProtocol_two_lots.xml", twoLots223()},
+		{"purchaseProtocolZK_two_lots.xml", quotation223()},
+		{"fcsProtocolOK2_0131200001017003945_16208817.xml", competition44()},
+		{"fcsProtocolZK_0348300011718000213_17926544.xml", []*tenderbase.Protocol{{
+			ID: "17926544", PurchaseNumber: "0348300011718000213", Law: "44", Type: "fcsProtocolZK", Number: "П1",
+			ProtocolDate: mskTime(2018, 6, 14, 11, 0, 0, 0), PublishedAt: mskTime(2018, 6, 14, 15, 27, 9, 384),
+			// The results of the quotation give the winner and the second
+			// place; the masked participant keeps its label and offer, not
+			// its placeholder INN; the rejected application has no place.
+			Participants: []tenderbase.Participant{
+				{Party: tenderbase.Party{INN: "5022054318", KPP: "502201001", Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "КОЛОМЕНСКИЙ СПОРТСНАБ"`},
+					Price: 248300, Rank: 1, Winner: true, JournalNumber: "2"},
+				{Party: tenderbase.Party{INN: "502209871634", Name: "Фомин Сергей Игоревич"}, Price: 251000, Rank: 2, JournalNumber: "1"},
+				{Party: tenderbase.Party{Name: "Участник 3"}, Price: 262750, JournalNumber: "3"},
+				{Party: tenderbase.Party{INN: "5001087342", KPP: "500101001", Name: "ООО «Спорт-Инвентарь»"}, Price: 239900, JournalNumber: "4"},
+			},
+			Customer: tenderbase.Party{RegNum: "03483000117", Name: `МУНИЦИПАЛЬНОЕ АВТОНОМНОЕ УЧРЕЖДЕНИЕ "СПОРТИВНАЯ ШКОЛА "ОЛИМП"`},
+			URL:      "http://zakupki.gov.ru/epz/order/notice/printForm/viewXml.html?protocolId=17926544",
+		}}},
 		{"purchaseProtocolPAEP_one_lot.xml", []*tenderbase.Protocol{{
 			ID: "e4f2a9c1-7b36-4d05-a8e2-6c19d0b3f757", PurchaseNumber: "31806154902", Law: "223",
 			Type: "purchaseProtocolPAEP", Number: "31806154902-02", Version: 1, LotNumber: 1,
 			ProtocolDate: mskTime(2018, 3, 12, 0, 0, 0, 0), PublishedAt: mskTime(2018, 3, 12, 15, 10, 44, 0),
-			// An auction's protocol gives the last offers without places.
+			// A purchase from a single supplier: its supplier is the winner.
 			Participants: []tenderbase.Participant{
-				{Party: tenderbase.Party{INN: "1660271592", KPP: "166001001", Name: `ООО "Казанская бумажная компания"`}, Price: 187632.4, JournalNumber: "2"},
-				{Party: tenderbase.Party{INN: "1655398105", KPP: "165501001", Name: `ООО "Офис-Снаб"`}, Price: 188705, JournalNumber: "1"},
+				{Party: tenderbase.Party{INN: "1660271592", KPP: "166001001", Name: `ООО "Казанская бумажная компания"`},
+					Price: 187632.4, Rank: 1, Winner: true, JournalNumber: "1"},
 			},
 			Customer: tenderbase.Party{INN: "1657023619", KPP: "165701001",
 				Name: `ГОСУДАРСТВЕННОЕ АВТОНОМНОЕ УЧРЕЖДЕНИЕ ЗДРАВООХРАНЕНИЯ "РЕСПУБЛИКАНСКАЯ СТОМАТОЛОГИЧЕСКАЯ ПОЛИКЛИНИКА"`},
@@ -176,6 +194,63 @@ func twoLots223() []*tenderbase.Protocol {
 	lot2.ID, lot2.LotNumber = "5d91c2e4-8a07-4f3b-b6d2-71e0a9c35f48-2", 2
 	techno.OGRN = ""
 	lot2.Participants = []tenderbase.Participant{{Party: techno, Price: 349800, Rank: 1, Winner: true, JournalNumber: "3"}}
+	return []*tenderbase.Protocol{&lot1, &lot2}
+}
+
+// quotation223 is what the 223-FZ quotation protocol of two lots holds:
+// W is the winner, S the price after the winner's, F the winner's price
+// offered by another, who is not the winner; a masked participant keeps
+// its label and offer only; a non-resident is named from nonResidentInfo.
+func quotation223() []*tenderbase.Protocol {
+	customer := tenderbase.Party{INN: "7451046713", KPP: "745101001",
+		Name: `МУНИЦИПАЛЬНОЕ УНИТАРНОЕ ПРЕДПРИЯТИЕ "ЧЕЛЯБИНСКИЕ ГОРОДСКИЕ ЭЛЕКТРОСЕТИ"`}
+	office := tenderbase.Party{INN: "7447259016", KPP: "744701001", Name: `ООО "УРАЛОФИСТОРГ"`}
+	base := tenderbase.Protocol{
+		PurchaseNumber: "31704958210", Law: "223", Type: "purchaseProtocolZK", Number: "31704958210-01", Version: 1,
+		ProtocolDate: mskTime(2017, 4, 13, 10, 0, 0, 0), PublishedAt: mskTime(2017, 4, 13, 14, 22, 40, 0), Customer: customer,
+		URL: "http://zakupki.gov.ru/223/purchase/public/purchase/info/protocols.html?regNumber=31704958210",
+	}
+	lot1, lot2 := base, base
+	lot1.ID, lot1.LotNumber = "f1d83a6c-2e94-47b5-a0c8-9b6e4d7f3152-1", 1
+	lot1.Participants = []tenderbase.Participant{
+		{Party: tenderbase.Party{INN: "7404061530", KPP: "740401001", Name: `ООО "ТОНЕР-СЕРВИС"`}, Price: 81200, Rank: 2, JournalNumber: "1"},
+		{Party: office, Price: 78450, Rank: 1, Winner: true, JournalNumber: "2"},
+		{Party: tenderbase.Party{INN: "7415083327", KPP: "741501001", Name: `ООО "КОПИР-ЦЕНТР"`}, Price: 78450, JournalNumber: "3"},
+		// A participant that is not a Russian resident, without a place.
+		{Party: tenderbase.Party{Name: `ТОО "КАРТРИДЖ-АСТАНА"`, Address: "Казахстан, г. Нур-Султан, ул. Сарыарка, д. 31, оф. 12"},
+			Price: 84900, JournalNumber: "6"},
+	}
+	lot2.ID, lot2.LotNumber = "f1d83a6c-2e94-47b5-a0c8-9b6e4d7f3152-2", 2
+	lot2.Participants = []tenderbase.Participant{
+		{Party: office, Price: 49980, Rank: 1, Winner: true, JournalNumber: "4"},
+		{Party: tenderbase.Party{Name: "Участник 5"}, Price: 51200, Rank: 2, JournalNumber: "5"},
+	}
+	return []*tenderbase.Protocol{&lot1, &lot2}
+}
+
+// competition44 is what the legacy 44-FZ competition protocol of two lots
+// in one document holds: a record per lot, keyed by the document id and
+// the lot's number, each with its applications and places.
+func competition44() []*tenderbase.Protocol {
+	medservice := tenderbase.Party{INN: "3662098451", KPP: "366201001", Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ВОРОНЕЖМЕДСЕРВИС"`}
+	base := tenderbase.Protocol{
+		PurchaseNumber: "0131200001017003945", Law: "44", Type: "fcsProtocolOK2", Number: "ПРО1",
+		ProtocolDate: mskTime(2017, 10, 10, 11, 0, 0, 0), PublishedAt: mskTime(2017, 10, 11, 9, 34, 52, 118),
+		// The publisher is an authorized body (OA), not the customer.
+		URL: "http://zakupki.gov.ru/epz/order/notice/printForm/viewXml.html?protocolId=16208817",
+	}
+	lot1, lot2 := base, base
+	lot1.ID, lot1.LotNumber = "16208817-1", 1
+	lot1.Participants = []tenderbase.Participant{
+		{Party: medservice, Price: 1684000, Rank: 2, JournalNumber: "1"},
+		{Party: tenderbase.Party{INN: "3664123590", KPP: "366401001", Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ЧЕРНОЗЕМЬЕ-ФАРМ"`},
+			Price: 1598250.5, Rank: 1, Winner: true, JournalNumber: "2"},
+	}
+	lot2.ID, lot2.LotNumber = "16208817-2", 2
+	lot2.Participants = []tenderbase.Participant{
+		{Party: medservice, Price: 412300, Rank: 1, Winner: true, JournalNumber: "1"},
+		{Party: tenderbase.Party{INN: "3665011872", KPP: "366501001", Name: "ООО «Медтехника-Черноземье»"}, JournalNumber: "3"},
+	}
 	return []*tenderbase.Protocol{&lot1, &lot2}
 }
 

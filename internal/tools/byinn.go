@@ -23,7 +23,7 @@ func (s *Set) contragentByInn() (*Tool, error) {
 			maskHelp + " Counts made from fields your plan does not show are null too: as_supplier (contract suppliers), " +
 			"as_participant (protocol participants) and complaints.as_supplier (a complaint's supplier INN) need a paid plan (" +
 			tenderbase.PaidPlans() + "), and an INN named only there is not found. " +
-			"Fails with not found when nothing at all is known of the INN. Use contragent.contacts for contacts. " +
+			"Fails with not found when nothing at all is known of the INN, and for 0000000000, the placeholder of a masked participant. Use contragent.contacts for contacts. " +
 			`Example: {"inn": "7712137030"}.`,
 		output: outputOf[innResult](tenderbase.KindOrg, "org"),
 		run: func(ctx context.Context, args innArgs) (Output, error) {
@@ -74,6 +74,9 @@ type complaintCounts struct {
 func (s *Set) byInn(ctx context.Context, inn string) (Output, error) {
 	if err := checkINN(inn); err != nil {
 		return Output{}, err
+	}
+	if tenderbase.IsPlaceholderINN(inn) {
+		return Output{}, notFound("INN %s is the placeholder the EIS publishes for a masked participant: it names nobody", inn)
 	}
 	c := callerOf(ctx)
 	org, err := s.org(ctx, inn)
