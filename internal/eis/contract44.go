@@ -406,13 +406,13 @@ func (p *contract44Person) party() tenderbase.Party {
 // who is a person (participantType other than U, a legal entity) only in
 // its contact block.
 func (p *contract44Person) personName() string {
-	if n := cleanText(p.LastName + " " + p.FirstName + " " + p.MiddleName); n != "" {
+	if n := personName(p.LastName, p.FirstName, p.MiddleName); n != "" {
 		return n
 	}
 	if p.Type == "" || p.Type == "U" {
 		return ""
 	}
-	return cleanText(p.Contact.LastName + " " + p.Contact.FirstName + " " + p.Contact.MiddleName)
+	return personName(p.Contact.LastName, p.Contact.FirstName, p.Contact.MiddleName)
 }
 
 // contractMonthEnd returns the last day of a month, the end of performance
