@@ -1,6 +1,7 @@
 package eis
 
 import (
+	"encoding/xml"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -110,5 +111,30 @@ func TestKTRUObjects(t *testing.T) {
 	o := recs[0].(*tenderbase.Tender).Lots[0].Objects[0]
 	if o.KTRUCode != "56.10.10.000-00000001" || o.OKPD2Code != "32.99.11.120" {
 		t.Errorf("KTRU object: %+v; want KTRU 56.10.10.000-00000001 of OKPD2 32.99.11.120", o)
+	}
+}
+
+// TestContractProductClassifiers: a contract's product keeps the code of
+// the classifier it is given by: OKPD (2014-2016), OKPD2 or KTRU.
+func TestContractProductClassifiers(t *testing.T) {
+	tests := []struct {
+		xml  string
+		want tenderbase.PurchaseObject
+	}{
+		{`<product><OKPD><code>74.70.13.000</code><name>Услуги по уборке зданий</name></OKPD><price>97.58</price></product>`,
+			tenderbase.PurchaseObject{OKPDCode: "74.70.13.000", OKPDName: "Услуги по уборке зданий", Name: "Услуги по уборке зданий", Price: 97.58}},
+		{`<product><OKPD2><code>81.21.10.000</code><name>Услуги по общей уборке зданий</name></OKPD2><name>Уборка  помещений</name></product>`,
+			tenderbase.PurchaseObject{OKPD2Code: "81.21.10.000", OKPD2Name: "Услуги по общей уборке зданий", Name: "Уборка  помещений"}},
+		{`<product><KTRU><code>17.23.13.191-00000002</code><name>Тетрадь школьная</name></KTRU></product>`,
+			tenderbase.PurchaseObject{OKPD2Code: "17.23.13.191", KTRUCode: "17.23.13.191-00000002", Name: "Тетрадь школьная"}},
+	}
+	for _, tt := range tests {
+		var p contract44Product
+		if err := xml.Unmarshal([]byte(tt.xml), &p); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.want, p.object()); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.xml, diff)
+		}
 	}
 }
