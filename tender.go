@@ -23,17 +23,22 @@ const (
 // notice. The purchase number identifies it; each amendment of the notice is
 // a new Version, and the newest is the tender's current state.
 type Tender struct {
-	PurchaseNumber       string        `json:"purchase_number"`
-	Law                  string        `json:"law"`
-	Version              int           `json:"version"`
-	Title                string        `json:"title"`
-	Status               string        `json:"status,omitempty"`
-	PlacingMethod        string        `json:"placing_method,omitempty"`
-	PlacingMethodCode    string        `json:"placing_method_code,omitempty"`
-	Customer             Party         `json:"customer"`
-	Region               int           `json:"region,omitempty"` // two-digit code of the subject of the Russian Federation
-	MaxPrice             float64       `json:"max_price,omitempty"`
-	Currency             string        `json:"currency,omitempty"` // ISO 4217, RUB when not said
+	PurchaseNumber    string  `json:"purchase_number"`
+	Law               string  `json:"law"`
+	Version           int     `json:"version"`
+	Title             string  `json:"title"`
+	Status            string  `json:"status,omitempty"`
+	PlacingMethod     string  `json:"placing_method,omitempty"`
+	PlacingMethodCode string  `json:"placing_method_code,omitempty"`
+	Customer          Party   `json:"customer"`
+	Region            int     `json:"region,omitempty"` // two-digit code of the subject of the Russian Federation
+	MaxPrice          float64 `json:"max_price,omitempty"`
+	Currency          string  `json:"currency,omitempty"` // ISO 4217, RUB when not said
+	// MaxPrices is the maximum price per currency, in the order the lots
+	// name the currencies, of a tender whose lots are in more than one
+	// currency; its MaxPrice and Currency are then empty, since no one sum
+	// of them means anything.
+	MaxPrices            []Money       `json:"max_prices,omitempty"`
 	PublishedAt          time.Time     `json:"published_at,omitzero"`
 	ApplicationsStart    time.Time     `json:"applications_start,omitzero"`
 	ApplicationsDeadline time.Time     `json:"applications_deadline,omitzero"`
@@ -54,6 +59,12 @@ type ETP struct {
 	URL  string `json:"url,omitempty"`
 }
 
+// Money is an amount in one currency.
+type Money struct {
+	Amount   float64 `json:"amount"`
+	Currency string  `json:"currency"` // ISO 4217
+}
+
 // TenderLot is one lot of a tender.
 type TenderLot struct {
 	Number   int              `json:"number"`
@@ -64,10 +75,16 @@ type TenderLot struct {
 }
 
 // PurchaseObject is one item bought: goods, work or a service, classified by
-// OKPD2.
+// OKPD2 (OK 034-2014) since 2017, by OKPD (OK 034-2007) before, or by a
+// position of the KTRU catalogue, which names its OKPD2 class too. A drug
+// is named by its international nonproprietary name (MNN).
 type PurchaseObject struct {
 	OKPD2Code string  `json:"okpd2_code,omitempty"`
 	OKPD2Name string  `json:"okpd2_name,omitempty"`
+	OKPDCode  string  `json:"okpd_code,omitempty"`
+	OKPDName  string  `json:"okpd_name,omitempty"`
+	KTRUCode  string  `json:"ktru_code,omitempty"`
+	MNN       string  `json:"mnn,omitempty"`
 	Name      string  `json:"name"`
 	Quantity  float64 `json:"quantity,omitempty"`
 	Unit      string  `json:"unit,omitempty"`
@@ -109,7 +126,8 @@ func (t *Tender) SearchText() []Text {
 	for _, l := range t.Lots {
 		ts = append(ts, texts("lots", l.Title)...)
 		for _, o := range l.Objects {
-			ts = append(ts, texts("lots", o.Name, "lots", o.OKPD2Code, "lots", o.OKPD2Name)...)
+			ts = append(ts, texts("lots", o.Name, "lots", o.OKPD2Code, "lots", o.OKPD2Name,
+				"lots", o.OKPDCode, "lots", o.OKPDName, "lots", o.KTRUCode, "lots", o.MNN)...)
 		}
 	}
 	return ts

@@ -103,7 +103,7 @@ func decodeContract223(d *xml.Decoder, start xml.StartElement) ([]tenderbase.Rec
 // out: the item's status tells whether this information is published, not
 // where the contract stands.
 func (w *contract223Data) record(n int) (*tenderbase.Contract, error) {
-	regNum := contractFirst(w.ContractRegNumber, w.RegistrationNumber)
+	regNum := firstOf(w.ContractRegNumber, w.RegistrationNumber)
 	if regNum == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "contract item %d of the file has no registration number (contractRegNumber, registrationNumber)", n)
 	}
@@ -111,7 +111,7 @@ func (w *contract223Data) record(n int) (*tenderbase.Contract, error) {
 		RegNumber:      regNum,
 		Law:            tenderbase.Law223,
 		Version:        w.Version,
-		PurchaseNumber: contractFirst(w.PurchaseNumber, w.Notice44Number),
+		PurchaseNumber: firstOf(w.PurchaseNumber, w.Notice44Number),
 		Number:         cleanText(w.Name),
 		Subject:        cleanText(w.Subject),
 		Customer:       w.Customer.party(),
@@ -124,7 +124,7 @@ func (w *contract223Data) record(n int) (*tenderbase.Contract, error) {
 		StartsAt:       w.StartDate.Time,
 		EndsAt:         w.EndDate.Time,
 		Objects:        w.objects(),
-		URL:            contractFirst(w.URLEIS, w.URLOOS),
+		URL:            firstOf(w.URLEIS, w.URLOOS),
 	}
 	return c, nil
 }
@@ -157,7 +157,7 @@ func (a contract223Address) String() string {
 }
 
 // String returns the name of the place, whichever way it is given.
-func (p contract223Place) String() string { return contractFirst(p.FullName, p.Name, p.Text) }
+func (p contract223Place) String() string { return firstOf(p.FullName, p.Name, p.Text) }
 
 func (w *contract223Data) objects() []tenderbase.PurchaseObject {
 	var objs []tenderbase.PurchaseObject
@@ -165,7 +165,7 @@ func (w *contract223Data) objects() []tenderbase.PurchaseObject {
 		objs = append(objs, tenderbase.PurchaseObject{
 			OKPD2Code: cleanText(p.OKPD2.Code),
 			OKPD2Name: cleanText(p.OKPD2.Name),
-			Name:      contractFirst(p.Name, p.OKPD2.Name),
+			Name:      firstOf(p.Name, p.OKPD2.Name),
 			Quantity:  p.Quantity,
 			Unit:      cleanText(p.Unit.Name),
 			Price:     p.UnitPrice,

@@ -105,7 +105,7 @@ func TestContract223RealFiles(t *testing.T) {
 		// a double space in the customer's name.
 		{"contract_Severnaia_Osetiya_Alaniia_Resp_20150101_000000_20150131_235959_001.xml", contractSummary{
 			RegNumber: "51511012960150000010000", Version: 1, Region: 15,
-			CustomerINN: "1511012960", CustomerName: `Открытое акционерное общество "Международный аэропорт Владикавказ"`,
+			CustomerINN: "1511012960", CustomerName: `Открытое акционерное общество  "Международный аэропорт Владикавказ"`,
 			SupplierINNs:  []string{"1513030845"},
 			SupplierNames: []string{`ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ТОПЛИВОЗАПРАВОЧНАЯ КОМПАНИЯ АЭРОПОРТ"`},
 			Price:         3984420, Currency: "RUB", Signed: "2015-01-15"}},

@@ -155,10 +155,12 @@ type contract44Period struct {
 }
 
 // contract44Product is one object of a contract. OKPD2 sits on the product,
-// or under KTRU when the object is classified by the catalogue.
+// or under KTRU when the object is classified by the catalogue; contracts of
+// 2014-2016 give OKPD, the classifier before OKPD2.
 type contract44Product struct {
 	Name     string         `xml:"name"`
 	OKPD2    contract44Ref  `xml:"OKPD2"`
+	OKPD     contract44Ref  `xml:"OKPD"`
 	KTRU     contract44KTRU `xml:"KTRU"`
 	Unit     contract44Ref  `xml:"OKEI"`
 	Price    float64        `xml:"price"`
@@ -199,7 +201,7 @@ func (w *contract44) record(n int) (*tenderbase.Contract, error) {
 		Suppliers:      w.suppliers(),
 		Region:         regionOf(customer.KPP, customer.INN),
 		Price:          w.Price,
-		Currency:       currencyOr(contractFirst(w.Currency, w.PriceInfo.Currency)),
+		Currency:       currencyOr(firstOf(w.Currency, w.PriceInfo.Currency)),
 		SignedAt:       w.SignDate.Time,
 		PublishedAt:    w.PublishDate.Time,
 		StartsAt:       w.Period.StartDate.Time,
@@ -245,7 +247,7 @@ var contract44Stages = map[string]string{
 // purchase number (19 digits): there it is often a document number instead.
 func (f contract44Foundation) purchaseNumber() string {
 	for _, o := range []contract44Order{f.FcsOrder, f.OosOrder, f.Order} {
-		if n := contractFirst(o.NotificationNumber, o.PurchaseNumber); n != "" {
+		if n := firstOf(o.NotificationNumber, o.PurchaseNumber); n != "" {
 			return n
 		}
 	}
@@ -289,9 +291,12 @@ func (p contract44Product) object() tenderbase.PurchaseObject {
 	return tenderbase.PurchaseObject{
 		OKPD2Code: cleanText(okpd2.Code),
 		OKPD2Name: cleanText(okpd2.Name),
-		Name:      contractFirst(p.Name, p.KTRU.Name, okpd2.Name),
+		OKPDCode:  cleanText(p.OKPD.Code),
+		OKPDName:  cleanText(p.OKPD.Name),
+		KTRUCode:  cleanText(p.KTRU.Code),
+		Name:      firstOf(p.Name, p.KTRU.Name, okpd2.Name, p.OKPD.Name),
 		Quantity:  p.Quantity,
-		Unit:      contractFirst(p.Unit.NationalName, p.Unit.Name, p.Unit.FullName),
+		Unit:      firstOf(p.Unit.NationalName, p.Unit.Name, p.Unit.FullName),
 		Price:     p.Price,
 		Sum:       p.Sum,
 	}
@@ -386,13 +391,13 @@ func (s *contract44Supplier) party() tenderbase.Party {
 // registration blocks.
 func (p *contract44Person) party() tenderbase.Party {
 	own := tenderbase.Party{
-		INN:       contractFirst(p.INN, p.Inn),
-		KPP:       contractFirst(p.KPP, p.Kpp),
-		OGRN:      contractFirst(p.OGRN, p.OGRNIP),
+		INN:       firstOf(p.INN, p.Inn),
+		KPP:       firstOf(p.KPP, p.Kpp),
+		OGRN:      firstOf(p.OGRN, p.OGRNIP),
 		RegNum:    cleanText(p.RegNum),
-		Name:      contractFirst(p.FullName, p.OrgName, p.personName()),
-		ShortName: contractFirst(p.ShortName, p.FirmName),
-		Address:   contractFirst(p.Address, p.Factual, p.Post),
+		Name:      firstOf(p.FullName, p.OrgName, p.personName()),
+		ShortName: firstOf(p.ShortName, p.FirmName),
+		Address:   firstOf(p.Address, p.Factual, p.Post),
 	}
 	for _, n := range []*contract44Person{p.EGRUL, p.EGRIP, p.TaxBodies, p.Stay, p.StayRF} {
 		if n != nil {
@@ -406,13 +411,13 @@ func (p *contract44Person) party() tenderbase.Party {
 // who is a person (participantType other than U, a legal entity) only in
 // its contact block.
 func (p *contract44Person) personName() string {
-	if n := cleanText(p.LastName + " " + p.FirstName + " " + p.MiddleName); n != "" {
+	if n := personName(p.LastName, p.FirstName, p.MiddleName); n != "" {
 		return n
 	}
 	if p.Type == "" || p.Type == "U" {
 		return ""
 	}
-	return cleanText(p.Contact.LastName + " " + p.Contact.FirstName + " " + p.Contact.MiddleName)
+	return personName(p.Contact.LastName, p.Contact.FirstName, p.Contact.MiddleName)
 }
 
 // contractMonthEnd returns the last day of a month, the end of performance
@@ -422,15 +427,4 @@ func contractMonthEnd(year, month int) time.Time {
 		return time.Time{}
 	}
 	return time.Date(year, time.Month(month)+1, 0, 0, 0, 0, 0, moscowTime)
-}
-
-// contractFirst returns the first of values that is not blank, with its
-// runs of white space collapsed.
-func contractFirst(values ...string) string {
-	for _, v := range values {
-		if t := cleanText(v); t != "" {
-			return t
-		}
-	}
-	return ""
 }

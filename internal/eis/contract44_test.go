@@ -221,7 +221,7 @@ func want13_2(t *testing.T) []*tenderbase.Contract {
 			OKPD2Code: "26.20.17.110", OKPD2Name: "Мониторы, подключаемые к компьютеру",
 			Name: "Интерактивная панель для учебного класса", Quantity: 2, Unit: "шт", Price: 286000, Sum: 572000,
 		}, {
-			OKPD2Code: "17.23.13.191", OKPD2Name: "Тетради школьные ученические",
+			OKPD2Code: "17.23.13.191", OKPD2Name: "Тетради школьные ученические", KTRUCode: "17.23.13.191-00000002",
 			Name: "Тетрадь школьная", Quantity: 2000, Unit: "шт", Price: 13.2, Sum: 26400,
 		}},
 		URL: "https://zakupki.gov.ru/epz/contract/contractCard/common-info.html?reestrNumber=3616304128724000015",

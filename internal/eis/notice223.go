@@ -180,8 +180,8 @@ func (n *purchaseNoticeData) contact() tenderbase.Contact {
 	}
 }
 
-// addLots sets the lots and the maximum price: the sum of the lots' initial
-// sums, in the first lot's currency.
+// addLots sets the lots and the maximum price: the exact sum of the lots'
+// initial sums per currency (setLotPrices).
 func (n *purchaseNoticeData) addLots(t *tenderbase.Tender) {
 	for i, l := range n.Lots {
 		f := l.lot223Fields
@@ -198,12 +198,9 @@ func (n *purchaseNoticeData) addLots(t *tenderbase.Tender) {
 		if number, err := parseVersion(l.OrdinalNumber, 0); err == nil && number > 0 {
 			lot.Number = number
 		}
-		if i == 0 {
-			t.Currency = lot.Currency
-		}
 		t.Lots = append(t.Lots, lot)
-		t.MaxPrice += lot.MaxPrice
 	}
+	setLotPrices(t)
 }
 
 // objects returns the items of the lot. An item has no name of its own; its

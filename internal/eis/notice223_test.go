@@ -152,7 +152,7 @@ func TestRealNotices(t *testing.T) {
 		}}},
 		{"eis44-unverified-templates/rezident1989__portal44_xml/epNotificationEZT2020.xml", []realNotice{{
 			Number: "0372200067923201237", Version: 1, Region: 78, Files: 3, MaxPrice: 61400,
-			Name: `САНКТ-ПЕТЕРБУРГСКОЕ ГОСУДАРСТВЕННОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЖИЛИЩНОЕ АГЕНТСТВО КРАСНОГВАРДЕЙСКОГО РАЙОНА САНКТ-ПЕТЕРБУРГА"`,
+			Name: "САНКТ-ПЕТЕРБУРГСКОЕ ГОСУДАРСТВЕННОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ \"ЖИЛИЩНОЕ АГЕНТСТВО\n                            КРАСНОГВАРДЕЙСКОГО РАЙОНА САНКТ-ПЕТЕРБУРГА\"", // wrapped so in the file,
 			INN:  "7806051469", Published: "2024-02-20T12:00:42.513+03:00",
 			OKPD2: []string{"32.99.11.120"},
 		}}},

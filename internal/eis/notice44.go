@@ -47,6 +47,9 @@ type epNoticeWire struct {
 		Currency     string          `xml:"contractConditionsInfo>maxPriceInfo>currency>code"`
 		Requirements []epRequirement `xml:"customerRequirementsInfo>customerRequirementInfo"`
 		Objects      epObjectsWire   `xml:"purchaseObjectsInfo"`
+		// Drugs are the drugs an EZT2020 notice buys: outside
+		// purchaseObjectsInfo, directly in notificationInfo.
+		Drugs []drugObjectWire `xml:"drugPurchaseObjectsInfo>drugPurchaseObjectInfo"`
 	} `xml:"notificationInfo"`
 	Modification struct {
 		Info    string `xml:"info"`
@@ -142,9 +145,11 @@ func (w *epNoticeWire) customer() tenderbase.Party {
 func (w *epNoticeWire) maxPrice() float64 {
 	price := parseAmount(w.Info.MaxPrice)
 	if price == 0 {
-		for _, r := range w.Info.Requirements {
-			price += parseAmount(r.MaxPrice)
+		prices := make([]float64, len(w.Info.Requirements))
+		for i, r := range w.Info.Requirements {
+			prices[i] = parseAmount(r.MaxPrice)
 		}
+		price = sumMoney(prices...)
 	}
 	return price
 }
@@ -152,7 +157,7 @@ func (w *epNoticeWire) maxPrice() float64 {
 // lot returns the notice's one lot: since 2019 a notice has a single lot.
 func (w *epNoticeWire) lot(t *tenderbase.Tender) tenderbase.TenderLot {
 	o := w.Info.Objects
-	objects := append(noticeObjects(o.Direct, o.NotDrug, o.Parent), drugObjects(o.Drugs)...)
+	objects := append(noticeObjects(o.Direct, o.NotDrug, o.Parent), drugObjects(append(o.Drugs, w.Info.Drugs...))...)
 	return tenderbase.TenderLot{Number: 1, Title: t.Title, MaxPrice: t.MaxPrice, Currency: t.Currency, Objects: objects}
 }
 
@@ -231,7 +236,7 @@ func (w *fcsNoticeWire) tender() (*tenderbase.Tender, error) {
 	return t, checkNotice(t)
 }
 
-// addLots sets the lots, the customer, the maximum price and its currency
+// addLots sets the lots, the customer, and the maximum price (setLotPrices)
 // from the single lot or the list of lots.
 func (w *fcsNoticeWire) addLots(t *tenderbase.Tender) {
 	lots := w.Lots
@@ -251,14 +256,13 @@ func (w *fcsNoticeWire) addLots(t *tenderbase.Tender) {
 			lot.Number = n
 		}
 		t.Lots = append(t.Lots, lot)
-		t.MaxPrice += lot.MaxPrice
-		t.Currency = lot.Currency
 		if i == 0 && len(l.Requirements) > 0 {
 			r := l.Requirements[0]
 			t.Customer = requirementCustomer(r.Customer, w.Responsible.Org, noticeIKZParty("", r.PurchaseCode))
 		}
 	}
-	if t.Currency == "" {
+	setLotPrices(t)
+	if len(t.Lots) == 0 {
 		t.Currency = currencyOr("")
 	}
 }
@@ -365,7 +369,7 @@ type personWire struct {
 
 // name returns the name in the Russian order: last, first, middle.
 func (p personWire) name() string {
-	return cleanText(p.LastName + " " + p.FirstName + " " + p.MiddleName)
+	return personName(p.LastName, p.FirstName, p.MiddleName)
 }
 
 func (c contactWire) contact() tenderbase.Contact {
@@ -378,8 +382,8 @@ func (c contactWire) contact() tenderbase.Contact {
 	}
 }
 
-// okpdWire is an OKPD2 reference: OKPDCode and OKPDName since 2019, code and
-// name before.
+// okpdWire is an OKPD2 or OKPD reference: OKPDCode and OKPDName since 2019,
+// code and name before.
 type okpdWire struct {
 	OKPDCode string `xml:"OKPDCode"`
 	OKPDName string `xml:"OKPDName"`
@@ -390,11 +394,12 @@ type okpdWire struct {
 func (o okpdWire) code() string { return firstOf(cleanText(o.OKPDCode), cleanText(o.Code)) }
 func (o okpdWire) name() string { return firstOf(cleanText(o.OKPDName), cleanText(o.Name)) }
 
-// objectWire is a purchase object classified by OKPD2, or by a KTRU position
-// that holds its OKPD2.
+// objectWire is a purchase object, classified by one of OKPD2, OKPD (the
+// classifier before 2017) or a KTRU position, which holds its OKPD2 class.
 type objectWire struct {
 	OKPD2    okpdWire `xml:"OKPD2"`
-	KTRU     okpdWire `xml:"KTRU>OKPD2"`
+	OKPD     okpdWire `xml:"OKPD"`
+	KTRU     ktruWire `xml:"KTRU"`
 	Name     string   `xml:"name"`
 	Unit     string   `xml:"OKEI>nationalCode"`
 	UnitName string   `xml:"OKEI>name"`
@@ -404,19 +409,29 @@ type objectWire struct {
 }
 
 func (o objectWire) object() tenderbase.PurchaseObject {
-	okpd := o.OKPD2
-	if okpd.code() == "" {
-		okpd = o.KTRU
+	okpd2 := o.OKPD2
+	if okpd2.code() == "" {
+		okpd2 = o.KTRU.OKPD2
 	}
 	return tenderbase.PurchaseObject{
-		OKPD2Code: okpd.code(),
-		OKPD2Name: okpd.name(),
-		Name:      firstOf(cleanText(o.Name), okpd.name()),
+		OKPD2Code: okpd2.code(),
+		OKPD2Name: okpd2.name(),
+		OKPDCode:  o.OKPD.code(),
+		OKPDName:  o.OKPD.name(),
+		KTRUCode:  o.KTRU.code(),
+		Name:      firstOf(cleanText(o.Name), okpd2.name(), o.OKPD.name(), o.KTRU.name()),
 		Quantity:  parseAmount(o.Quantity),
 		Unit:      firstOf(cleanText(o.Unit), cleanText(o.UnitName)),
 		Price:     parseAmount(o.Price),
 		Sum:       parseAmount(o.Sum),
 	}
+}
+
+// ktruWire is a position of the KTRU catalogue: its code, its name and the
+// OKPD2 class it belongs to.
+type ktruWire struct {
+	okpdWire
+	OKPD2 okpdWire `xml:"OKPD2"`
 }
 
 // noticeObjects returns the purchase objects of every list given.
@@ -430,8 +445,9 @@ func noticeObjects(lists ...[]objectWire) []tenderbase.PurchaseObject {
 	return objects
 }
 
-// drugObjectWire is a drug bought: its OKPD2 is in the drug's reference or
-// text-form description.
+// drugObjectWire is a drug bought: its OKPD2 and its international
+// nonproprietary name (MNN) are in the drug's reference or text-form
+// description.
 type drugObjectWire struct {
 	Reference []drugInfoWire `xml:"objectInfoUsingReferenceInfo>drugsInfo>drugInfo"`
 	TextForm  []drugInfoWire `xml:"objectInfoUsingTextForm>drugsInfo>drugInfo"`
@@ -443,6 +459,7 @@ type drugObjectWire struct {
 
 // drugInfoWire describes one drug of a drug purchase object.
 type drugInfoWire struct {
+	MNN        string   `xml:"MNNInfo>MNNName"`
 	OKPD2      okpdWire `xml:"OKPD2"`
 	Unit       string   `xml:"manualUserOKEI>name"`
 	DosageUnit string   `xml:"dosageInfo>dosageUserOKEI>name"`
@@ -459,7 +476,8 @@ func drugObjects(drugs []drugObjectWire) []tenderbase.PurchaseObject {
 		objects = append(objects, tenderbase.PurchaseObject{
 			OKPD2Code: first.OKPD2.code(),
 			OKPD2Name: first.OKPD2.name(),
-			Name:      firstOf(cleanText(d.Name), first.OKPD2.name()),
+			MNN:       cleanText(first.MNN),
+			Name:      firstOf(cleanText(d.Name), cleanText(first.MNN), first.OKPD2.name()),
 			Quantity:  parseAmount(d.Quantity),
 			Unit:      firstOf(cleanText(first.Unit), cleanText(first.DosageUnit)),
 			Price:     parseAmount(d.Price),

@@ -278,6 +278,10 @@ func TestNoticeHelpers(t *testing.T) {
 		{"081631001", "7706592947", 8},  // a Moscow body buying through its Kalmyk branch
 		{"997750001", "7706107510", 77}, // the largest taxpayers' office says nothing
 		{"", "9909012345", 0},
+		{"990101001", "9901000327", 99}, // Baikonur, subject 99
+		{"", "9901000327", 99},
+		{"997650001", "9901000327", 99}, // a largest taxpayer registered in Baikonur
+		{"997650001", "7708503727", 77},
 		{"", "660010415", 0},
 		{"", "77061075101", 0},
 		{"", "", 0},

@@ -162,7 +162,7 @@ type participant44Wire struct {
 func (w *participant44Wire) party() tenderbase.Party {
 	p := w.contract44Person.party()
 	n := w.NameInfo
-	p.Name = firstOf(p.Name, cleanText(n.LastName+" "+n.FirstName+" "+n.MiddleName))
+	p.Name = firstOf(p.Name, personName(n.LastName, n.FirstName, n.MiddleName))
 	p.Address = firstOf(p.Address, cleanText(w.FactAddress), cleanText(w.OrgFactAddress), cleanText(w.Contact.OrgPostAddress))
 	p.OGRN = firstOf(p.OGRN, cleanText(w.OGRN))
 	for _, b := range []*participant44Wire{w.LegalEntityRF, w.PersonRF, w.LegalForeign, w.PersonForeign} {

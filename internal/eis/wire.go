@@ -2,6 +2,7 @@ package eis
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -49,9 +50,23 @@ func parseVersion(s string, def int) (int, error) {
 	return n, nil
 }
 
-// cleanText collapses the runs of white space that the EIS leaves in
-// wrapped texts.
-func cleanText(s string) string { return strings.Join(strings.Fields(s), " ") }
+// cleanText returns a published text as published, without the white space
+// around it: a run of spaces inside a file name or a line break inside a
+// description is part of the value and is kept byte for byte. Search
+// normalizes white space on its own.
+func cleanText(s string) string { return strings.TrimSpace(s) }
+
+// personName joins the parts of a person's name that are given, each
+// trimmed, with one space.
+func personName(parts ...string) string {
+	var given []string
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			given = append(given, p)
+		}
+	}
+	return strings.Join(given, " ")
+}
 
 // parseAmount parses an amount; what does not parse counts as unknown.
 func parseAmount(s string) float64 {
@@ -60,6 +75,49 @@ func parseAmount(s string) float64 {
 		return 0
 	}
 	return v
+}
+
+// sumMoney adds amounts exactly: each as the decimal it was published as
+// (the shortest decimal that reads back as the same float64, which is the
+// published one up to 15 significant digits: to the kopeck below ten
+// trillion), summed as a fraction, and the sum rounded once to a float64.
+// 11710183.86 + 11710183.87 is then 23420367.73, where adding the floats
+// gives 23420367.729999997.
+func sumMoney(amounts ...float64) float64 {
+	var sum big.Rat
+	for _, a := range amounts {
+		var r big.Rat
+		r.SetString(strconv.FormatFloat(a, 'g', -1, 64))
+		sum.Add(&sum, &r)
+	}
+	f, _ := sum.Float64()
+	return f
+}
+
+// setLotPrices sets the maximum price of a tender from its lots': the exact
+// sum of their prices, in their currency, when the lots are in one; else
+// one sum per currency (MaxPrices), in the order the lots name them, and no
+// MaxPrice or Currency, since euros and roubles add up to nothing.
+func setLotPrices(t *tenderbase.Tender) {
+	var currencies []string
+	byCurrency := map[string][]float64{}
+	for _, l := range t.Lots {
+		if _, seen := byCurrency[l.Currency]; !seen {
+			currencies = append(currencies, l.Currency)
+		}
+		byCurrency[l.Currency] = append(byCurrency[l.Currency], l.MaxPrice)
+	}
+	t.MaxPrice, t.MaxPrices = 0, nil
+	switch len(currencies) {
+	case 0:
+	case 1:
+		t.MaxPrice, t.Currency = sumMoney(byCurrency[currencies[0]]...), currencies[0]
+	default:
+		t.Currency = ""
+		for _, c := range currencies {
+			t.MaxPrices = append(t.MaxPrices, tenderbase.Money{Amount: sumMoney(byCurrency[c]...), Currency: c})
+		}
+	}
 }
 
 // currencyOr returns the currency code, RUB when none is given.

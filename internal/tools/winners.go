@@ -22,25 +22,26 @@ type winnerResult struct {
 // tenderSummary is a tender's notice in brief: what it buys, from whom, and
 // where it stands. It holds no tariff field.
 type tenderSummary struct {
-	PurchaseNumber string           `json:"purchase_number"`
-	Law            string           `json:"law"`
-	Version        int              `json:"version"`
-	Title          string           `json:"title"`
-	Status         string           `json:"status,omitempty"`
-	PlacingMethod  string           `json:"placing_method,omitempty"`
-	Customer       tenderbase.Party `json:"customer"`
-	Region         int              `json:"region,omitempty"`
-	MaxPrice       float64          `json:"max_price,omitempty"`
-	Currency       string           `json:"currency,omitempty"`
-	PublishedAt    time.Time        `json:"published_at,omitzero"`
-	URL            string           `json:"url,omitempty"`
+	PurchaseNumber string             `json:"purchase_number"`
+	Law            string             `json:"law"`
+	Version        int                `json:"version"`
+	Title          string             `json:"title"`
+	Status         string             `json:"status,omitempty"`
+	PlacingMethod  string             `json:"placing_method,omitempty"`
+	Customer       tenderbase.Party   `json:"customer"`
+	Region         int                `json:"region,omitempty"`
+	MaxPrice       float64            `json:"max_price,omitempty"`
+	Currency       string             `json:"currency,omitempty"`
+	MaxPrices      []tenderbase.Money `json:"max_prices,omitempty"` // of a tender in several currencies
+	PublishedAt    time.Time          `json:"published_at,omitzero"`
+	URL            string             `json:"url,omitempty"`
 }
 
 func summarize(t *tenderbase.Tender) *tenderSummary {
 	return &tenderSummary{
 		PurchaseNumber: t.PurchaseNumber, Law: t.Law, Version: t.Version, Title: t.Title,
 		Status: t.Status, PlacingMethod: t.PlacingMethod, Customer: t.Customer, Region: t.Region,
-		MaxPrice: t.MaxPrice, Currency: t.Currency, PublishedAt: t.PublishedAt, URL: t.URL,
+		MaxPrice: t.MaxPrice, Currency: t.Currency, MaxPrices: t.MaxPrices, PublishedAt: t.PublishedAt, URL: t.URL,
 	}
 }
 
