@@ -20,6 +20,8 @@ type noticeSummary struct {
 	Number, Law, Title, Method, MethodCode string
 	Version, Region                        int
 	Customer                               tenderbase.Party
+	Customers                              []tenderbase.TenderCustomer
+	Organizer                              *tenderbase.Organizer
 	MaxPrice                               float64
 	Currency, ETP, URL                     string
 	Published, Start, Deadline, Bidding    string
@@ -60,6 +62,7 @@ func tenderSummary(r *tenderbase.Tender) noticeSummary {
 		Version: r.Version, Region: r.Region, Customer: r.Customer, MaxPrice: r.MaxPrice, Currency: r.Currency, URL: r.URL,
 		Published: stamp(r.PublishedAt), Start: stamp(r.ApplicationsStart), Deadline: stamp(r.ApplicationsDeadline),
 		Bidding: stamp(r.BiddingDate), Contact: r.Contact, Change: "none",
+		Customers: r.Customers, Organizer: r.Organizer,
 	}
 	if r.Status != tenderbase.TenderActive {
 		s.Change = "status " + r.Status
@@ -137,6 +140,17 @@ func decodeRecords(t *testing.T, path string) ([]tenderbase.Record, []string) {
 
 const filestore = "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid="
 
+// czrt is the authorized body of Tatarstan, which places the notices of the
+// EOK2020 fixtures for their customers.
+var czrt = tenderbase.Party{INN: "1655412356", KPP: "165501001", RegNum: "08112000001",
+	Name: `ГОСУДАРСТВЕННОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ЗАКУПОК РЕСПУБЛИКИ ТАТАРСТАН"`, ShortName: `ГКУ "ЦЗ РТ"`,
+	Address: "Российская Федерация, 420021, Татарстан Респ, Казань г, ул. Габдуллы Тукая, д. 58"}
+
+// lyceum7 is the customer of the EOK2020 fixtures, with the INN and KPP of
+// its IKZ.
+var lyceum7 = tenderbase.Party{INN: "1654021871", KPP: "165401001", RegNum: "03113001245",
+	Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ЛИЦЕЙ № 7" ВАХИТОВСКОГО РАЙОНА Г. КАЗАНИ`}
+
 func TestNotices44(t *testing.T) {
 	tests := []struct {
 		file string
@@ -148,9 +162,9 @@ func TestNotices44(t *testing.T) {
 			Method: "Открытый конкурс в электронной форме", MethodCode: "OK20",
 			// The responsible organization is an authorized body, not the
 			// customer: the customer's INN and KPP come from the IKZ.
-			Customer: tenderbase.Party{INN: "1654021871", KPP: "165401001", RegNum: "03113001245",
-				Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ЛИЦЕЙ № 7" ВАХИТОВСКОГО РАЙОНА Г. КАЗАНИ`},
-			Region: 16, MaxPrice: 4870315.62, Currency: "RUB",
+			Customer: lyceum7,
+			Region:   16, MaxPrice: 4870315.62, Currency: "RUB",
+			Organizer: &tenderbase.Organizer{Party: czrt, Role: "RA", RoleName: "Уполномоченный орган"},
 			ETP:       "ETP_ZKAZAN АО «Агентство по государственному заказу Республики Татарстан» http://etp.zakazrf.ru",
 			URL:       "https://zakupki.gov.ru/epz/order/notice/ok20/view/common-info.html?regNumber=0811200000126000042",
 			Published: "2026-02-09T10:15:40.125+03:00", Start: "2026-02-09T10:15:40+03:00", Deadline: "2026-02-25T09:00:00+03:00",
@@ -167,6 +181,39 @@ func TestNotices44(t *testing.T) {
 				"0811200000126000042-3F0C7A19D2E84B55A1C6E0B7D94F2A10 2026-02-06T16:40:12+03:00",
 				// Without a date of its own, a file takes the notice's.
 				"0811200000126000042-8B21D4E07C3A4F9B9E5D1A6C2F0B7E33 2026-02-09T10:15:40.125+03:00",
+			},
+		}}},
+		// A joint purchase: the authorized body organizes it (ORA) for two
+		// customers, each with its own INN, KPP and part of the price.
+		{"epNotificationEOK2020_0811200000126000057_1.xml", []noticeSummary{{
+			Number: "0811200000126000057", Law: "44", Version: 1,
+			Title:  "Совместный конкурс на выполнение работ по капитальному ремонту кровли зданий МБОУ «Лицей № 7» и МБОУ «Гимназия № 2» г. Казани",
+			Method: "Открытый конкурс в электронной форме", MethodCode: "OK20",
+			Customer: lyceum7,
+			Customers: []tenderbase.TenderCustomer{
+				{Party: lyceum7, Region: 16, MaxPrice: 4870315.62},
+				{Party: tenderbase.Party{INN: "1655038127", KPP: "165501001", RegNum: "03113001377",
+					Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ГИМНАЗИЯ № 2" ПРИВОЛЖСКОГО РАЙОНА Г. КАЗАНИ`},
+					Region: 16, MaxPrice: 2250500.50},
+			},
+			Organizer: &tenderbase.Organizer{Party: czrt, Role: "ORA",
+				RoleName: "Уполномоченный орган в качестве организатора совместного конкурса (аукциона)"},
+			Region: 16, MaxPrice: 7120816.12, Currency: "RUB",
+			ETP:       "ETP_ZKAZAN АО «Агентство по государственному заказу Республики Татарстан» http://etp.zakazrf.ru",
+			URL:       "https://zakupki.gov.ru/epz/order/notice/ok20/view/common-info.html?regNumber=0811200000126000057",
+			Published: "2026-02-09T10:15:40.125+03:00", Start: "2026-02-09T10:15:40+03:00", Deadline: "2026-02-25T09:00:00+03:00",
+			Contact: tenderbase.Contact{Person: "Галиева Гульнара Ильдаровна", Email: "torgi@czrt-1655.ru", Phone: "7-843-2217045",
+				Address: "Российская Федерация, 420021, Татарстан Респ, Казань г, ул. Габдуллы Тукая, д. 58"},
+			Change: "none",
+			Objects: []string{`lot 1 "Совместный конкурс на выполнение работ по капитальному ремонту кровли зданий МБОУ «Лицей № 7» и МБОУ «Гимназия № 2» г. Казани" 7.12081612e+06 RUB: ` +
+				"43.91.19.110 Работы кровельные прочие | Капитальный ремонт мягкой кровли с заменой утеплителя | 1499.84 М2 × 3247.21 = 4.87029644e+06"},
+			Files: []string{
+				"Проектно-сметная документация.zip | Проектно-сметная документация | 2841190 | " + filestore + "3F0C7A19D2E84B55A1C6E0B7D94F2A10",
+				"Проект контракта.docx | Проект контракта | 96512 | " + filestore + "8B21D4E07C3A4F9B9E5D1A6C2F0B7E33",
+			},
+			Docs: []string{
+				"0811200000126000057-3F0C7A19D2E84B55A1C6E0B7D94F2A10 2026-02-06T16:40:12+03:00",
+				"0811200000126000057-8B21D4E07C3A4F9B9E5D1A6C2F0B7E33 2026-02-09T10:15:40.125+03:00",
 			},
 		}}},
 		{"epNotificationEZK2020_0301300012426000118_3.xml", []noticeSummary{{
@@ -196,6 +243,10 @@ func TestNotices44(t *testing.T) {
 			Customer: tenderbase.Party{INN: "5036081171", KPP: "503601001", RegNum: "03482000921",
 				Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ОБСЛУЖИВАНИЯ АДМИНИСТРАТИВНЫХ ЗДАНИЙ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`},
 			Region: 50, MaxPrice: 2430500, Currency: "RUB",
+			Organizer: &tenderbase.Organizer{Party: tenderbase.Party{INN: "5024105372", KPP: "502401001", RegNum: "01482000054",
+				Name:    "КОМИТЕТ ПО КОНКУРЕНТНОЙ ПОЛИТИКЕ МОСКОВСКОЙ ОБЛАСТИ",
+				Address: "Российская Федерация, 143407, Московская обл, Красногорск г, бульвар Строителей, д. 1"},
+				Role: "RA", RoleName: "Уполномоченный орган"},
 			URL:       "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0148200005418000311",
 			Published: "2018-06-14T12:40:21.318+03:00", Start: "2018-06-14T12:40:00+03:00", Deadline: "2018-07-05T10:00:00+03:00",
 			Contact: tenderbase.Contact{Person: "Соколова Марина Викторовна", Email: "konkurs-mo@mosreg-example.ru", Phone: "7-498-6021347",
