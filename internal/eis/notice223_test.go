@@ -142,6 +142,7 @@ func docHash(url string) string {
 // realNotice is what the test of the real samples checks of each notice.
 type realNotice struct {
 	Number, Name, INN, Published, Deadline, Change string
+	Organizer                                      string // its INN, role code and name
 	Version, Region, Files                         int
 	MaxPrice                                       float64
 	OKPD2                                          []string
@@ -187,6 +188,8 @@ func TestRealNotices(t *testing.T) {
 			Name: `ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "НЕФТЯНАЯ КОМПАНИЯ "РОСНЕФТЬ"`, INN: "7706107510",
 			Published: "2016-07-22T07:35:12+03:00", Deadline: "2016-08-05T18:00:00+03:00",
 			Change: "Выгрузка из САР", OKPD2: []string{"41.20.20.310"},
+			// Placed by the subsidiary for which Rosneft buys.
+			Organizer: `8604035473  ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "РН-ЮГАНСКНЕФТЕГАЗ"`,
 		}}},
 		{"eis223/Homyakin__ZakupkiParser/purchaseNoticeZK_test.xml", []realNotice{{
 			Number: "31200022868", Version: 1, Region: 1, Files: 4, MaxPrice: 280000,
@@ -220,6 +223,9 @@ func realSummaries(t *testing.T, recs []tenderbase.Record) []realNotice {
 		})
 		if len(s.Docs) != len(s.Files) {
 			out[len(out)-1].Files = -len(s.Docs)
+		}
+		if o := s.Organizer; o != nil {
+			out[len(out)-1].Organizer = o.INN + " " + o.Role + " " + o.Name
 		}
 	}
 	i := -1
@@ -267,8 +273,8 @@ func TestNoticesThroughTheStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 7 tenders and 9 docs from the fixtures, the earlier version and its doc.
-	if sum.Records != 20 || sum.Rejected != 0 || sum.Inserted != 18 || sum.Older != 1 || sum.Unchanged != 1 {
+	// 8 tenders and 10 docs from the fixtures, the earlier version and its doc.
+	if sum.Records != 22 || sum.Rejected != 0 || sum.Inserted != 20 || sum.Older != 1 || sum.Unchanged != 1 {
 		t.Fatalf("first import: %+v", sum)
 	}
 	versions, err := store.Versions(ctx, tenderbase.KindTender, "0301300012426000118")

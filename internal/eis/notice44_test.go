@@ -151,6 +151,16 @@ var czrt = tenderbase.Party{INN: "1655412356", KPP: "165501001", RegNum: "081120
 var lyceum7 = tenderbase.Party{INN: "1654021871", KPP: "165401001", RegNum: "03113001245",
 	Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ЛИЦЕЙ № 7" ВАХИТОВСКОГО РАЙОНА Г. КАЗАНИ`}
 
+// moscowRegionCommittee is the authorized body of the Moscow region, which
+// places the legacy notice fixtures; podolskCentre is their customer.
+var (
+	moscowRegionCommittee = tenderbase.Party{INN: "5024105372", KPP: "502401001", RegNum: "01482000054",
+		Name:    "КОМИТЕТ ПО КОНКУРЕНТНОЙ ПОЛИТИКЕ МОСКОВСКОЙ ОБЛАСТИ",
+		Address: "Российская Федерация, 143407, Московская обл, Красногорск г, бульвар Строителей, д. 1"}
+	podolskCentre = tenderbase.Party{INN: "5036081171", KPP: "503601001", RegNum: "03482000921",
+		Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ОБСЛУЖИВАНИЯ АДМИНИСТРАТИВНЫХ ЗДАНИЙ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`}
+)
+
 func TestNotices44(t *testing.T) {
 	tests := []struct {
 		file string
@@ -240,13 +250,9 @@ func TestNotices44(t *testing.T) {
 			Number: "0148200005418000311", Law: "44", Version: 2, // one modification
 			Title:  "Оказание услуг по уборке помещений и прилегающих территорий",
 			Method: "Открытый конкурс", MethodCode: "OK44",
-			Customer: tenderbase.Party{INN: "5036081171", KPP: "503601001", RegNum: "03482000921",
-				Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ОБСЛУЖИВАНИЯ АДМИНИСТРАТИВНЫХ ЗДАНИЙ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`},
-			Region: 50, MaxPrice: 2430500, Currency: "RUB",
-			Organizer: &tenderbase.Organizer{Party: tenderbase.Party{INN: "5024105372", KPP: "502401001", RegNum: "01482000054",
-				Name:    "КОМИТЕТ ПО КОНКУРЕНТНОЙ ПОЛИТИКЕ МОСКОВСКОЙ ОБЛАСТИ",
-				Address: "Российская Федерация, 143407, Московская обл, Красногорск г, бульвар Строителей, д. 1"},
-				Role: "RA", RoleName: "Уполномоченный орган"},
+			Customer: podolskCentre,
+			Region:   50, MaxPrice: 2430500, Currency: "RUB",
+			Organizer: &tenderbase.Organizer{Party: moscowRegionCommittee, Role: "RA", RoleName: "Уполномоченный орган"},
 			URL:       "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0148200005418000311",
 			Published: "2018-06-14T12:40:21.318+03:00", Start: "2018-06-14T12:40:00+03:00", Deadline: "2018-07-05T10:00:00+03:00",
 			Contact: tenderbase.Contact{Person: "Соколова Марина Викторовна", Email: "konkurs-mo@mosreg-example.ru", Phone: "7-498-6021347",
@@ -258,6 +264,34 @@ func TestNotices44(t *testing.T) {
 			},
 			Files: []string{"Конкурсная документация.docx | Конкурсная документация (изм. 1) | 1572864 | http://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=6C2E19A0B54F2E77E0530A86121FA3D1"},
 			Docs:  []string{"0148200005418000311-6C2E19A0B54F2E77E0530A86121FA3D1 2018-06-14T12:40:21.318+03:00"},
+		}}},
+		// A legacy joint purchase: the first customer has a part in both
+		// lots, the second in the first only.
+		{"fcsNotificationOK_0148200005418000327_17702911.xml", []noticeSummary{{
+			Number: "0148200005418000327", Law: "44", Version: 1,
+			Title:  "Совместный конкурс на оказание услуг по уборке помещений и прилегающих территорий",
+			Method: "Открытый конкурс", MethodCode: "OK44",
+			Customer: podolskCentre,
+			Customers: []tenderbase.TenderCustomer{
+				{Party: podolskCentre, Region: 50, MaxPrice: 1606500},
+				{Party: tenderbase.Party{INN: "5036094523", KPP: "503601001", RegNum: "03482000977",
+					Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТРАЛИЗОВАННАЯ БУХГАЛТЕРИЯ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`},
+					Region: 50, MaxPrice: 824000},
+			},
+			Organizer: &tenderbase.Organizer{Party: moscowRegionCommittee, Role: "ORA",
+				RoleName: "Уполномоченный орган в качестве организатора совместного конкурса (аукциона)"},
+			Region: 50, MaxPrice: 2430500, Currency: "RUB",
+			URL:       "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0148200005418000327",
+			Published: "2018-06-14T12:40:21.318+03:00", Start: "2018-06-14T12:40:00+03:00", Deadline: "2018-07-05T10:00:00+03:00",
+			Contact: tenderbase.Contact{Person: "Соколова Марина Викторовна", Email: "konkurs-mo@mosreg-example.ru", Phone: "7-498-6021347",
+				Address: "Российская Федерация, 143407, Московская обл, Красногорск г, бульвар Строителей, д. 1"},
+			Change: "none",
+			Objects: []string{
+				`lot 1 "Уборка помещений административного здания" 1.824e+06 RUB: 81.21.10.000 Услуги по общей уборке зданий | Ежедневная влажная уборка помещений | 12000 м2 × 152 = 1.824e+06`,
+				`lot 2 "Уборка прилегающей территории" 606500 RUB: 81.29.12.000 Услуги по подметанию и уборке снега | Механизированная уборка территории | 25000 м2 × 24.26 = 606500`,
+			},
+			Files: []string{"Конкурсная документация.docx | Конкурсная документация | 1572864 | http://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=6C2E19A0B54F2E77E0530A86121FA4E7"},
+			Docs:  []string{"0148200005418000327-6C2E19A0B54F2E77E0530A86121FA4E7 2018-06-14T12:40:21.318+03:00"},
 		}}},
 	}
 	for _, tt := range tests {
@@ -350,6 +384,35 @@ func TestNoticeHelpers(t *testing.T) {
 	for _, tt := range ikz {
 		if got := noticeIKZParty(tt.customerCode, tt.purchaseCode); got != tt.want {
 			t.Errorf("noticeIKZParty(%q, %q) = %+v, want %+v", tt.customerCode, tt.purchaseCode, got, tt.want)
+		}
+	}
+}
+
+// TestResponsibleOrganizer: the organization that placed a notice is its
+// organizer unless it placed its own purchase.
+func TestResponsibleOrganizer(t *testing.T) {
+	school := orgWire{RegNum: "03113001245", FullName: "МБОУ «Лицей № 7»", INN: "1654021871", KPP: "165401001"}
+	body := orgWire{RegNum: "08112000001", FullName: `ГКУ "ЦЗ РТ"`, INN: "1655412356", KPP: "165501001"}
+	tests := []struct {
+		name        string
+		responsible orgWire
+		role        string
+		want        string
+	}{
+		{"a customer placing its purchase", school, "CU", ""},
+		{"an organization acting for the customer", body, "OA", "1655412356 OA Организация, осуществляющая полномочия заказчика на осуществление закупок на основании договора (соглашения)"},
+		{"a customer organizing a joint auction", school, "OCU", "1654021871 OCU Заказчик в качестве организатора совместного аукциона"},
+		{"a customer's role, another organization", body, "CU", "1655412356 CU Заказчик"},
+		{"a role the code list lacks", body, "XX", "1655412356 XX "},
+		{"no responsible organization", orgWire{}, "RA", ""},
+	}
+	for _, tt := range tests {
+		var got string
+		if o := responsibleOrganizer(tt.responsible, tt.role, school.party()); o != nil {
+			got = o.INN + " " + o.Role + " " + o.RoleName
+		}
+		if got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

@@ -142,6 +142,11 @@ func checkOrganizerActivity(t *testing.T, set *Set) {
 		{innLyceum, 2, 0, "ЛИЦЕЙ № 7", "tender "},
 		{innYSK, 2, 1, "ЯРОСЛАВСКАЯ СЕТЕВАЯ КОМПАНИЯ", "tender "},
 		{innGES, 1, 0, "ГОРОДСКАЯ ЭЛЕКТРОСЕТЬ", "tender " + placedNumber},
+		// The legacy notices: the Moscow region's committee organizes both,
+		// the second a joint purchase of two Podolsk customers.
+		{"5024105372", 0, 2, "КОМИТЕТ ПО КОНКУРЕНТНОЙ ПОЛИТИКЕ", "tender "},
+		{"5036081171", 2, 0, "ЦЕНТР ОБСЛУЖИВАНИЯ", "tender "},
+		{"5036094523", 1, 0, "ЦЕНТРАЛИЗОВАННАЯ БУХГАЛТЕРИЯ", "tender 0148200005418000327"},
 	}
 	for _, tt := range tests {
 		got, _ := decodeCall[activityOf](t, set, tenderbase.PlanFree, "contragent.byInn", `{"inn": "`+tt.inn+`"}`)
