@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -161,6 +162,66 @@ var (
 		Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ОБСЛУЖИВАНИЯ АДМИНИСТРАТИВНЫХ ЗДАНИЙ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`}
 )
 
+// TestJointNotices44: each joint purchase fixture is its single-customer
+// original with a second customer, organized by the same authorized body as
+// the organizer of a joint tender. It reads as the original but for its
+// number, title, price, files, its customers each with its part of the
+// price, and its organizer's role. Its objects, read as the original's,
+// are left to TestNotices44.
+func TestJointNotices44(t *testing.T) {
+	joint := "Уполномоченный орган в качестве организатора совместного конкурса (аукциона)"
+	tests := []struct {
+		file, original string
+		change         func(s *noticeSummary)
+	}{
+		{"epNotificationEOK2020_0811200000126000057_1.xml", "epNotificationEOK2020_0811200000126000042_1.xml", func(s *noticeSummary) {
+			s.Number, s.MaxPrice = "0811200000126000057", 7120816.12
+			s.Title = "Совместный конкурс на выполнение работ по капитальному ремонту кровли зданий МБОУ «Лицей № 7» и МБОУ «Гимназия № 2» г. Казани"
+			s.Customers = []tenderbase.TenderCustomer{
+				{Party: lyceum7, Region: 16, MaxPrice: 4870315.62},
+				{Party: tenderbase.Party{INN: "1655038127", KPP: "165501001", RegNum: "03113001377",
+					Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ГИМНАЗИЯ № 2" ПРИВОЛЖСКОГО РАЙОНА Г. КАЗАНИ`},
+					Region: 16, MaxPrice: 2250500.50},
+			}
+			s.Organizer = &tenderbase.Organizer{Party: czrt, Role: "ORA", RoleName: joint}
+		}},
+		// The first customer has a part in both lots, the second in the
+		// first only; the original is an amendment, the joint one is not.
+		{"fcsNotificationOK_0148200005418000327_17702911.xml", "fcsNotificationOK_0148200005418000311_17702245.xml", func(s *noticeSummary) {
+			s.Number, s.Version, s.Change = "0148200005418000327", 1, "none"
+			s.Title = "Совместный конкурс на оказание услуг по уборке помещений и прилегающих территорий"
+			s.Customers = []tenderbase.TenderCustomer{
+				{Party: podolskCentre, Region: 50, MaxPrice: 1606500},
+				{Party: tenderbase.Party{INN: "5036094523", KPP: "503601001", RegNum: "03482000977",
+					Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТРАЛИЗОВАННАЯ БУХГАЛТЕРИЯ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`},
+					Region: 50, MaxPrice: 824000},
+			}
+			s.Organizer = &tenderbase.Organizer{Party: moscowRegionCommittee, Role: "ORA", RoleName: joint}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			original, errs := decodeFile(t, filepath.Join("testdata", "notice", tt.original))
+			got, moreErrs := decodeFile(t, filepath.Join("testdata", "notice", tt.file))
+			if len(errs)+len(moreErrs) != 0 || len(original) != 1 || len(got) != 1 {
+				t.Fatalf("%d and %d notices, rejections %v %v; want one each", len(original), len(got), errs, moreErrs)
+			}
+			want := original[0]
+			tt.change(&want)
+			ignored := cmpopts.IgnoreFields(noticeSummary{}, "URL", "Objects", "Files", "Docs")
+			if diff := cmp.Diff(want, got[0], ignored); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+			if !strings.HasSuffix(got[0].URL, "regNumber="+want.Number) {
+				t.Errorf("url %s does not name %s", got[0].URL, want.Number)
+			}
+			if len(got[0].Objects) != len(original[0].Objects) || len(got[0].Docs) != len(original[0].Files) {
+				t.Errorf("%d objects and %d docs, want %d and %d", len(got[0].Objects), len(got[0].Docs), len(original[0].Objects), len(original[0].Files))
+			}
+		})
+	}
+}
+
 func TestNotices44(t *testing.T) {
 	tests := []struct {
 		file string
@@ -191,39 +252,6 @@ func TestNotices44(t *testing.T) {
 				"0811200000126000042-3F0C7A19D2E84B55A1C6E0B7D94F2A10 2026-02-06T16:40:12+03:00",
 				// Without a date of its own, a file takes the notice's.
 				"0811200000126000042-8B21D4E07C3A4F9B9E5D1A6C2F0B7E33 2026-02-09T10:15:40.125+03:00",
-			},
-		}}},
-		// A joint purchase: the authorized body organizes it (ORA) for two
-		// customers, each with its own INN, KPP and part of the price.
-		{"epNotificationEOK2020_0811200000126000057_1.xml", []noticeSummary{{
-			Number: "0811200000126000057", Law: "44", Version: 1,
-			Title:  "Совместный конкурс на выполнение работ по капитальному ремонту кровли зданий МБОУ «Лицей № 7» и МБОУ «Гимназия № 2» г. Казани",
-			Method: "Открытый конкурс в электронной форме", MethodCode: "OK20",
-			Customer: lyceum7,
-			Customers: []tenderbase.TenderCustomer{
-				{Party: lyceum7, Region: 16, MaxPrice: 4870315.62},
-				{Party: tenderbase.Party{INN: "1655038127", KPP: "165501001", RegNum: "03113001377",
-					Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ГИМНАЗИЯ № 2" ПРИВОЛЖСКОГО РАЙОНА Г. КАЗАНИ`},
-					Region: 16, MaxPrice: 2250500.50},
-			},
-			Organizer: &tenderbase.Organizer{Party: czrt, Role: "ORA",
-				RoleName: "Уполномоченный орган в качестве организатора совместного конкурса (аукциона)"},
-			Region: 16, MaxPrice: 7120816.12, Currency: "RUB",
-			ETP:       "ETP_ZKAZAN АО «Агентство по государственному заказу Республики Татарстан» http://etp.zakazrf.ru",
-			URL:       "https://zakupki.gov.ru/epz/order/notice/ok20/view/common-info.html?regNumber=0811200000126000057",
-			Published: "2026-02-09T10:15:40.125+03:00", Start: "2026-02-09T10:15:40+03:00", Deadline: "2026-02-25T09:00:00+03:00",
-			Contact: tenderbase.Contact{Person: "Галиева Гульнара Ильдаровна", Email: "torgi@czrt-1655.ru", Phone: "7-843-2217045",
-				Address: "Российская Федерация, 420021, Татарстан Респ, Казань г, ул. Габдуллы Тукая, д. 58"},
-			Change: "none",
-			Objects: []string{`lot 1 "Совместный конкурс на выполнение работ по капитальному ремонту кровли зданий МБОУ «Лицей № 7» и МБОУ «Гимназия № 2» г. Казани" 7.12081612e+06 RUB: ` +
-				"43.91.19.110 Работы кровельные прочие | Капитальный ремонт мягкой кровли с заменой утеплителя | 1499.84 М2 × 3247.21 = 4.87029644e+06"},
-			Files: []string{
-				"Проектно-сметная документация.zip | Проектно-сметная документация | 2841190 | " + filestore + "3F0C7A19D2E84B55A1C6E0B7D94F2A10",
-				"Проект контракта.docx | Проект контракта | 96512 | " + filestore + "8B21D4E07C3A4F9B9E5D1A6C2F0B7E33",
-			},
-			Docs: []string{
-				"0811200000126000057-3F0C7A19D2E84B55A1C6E0B7D94F2A10 2026-02-06T16:40:12+03:00",
-				"0811200000126000057-8B21D4E07C3A4F9B9E5D1A6C2F0B7E33 2026-02-09T10:15:40.125+03:00",
 			},
 		}}},
 		{"epNotificationEZK2020_0301300012426000118_3.xml", []noticeSummary{{
@@ -264,34 +292,6 @@ func TestNotices44(t *testing.T) {
 			},
 			Files: []string{"Конкурсная документация.docx | Конкурсная документация (изм. 1) | 1572864 | http://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=6C2E19A0B54F2E77E0530A86121FA3D1"},
 			Docs:  []string{"0148200005418000311-6C2E19A0B54F2E77E0530A86121FA3D1 2018-06-14T12:40:21.318+03:00"},
-		}}},
-		// A legacy joint purchase: the first customer has a part in both
-		// lots, the second in the first only.
-		{"fcsNotificationOK_0148200005418000327_17702911.xml", []noticeSummary{{
-			Number: "0148200005418000327", Law: "44", Version: 1,
-			Title:  "Совместный конкурс на оказание услуг по уборке помещений и прилегающих территорий",
-			Method: "Открытый конкурс", MethodCode: "OK44",
-			Customer: podolskCentre,
-			Customers: []tenderbase.TenderCustomer{
-				{Party: podolskCentre, Region: 50, MaxPrice: 1606500},
-				{Party: tenderbase.Party{INN: "5036094523", KPP: "503601001", RegNum: "03482000977",
-					Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТРАЛИЗОВАННАЯ БУХГАЛТЕРИЯ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`},
-					Region: 50, MaxPrice: 824000},
-			},
-			Organizer: &tenderbase.Organizer{Party: moscowRegionCommittee, Role: "ORA",
-				RoleName: "Уполномоченный орган в качестве организатора совместного конкурса (аукциона)"},
-			Region: 50, MaxPrice: 2430500, Currency: "RUB",
-			URL:       "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0148200005418000327",
-			Published: "2018-06-14T12:40:21.318+03:00", Start: "2018-06-14T12:40:00+03:00", Deadline: "2018-07-05T10:00:00+03:00",
-			Contact: tenderbase.Contact{Person: "Соколова Марина Викторовна", Email: "konkurs-mo@mosreg-example.ru", Phone: "7-498-6021347",
-				Address: "Российская Федерация, 143407, Московская обл, Красногорск г, бульвар Строителей, д. 1"},
-			Change: "none",
-			Objects: []string{
-				`lot 1 "Уборка помещений административного здания" 1.824e+06 RUB: 81.21.10.000 Услуги по общей уборке зданий | Ежедневная влажная уборка помещений | 12000 м2 × 152 = 1.824e+06`,
-				`lot 2 "Уборка прилегающей территории" 606500 RUB: 81.29.12.000 Услуги по подметанию и уборке снега | Механизированная уборка территории | 25000 м2 × 24.26 = 606500`,
-			},
-			Files: []string{"Конкурсная документация.docx | Конкурсная документация | 1572864 | http://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=6C2E19A0B54F2E77E0530A86121FA4E7"},
-			Docs:  []string{"0148200005418000327-6C2E19A0B54F2E77E0530A86121FA4E7 2018-06-14T12:40:21.318+03:00"},
 		}}},
 	}
 	for _, tt := range tests {
