@@ -69,6 +69,7 @@ type Lookup struct {
 const (
 	LookupPurchaseNumber     = "purchase_number"
 	LookupCustomerINN        = "customer_inn"
+	LookupOrganizerINN       = "organizer_inn"
 	LookupSupplierINN        = "supplier_inn"
 	LookupINN                = "inn"
 	LookupOGRN               = "ogrn"

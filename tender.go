@@ -50,6 +50,28 @@ type Tender struct {
 	Participants         []Participant `json:"participants,omitempty"`
 	Change               *Change       `json:"change,omitempty"`
 	URL                  string        `json:"url,omitempty"`
+
+	// Customers are the customers of a joint purchase, each with its part,
+	// the first being Customer; nil when the notice names one customer.
+	Customers []TenderCustomer `json:"customers,omitempty"`
+	Organizer *Organizer       `json:"organizer,omitempty"`
+}
+
+// TenderCustomer is one customer of a joint purchase with its part of it.
+type TenderCustomer struct {
+	Party
+	Region   int     `json:"region,omitempty"`    // two-digit code of the subject of the Russian Federation
+	MaxPrice float64 `json:"max_price,omitempty"` // the maximum price of the customer's part, in the tender's currency
+}
+
+// Organizer is the organization that placed a tender for its customer or
+// customers: an authorized body or institution, an organization acting for
+// the customer under an agreement, the organizer of a joint purchase, or a
+// 223-FZ placer other than the customer.
+type Organizer struct {
+	Party
+	Role     string `json:"role,omitempty"`      // the 44-FZ role code (responsibleRole): RA, ORA, OA...
+	RoleName string `json:"role_name,omitempty"` // what the role code means, as the EIS code list says
 }
 
 // ETP is the electronic trading platform a tender runs on.
@@ -116,13 +138,20 @@ func (t *Tender) Key() string     { return t.PurchaseNumber }
 func (t *Tender) Revision() int   { return t.Version }
 func (t *Tender) Date() time.Time { return t.PublishedAt }
 
-// SearchText returns the title, the customer, the lots and their objects.
+// SearchText returns the title, the customers, the organizer, the lots and
+// their objects.
 func (t *Tender) SearchText() []Text {
 	ts := texts(
 		"purchase_number", t.PurchaseNumber, "title", t.Title,
 		"customer", t.Customer.Name, "customer", t.Customer.INN,
 		"placing_method", t.PlacingMethod,
 	)
+	for _, c := range t.Customers {
+		ts = append(ts, texts("customers", c.Name, "customers", c.INN)...)
+	}
+	if o := t.Organizer; o != nil {
+		ts = append(ts, texts("organizer", o.Name, "organizer", o.INN)...)
+	}
 	for _, l := range t.Lots {
 		ts = append(ts, texts("lots", l.Title)...)
 		for _, o := range l.Objects {
@@ -145,12 +174,22 @@ func (t *Tender) Flags() []string {
 	return f
 }
 
-// Lookups returns the purchase number and the customer's INN.
+// Lookups returns the purchase number, the INN of each customer and the
+// organizer's INN.
 func (t *Tender) Lookups() []Lookup {
-	return lookups(
+	ls := lookups(
 		LookupPurchaseNumber, t.PurchaseNumber,
 		LookupCustomerINN, t.Customer.INN,
 	)
+	for _, c := range t.Customers {
+		if c.INN != "" && c.INN != t.Customer.INN {
+			ls = append(ls, Lookup{Field: LookupCustomerINN, Value: c.INN})
+		}
+	}
+	if t.Organizer != nil {
+		ls = append(ls, lookups(LookupOrganizerINN, t.Organizer.INN)...)
+	}
+	return ls
 }
 
 // RegionFlag returns the filter flag of a region code: 77 -> "r77".

@@ -255,14 +255,17 @@ func newNotice(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) *epNotice 
 				Address: t.Contact.Address, Email: t.Contact.Email, Phone: t.Contact.Phone},
 		},
 		Info: epInfo{
-			Start:       eisTime(t.ApplicationsStart),
-			End:         eisTime(t.ApplicationsDeadline),
-			BiddingDate: eisTime(t.BiddingDate),
-			MaxPrice:    amount(t.MaxPrice),
-			Currency:    t.Currency,
-			Requirements: []epRequirement{{RegNum: c.RegNum, FullName: c.Name, MaxPrice: amount(t.MaxPrice),
-				CustomerCode: "3" + c.INN + c.KPP}},
+			Start:        eisTime(t.ApplicationsStart),
+			End:          eisTime(t.ApplicationsDeadline),
+			BiddingDate:  eisTime(t.BiddingDate),
+			MaxPrice:     amount(t.MaxPrice),
+			Currency:     t.Currency,
+			Requirements: requirements(t),
 		},
+	}
+	if o := t.Organizer; o != nil {
+		n.Responsible.Org = epOrg{RegNum: o.RegNum, FullName: o.Name, ShortName: o.ShortName, PostAddress: o.Address, INN: o.INN, KPP: o.KPP}
+		n.Responsible.Role = o.Role
 	}
 	if t.ETP != nil {
 		n.CommonInfo.ETP = &epETP{Code: t.ETP.Code, Name: t.ETP.Name, URL: t.ETP.URL}
@@ -280,6 +283,20 @@ func newNotice(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) *epNotice 
 		n.Modification = &epModification{Info: t.Change.Reason}
 	}
 	return n
+}
+
+// requirements returns a requirement for each customer of a joint purchase,
+// with its part of the price, or the one customer's.
+func requirements(t *tenderbase.Tender) []epRequirement {
+	if len(t.Customers) == 0 {
+		c := t.Customer
+		return []epRequirement{{RegNum: c.RegNum, FullName: c.Name, MaxPrice: amount(t.MaxPrice), CustomerCode: "3" + c.INN + c.KPP}}
+	}
+	var rs []epRequirement
+	for _, c := range t.Customers {
+		rs = append(rs, epRequirement{RegNum: c.RegNum, FullName: c.Name, MaxPrice: amount(c.MaxPrice), CustomerCode: "3" + c.INN + c.KPP})
+	}
+	return rs
 }
 
 // attachment returns a notice's file; the doc record describing it, if

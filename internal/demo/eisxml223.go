@@ -24,6 +24,7 @@ type purchaseNoticeDataWire struct {
 	Customer           org223       `xml:"customer>mainInfo"`
 	MethodCode         string       `xml:"purchaseMethodCode"`
 	MethodName         string       `xml:"purchaseCodeName"`
+	Placer             *org223      `xml:"placer>mainInfo"`
 	Contact            contact223   `xml:"contact"`
 	PublicationDate    string       `xml:"publicationDateTime"`
 	DeliveryStart      string       `xml:"documentationDelivery>deliveryStartDateTime,omitempty"`
@@ -104,6 +105,9 @@ func purchaseNoticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (
 	}
 	if t.Change != nil {
 		d.Modification = t.Change.Reason
+	}
+	if o := t.Organizer; o != nil {
+		d.Placer = &org223{FullName: o.Name, ShortName: o.ShortName, INN: o.INN, KPP: o.KPP, OGRN: o.OGRN, LegalAddress: o.Address}
 	}
 	if t.ETP != nil {
 		d.ETP = &etp223{Name: t.ETP.Name, URL: t.ETP.URL, ID: t.ETP.Code}

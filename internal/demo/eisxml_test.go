@@ -379,3 +379,71 @@ func TestEISResultFAS(t *testing.T) {
 		}
 	}
 }
+
+// TestNoticesCarryOrganizers: a demo tender given an organizer and, under
+// 44-FZ, the customers of a joint purchase comes back from its notice with
+// them, so that the demo can carry them when its data does.
+func TestNoticesCarryOrganizers(t *testing.T) {
+	ctx := context.Background()
+	organizer := tenderbase.Organizer{Party: tenderbase.Party{INN: "1655412356", KPP: "165501001", RegNum: "08112000001",
+		Name: `ГОСУДАРСТВЕННОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ЗАКУПОК РЕСПУБЛИКИ ТАТАРСТАН"`}}
+	var recs []tenderbase.Record
+	want := map[string]*tenderbase.Tender{}
+	for _, r := range demo.Generate() {
+		t, ok := r.(*tenderbase.Tender)
+		if !ok || t.Version != 1 || want[t.Law] != nil {
+			continue
+		}
+		c := *t
+		if c.Law == tenderbase.Law44 {
+			c.Organizer = &tenderbase.Organizer{Party: organizer.Party, Role: "ORA",
+				RoleName: "Уполномоченный орган в качестве организатора совместного конкурса (аукциона)"}
+			other := tenderbase.Party{INN: "1655038127", KPP: "165501001", RegNum: "03113001377", Name: "МБОУ «Гимназия № 2»"}
+			c.Customers = []tenderbase.TenderCustomer{
+				{Party: tenderbase.Party{INN: c.Customer.INN, KPP: c.Customer.KPP, RegNum: c.Customer.RegNum, Name: c.Customer.Name}, Region: c.Region, MaxPrice: 1000.5},
+				{Party: other, Region: 16, MaxPrice: c.MaxPrice - 1000.5},
+			}
+		} else {
+			// A 223-FZ organization has no EIS registry number.
+			placer := organizer.Party
+			placer.RegNum, placer.OGRN = "", "1021602830370"
+			c.Organizer = &tenderbase.Organizer{Party: placer, RoleName: "Организация, создавшая сведения извещения о закупке"}
+		}
+		want[c.Law] = &c
+		recs = append(recs, &c)
+	}
+	files, err := demo.WriteEIS(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "demo.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	if sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}}); err != nil || sum.Rejected != 0 {
+		t.Fatalf("import: %+v, %v", sum, err)
+	}
+	for law, w := range want {
+		rec, err := store.Get(ctx, tenderbase.KindTender, w.PurchaseNumber)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := rec.(*tenderbase.Tender)
+		if diff := cmp.Diff(w.Organizer, got.Organizer); diff != "" {
+			t.Errorf("%s-FZ organizer (-want +got):\n%s", law, diff)
+		}
+		if diff := cmp.Diff(w.Customers, got.Customers, kopeck); diff != "" {
+			t.Errorf("%s-FZ customers (-want +got):\n%s", law, diff)
+		}
+	}
+	if len(want) != 2 {
+		t.Errorf("tenders of %d laws in the demo; want both", len(want))
+	}
+}

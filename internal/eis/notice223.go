@@ -158,6 +158,7 @@ func (n *purchaseNoticeData) tender() (*tenderbase.Tender, error) {
 		URL:                  firstOf(cleanText(n.URLEIS), cleanText(n.URLOOS)),
 	}
 	n.addLots(t)
+	t.Organizer = placerOrganizer(n.Placer.party(), t.Customer)
 	finishTender(t, n.ModificationDescription, "")
 	return t, checkNotice(t)
 }

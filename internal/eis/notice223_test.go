@@ -80,6 +80,32 @@ func TestPurchaseNotices223(t *testing.T) {
 	}
 }
 
+// TestPurchaseNoticePlacer: a 223-FZ notice placed by an organization other
+// than its customer (a parent company placing for its subsidiary) keeps
+// that placer as the tender's organizer, without a role code, which the
+// 223-FZ schema does not give.
+func TestPurchaseNoticePlacer(t *testing.T) {
+	got, errs := decodeFile(t, filepath.Join("testdata", "notice", "purchaseNoticeAE_32514920391.xml"))
+	if len(errs) != 0 || len(got) != 1 {
+		t.Fatalf("%d notices, rejections %v; want one notice", len(got), errs)
+	}
+	want := noticeSummary{
+		Customer: tenderbase.Party{INN: "7606053123", KPP: "760601001", OGRN: "1057600891452",
+			Name: `АКЦИОНЕРНОЕ ОБЩЕСТВО "ГОРОДСКАЯ ЭЛЕКТРОСЕТЬ"`, ShortName: `АО "ГЭС"`,
+			Address: "150040, Ярославская обл, г. Ярославль, ул. Чехова, д. 12"},
+		Organizer: &tenderbase.Organizer{
+			Party: tenderbase.Party{INN: "7604081207", KPP: "760401001", OGRN: "1057600604217",
+				Name: `ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "ЯРОСЛАВСКАЯ СЕТЕВАЯ КОМПАНИЯ"`, ShortName: `ПАО "ЯСК"`},
+			RoleName: "Организация, создавшая сведения извещения о закупке",
+		},
+		Region: 76,
+	}
+	g := noticeSummary{Customer: got[0].Customer, Organizer: got[0].Organizer, Customers: got[0].Customers, Region: got[0].Region}
+	if diff := cmp.Diff(want, g); diff != "" {
+		t.Errorf("parties (-want +got):\n%s", diff)
+	}
+}
+
 // readFixtures returns the text of each file of testdata/dir.
 func readFixtures(t *testing.T, dir string, files ...string) []string {
 	t.Helper()
@@ -116,6 +142,7 @@ func docHash(url string) string {
 // realNotice is what the test of the real samples checks of each notice.
 type realNotice struct {
 	Number, Name, INN, Published, Deadline, Change string
+	Organizer                                      string // its INN, role code and name
 	Version, Region, Files                         int
 	MaxPrice                                       float64
 	OKPD2                                          []string
@@ -161,6 +188,8 @@ func TestRealNotices(t *testing.T) {
 			Name: `ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "НЕФТЯНАЯ КОМПАНИЯ "РОСНЕФТЬ"`, INN: "7706107510",
 			Published: "2016-07-22T07:35:12+03:00", Deadline: "2016-08-05T18:00:00+03:00",
 			Change: "Выгрузка из САР", OKPD2: []string{"41.20.20.310"},
+			// Placed by the subsidiary for which Rosneft buys.
+			Organizer: `8604035473  ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "РН-ЮГАНСКНЕФТЕГАЗ"`,
 		}}},
 		{"eis223/Homyakin__ZakupkiParser/purchaseNoticeZK_test.xml", []realNotice{{
 			Number: "31200022868", Version: 1, Region: 1, Files: 4, MaxPrice: 280000,
@@ -194,6 +223,9 @@ func realSummaries(t *testing.T, recs []tenderbase.Record) []realNotice {
 		})
 		if len(s.Docs) != len(s.Files) {
 			out[len(out)-1].Files = -len(s.Docs)
+		}
+		if o := s.Organizer; o != nil {
+			out[len(out)-1].Organizer = o.INN + " " + o.Role + " " + o.Name
 		}
 	}
 	i := -1
@@ -241,8 +273,8 @@ func TestNoticesThroughTheStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 5 tenders and 6 docs from the fixtures, the earlier version and its doc.
-	if sum.Records != 15 || sum.Rejected != 0 || sum.Inserted != 13 || sum.Older != 1 || sum.Unchanged != 1 {
+	// 8 tenders and 10 docs from the fixtures, the earlier version and its doc.
+	if sum.Records != 22 || sum.Rejected != 0 || sum.Inserted != 20 || sum.Older != 1 || sum.Unchanged != 1 {
 		t.Fatalf("first import: %+v", sum)
 	}
 	versions, err := store.Versions(ctx, tenderbase.KindTender, "0301300012426000118")
@@ -255,8 +287,8 @@ func TestNoticesThroughTheStore(t *testing.T) {
 		t.Fatalf("docs of 0811200000126000042: %+v, %v; want 2", docs, err)
 	}
 	yaroslavl, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTender, Filters: tenderbase.Filters{Regions: []int{76}, Laws: []string{"223"}}})
-	if err != nil || yaroslavl.Total != 2 {
-		t.Fatalf("223-FZ tenders of region 76: %+v, %v; want 2", yaroslavl, err)
+	if err != nil || yaroslavl.Total != 3 {
+		t.Fatalf("223-FZ tenders of region 76: %+v, %v; want 3", yaroslavl, err)
 	}
 	again, err := importer.Import(ctx, store, []string{dir, first}, opts)
 	if err != nil || again.Unchanged != again.Records {

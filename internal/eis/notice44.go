@@ -113,6 +113,7 @@ func (w *epNoticeWire) tender() (*tenderbase.Tender, error) {
 		PlacingMethod:        cleanText(c.PlacingWay.Name),
 		PlacingMethodCode:    cleanText(c.PlacingWay.Code),
 		Customer:             w.customer(),
+		Customers:            w.customers(),
 		MaxPrice:             w.maxPrice(),
 		Currency:             currencyOr(w.Info.Currency),
 		PublishedAt:          c.PublishDTInEIS.Time,
@@ -124,6 +125,7 @@ func (w *epNoticeWire) tender() (*tenderbase.Tender, error) {
 		URL:                  cleanText(c.Href),
 	}
 	t.Lots = []tenderbase.TenderLot{w.lot(t)}
+	t.Organizer = responsibleOrganizer(w.Responsible.Org, w.Responsible.Role, t.Customer)
 	finishTender(t, w.Modification.Info, w.Modification.AddInfo)
 	return t, checkNotice(t)
 }
@@ -136,8 +138,22 @@ func (w *epNoticeWire) customer() tenderbase.Party {
 	if len(w.Info.Requirements) == 0 {
 		return org.party()
 	}
-	r := w.Info.Requirements[0]
-	return requirementCustomer(r.Customer, org, noticeIKZParty(r.CustomerCode, firstOf(r.PurchaseCode, r.PurchaseCode2019)))
+	return w.Info.Requirements[0].customer(org)
+}
+
+// customers returns the customers of a joint purchase, each with its part
+// of the price, or nil when the notice names one customer.
+func (w *epNoticeWire) customers() []tenderbase.TenderCustomer {
+	var parts []customerPart
+	for _, r := range w.Info.Requirements {
+		parts = append(parts, customerPart{r.customer(w.Responsible.Org), r.MaxPrice})
+	}
+	return jointCustomers(parts)
+}
+
+// customer returns the customer of the requirement.
+func (r epRequirement) customer(responsible orgWire) tenderbase.Party {
+	return requirementCustomer(r.Customer, responsible, noticeIKZParty(r.CustomerCode, firstOf(r.PurchaseCode, r.PurchaseCode2019)))
 }
 
 // maxPrice returns the notice's maximum price or, when it gives none, the
@@ -171,6 +187,7 @@ type fcsNoticeWire struct {
 	ETP                etpWire      `xml:"ETP"`
 	Responsible        struct {
 		Org     orgWire     `xml:"responsibleOrg"`
+		Role    string      `xml:"responsibleRole"`
 		Contact contactWire `xml:"responsibleInfo"`
 	} `xml:"purchaseResponsible"`
 	Procedure struct {
@@ -202,7 +219,13 @@ type fcsLotWire struct {
 // fcsRequirement is one customer's part of a legacy lot.
 type fcsRequirement struct {
 	Customer     orgWire `xml:"customer"`
+	MaxPrice     string  `xml:"maxPrice"`
 	PurchaseCode string  `xml:"purchaseCode"`
+}
+
+// customer returns the customer of the requirement.
+func (r fcsRequirement) customer(responsible orgWire) tenderbase.Party {
+	return requirementCustomer(r.Customer, responsible, noticeIKZParty("", r.PurchaseCode))
 }
 
 func (w *fcsNoticeWire) files() []noticeFile { return attachmentFiles(w.Attachments) }
@@ -232,6 +255,7 @@ func (w *fcsNoticeWire) tender() (*tenderbase.Tender, error) {
 		URL:                  cleanText(w.Href),
 	}
 	w.addLots(t)
+	t.Organizer = responsibleOrganizer(w.Responsible.Org, w.Responsible.Role, t.Customer)
 	finishTender(t, w.Modification.Info, w.Modification.AddInfo)
 	return t, checkNotice(t)
 }
@@ -257,14 +281,27 @@ func (w *fcsNoticeWire) addLots(t *tenderbase.Tender) {
 		}
 		t.Lots = append(t.Lots, lot)
 		if i == 0 && len(l.Requirements) > 0 {
-			r := l.Requirements[0]
-			t.Customer = requirementCustomer(r.Customer, w.Responsible.Org, noticeIKZParty("", r.PurchaseCode))
+			t.Customer = l.Requirements[0].customer(w.Responsible.Org)
 		}
 	}
 	setLotPrices(t)
+	t.Customers = w.customers(lots)
 	if len(t.Lots) == 0 {
 		t.Currency = currencyOr("")
 	}
+}
+
+// customers returns the customers of a joint purchase, each with its part
+// of the price summed over the lots, or nil when the notice names one
+// customer.
+func (w *fcsNoticeWire) customers(lots []fcsLotWire) []tenderbase.TenderCustomer {
+	var parts []customerPart
+	for _, l := range lots {
+		for _, r := range l.Requirements {
+			parts = append(parts, customerPart{r.customer(w.Responsible.Org), r.MaxPrice})
+		}
+	}
+	return jointCustomers(parts)
 }
 
 // The wire types and helpers below are shared by the notices of both laws.

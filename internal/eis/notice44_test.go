@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -20,6 +21,8 @@ type noticeSummary struct {
 	Number, Law, Title, Method, MethodCode string
 	Version, Region                        int
 	Customer                               tenderbase.Party
+	Customers                              []tenderbase.TenderCustomer
+	Organizer                              *tenderbase.Organizer
 	MaxPrice                               float64
 	Currency, ETP, URL                     string
 	Published, Start, Deadline, Bidding    string
@@ -60,6 +63,7 @@ func tenderSummary(r *tenderbase.Tender) noticeSummary {
 		Version: r.Version, Region: r.Region, Customer: r.Customer, MaxPrice: r.MaxPrice, Currency: r.Currency, URL: r.URL,
 		Published: stamp(r.PublishedAt), Start: stamp(r.ApplicationsStart), Deadline: stamp(r.ApplicationsDeadline),
 		Bidding: stamp(r.BiddingDate), Contact: r.Contact, Change: "none",
+		Customers: r.Customers, Organizer: r.Organizer,
 	}
 	if r.Status != tenderbase.TenderActive {
 		s.Change = "status " + r.Status
@@ -137,6 +141,87 @@ func decodeRecords(t *testing.T, path string) ([]tenderbase.Record, []string) {
 
 const filestore = "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid="
 
+// czrt is the authorized body of Tatarstan, which places the notices of the
+// EOK2020 fixtures for their customers.
+var czrt = tenderbase.Party{INN: "1655412356", KPP: "165501001", RegNum: "08112000001",
+	Name: `ГОСУДАРСТВЕННОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ЗАКУПОК РЕСПУБЛИКИ ТАТАРСТАН"`, ShortName: `ГКУ "ЦЗ РТ"`,
+	Address: "Российская Федерация, 420021, Татарстан Респ, Казань г, ул. Габдуллы Тукая, д. 58"}
+
+// lyceum7 is the customer of the EOK2020 fixtures, with the INN and KPP of
+// its IKZ.
+var lyceum7 = tenderbase.Party{INN: "1654021871", KPP: "165401001", RegNum: "03113001245",
+	Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ЛИЦЕЙ № 7" ВАХИТОВСКОГО РАЙОНА Г. КАЗАНИ`}
+
+// moscowRegionCommittee is the authorized body of the Moscow region, which
+// places the legacy notice fixtures; podolskCentre is their customer.
+var (
+	moscowRegionCommittee = tenderbase.Party{INN: "5024105372", KPP: "502401001", RegNum: "01482000054",
+		Name:    "КОМИТЕТ ПО КОНКУРЕНТНОЙ ПОЛИТИКЕ МОСКОВСКОЙ ОБЛАСТИ",
+		Address: "Российская Федерация, 143407, Московская обл, Красногорск г, бульвар Строителей, д. 1"}
+	podolskCentre = tenderbase.Party{INN: "5036081171", KPP: "503601001", RegNum: "03482000921",
+		Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ОБСЛУЖИВАНИЯ АДМИНИСТРАТИВНЫХ ЗДАНИЙ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`}
+)
+
+// TestJointNotices44: each joint purchase fixture is its single-customer
+// original with a second customer, organized by the same authorized body as
+// the organizer of a joint tender. It reads as the original but for its
+// number, title, price, files, its customers each with its part of the
+// price, and its organizer's role. Its objects, read as the original's,
+// are left to TestNotices44.
+func TestJointNotices44(t *testing.T) {
+	joint := "Уполномоченный орган в качестве организатора совместного конкурса (аукциона)"
+	tests := []struct {
+		file, original string
+		change         func(s *noticeSummary)
+	}{
+		{"epNotificationEOK2020_0811200000126000057_1.xml", "epNotificationEOK2020_0811200000126000042_1.xml", func(s *noticeSummary) {
+			s.Number, s.MaxPrice = "0811200000126000057", 7120816.12
+			s.Title = "Совместный конкурс на выполнение работ по капитальному ремонту кровли зданий МБОУ «Лицей № 7» и МБОУ «Гимназия № 2» г. Казани"
+			s.Customers = []tenderbase.TenderCustomer{
+				{Party: lyceum7, Region: 16, MaxPrice: 4870315.62},
+				{Party: tenderbase.Party{INN: "1655038127", KPP: "165501001", RegNum: "03113001377",
+					Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ГИМНАЗИЯ № 2" ПРИВОЛЖСКОГО РАЙОНА Г. КАЗАНИ`},
+					Region: 16, MaxPrice: 2250500.50},
+			}
+			s.Organizer = &tenderbase.Organizer{Party: czrt, Role: "ORA", RoleName: joint}
+		}},
+		// The first customer has a part in both lots, the second in the
+		// first only; the original is an amendment, the joint one is not.
+		{"fcsNotificationOK_0148200005418000327_17702911.xml", "fcsNotificationOK_0148200005418000311_17702245.xml", func(s *noticeSummary) {
+			s.Number, s.Version, s.Change = "0148200005418000327", 1, "none"
+			s.Title = "Совместный конкурс на оказание услуг по уборке помещений и прилегающих территорий"
+			s.Customers = []tenderbase.TenderCustomer{
+				{Party: podolskCentre, Region: 50, MaxPrice: 1606500},
+				{Party: tenderbase.Party{INN: "5036094523", KPP: "503601001", RegNum: "03482000977",
+					Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТРАЛИЗОВАННАЯ БУХГАЛТЕРИЯ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`},
+					Region: 50, MaxPrice: 824000},
+			}
+			s.Organizer = &tenderbase.Organizer{Party: moscowRegionCommittee, Role: "ORA", RoleName: joint}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			original, errs := decodeFile(t, filepath.Join("testdata", "notice", tt.original))
+			got, moreErrs := decodeFile(t, filepath.Join("testdata", "notice", tt.file))
+			if len(errs)+len(moreErrs) != 0 || len(original) != 1 || len(got) != 1 {
+				t.Fatalf("%d and %d notices, rejections %v %v; want one each", len(original), len(got), errs, moreErrs)
+			}
+			want := original[0]
+			tt.change(&want)
+			ignored := cmpopts.IgnoreFields(noticeSummary{}, "URL", "Objects", "Files", "Docs")
+			if diff := cmp.Diff(want, got[0], ignored); diff != "" {
+				t.Errorf("records (-want +got):\n%s", diff)
+			}
+			if !strings.HasSuffix(got[0].URL, "regNumber="+want.Number) {
+				t.Errorf("url %s does not name %s", got[0].URL, want.Number)
+			}
+			if len(got[0].Objects) != len(original[0].Objects) || len(got[0].Docs) != len(original[0].Files) {
+				t.Errorf("%d objects and %d docs, want %d and %d", len(got[0].Objects), len(got[0].Docs), len(original[0].Objects), len(original[0].Files))
+			}
+		})
+	}
+}
+
 func TestNotices44(t *testing.T) {
 	tests := []struct {
 		file string
@@ -148,9 +233,9 @@ func TestNotices44(t *testing.T) {
 			Method: "Открытый конкурс в электронной форме", MethodCode: "OK20",
 			// The responsible organization is an authorized body, not the
 			// customer: the customer's INN and KPP come from the IKZ.
-			Customer: tenderbase.Party{INN: "1654021871", KPP: "165401001", RegNum: "03113001245",
-				Name: `МУНИЦИПАЛЬНОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ "ЛИЦЕЙ № 7" ВАХИТОВСКОГО РАЙОНА Г. КАЗАНИ`},
-			Region: 16, MaxPrice: 4870315.62, Currency: "RUB",
+			Customer: lyceum7,
+			Region:   16, MaxPrice: 4870315.62, Currency: "RUB",
+			Organizer: &tenderbase.Organizer{Party: czrt, Role: "RA", RoleName: "Уполномоченный орган"},
 			ETP:       "ETP_ZKAZAN АО «Агентство по государственному заказу Республики Татарстан» http://etp.zakazrf.ru",
 			URL:       "https://zakupki.gov.ru/epz/order/notice/ok20/view/common-info.html?regNumber=0811200000126000042",
 			Published: "2026-02-09T10:15:40.125+03:00", Start: "2026-02-09T10:15:40+03:00", Deadline: "2026-02-25T09:00:00+03:00",
@@ -193,9 +278,9 @@ func TestNotices44(t *testing.T) {
 			Number: "0148200005418000311", Law: "44", Version: 2, // one modification
 			Title:  "Оказание услуг по уборке помещений и прилегающих территорий",
 			Method: "Открытый конкурс", MethodCode: "OK44",
-			Customer: tenderbase.Party{INN: "5036081171", KPP: "503601001", RegNum: "03482000921",
-				Name: `МУНИЦИПАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "ЦЕНТР ОБСЛУЖИВАНИЯ АДМИНИСТРАТИВНЫХ ЗДАНИЙ" ГОРОДСКОГО ОКРУГА ПОДОЛЬСК`},
-			Region: 50, MaxPrice: 2430500, Currency: "RUB",
+			Customer: podolskCentre,
+			Region:   50, MaxPrice: 2430500, Currency: "RUB",
+			Organizer: &tenderbase.Organizer{Party: moscowRegionCommittee, Role: "RA", RoleName: "Уполномоченный орган"},
 			URL:       "http://zakupki.gov.ru/epz/order/notice/ok44/view/common-info.html?regNumber=0148200005418000311",
 			Published: "2018-06-14T12:40:21.318+03:00", Start: "2018-06-14T12:40:00+03:00", Deadline: "2018-07-05T10:00:00+03:00",
 			Contact: tenderbase.Contact{Person: "Соколова Марина Викторовна", Email: "konkurs-mo@mosreg-example.ru", Phone: "7-498-6021347",
@@ -303,6 +388,35 @@ func TestNoticeHelpers(t *testing.T) {
 	for _, tt := range ikz {
 		if got := noticeIKZParty(tt.customerCode, tt.purchaseCode); got != tt.want {
 			t.Errorf("noticeIKZParty(%q, %q) = %+v, want %+v", tt.customerCode, tt.purchaseCode, got, tt.want)
+		}
+	}
+}
+
+// TestResponsibleOrganizer: the organization that placed a notice is its
+// organizer unless it placed its own purchase.
+func TestResponsibleOrganizer(t *testing.T) {
+	school := orgWire{RegNum: "03113001245", FullName: "МБОУ «Лицей № 7»", INN: "1654021871", KPP: "165401001"}
+	body := orgWire{RegNum: "08112000001", FullName: `ГКУ "ЦЗ РТ"`, INN: "1655412356", KPP: "165501001"}
+	tests := []struct {
+		name        string
+		responsible orgWire
+		role        string
+		want        string
+	}{
+		{"a customer placing its purchase", school, "CU", ""},
+		{"an organization acting for the customer", body, "OA", "1655412356 OA Организация, осуществляющая полномочия заказчика на осуществление закупок на основании договора (соглашения)"},
+		{"a customer organizing a joint auction", school, "OCU", "1654021871 OCU Заказчик в качестве организатора совместного аукциона"},
+		{"a customer's role, another organization", body, "CU", "1655412356 CU Заказчик"},
+		{"a role the code list lacks", body, "XX", "1655412356 XX "},
+		{"no responsible organization", orgWire{}, "RA", ""},
+	}
+	for _, tt := range tests {
+		var got string
+		if o := responsibleOrganizer(tt.responsible, tt.role, school.party()); o != nil {
+			got = o.INN + " " + o.Role + " " + o.RoleName
+		}
+		if got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

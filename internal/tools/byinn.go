@@ -16,7 +16,8 @@ func (s *Set) contragentByInn() (*Tool, error) {
 		title: "Organization by INN",
 		description: "Look up a counterparty (an organization or an individual entrepreneur) by its INN: its register record " +
 			"(name, KPP, OGRN, address, status, registration date, head, OKVED2 activity codes, SME category) and its " +
-			"activity in public procurement: tenders it placed and contracts it signed as a customer, contracts it won as a " +
+			"activity in public procurement: tenders it placed and contracts it signed as a customer (alone or as one of the customers " +
+			"of a joint purchase), tenders it organized for other customers (as_organizer), contracts it won as a " +
 			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
 			"complaints naming it as customer or supplier, and antimonopoly cases. " +
 			"When no register record is stored, org is null and the name comes from the latest tender, contract or protocol. " +
@@ -38,6 +39,7 @@ type innResult struct {
 	innName
 	Org           json.RawMessage      `json:"org" jsonschema:"The register record, or null when none is stored."`
 	AsCustomer    customerActivity     `json:"as_customer" jsonschema:"What the INN bought."`
+	AsOrganizer   organizerActivity    `json:"as_organizer" jsonschema:"What the INN placed for other customers."`
 	AsSupplier    *contractActivity    `json:"as_supplier" jsonschema:"What the INN sold: the contracts naming it among their suppliers. Null when the plan does not show contract suppliers."`
 	AsParticipant *participantActivity `json:"as_participant" jsonschema:"The INN as a bidder in the protocols of procurement commissions. Null when the plan does not show protocol participants."`
 	Complaints    complaintCounts      `json:"complaints" jsonschema:"Complaints to the antimonopoly service naming the INN."`
@@ -50,6 +52,10 @@ type innResult struct {
 type customerActivity struct {
 	Tenders int `json:"tenders" jsonschema:"Tenders placed as customer."`
 	contractActivity
+}
+
+type organizerActivity struct {
+	Tenders int `json:"tenders" jsonschema:"Tenders organized for other customers: as an authorized body or institution, an organization acting for the customer, the organizer of a joint purchase, or a 223-FZ placer other than the customer."`
 }
 
 type contractActivity struct {
@@ -113,7 +119,7 @@ type activity struct {
 
 func (a activity) any() bool {
 	r := a.result
-	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.Complaints.AsCustomer + r.FASCases
+	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.AsOrganizer.Tenders + r.Complaints.AsCustomer + r.FASCases
 	if r.AsSupplier != nil {
 		n += r.AsSupplier.Contracts
 	}
@@ -168,6 +174,9 @@ func (s *Set) aggregates(ctx context.Context, inn string, r *innResult) []aggreg
 	return []aggregate{
 		{"as_customer.tenders", tenderbase.KindTender, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
 			return s.count(ctx, srch, &r.AsCustomer.Tenders)
+		}},
+		{"as_organizer.tenders", tenderbase.KindTender, tenderbase.LookupOrganizerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			return s.count(ctx, srch, &r.AsOrganizer.Tenders)
 		}},
 		{"as_customer", tenderbase.KindContract, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
 			return s.sumContracts(ctx, srch, &r.AsCustomer.contractActivity, &r.SumsPartial)

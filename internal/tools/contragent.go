@@ -70,7 +70,7 @@ func partyName(inn string, r tenderbase.Record, plan tenderbase.Plan) string {
 	var parties []tenderbase.Party
 	switch r := r.(type) {
 	case *tenderbase.Tender:
-		parties = []tenderbase.Party{r.Customer}
+		parties = tenderParties(r)
 	case *tenderbase.Contract:
 		parties = []tenderbase.Party{r.Customer}
 		if !plan.Hides(r.Kind(), "suppliers") {
@@ -89,4 +89,17 @@ func partyName(inn string, r tenderbase.Record, plan tenderbase.Plan) string {
 		}
 	}
 	return ""
+}
+
+// tenderParties returns the customer, the other customers of a joint
+// purchase and the organizer of a tender.
+func tenderParties(t *tenderbase.Tender) []tenderbase.Party {
+	parties := []tenderbase.Party{t.Customer}
+	for _, c := range t.Customers {
+		parties = append(parties, c.Party)
+	}
+	if t.Organizer != nil {
+		parties = append(parties, t.Organizer.Party)
+	}
+	return parties
 }

@@ -29,11 +29,12 @@ func (s *Set) ruSearch() (*Tool, error) {
 		name:  "ru.search",
 		title: "Search Russian tenders",
 		description: "Search Russian public procurement notices (44-FZ and 223-FZ tenders) by words in the purchase number, " +
-			"title, customer name and INN, placing method, lot titles and purchase objects (names, OKPD2 codes and names). " +
+			"title, the names and INNs of its customers (every customer of a joint purchase) and of its organizer, placing method, " +
+			"lot titles and purchase objects (names, OKPD2 codes and names). " +
 			queryHelp + " " + pagingHelp() + " " +
 			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz44\": 1, \"r77\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are current tender records with purchase_number, title, status, " +
-			"customer, region, max_price, dates, lots, contact and participants. " + maskHelp + " " +
+			"customer, customers of a joint purchase, organizer, region, max_price, dates, lots, contact and participants. " + maskHelp + " " +
 			"Use ru.detail for one tender, ru.izm for its amendments, ru.contractByNum for its winner and contracts. " +
 			`Example: {"query": "поставка & (бумаги | картриджей)", "regions": [77, 50], "page": 0}.`,
 		kind:  tenderbase.KindTender,
@@ -46,7 +47,8 @@ func (s *Set) ruDetail() (*Tool, error) {
 		name:  "ru.detail",
 		title: "Russian tender details",
 		description: "Get one Russian tender (44-FZ or 223-FZ) by its purchase number, in its current version and whole: " +
-			"customer, prices, dates, the platform, lots with their purchase objects (OKPD2, quantity, price), attached files, " +
+			"customer (and every customer of a joint purchase with its part), the organizer that placed it for its customers with its role, " +
+			"prices, dates, the platform, lots with their purchase objects (OKPD2, quantity, price), attached files, " +
 			"the customer's contact, participants and winners from the protocols, and why the last amendment was made. " +
 			"Adds state, where the tender stands once its events and protocols are applied (active, completed, cancelled, failed), " +
 			"dates, its deadline for applications and bidding date once date changes and prolongations are applied, " +
