@@ -3,6 +3,7 @@ package httpserver_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -235,7 +236,7 @@ func (fz *fuzzServer) check(t *testing.T, in fuzzInput) {
 	fz.handler.ServeHTTP(rec, req.WithContext(ctx))
 	took := time.Since(start)
 	a := fuzzAnswer{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
-	err := a.judge(fz.hidden, fz.freeView(in))
+	err := a.judge(fz.hidden, fuzzExpect{freeView: fz.freeView(in), refuse: mustRefuse(req, in.body)})
 	if err == nil && took > maxFuzzDuration {
 		err = fmt.Errorf("the answer took %s, over %s", took.Round(time.Millisecond), maxFuzzDuration)
 	}
@@ -314,6 +315,21 @@ func (fz *fuzzServer) freeView(in fuzzInput) bool {
 		return true
 	}
 	return false
+}
+
+// mustRefuse says why the request must be answered with an error, or "":
+// an export's query string that does not parse would be read in part, and
+// a body with a member twice would be read as one of them.
+func mustRefuse(req *http.Request, body []byte) string {
+	if req.Method == "GET" && req.URL.Path == exportPath {
+		if _, err := url.ParseQuery(req.URL.RawQuery); err != nil {
+			return "its query string does not parse"
+		}
+	}
+	if req.Method == "POST" && strings.HasPrefix(req.URL.Path, "/mcp") && json.Valid(body) && hasDuplicateMember(body) {
+		return "its body has a member twice"
+	}
+	return ""
 }
 
 // shorten cuts s for a failure message.

@@ -45,11 +45,18 @@ var errorCodes = map[int][]string{
 	http.StatusTooManyRequests:       {tenderbase.ERATELIMITED, "-32029"},
 }
 
+// fuzzExpect is what the request of an input calls for.
+type fuzzExpect struct {
+	freeView bool   // the caller sees what the free plan sees
+	refuse   string // why the request must be refused, or ""
+}
+
 // judge returns what is wrong with the answer, or nil: a 5xx; a body that
 // is not what its Content-Type says; an error that names no code its
-// status goes with, or that is larger than maxErrorBytes; and, when
-// freeView, a text in hidden.
-func (a fuzzAnswer) judge(hidden map[string]bool, freeView bool) error {
+// status goes with, or that is larger than maxErrorBytes; an answer that is
+// not an error when want.refuse says why it must be one (but a notification
+// gets none); and, in a free view, a text in hidden.
+func (a fuzzAnswer) judge(hidden map[string]bool, want fuzzExpect) error {
 	switch {
 	case a.status >= 500:
 		return fmt.Errorf("status %d", a.status)
@@ -67,7 +74,10 @@ func (a fuzzAnswer) judge(hidden map[string]bool, freeView bool) error {
 	if err := a.checkError(doc); err != nil {
 		return err
 	}
-	if freeView {
+	if want.refuse != "" && !doc.failed && a.status != http.StatusAccepted {
+		return fmt.Errorf("status %d to a request that must be refused: %s", a.status, want.refuse)
+	}
+	if want.freeView {
 		for _, s := range doc.texts {
 			if hidden[s] {
 				return fmt.Errorf("the free view shows %q, the value of a field hidden from it", s)
@@ -218,6 +228,37 @@ func xmlAttr(e xml.StartElement, name string) string {
 		}
 	}
 	return ""
+}
+
+// hasDuplicateMember reports whether body, valid JSON, holds an object
+// with a member name twice.
+func hasDuplicateMember(body []byte) bool {
+	dup, _ := duplicateIn(json.NewDecoder(bytes.NewReader(body)))
+	return dup
+}
+
+// duplicateIn reads the next value of dec and reports whether it holds an
+// object with a member name twice.
+func duplicateIn(dec *json.Decoder) (bool, error) {
+	tok, err := dec.Token()
+	if err != nil || (tok != json.Delim('{') && tok != json.Delim('[')) {
+		return false, err
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		if tok == json.Delim('{') {
+			name, err := dec.Token()
+			if err != nil || seen[fmt.Sprint(name)] {
+				return err == nil, err
+			}
+			seen[fmt.Sprint(name)] = true
+		}
+		if dup, err := duplicateIn(dec); dup || err != nil {
+			return dup, err
+		}
+	}
+	_, err = dec.Token() // the closing delimiter
+	return false, err
 }
 
 // hiddenTexts returns the texts, of six characters or more, of the fields
