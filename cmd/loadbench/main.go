@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 )
@@ -85,7 +86,8 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs := flag.NewFlagSet("loadbench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg config
-	fs.StringVar(&cfg.DB, "db", "loadbench.db", "`PATH` of a SQLite file or postgres:// URL of a database of the bench's own; the corpus is built there once")
+	fs.StringVar(&cfg.DB, "db", filepath.Join(os.TempDir(), "tenderbase-loadbench.db"),
+		"`PATH` of a SQLite file or postgres:// URL of a database of the bench's own; the corpus is built there once")
 	fs.IntVar(&cfg.Records, "records", 100_000, "synthetic `TENDERS` in the corpus (and a tenth as many complaints)")
 	fs.DurationVar(&cfg.Duration, "duration", 60*time.Second, "time of the hostile phases together; the baseline takes as long")
 	fs.IntVar(&cfg.Clients, "clients", 16, "concurrent `WORKERS`")
