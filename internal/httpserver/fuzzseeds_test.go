@@ -1,26 +1,29 @@
 package httpserver_test
 
 import (
+	"encoding/json"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// toolSeeds are valid arguments of every tool on the demo dataset.
-var toolSeeds = map[string]string{
-	"ru.search":           `{"query": "охраны", "regions": [16], "page": 0}`,
-	"ru.detail":           `{"id": "0162307330524391275"}`,
-	"ru.izm":              `{"tend_num": "0162307330524391275"}`,
-	"ru.contractByNum":    `{"tend_num": "0162307330523677748"}`,
-	"docs.search":         `{"query": "0662149146023646546"}`,
-	"contracts.search":    `{"query": "уборка", "filters": {"fz44": 1}}`,
-	"contracts.detail":    `{"id": "3160130329823257539"}`,
-	"world.search":        `{"query": "Schulverpflegung", "countries": [40]}`,
-	"world.detail":        `{"id": "ted:800461-2024"}`,
-	"contragent.byInn":    `{"inn": "1601303298"}`,
-	"contragent.contacts": `{"inn": "1601303298"}`,
-	"torgi.search":        `{"query": "оборудование", "regions": [74]}`,
-	"torgi.detail":        `{"id": "17423037_1"}`,
+// toolSeed returns the arguments of the call of tool that its golden file
+// in internal/tools pins, which TestGolden proves valid on the demo
+// dataset; the file's first line is the tool's name and the arguments.
+func toolSeed(tb testing.TB, tool string) string {
+	tb.Helper()
+	golden, err := os.ReadFile(filepath.Join("..", "tools", "testdata", tool+".golden"))
+	if err != nil {
+		tb.Fatalf("no seed for the tool %s: %v", tool, err)
+	}
+	first, _, _ := strings.Cut(string(golden), "\n")
+	name, args, _ := strings.Cut(first, " ")
+	if name != tool || !json.Valid([]byte(args)) {
+		tb.Fatalf("the golden file of %s does not start with the tool's name and arguments: %q", tool, first)
+	}
+	return args
 }
 
 // jsonBody is the header bits of Content-Type: application/json.
@@ -32,10 +35,7 @@ const jsonBody = 1 << contentTypeBits
 func (fz *fuzzServer) addSeeds(f *testing.F) {
 	mcp := fz.route("/mcp")
 	for _, tool := range fz.tools {
-		args, ok := toolSeeds[tool.Name]
-		if !ok {
-			f.Fatalf("no seed for the tool %s", tool.Name)
-		}
+		args := toolSeed(f, tool.Name)
 		debug := fz.route("/mcp/" + tool.Group + "/" + tool.Operation)
 		for _, key := range []string{"free", "standard"} {
 			f.Add(debug, keyIndex(key), uint8(jsonBody), "", []byte(args))
