@@ -45,6 +45,8 @@ type corpus struct {
 	common, rare []string
 	tenders      []string
 	customers    []string
+	// The keys of the last synthetic tender and complaint.
+	lastTender, lastComplaint string
 }
 
 // How much of the corpus the traffic draws from.
@@ -56,24 +58,19 @@ const (
 
 // loadCorpus returns the corpus of n tenders, storing it first unless the
 // store holds it already: the demo dataset, n synthetic tenders and n/10
-// synthetic complaints. The synthetic records are generated again either
-// way, which is much faster than storing them, to learn their words and
-// keys.
+// synthetic complaints. The synthetic records are generated either way,
+// which is much faster than storing them, to learn their words and keys.
 func loadCorpus(ctx context.Context, store tenderbase.Store, n int, progress io.Writer) (corpus, error) {
-	stored, err := holdsCorpus(ctx, store, n)
-	if err != nil {
-		return corpus{}, err
+	c, _ := generate(n, nil)
+	if held, err := holdsCorpus(ctx, store, c); held || err != nil {
+		return c, err
 	}
-	var b *batcher
-	if !stored {
-		b = &batcher{ctx: ctx, store: store, progress: progress, start: time.Now()}
-		fmt.Fprintf(progress, "loadbench: storing the demo dataset, %d tenders and %d complaints\n", n, complaintsOf(n))
-		if err := b.putDemo(); err != nil {
-			return corpus{}, err
-		}
+	b := &batcher{ctx: ctx, store: store, progress: progress, start: time.Now()}
+	fmt.Fprintf(progress, "loadbench: storing the demo dataset, %d tenders and %d complaints\n", n, complaintsOf(n))
+	if err := b.putDemo(); err != nil {
+		return c, err
 	}
-	c, err := generate(n, b)
-	if err != nil || stored {
+	if _, err := generate(n, b); err != nil {
 		return c, err
 	}
 	return c, b.finish()
@@ -81,19 +78,31 @@ func loadCorpus(ctx context.Context, store tenderbase.Store, n int, progress io.
 
 func complaintsOf(n int) int { return max(1, n/10) }
 
-// holdsCorpus reports whether store holds at least the records of a corpus
-// of n tenders.
-func holdsCorpus(ctx context.Context, store tenderbase.Store, n int) (bool, error) {
-	for k, want := range map[tenderbase.Kind]int{tenderbase.KindTender: n, tenderbase.KindComplaint: complaintsOf(n)} {
-		page, err := store.Search(ctx, tenderbase.Search{Kind: k, PageSize: 1})
-		if err != nil {
-			return false, fmt.Errorf("count %s records: %w", k, err)
-		}
-		if page.Total < want {
+// holdsCorpus reports whether store holds the last synthetic tender and
+// complaint of c, which it stored after all the others.
+func holdsCorpus(ctx context.Context, store tenderbase.Store, c corpus) (bool, error) {
+	for k, key := range map[tenderbase.Kind]string{tenderbase.KindTender: c.lastTender, tenderbase.KindComplaint: c.lastComplaint} {
+		_, err := store.Get(ctx, k, key)
+		if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
 			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("look the corpus up: %w", err)
 		}
 	}
 	return true, nil
+}
+
+// countCorpus returns the numbers of tenders and complaints of the store.
+func countCorpus(ctx context.Context, store tenderbase.Store) (tenders, complaints int, err error) {
+	for k, n := range map[tenderbase.Kind]*int{tenderbase.KindTender: &tenders, tenderbase.KindComplaint: &complaints} {
+		page, err := store.Search(ctx, tenderbase.Search{Kind: k, PageSize: 1})
+		if err != nil {
+			return 0, 0, fmt.Errorf("count %s records: %w", k, err)
+		}
+		*n = page.Total
+	}
+	return tenders, complaints, nil
 }
 
 // generate generates the synthetic records of a corpus of n tenders,
@@ -110,6 +119,7 @@ func generate(n int, b *batcher) (corpus, error) {
 		if i++; i%stride == 0 {
 			c.tenders = append(c.tenders, t.PurchaseNumber)
 		}
+		c.lastTender = t.Key()
 		if err := b.add(t); err != nil {
 			return c, err
 		}
@@ -120,6 +130,7 @@ func generate(n int, b *batcher) (corpus, error) {
 			seen[cp.CustomerINN] = true
 			c.customers = append(c.customers, cp.CustomerINN)
 		}
+		c.lastComplaint = cp.Key()
 		if err := b.add(cp); err != nil {
 			return c, err
 		}

@@ -57,35 +57,34 @@ func runBench(ctx context.Context, cfg config, progress io.Writer) (*result, err
 	}
 	// The key opens this run only: its secret is gone when the run ends.
 	defer store.SetKeyStatus(context.WithoutCancel(ctx), key.ID, tenderbase.KeyRevoked)
+	b := &bench{secret: secret, timeout: cfg.Timeout, corpus: c, answered5xx: answered5xx,
+		normal: newClient(cfg.Clients), hostile: newClient(cfg.Clients)}
+	stop, err := b.serve(ctx, store, logger)
+	if err != nil {
+		return nil, err
+	}
+	r.classes = b.classNames()
+	r.phases = b.runPhases(ctx, cfg, progress)
+	r.stopIn, r.stopErr = stop()
+	return r, nil
+}
+
+// serve starts the server on a loopback port and returns the function
+// that stops it and says how long it took to.
+func (b *bench) serve(ctx context.Context, store benchStore, logger *slog.Logger) (stop func() (time.Duration, error), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("listen: %w", err)
 	}
+	b.addr = ln.Addr().String()
 	srv := httpserver.New(httpserver.Config{Keys: store, Tools: tools.New(store, logger), ShutdownTimeout: shutdownTimeout}, store, logger)
-	b := &bench{addr: ln.Addr().String(), secret: secret, timeout: cfg.Timeout, corpus: c, answered5xx: answered5xx,
-		normal: newClient(cfg.Clients), hostile: newClient(cfg.Clients)}
-	serveCtx, stop := context.WithCancel(ctx)
+	ctx, cancel := context.WithCancel(ctx)
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(serveCtx, ln) }()
-	for _, c := range append(b.normalClasses(), b.hostileClasses()...) {
-		r.classes = append(r.classes, c.name)
-	}
-	r.phases = b.runPhases(ctx, cfg, progress)
-	stop()
-	r.stopIn, r.stopErr = awaitStop(served)
-	return r, nil
-}
-
-// countCorpus returns the numbers of tenders and complaints of the store.
-func countCorpus(ctx context.Context, store tenderbase.Store) (tenders, complaints int, err error) {
-	for k, n := range map[tenderbase.Kind]*int{tenderbase.KindTender: &tenders, tenderbase.KindComplaint: &complaints} {
-		page, err := store.Search(ctx, tenderbase.Search{Kind: k, PageSize: 1})
-		if err != nil {
-			return 0, 0, fmt.Errorf("count %s records: %w", k, err)
-		}
-		*n = page.Total
-	}
-	return tenders, complaints, nil
+	go func() { served <- srv.Serve(ctx, ln) }()
+	return func() (time.Duration, error) {
+		cancel()
+		return awaitStop(served)
+	}, nil
 }
 
 // awaitStop waits for Serve to return after its context is done, a little
@@ -98,6 +97,15 @@ func awaitStop(served <-chan error) (time.Duration, error) {
 	case <-time.After(shutdownTimeout + 5*time.Second):
 		return time.Since(start), errors.New("the server did not stop")
 	}
+}
+
+// classNames names the classes of requests, normal then hostile.
+func (b *bench) classNames() []string {
+	var names []string
+	for _, c := range append(b.normalClasses(), b.hostileClasses()...) {
+		names = append(names, c.name)
+	}
+	return names
 }
 
 // phase is what one phase measured.
