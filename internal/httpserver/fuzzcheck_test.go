@@ -31,8 +31,9 @@ const maxErrorBytes = 4 << 10
 
 // errorCodes are the codes an answer of each status may name: a code of
 // the vocabulary, or in /mcp a JSON-RPC code, or "tool" for a tool's error
-// as an MCP result. No 5xx is allowed, nor JSON-RPC's internal error
-// (-32603, answered 200).
+// as an MCP result. The only 5xx allowed is the 503 of a request past its
+// deadline (docs/limits.md), code timeout or JSON-RPC -32003; never
+// JSON-RPC's internal error (-32603, answered 200).
 var errorCodes = map[int][]string{
 	http.StatusOK:                    {"-32601", "-32602", "tool"},
 	http.StatusBadRequest:            {tenderbase.EINVALID, "-32700", "-32600"},
@@ -41,8 +42,9 @@ var errorCodes = map[int][]string{
 	http.StatusNotFound:              {tenderbase.ENOTFOUND},
 	http.StatusMethodNotAllowed:      {tenderbase.EINVALID, "-32600"},
 	http.StatusRequestEntityTooLarge: {tenderbase.EINVALID, "-32600"},
-	http.StatusUnsupportedMediaType:  {"-32600"},
+	http.StatusUnsupportedMediaType:  {tenderbase.EINVALID, "-32600"},
 	http.StatusTooManyRequests:       {tenderbase.ERATELIMITED, "-32029"},
+	http.StatusServiceUnavailable:    {"timeout", "-32003"},
 }
 
 // fuzzExpect is what the request of an input calls for.
@@ -51,14 +53,15 @@ type fuzzExpect struct {
 	refuse   string // why the request must be refused, or ""
 }
 
-// judge returns what is wrong with the answer, or nil: a 5xx; a body that
-// is not what its Content-Type says; an error that names no code its
-// status goes with, or that is larger than maxErrorBytes; an answer that is
-// not an error when want.refuse says why it must be one (but a notification
-// gets none); and, in a free view, a text in hidden.
+// judge returns what is wrong with the answer, or nil: a 5xx other than
+// the deadline's 503; a body that is not what its Content-Type says; an
+// error that names no code its status goes with, or that is larger than
+// maxErrorBytes; an answer that is not an error when want.refuse says why
+// it must be one (but a notification gets none); and, in a free view, a
+// text in hidden.
 func (a fuzzAnswer) judge(hidden map[string]bool, want fuzzExpect) error {
 	switch {
-	case a.status >= 500:
+	case a.status >= 500 && a.status != http.StatusServiceUnavailable:
 		return fmt.Errorf("status %d", a.status)
 	case a.status >= 300 && a.status < 400:
 		// The mux redirects a path that is not clean to the clean one.
