@@ -212,19 +212,25 @@ func TestMCPToolList(t *testing.T) {
 }
 
 // demoStore returns a new SQLite store holding the demo dataset.
-func demoStore(t *testing.T) *sqlite.Store {
-	t.Helper()
-	store, err := sqlite.Open(t.Context(), t.TempDir()+"/demo.db", nil)
+func demoStore(tb testing.TB) *sqlite.Store {
+	tb.Helper()
+	store, err := sqlite.Open(tb.Context(), tb.TempDir()+"/demo.db", nil)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { store.Close() })
+	tb.Cleanup(func() { store.Close() })
+	putDemo(tb, store)
+	return store
+}
+
+// putDemo stores the demo dataset in store.
+func putDemo(tb testing.TB, store tenderbase.Store) {
+	tb.Helper()
 	recs, err := demo.Records()
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	if _, err := store.Put(t.Context(), recs); err != nil {
-		t.Fatal(err)
+	if _, err := store.Put(tb.Context(), recs); err != nil {
+		tb.Fatal(err)
 	}
-	return store
 }
