@@ -10,7 +10,7 @@
 //
 // Errors answer as JSON-RPC error objects with these codes and HTTP statuses:
 //
-//	-32700  parse error: the body is not JSON                         400
+//	-32700  parse error: the body is not JSON, or its id not UTF-8     400
 //	-32600  invalid request: not one JSON-RPC request object (a batch
 //	        among them), a bad MCP-Protocol-Version header, an object
 //	        naming a member twice, an id over 256 bytes                400

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/strictjson"
@@ -76,6 +77,13 @@ func (x *exchange) parse() *rpcError {
 		return invalidRequest("batches are not supported: send one JSON-RPC message per POST (protocol 2025-06-18 removed batching)")
 	}
 	err := json.Unmarshal(body, &x.req)
+	if !utf8.Valid(x.req.ID) {
+		// encoding/json reads other bytes that are not UTF-8 as U+FFFD, and
+		// the tools refuse them by argument; a raw id would be repeated as
+		// it came, making the answer no JSON text.
+		x.req.ID = nil
+		return &rpcError{status: http.StatusBadRequest, code: codeParseError, message: "parse error: the id is not valid UTF-8; JSON text is UTF-8"}
+	}
 	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
 	switch {
