@@ -108,35 +108,31 @@ func (w *widener) number(path []string, v any) any {
 	if !ok || !digits.MatchString(n.String()) {
 		return v
 	}
-	width := paddedWidth(path[len(path)-1], len(n.String()))
-	if width == 0 {
+	pad := padderOf(path[len(path)-1])
+	if pad == nil {
+		return v
+	}
+	s, ok := pad(n.String())
+	if !ok {
 		return v
 	}
 	w.changed = true
-	return strings.Repeat("0", width-len(n.String())) + n.String()
+	return s
 }
 
-// paddedWidth returns the length a number of n digits in the field name
-// had before its leading zeros were lost, or 0 for a field that holds no
-// INN, KPP or purchase number. An INN has 10 digits (an organization) or 12
-// (a person); a KPP 9; a 44-FZ purchase number 19, while a 223-FZ one has 11
-// and never starts with a zero, so that a number of up to 11 digits is kept.
-func paddedWidth(name string, n int) int {
+// padderOf returns how the field name gives a number back its leading
+// zeros, or nil for a field that holds no INN, KPP or purchase number.
+func padderOf(name string) func(string) (string, bool) {
 	name = strings.ToLower(name)
-	purchase := name == "purchase_number" || name == "purchasenumber"
 	switch {
-	case strings.HasSuffix(name, "inn") && n <= 10:
-		return 10
-	case strings.HasSuffix(name, "inn") && n <= 12:
-		return 12
-	case strings.HasSuffix(name, "kpp") && n <= 9:
-		return 9
-	case purchase && n > 11 && n <= 19:
-		return 19
-	case purchase:
-		return n
+	case strings.HasSuffix(name, "inn"):
+		return tenderbase.PadINN
+	case strings.HasSuffix(name, "kpp"):
+		return tenderbase.PadKPP
+	case name == "purchase_number" || name == "purchasenumber":
+		return tenderbase.PadPurchaseNumber
 	}
-	return 0
+	return nil
 }
 
 func (w *widener) elements(elem reflect.Type, path []string, v any) any {
