@@ -4,83 +4,29 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/tenderbase/tenderbase"
 )
 
-// stateOf returns the state the events and protocols of t give it, and the
-// record that decided it. A cancellation stands unless a cancellation
-// failure came after it; a tender fails when the newest protocol of every
-// lot says so or no application came at all; it is completed when a
-// protocol names a winner; otherwise the notice says, and a notice that
-// gives no status is active, since nothing since has changed it. Events of
-// one lot leave the tender's state alone, and a cancelled protocol decides
-// nothing.
+// stateOf returns the state the events and protocols of t give it
+// (tenderbase.TenderState), and the record that decided it.
 func stateOf(t *tenderbase.Tender, o outcome) (state, from string) {
-	if e := standingCancellation(o.events); e != nil {
-		return tenderbase.TenderCancelled, eventSource(e)
-	}
-	if p := failedProtocol(o.protocols); p != nil {
-		return tenderbase.TenderFailed, protocolSource(p, "failed")
-	}
-	for _, e := range o.events {
-		if e.Type == tenderbase.EventNoApplications && e.LotNumber == 0 {
-			return tenderbase.TenderFailed, eventSource(e)
+	state, by := tenderbase.TenderState(t, o.stored, o.events)
+	switch by := by.(type) {
+	case *tenderbase.TenderEvent:
+		return state, eventSource(by)
+	case *tenderbase.Protocol:
+		what := "winner"
+		if state == tenderbase.TenderFailed {
+			what = "failed"
 		}
-	}
-	for _, p := range o.protocols {
-		if namesWinner(p) {
-			return tenderbase.TenderCompleted, protocolSource(p, "winner")
-		}
-	}
-	state = t.Status
-	if state == "" {
-		state = tenderbase.TenderActive
+		return state, fmt.Sprintf("%s %s (%s)", by.Kind(), by.Key(), what)
 	}
 	return state, fmt.Sprintf("%s %s (version %d)", t.Kind(), t.Key(), t.Version)
 }
 
-// standingCancellation returns the newest cancellation of events (newest
-// first) unless a cancellation failure published with it or after it undid
-// it.
-func standingCancellation(events []*tenderbase.TenderEvent) *tenderbase.TenderEvent {
-	i := slices.IndexFunc(events, func(e *tenderbase.TenderEvent) bool { return e.Type == tenderbase.EventCancellation })
-	if i < 0 {
-		return nil
-	}
-	cancel := events[i]
-	for _, e := range events {
-		if e.Type == tenderbase.EventCancellationFailure && !e.PublishedAt.Before(cancel.PublishedAt) {
-			return nil
-		}
-	}
-	return cancel
-}
-
-// failedProtocol returns the newest failed protocol when the newest
-// protocol of every lot failed, and nil otherwise.
-func failedProtocol(protocols []*tenderbase.Protocol) *tenderbase.Protocol {
-	newest := byLot(protocols, everyProtocol)
-	for _, p := range newest {
-		if !p.Failed {
-			return nil
-		}
-	}
-	for _, p := range protocols {
-		if p.Failed {
-			return p
-		}
-	}
-	return nil
-}
-
 func eventSource(e *tenderbase.TenderEvent) string {
 	return fmt.Sprintf("%s %s (%s)", e.Kind(), e.Key(), e.Type)
-}
-
-func protocolSource(p *tenderbase.Protocol, what string) string {
-	return fmt.Sprintf("%s %s (%s)", p.Kind(), p.Key(), what)
 }
 
 // tenderDetail is what ru.detail adds to a tender record: the state its
