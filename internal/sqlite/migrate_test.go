@@ -91,3 +91,34 @@ func writeOld(ctx context.Context, db *sql.DB, r tenderbase.Record, n int64, st 
 		rid, stems, forms, strings.Join(r.Flags(), " "))
 	return err
 }
+
+// TestStatesOfOldTenders opens a database written before tenders had a
+// state lookup (migration 0008): Open derives it for every stored tender.
+func TestStatesOfOldTenders(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	writeOldLayout(t, path, storetest.StateRecords())
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckStates(t, s)
+}
+
+// TestStatesFollowPuts puts the records of storetest.StateRecords one at a
+// time, newest first, so that each tender comes after its protocols and
+// before nothing: every Put derives the states its records change.
+func TestStatesFollowPuts(t *testing.T) {
+	s, err := Open(t.Context(), t.TempDir()+"/s.db", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	recs := storetest.StateRecords()
+	for i := len(recs) - 1; i >= 0; i-- {
+		if _, err := s.Put(t.Context(), recs[i:i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	storetest.CheckStates(t, s)
+}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -68,4 +71,61 @@ func (s *Set) tenderMissing(ctx context.Context, number string) error {
 			tenderbase.Quote(number), len(o.stored), len(o.events))
 	}
 	return notFound("no tender with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
+}
+
+// addStates adds to items, the JSON of the tenders recs as the caller sees
+// them, the state of each (stateOf): what ru.detail says of it.
+func (s *Set) addStates(ctx context.Context, recs []tenderbase.Record, items []json.RawMessage) error {
+	for i, rec := range recs {
+		t, ok := rec.(*tenderbase.Tender)
+		if !ok {
+			return fmt.Errorf("tender %s is a %T", rec.Key(), rec)
+		}
+		o, err := s.outcomeOf(ctx, t.PurchaseNumber)
+		if err != nil {
+			return err
+		}
+		state, _ := stateOf(t, o)
+		items[i] = withState(items[i], state)
+	}
+	return nil
+}
+
+// withState returns the JSON object item with the property state added.
+func withState(item json.RawMessage, state string) json.RawMessage {
+	value, _ := json.Marshal(state) // a string always encodes
+	out := append(slices.Clip(item[:len(item)-1]), `,"state":`...)
+	return append(append(out, value...), '}')
+}
+
+// stateSchema is the schema of the state ru.search adds to each tender.
+func stateSchema() *jsonschema.Schema {
+	enum := make([]any, len(tenderbase.TenderStates))
+	for i, s := range tenderbase.TenderStates {
+		enum[i] = s
+	}
+	return &jsonschema.Schema{Type: "string", Enum: enum,
+		Description: "Where the tender stands once its events and protocols are applied, as ru.detail says: active, completed, cancelled or failed. The record's status is the notice's own and may be older."}
+}
+
+// withStates returns the output schema out, of a search result, with the
+// property state in the schema of its items.
+func withStates(out outputSchema) outputSchema {
+	return func() (json.RawMessage, error) {
+		body, err := out()
+		if err != nil {
+			return nil, err
+		}
+		var s jsonschema.Schema
+		if err := json.Unmarshal(body, &s); err != nil {
+			return nil, err
+		}
+		items := s.Properties["items"]
+		if items == nil || items.Items == nil {
+			return nil, fmt.Errorf("a search result without items")
+		}
+		items.Items.Properties["state"] = stateSchema()
+		items.Items.Required = append(items.Items.Required, "state")
+		return marshal(&s)
+	}
 }
