@@ -93,6 +93,12 @@ func TestSearchShowsDerivedState(t *testing.T) {
 				if diff := cmp.Diff(map[string]string{number: want[number]}, got); diff != "" || total != 1 {
 					t.Errorf("ru.search %s: total %d, states (-want +got):\n%s", number, total, diff)
 				}
+				byNum, _ := decodeCall[struct {
+					Tender struct{ State string } `json:"tender"`
+				}](t, set, tenderbase.PlanFree, "ru.contractByNum", `{"tend_num": "`+number+`"}`)
+				if byNum.Tender.State != want[number] {
+					t.Errorf("ru.contractByNum %s: state %q, want %q", number, byNum.Tender.State, want[number])
+				}
 			}
 			for _, state := range tenderbase.TenderStates {
 				got, total := searchStates(t, set, `"query": "`+broadQuery+`", "state": "`+state+`"`)
