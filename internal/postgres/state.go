@@ -17,21 +17,22 @@ type stateWriter struct{ q querier }
 
 var _ versioning.StateTx = stateWriter{}
 
-// Related returns the current records of kind k with the lookup
-// field=value, newest first.
-func (w stateWriter) Related(ctx context.Context, k tenderbase.Kind, field, value string) ([]tenderbase.Record, error) {
+// Related returns, by value, the current records of kind k with the lookup
+// field holding one of values, newest first.
+func (w stateWriter) Related(ctx context.Context, k tenderbase.Kind, field string, values []string) (map[string][]tenderbase.Record, error) {
 	rows, _ := w.q.Query(ctx, `
-		SELECT v.body FROM lookups l JOIN records r ON r.rid = l.rid JOIN versions v ON v.id = r.version
-		WHERE l.kind = $1 AND l.field = $2 AND l.value = $3 ORDER BY l.rid DESC`, string(k), field, value)
-	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+		SELECT l.value, v.body FROM lookups l JOIN records r ON r.rid = l.rid JOIN versions v ON v.id = r.version
+		WHERE l.kind = $1 AND l.field = $2 AND l.value = ANY($3::text[]) ORDER BY l.rid DESC`, string(k), field, values)
+	out := map[string][]tenderbase.Record{}
+	var value string
+	var body []byte
+	_, err := pgx.ForEachRow(rows, []any{&value, &body}, func() error {
+		r, err := versioning.Decode(k, body)
+		out[value] = append(out[value], r)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("read %s records by %s: %w", k, field, err)
-	}
-	out := make([]tenderbase.Record, len(bodies))
-	for i, body := range bodies {
-		if out[i], err = versioning.Decode(k, body); err != nil {
-			return nil, err
-		}
 	}
 	return out, nil
 }
@@ -50,21 +51,28 @@ func (w stateWriter) Latest(ctx context.Context, k tenderbase.Kind, key string) 
 	return versioning.Decode(k, body)
 }
 
-// SetState makes state the one state lookup of the current tender key. Two
-// statements, since in one the insert would meet the row the delete takes.
-func (w stateWriter) SetState(ctx context.Context, key, state string) error {
+// SetStates makes each state the one state lookup of the current tender
+// whose key is its key, in two statements for all of them: in one, the
+// insert would meet the rows the delete takes.
+func (w stateWriter) SetStates(ctx context.Context, states map[string]string) error {
+	keys, values := make([]string, 0, len(states)), make([]string, 0, len(states))
+	for k, v := range states {
+		keys, values = append(keys, k), append(values, v)
+	}
 	kind := string(tenderbase.KindTender)
 	if _, err := w.q.Exec(ctx, `
-		DELETE FROM lookups WHERE kind = $1 AND field = $2 AND value <> $3
-		AND rid IN (SELECT rid FROM records WHERE kind = $1 AND key = $4)`,
-		kind, tenderbase.LookupState, state, key); err != nil {
-		return fmt.Errorf("clear state of tender %s: %w", key, err)
+		DELETE FROM lookups l USING unnest($3::text[], $4::text[]) AS u (key, state), records r
+		WHERE r.kind = $1 AND r.key = u.key AND l.rid = r.rid
+		AND l.kind = $1 AND l.field = $2 AND l.value <> u.state`,
+		kind, tenderbase.LookupState, keys, values); err != nil {
+		return fmt.Errorf("clear states: %w", err)
 	}
 	if _, err := w.q.Exec(ctx, `
 		INSERT INTO lookups (kind, field, value, rid)
-		SELECT $1, $2, $3, rid FROM records WHERE kind = $1 AND key = $4
-		ON CONFLICT DO NOTHING`, kind, tenderbase.LookupState, state, key); err != nil {
-		return fmt.Errorf("store state of tender %s: %w", key, err)
+		SELECT $1, $2, u.state, r.rid FROM unnest($3::text[], $4::text[]) AS u (key, state)
+		JOIN records r ON r.kind = $1 AND r.key = u.key
+		ON CONFLICT DO NOTHING`, kind, tenderbase.LookupState, keys, values); err != nil {
+		return fmt.Errorf("store states: %w", err)
 	}
 	return nil
 }
@@ -77,10 +85,5 @@ func settleAllStates(ctx context.Context, tx pgx.Tx) error {
 	if err != nil {
 		return fmt.Errorf("read tenders: %w", err)
 	}
-	for _, key := range keys {
-		if err := versioning.SettleState(ctx, stateWriter{tx}, key); err != nil {
-			return fmt.Errorf("state of tender %s: %w", key, err)
-		}
-	}
-	return nil
+	return versioning.SettleTenders(ctx, stateWriter{tx}, keys)
 }

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -59,32 +60,40 @@ func settleAllStates(ctx context.Context, tx *sql.Tx) error {
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("read tenders: %w", describe(err))
 	}
-	for _, key := range keys {
-		if err := versioning.SettleState(ctx, w, key); err != nil {
-			return fmt.Errorf("state of tender %s: %w", key, err)
-		}
-	}
-	return nil
+	return versioning.SettleTenders(ctx, w, keys)
 }
 
-// Related returns the current records of kind k with the lookup
-// field=value, newest first.
-func (w stateWriter) Related(ctx context.Context, k tenderbase.Kind, field, value string) ([]tenderbase.Record, error) {
+// Related returns, by value, the current records of kind k with the lookup
+// field holding one of values, newest first. The values come as one JSON
+// array, so that one prepared statement serves any number of them.
+func (w stateWriter) Related(ctx context.Context, k tenderbase.Kind, field string, values []string) (map[string][]tenderbase.Record, error) {
+	list, err := json.Marshal(values)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := w.c.query(ctx, `
-		SELECT v.body FROM lookups l JOIN records r ON r.rid = l.rid JOIN versions v ON v.id = r.version
-		WHERE l.kind = ? AND l.field = ? AND l.value = ? ORDER BY l.rid DESC`, string(k), field, value)
+		SELECT l.value, v.body FROM lookups l JOIN records r ON r.rid = l.rid JOIN versions v ON v.id = r.version
+		WHERE l.kind = ? AND l.field = ? AND l.value IN (SELECT value FROM json_each(?)) ORDER BY l.rid DESC`,
+		string(k), field, string(list))
 	if err != nil {
 		return nil, fmt.Errorf("read %s records by %s: %w", k, field, describe(err))
 	}
-	bodies, err := scanBlobs(rows)
-	if err != nil {
-		return nil, fmt.Errorf("read %s records by %s: %w", k, field, describe(err))
-	}
-	out := make([]tenderbase.Record, len(bodies))
-	for i, body := range bodies {
-		if out[i], err = versioning.Decode(k, body); err != nil {
+	defer rows.Close()
+	out := map[string][]tenderbase.Record{}
+	for rows.Next() {
+		var value string
+		var body []byte
+		if err := rows.Scan(&value, &body); err != nil {
+			return nil, fmt.Errorf("read %s records by %s: %w", k, field, err)
+		}
+		r, err := versioning.Decode(k, body)
+		if err != nil {
 			return nil, err
 		}
+		out[value] = append(out[value], r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read %s records by %s: %w", k, field, describe(err))
 	}
 	return out, nil
 }
@@ -103,8 +112,19 @@ func (w stateWriter) Latest(ctx context.Context, k tenderbase.Kind, key string) 
 	return versioning.Decode(k, body)
 }
 
-// SetState makes state the one state lookup of the current tender key.
-func (w stateWriter) SetState(ctx context.Context, key, state string) error {
+// SetStates makes each state the one state lookup of the current tender
+// whose key is its key. SQLite runs in the process: a statement per tender
+// costs no round trip.
+func (w stateWriter) SetStates(ctx context.Context, states map[string]string) error {
+	for key, state := range states {
+		if err := w.setState(ctx, key, state); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w stateWriter) setState(ctx context.Context, key, state string) error {
 	var rid int64
 	err := w.c.queryRow(ctx, `SELECT rid FROM records WHERE kind = ? AND key = ?`, string(tenderbase.KindTender), key).Scan(&rid)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -3,23 +3,29 @@ package versioning
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/tenderbase/tenderbase"
 )
 
 // StateTx is what deriving the state of tenders needs of a store's write
-// transaction.
+// transaction. It reads and writes many tenders at once, since a Put of
+// thousands of tenders must not cost thousands of round trips each.
 type StateTx interface {
-	// Related returns the current records of kind k that carry the lookup
-	// field=value, newest first, as Search orders them.
-	Related(ctx context.Context, k tenderbase.Kind, field, value string) ([]tenderbase.Record, error)
+	// Related returns, by value, the current records of kind k that carry
+	// the lookup field with one of values, newest first, as Search orders
+	// them.
+	Related(ctx context.Context, k tenderbase.Kind, field string, values []string) (map[string][]tenderbase.Record, error)
 	// Latest returns the newest stored version of the record of kind k
 	// with key, withdrawn or not, or nil when none is stored.
 	Latest(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error)
-	// SetState makes state the one tenderbase.LookupState lookup of the
-	// current tender with the purchase number key.
-	SetState(ctx context.Context, key, state string) error
+	// SetStates makes each state the one tenderbase.LookupState lookup of
+	// the current tender whose purchase number is its key.
+	SetStates(ctx context.Context, states map[string]string) error
 }
+
+// settleBatch is how many tenders SettleTenders derives at a time.
+const settleBatch = 1000
 
 // SettleStates derives anew, by tenderbase.TenderState, the state lookup of
 // every tender that records change: tenders, their protocols and events,
@@ -31,46 +37,56 @@ func SettleStates(ctx context.Context, tx StateTx, records []tenderbase.Record) 
 	if err != nil {
 		return err
 	}
-	for _, n := range numbers {
-		if err := SettleState(ctx, tx, n); err != nil {
-			return fmt.Errorf("state of tender %s: %w", n, err)
+	return SettleTenders(ctx, tx, numbers)
+}
+
+// SettleTenders derives anew the state lookup of the tenders with the
+// purchase numbers whose notice is stored.
+func SettleTenders(ctx context.Context, tx StateTx, numbers []string) error {
+	for batch := range slices.Chunk(numbers, settleBatch) {
+		if err := settle(ctx, tx, batch); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// SettleState derives anew the state lookup of the tender with the
-// purchase number, if a notice of it is stored.
-func SettleState(ctx context.Context, tx StateTx, number string) error {
-	tenders, err := tx.Related(ctx, tenderbase.KindTender, tenderbase.LookupPurchaseNumber, number)
-	if err != nil || len(tenders) == 0 {
-		return err
-	}
-	protocols, err := related[*tenderbase.Protocol](ctx, tx, tenderbase.KindProtocol, number)
+func settle(ctx context.Context, tx StateTx, numbers []string) error {
+	tenders, err := tx.Related(ctx, tenderbase.KindTender, tenderbase.LookupPurchaseNumber, numbers)
 	if err != nil {
 		return err
 	}
-	events, err := related[*tenderbase.TenderEvent](ctx, tx, tenderbase.KindTenderEvent, number)
+	protocols, err := tx.Related(ctx, tenderbase.KindProtocol, tenderbase.LookupPurchaseNumber, numbers)
 	if err != nil {
 		return err
 	}
-	t := tenders[0].(*tenderbase.Tender)
-	state, _ := tenderbase.TenderState(t, protocols, events)
-	return tx.SetState(ctx, t.Key(), state)
+	events, err := tx.Related(ctx, tenderbase.KindTenderEvent, tenderbase.LookupPurchaseNumber, numbers)
+	if err != nil {
+		return err
+	}
+	states := map[string]string{}
+	for n, recs := range tenders {
+		t, ok := recs[0].(*tenderbase.Tender)
+		if !ok {
+			return fmt.Errorf("tender %s is a %T", n, recs[0])
+		}
+		states[t.Key()], _ = tenderbase.TenderState(t, only[*tenderbase.Protocol](protocols[n]), only[*tenderbase.TenderEvent](events[n]))
+	}
+	if err := tx.SetStates(ctx, states); err != nil {
+		return fmt.Errorf("states of %d tenders: %w", len(states), err)
+	}
+	return nil
 }
 
-func related[R tenderbase.Record](ctx context.Context, tx StateTx, k tenderbase.Kind, number string) ([]R, error) {
-	recs, err := tx.Related(ctx, k, tenderbase.LookupPurchaseNumber, number)
-	if err != nil {
-		return nil, err
-	}
+// only returns the records of recs of type R.
+func only[R tenderbase.Record](recs []tenderbase.Record) []R {
 	out := make([]R, 0, len(recs))
 	for _, r := range recs {
 		if r, ok := r.(R); ok {
 			out = append(out, r)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // tendersOf returns the purchase numbers of the tenders whose state records
