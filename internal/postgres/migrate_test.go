@@ -96,20 +96,13 @@ func TestStatesOfOldTenders(t *testing.T) {
 	storetest.CheckStates(t, s)
 }
 
-// TestStatesFollowPuts puts the records of storetest.StateRecords one at a
-// time, newest first, so that each tender comes after its protocols and
-// before nothing: every Put derives the states its records change.
+// TestStatesFollowPuts checks that every Put derives the states of the
+// tenders its records change (storetest.CheckStatesFollowPuts).
 func TestStatesFollowPuts(t *testing.T) {
 	s, err := Open(t.Context(), pgtest.URL(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	recs := storetest.StateRecords()
-	for i := len(recs) - 1; i >= 0; i-- {
-		if _, err := s.Put(t.Context(), recs[i:i+1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	storetest.CheckStates(t, s)
+	storetest.CheckStatesFollowPuts(t, s)
 }

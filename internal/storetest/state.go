@@ -65,3 +65,18 @@ func CheckStates(t *testing.T, s tenderbase.Store) {
 		}
 	}
 }
+
+// CheckStatesFollowPuts puts the records of StateRecords into the empty
+// store s one at a time, newest first, so that each tender comes after its
+// protocols and events, and checks that every Put derived the states its
+// records change.
+func CheckStatesFollowPuts(t *testing.T, s tenderbase.Store) {
+	t.Helper()
+	recs := StateRecords()
+	for i := len(recs) - 1; i >= 0; i-- {
+		if _, err := s.Put(t.Context(), recs[i:i+1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	CheckStates(t, s)
+}
