@@ -124,7 +124,7 @@ func PaidPlans() string {
 // may not look records up by it: the answer would tell what the field
 // holds. It is the one table Restrict decides lookups by.
 var LookupFields = map[Kind]map[string]string{
-	KindTender: {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer"},
+	KindTender: {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer", LookupState: "status"},
 	KindDoc:    {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer"},
 	KindContract: {
 		LookupRegNumber: "reg_number", LookupPurchaseNumber: "purchase_number",

@@ -133,7 +133,7 @@ func DecodeRecord(k Kind, data []byte) (Record, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(r); err != nil {
-		return nil, Errorf(EINVALID, "%s record: %v", k, err)
+		return nil, Errorf(EINVALID, "%s record: %s", k, DescribeJSONError(err))
 	}
 	if r.Key() == "" {
 		return nil, Errorf(EINVALID, "%s record has no key (%s)", k, keyFieldOf(k))
@@ -143,19 +143,28 @@ func DecodeRecord(k Kind, data []byte) (Record, error) {
 
 // DecodeEnvelope decodes one NDJSON line into a record.
 func DecodeEnvelope(line []byte) (Record, error) {
+	env, err := ReadEnvelope(line)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeRecord(env.Kind, env.Record)
+}
+
+// ReadEnvelope reads the kind and the undecoded record of one NDJSON line.
+func ReadEnvelope(line []byte) (Envelope, error) {
 	var env Envelope
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&env); err != nil {
-		return nil, Errorf(EINVALID, "not a record line: %v", err)
+		return env, Errorf(EINVALID, "not a record line: %s", DescribeJSONError(err))
 	}
 	if env.Kind == "" {
-		return nil, Errorf(EINVALID, `record line has no "kind"`)
+		return env, Errorf(EINVALID, `record line has no "kind"`)
 	}
 	if len(env.Record) == 0 || string(env.Record) == "null" {
-		return nil, Errorf(EINVALID, `record line has no "record"`)
+		return env, Errorf(EINVALID, `record line has no "record"`)
 	}
-	return DecodeRecord(env.Kind, env.Record)
+	return env, nil
 }
 
 // EncodeEnvelope returns the canonical NDJSON line of r, without the newline.

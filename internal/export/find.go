@@ -62,6 +62,9 @@ func Find(ctx context.Context, store tenderbase.Store, q Request, p tenderbase.P
 	}
 	f.Total = page.Total
 	f.Records = page.Items[:min(keep, len(page.Items))]
+	if q.Result {
+		carryComplaintID(f.Records, q.ComplaintID)
+	}
 	if p.Hides(tenderbase.KindComplaintResult, "complaintResult") {
 		// The outcome is a field of the result the plan does not see.
 		return f, nil
@@ -122,6 +125,17 @@ func resultSearch(ctx context.Context, store tenderbase.Store, id string) (tende
 		s.Where = lookups(tenderbase.LookupComplaintNumber, page.Items[0].Key())
 	}
 	return s, nil
+}
+
+// carryComplaintID sets the complaintID of every result of recs that lacks
+// one to id, the complaint they were asked for by: a check result EIS
+// publishes names its complaint by number, and the complaint has the id.
+func carryComplaintID(recs []tenderbase.Record, id string) {
+	for _, r := range recs {
+		if res, ok := r.(*tenderbase.ComplaintResult); ok && res.ComplaintID == "" {
+			res.ComplaintID = id
+		}
+	}
 }
 
 // settleResults sets resultFAS of every complaint of recs to the outcome of

@@ -39,8 +39,9 @@ type Param struct {
 }
 
 // innPattern is what an INN looks like: 10 digits for an organization, 12
-// for a person or an individual entrepreneur.
-const innPattern = `^\d{10}(\d{2})?$`
+// for a person or an individual entrepreneur, or one digit less in its
+// integer form (the spec types INNs as integers), which lost a leading zero.
+const innPattern = `^\d{9,12}$`
 
 // Params are the parameters of the export, in the order the documentation
 // lists them.
@@ -50,9 +51,9 @@ var Params = []Param{
 	{Name: "api_code", Type: "string", MaxLength: maxKeyLength, Description: "Access key; it may come in an Authorization: Bearer header instead. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
 	{Name: "page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPage, Description: "Page number, from 0."},
 	{Name: "per_page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPerPage, Description: "Records a page, from 1 to 1000 (default 100), lowered to the plan's row cap."},
-	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupCustomerINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints against the customer with this INN (10 or 12 digits)."},
-	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupSupplierINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits)."},
-	{Name: "tend_num", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupPurchaseNumber, Type: "string", Pattern: `^\d+$`, MaxLength: maxNumberLength, Description: "Complaints about the procurement with this number (digits)."},
+	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupCustomerINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints against the customer with this INN (10 or 12 digits, or 9 or 11 in its integer form, left-padded with a zero)."},
+	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupSupplierINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits, or 9 or 11 in its integer form, left-padded with a zero)."},
+	{Name: "tend_num", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupPurchaseNumber, Type: "string", Pattern: `^\d+$`, MaxLength: maxNumberLength, Description: "Complaints about the procurement with this number (digits). A 44-FZ number in its integer form (12 to 18 digits) is left-padded with zeros to 19."},
 	{Name: "complaint_regNumber", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupRegNumber, Type: "string", MaxLength: maxIDLength, Description: "With tend_num: only the complaint with this registration number (regNum)."},
 	{Name: "complaintID", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupComplaintID, Type: "string", MaxLength: maxIDLength, Description: "Complaint ID in EIS. With result=1 selects the results of that complaint; alone, the complaint itself."},
 	{Name: "result", Modes: []string{ModeFasEIS}, Type: "integer", Enum: []string{"1"}, Description: "1 together with complaintID: the check results of the complaint (records 2.2) instead of complaints."},

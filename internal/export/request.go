@@ -246,20 +246,36 @@ var (
 	inn    = regexp.MustCompile(innPattern)
 )
 
+// innParam returns the INN the parameter name gives, in its string form of
+// 10 or 12 digits or its integer form, which lost a leading zero.
+func innParam(values url.Values, name string) (string, error) {
+	v := values.Get(name)
+	padded, ok := tenderbase.PadINN(v)
+	if v != "" && (!inn.MatchString(v) || !ok) {
+		return "", tenderbase.Errorf(tenderbase.EINVALID, "%s must be an INN of 10 or 12 digits (9 or 11 in its integer form), got %s", name, tenderbase.Quote(v))
+	}
+	return padded, nil
+}
+
 func (q *Request) parseFasEIS(values url.Values) error {
-	q.CustomerINN, q.SupplierINN = values.Get("fasCustomerInn"), values.Get("fasSupplierInn")
-	for _, name := range []string{"fasCustomerInn", "fasSupplierInn"} {
-		if v := values.Get(name); v != "" && !inn.MatchString(v) {
-			return tenderbase.Errorf(tenderbase.EINVALID, "%s must be an INN of 10 or 12 digits, got %s", name, tenderbase.Quote(v))
-		}
+	var err error
+	if q.CustomerINN, err = innParam(values, "fasCustomerInn"); err != nil {
+		return err
+	}
+	if q.SupplierINN, err = innParam(values, "fasSupplierInn"); err != nil {
+		return err
 	}
 	q.TendNum, q.ComplaintRegNum = values.Get("tend_num"), values.Get("complaint_regNumber")
+	padded, ok := tenderbase.PadPurchaseNumber(q.TendNum)
 	switch {
 	case q.TendNum != "" && !digits.MatchString(q.TendNum):
 		return tenderbase.Errorf(tenderbase.EINVALID, "tend_num must be a procurement number of digits, got %s", tenderbase.Quote(q.TendNum))
+	case q.TendNum != "" && !ok:
+		return tenderbase.Errorf(tenderbase.EINVALID, "tend_num must be a procurement number of up to 19 digits, got %s", tenderbase.Quote(q.TendNum))
 	case q.ComplaintRegNum != "" && q.TendNum == "":
 		return tenderbase.Errorf(tenderbase.EINVALID, "complaint_regNumber narrows the complaints of a procurement: give tend_num too")
 	}
+	q.TendNum = padded
 	q.ComplaintID = values.Get("complaintID")
 	return q.parseResult(values.Get("result"))
 }

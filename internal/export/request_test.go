@@ -28,6 +28,11 @@ func TestParse(t *testing.T) {
 		{"mode=fas&kwords=7404840216", Request{Mode: ModeFas, INN: "7404840216"}},
 		{"mode=FASEIS&dtype=JSON", Request{Mode: ModeFasEIS, Format: JSON}},
 		{"mode=fasEIS&tend_num=&dtype=", Request{Mode: ModeFasEIS}},
+		// The integer forms of the spec's types lost their leading zeros.
+		{"mode=fasEIS&tend_num=772324477523073048", Request{Mode: ModeFasEIS, TendNum: "0772324477523073048"}},
+		{"mode=fasEIS&tend_num=32413456789", Request{Mode: ModeFasEIS, TendNum: "32413456789"}},
+		{"mode=fasEIS&fasSupplierInn=536521083", Request{Mode: ModeFasEIS, SupplierINN: "0536521083"}},
+		{"mode=fasEIS&fasCustomerInn=73400211252", Request{Mode: ModeFasEIS, CustomerINN: "073400211252"}},
 	}
 	for _, tt := range tests {
 		got, err := Parse(mustQuery(t, tt.query))
@@ -56,9 +61,10 @@ func TestParseErrors(t *testing.T) {
 		{"mode=fasEIS&dtype=xml&dtype=json", "parameter dtype is given 2 times; give it once"},
 		{"mode=fasEIS&tend_num=1&tend_num=2", "parameter tend_num is given 2 times; give it once"},
 		{"mode=fasEIS&fasSupplierINN=7404840216&x=1", `unknown parameters "fasSupplierINN" (did you mean fasSupplierInn?), "x"; the parameters are ` + namesOf("")},
-		{"mode=fasEIS&fasSupplierInn=740484021", `fasSupplierInn must be an INN of 10 or 12 digits, got "740484021"`},
-		{"mode=fasEIS&fasCustomerInn=77O7227200", `fasCustomerInn must be an INN of 10 or 12 digits, got "77O7227200"`},
+		{"mode=fasEIS&fasSupplierInn=74048402", `fasSupplierInn must be an INN of 10 or 12 digits (9 or 11 in its integer form), got "74048402"`},
+		{"mode=fasEIS&fasCustomerInn=77O7227200", `fasCustomerInn must be an INN of 10 or 12 digits (9 or 11 in its integer form), got "77O7227200"`},
 		{"mode=fasEIS&tend_num=12a", `tend_num must be a procurement number of digits, got "12a"`},
+		{"mode=fasEIS&tend_num=10772324477523073048", `tend_num must be a procurement number of up to 19 digits, got "10772324477523073048"`},
 		{"mode=fasEIS&complaint_regNumber=202307701000001", "complaint_regNumber narrows the complaints of a procurement: give tend_num too"},
 		{"mode=fasEIS&result=1", "result=1 needs complaintID: the results of which complaint?"},
 		{"mode=fasEIS&result=2&complaintID=1", `result takes only the value 1 (the results of the complaint complaintID), got "2"`},

@@ -63,7 +63,7 @@ func (r *Reader) Next() bool {
 			text = bytes.TrimPrefix(text, bom)
 		}
 		if len(bytes.TrimSpace(text)) > 0 {
-			r.record, r.recErr = tenderbase.DecodeEnvelope(text)
+			r.record, r.recErr = decodeLine(text)
 			return true
 		}
 	}
@@ -110,3 +110,12 @@ func (r *Reader) Record() (tenderbase.Record, error) { return r.record, r.recErr
 
 // Err returns the error that stopped reading, or nil at the end of the input.
 func (r *Reader) Err() error { return r.err }
+
+// decodeLine decodes one NDJSON line into a record.
+func decodeLine(line []byte) (tenderbase.Record, error) {
+	env, err := tenderbase.ReadEnvelope(line)
+	if err != nil {
+		return nil, err
+	}
+	return decodeRecord(env.Kind, env.Record)
+}

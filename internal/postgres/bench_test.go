@@ -135,6 +135,8 @@ type benchSearch struct {
 	where   bool // by the customer INN of the corpus's first tender
 	// open searches as a free caller: the open text only.
 	open bool
+	// state selects tenders by their derived state (tenderbase.LookupState).
+	state string
 }
 
 var benchSearches = []benchSearch{
@@ -157,6 +159,8 @@ var benchSearches = []benchSearch{
 	{name: "phrase_open", query: `"лекарственных препаратов"`, open: true},
 	{name: "not_open", query: "поставка !медицинских", open: true},
 	{name: "where_open", query: "поставка", where: true, open: true},
+	{name: "state", query: "поставка", state: tenderbase.TenderActive},
+	{name: "list_state", state: tenderbase.TenderActive},
 }
 
 func (bs benchSearch) search(b *testing.B) tenderbase.Search {
@@ -164,6 +168,9 @@ func (bs benchSearch) search(b *testing.B) tenderbase.Search {
 	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: bs.filters, Page: bs.page, OpenTextOnly: bs.open}
 	if bs.where {
 		sr.Where = []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: built.inn}}
+	}
+	if bs.state != "" {
+		sr.Where = append(sr.Where, tenderbase.Lookup{Field: tenderbase.LookupState, Value: bs.state})
 	}
 	if bs.query != "" {
 		q, err := query.Parse(bs.query, query.MCP)

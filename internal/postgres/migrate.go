@@ -122,7 +122,8 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
-	4: reindex, // the positions of tariff text weighted
+	4: reindex,         // the positions of tariff text weighted
+	5: settleAllStates, // the derived state of every tender as a lookup
 }
 
 // reindexBatch is how many records reindex reads at a time.

@@ -82,3 +82,27 @@ func writeOld(ctx context.Context, c *pgx.Conn, r tenderbase.Record, n int64, st
 		r.Kind(), r.Key(), r.Revision(), body, lo+n, flags(r), d.tsv, d.lossy, fields, values)
 	return err
 }
+
+// TestStatesOfOldTenders opens a database written before tenders had a
+// state lookup (migration 0005): Open derives it for every stored tender.
+func TestStatesOfOldTenders(t *testing.T) {
+	url := pgtest.URL(t)
+	writeOldLayout(t, url, storetest.StateRecords())
+	s, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckStates(t, s)
+}
+
+// TestStatesFollowPuts checks that every Put derives the states of the
+// tenders its records change (storetest.CheckStatesFollowPuts).
+func TestStatesFollowPuts(t *testing.T) {
+	s, err := Open(t.Context(), pgtest.URL(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckStatesFollowPuts(t, s)
+}

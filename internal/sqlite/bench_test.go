@@ -129,6 +129,8 @@ var benchSearches = []struct {
 	{"deep_page", "поставка", tenderbase.Filters{}, 500, nil},
 	{"where", "поставка", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}},
 	{"list_where", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}},
+	{"state", "поставка", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: tenderbase.TenderActive}}},
+	{"list_state", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: tenderbase.TenderActive}}},
 }
 
 // BenchmarkSearch times whole searches: the page and the exact total.

@@ -91,3 +91,27 @@ func writeOld(ctx context.Context, db *sql.DB, r tenderbase.Record, n int64, st 
 		rid, stems, forms, strings.Join(r.Flags(), " "))
 	return err
 }
+
+// TestStatesOfOldTenders opens a database written before tenders had a
+// state lookup (migration 0008): Open derives it for every stored tender.
+func TestStatesOfOldTenders(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	writeOldLayout(t, path, storetest.StateRecords())
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckStates(t, s)
+}
+
+// TestStatesFollowPuts checks that every Put derives the states of the
+// tenders its records change (storetest.CheckStatesFollowPuts).
+func TestStatesFollowPuts(t *testing.T) {
+	s, err := Open(t.Context(), t.TempDir()+"/s.db", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckStatesFollowPuts(t, s)
+}

@@ -31,6 +31,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if !res.Changed() {
 			return nil
 		}
+		if err := versioning.SettleStates(ctx, stateWriter{c}, records); err != nil {
+			return err
+		}
 		return raiseGeneration(ctx, c)
 	})
 	if err != nil {

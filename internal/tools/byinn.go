@@ -287,7 +287,7 @@ func (s *Set) uncancelled(ctx context.Context, protocols []*tenderbase.Protocol)
 		if err != nil {
 			return nil, err
 		}
-		cancelled[p.PurchaseNumber] = cancelledNumbers(events)
+		cancelled[p.PurchaseNumber] = tenderbase.CancelledProtocols(events)
 	}
 	return slices.DeleteFunc(slices.Clone(protocols), func(p *tenderbase.Protocol) bool {
 		return cancelled[p.PurchaseNumber][p.Number]

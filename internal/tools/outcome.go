@@ -32,7 +32,7 @@ func (s *Set) outcomeOf(ctx context.Context, number string) (outcome, error) {
 	if o.events, err = listOf[*tenderbase.TenderEvent](ctx, s, tenderbase.KindTenderEvent, number); err != nil {
 		return o, err
 	}
-	o.protocols = inForce(o.stored, cancelledNumbers(o.events))
+	o.protocols = tenderbase.ProtocolsInForce(o.stored, o.events)
 	return o, nil
 }
 
@@ -88,58 +88,20 @@ func completed(part, other tenderbase.Participant) tenderbase.Participant {
 	return part
 }
 
-// cancelledNumbers returns the numbers of the protocols that the protocol
-// cancellations among events cancel.
-func cancelledNumbers(events []*tenderbase.TenderEvent) map[string]bool {
-	out := map[string]bool{}
-	for _, e := range events {
-		if e.Type == tenderbase.EventProtocolCancellation && e.ProtocolNumber != "" {
-			out[e.ProtocolNumber] = true
-		}
-	}
-	return out
-}
-
-// inForce returns the protocols whose number is not cancelled. A
-// cancellation names a protocol by its number, which every version of the
-// protocol shares: a cancelled protocol stays cancelled in all its versions.
-func inForce(protocols []*tenderbase.Protocol, cancelled map[string]bool) []*tenderbase.Protocol {
-	return slices.DeleteFunc(slices.Clone(protocols), func(p *tenderbase.Protocol) bool {
-		return p.Number != "" && cancelled[p.Number]
-	})
-}
-
 // listOf returns the records of kind k with the purchase number, newest
 // first, as listBy orders them.
 func listOf[R tenderbase.Record](ctx context.Context, s *Set, k tenderbase.Kind, number string) ([]R, error) {
 	return listBy[R](ctx, s, k, tenderbase.LookupPurchaseNumber, number)
 }
 
-// byLot returns the newest protocol of each lot, in the order of lot
-// numbers. A tender's protocols without a lot number are one lot.
-func byLot(protocols []*tenderbase.Protocol, keep func(*tenderbase.Protocol) bool) []*tenderbase.Protocol {
-	var out []*tenderbase.Protocol
-	seen := map[int]bool{}
-	for _, p := range protocols {
-		if !seen[p.LotNumber] && keep(p) {
-			seen[p.LotNumber] = true
-			out = append(out, p)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b *tenderbase.Protocol) int { return cmp.Compare(a.LotNumber, b.LotNumber) })
-	return out
-}
-
 // protocolWinners returns the winners of the newest protocol of each lot
 // that names any, or nil when no protocol names one.
 func protocolWinners(protocols []*tenderbase.Protocol) []tenderbase.Participant {
 	var out []tenderbase.Participant
-	for _, p := range byLot(protocols, namesWinner) {
+	for _, p := range tenderbase.NewestByLot(protocols, namesWinner) {
 		out = append(out, p.Winners()...)
 	}
 	return out
 }
 
 func namesWinner(p *tenderbase.Protocol) bool { return len(p.Winners()) > 0 }
-
-func everyProtocol(*tenderbase.Protocol) bool { return true }

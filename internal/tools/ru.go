@@ -25,16 +25,18 @@ func requireText(name string, v *string) error {
 }
 
 func (s *Set) ruSearch() (*Tool, error) {
-	return searchDefinition[searchArgs](s, searchTool{
+	return searchDefinition[ruSearchArgs](s, searchTool{
 		name:  "ru.search",
 		title: "Search Russian tenders",
 		description: "Search Russian public procurement notices (44-FZ and 223-FZ tenders) by words in the purchase number, " +
 			"title, the names and INNs of its customers (every customer of a joint purchase) and of its organizer, placing method, " +
 			"lot titles and purchase objects (names, OKPD2 codes and names). " +
 			queryHelp + " " + pagingHelp() + " " +
-			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz44\": 1, \"r77\": 1}; page. " +
+			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz44\": 1, \"r77\": 1}; " +
+			"state, only tenders in that state (active, completed, cancelled, failed); page. " +
 			"Returns {total, page, page_size, items}: items are current tender records with purchase_number, title, status, " +
-			"customer, customers of a joint purchase, organizer, region, max_price, dates, lots, contact and participants. " + maskHelp + " " +
+			"customer, customers of a joint purchase, organizer, region, max_price, dates, lots, contact and participants, and state, where the tender stands once its " +
+			"protocols and events are applied, as ru.detail says (status is the notice's own and may be older). " + maskHelp + " " +
 			"Use ru.detail for one tender, ru.izm for its amendments, ru.contractByNum for its winner and contracts. " +
 			`Example: {"query": "поставка & (бумаги | картриджей)", "regions": [77, 50], "page": 0}.`,
 		kind:  tenderbase.KindTender,

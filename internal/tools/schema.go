@@ -56,6 +56,7 @@ var argumentLimits = map[string]int{
 	"regions":   maxRegions,
 	"countries": maxCountries,
 	"filters":   maxFilterKeys,
+	"state":     maxStateLength,
 }
 
 // limitSchema states the argument's limit in its schema p. An array says

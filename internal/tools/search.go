@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
@@ -22,6 +23,7 @@ const (
 	maxRegions             = maxRegion - minRegion + 1
 	maxCountries           = 249
 	maxFilterKeys          = max(maxRegions+2, maxCountries)
+	maxStateLength         = 16 // "completed" and the rest, with room
 )
 
 // searchArgs are the arguments of ru.search, docs.search, contracts.search
@@ -42,6 +44,35 @@ func (a searchArgs) check() error {
 
 func (a searchArgs) request() searchRequest {
 	return searchRequest{query: a.Query, page: a.Page, filters: a.Filters, flags: tenderbase.Filters{Regions: a.Regions}}
+}
+
+// ruSearchArgs are the arguments of ru.search: those of searchArgs and the
+// state a tender is in.
+type ruSearchArgs struct {
+	Query   string         `json:"query" jsonschema:"What to find, in the query language: words in any form, & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Required."`
+	Regions []int          `json:"regions,omitempty" jsonschema:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
+	Page    int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
+	Filters map[string]any `json:"filters,omitempty" jsonschema:"Raw filter flags, each with the value 1: r<region code> (r77), fz44 or fz223 where the records have a law. Merged with regions."`
+	State   string         `json:"state,omitempty" jsonschema:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed. Empty: every state."`
+}
+
+func (a ruSearchArgs) common() searchArgs {
+	return searchArgs{Query: a.Query, Regions: a.Regions, Page: a.Page, Filters: a.Filters}
+}
+
+func (a ruSearchArgs) check() error {
+	if a.State != "" && !slices.Contains(tenderbase.TenderStates, a.State) {
+		return argErrorf("argument \"state\" is one of %s, got %s", strings.Join(tenderbase.TenderStates, ", "), tenderbase.Quote(a.State))
+	}
+	return a.common().check()
+}
+
+func (a ruSearchArgs) request() searchRequest {
+	r := a.common().request()
+	if a.State != "" {
+		r.where = []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: a.State}}
+	}
+	return r
 }
 
 // worldSearchArgs are the arguments of world.search.
@@ -85,6 +116,7 @@ type searchRequest struct {
 	page    int
 	flags   tenderbase.Filters // from regions or countries
 	filters map[string]any     // the raw flags
+	where   []tenderbase.Lookup
 }
 
 // searcher is an argument type of a search tool.
@@ -109,9 +141,13 @@ type searchTool struct {
 
 // searchDefinition returns the tool t with the argument type A.
 func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
+	out := outputOf[searchResult](t.kind)
+	if t.kind == tenderbase.KindTender {
+		out = withStates(out)
+	}
 	return build(definition[A]{
 		name: t.name, title: t.title, description: t.description,
-		output: outputOf[searchResult](t.kind),
+		output: out,
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
 		},
@@ -133,7 +169,7 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 		return Output{}, err
 	}
 	c := callerOf(ctx)
-	srch, err := c.plan.Restrict(tenderbase.Search{Kind: t.kind, Query: q, Filters: f, Page: req.page, PageSize: tenderbase.DefaultPageSize}, nil)
+	srch, err := c.plan.Restrict(tenderbase.Search{Kind: t.kind, Query: q, Filters: f, Where: req.where, Page: req.page, PageSize: tenderbase.DefaultPageSize}, nil)
 	if err != nil {
 		return Output{}, err
 	}
@@ -144,6 +180,11 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	hidden := restricted{}
 	if res.Items, err = hidden.maskAll(recs, c.plan); err != nil {
 		return Output{}, err
+	}
+	if t.kind == tenderbase.KindTender {
+		if err := s.addStates(ctx, recs, res.Items); err != nil {
+			return Output{}, err
+		}
 	}
 	return output(res, hidden)
 }

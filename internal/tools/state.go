@@ -6,81 +6,30 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/tenderbase/tenderbase"
 )
 
-// stateOf returns the state the events and protocols of t give it, and the
-// record that decided it. A cancellation stands unless a cancellation
-// failure came after it; a tender fails when the newest protocol of every
-// lot says so or no application came at all; it is completed when a
-// protocol names a winner; otherwise the notice says, and a notice that
-// gives no status is active, since nothing since has changed it. Events of
-// one lot leave the tender's state alone, and a cancelled protocol decides
-// nothing.
+// stateOf returns the state the events and protocols of t give it
+// (tenderbase.TenderState), and the record that decided it.
 func stateOf(t *tenderbase.Tender, o outcome) (state, from string) {
-	if e := standingCancellation(o.events); e != nil {
-		return tenderbase.TenderCancelled, eventSource(e)
-	}
-	if p := failedProtocol(o.protocols); p != nil {
-		return tenderbase.TenderFailed, protocolSource(p, "failed")
-	}
-	for _, e := range o.events {
-		if e.Type == tenderbase.EventNoApplications && e.LotNumber == 0 {
-			return tenderbase.TenderFailed, eventSource(e)
+	state, by := tenderbase.TenderState(t, o.stored, o.events)
+	switch by := by.(type) {
+	case *tenderbase.TenderEvent:
+		return state, eventSource(by)
+	case *tenderbase.Protocol:
+		what := "winner"
+		if state == tenderbase.TenderFailed {
+			what = "failed"
 		}
-	}
-	for _, p := range o.protocols {
-		if namesWinner(p) {
-			return tenderbase.TenderCompleted, protocolSource(p, "winner")
-		}
-	}
-	state = t.Status
-	if state == "" {
-		state = tenderbase.TenderActive
+		return state, fmt.Sprintf("%s %s (%s)", by.Kind(), by.Key(), what)
 	}
 	return state, fmt.Sprintf("%s %s (version %d)", t.Kind(), t.Key(), t.Version)
 }
 
-// standingCancellation returns the newest cancellation of events (newest
-// first) unless a cancellation failure published with it or after it undid
-// it.
-func standingCancellation(events []*tenderbase.TenderEvent) *tenderbase.TenderEvent {
-	i := slices.IndexFunc(events, func(e *tenderbase.TenderEvent) bool { return e.Type == tenderbase.EventCancellation })
-	if i < 0 {
-		return nil
-	}
-	cancel := events[i]
-	for _, e := range events {
-		if e.Type == tenderbase.EventCancellationFailure && !e.PublishedAt.Before(cancel.PublishedAt) {
-			return nil
-		}
-	}
-	return cancel
-}
-
-// failedProtocol returns the newest failed protocol when the newest
-// protocol of every lot failed, and nil otherwise.
-func failedProtocol(protocols []*tenderbase.Protocol) *tenderbase.Protocol {
-	newest := byLot(protocols, everyProtocol)
-	for _, p := range newest {
-		if !p.Failed {
-			return nil
-		}
-	}
-	for _, p := range protocols {
-		if p.Failed {
-			return p
-		}
-	}
-	return nil
-}
-
 func eventSource(e *tenderbase.TenderEvent) string {
 	return fmt.Sprintf("%s %s (%s)", e.Kind(), e.Key(), e.Type)
-}
-
-func protocolSource(p *tenderbase.Protocol, what string) string {
-	return fmt.Sprintf("%s %s (%s)", p.Kind(), p.Key(), what)
 }
 
 // tenderDetail is what ru.detail adds to a tender record: the state its
@@ -122,4 +71,61 @@ func (s *Set) tenderMissing(ctx context.Context, number string) error {
 			tenderbase.Quote(number), len(o.stored), len(o.events))
 	}
 	return notFound("no tender with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
+}
+
+// addStates adds to items, the JSON of the tenders recs as the caller sees
+// them, the state of each (stateOf): what ru.detail says of it.
+func (s *Set) addStates(ctx context.Context, recs []tenderbase.Record, items []json.RawMessage) error {
+	for i, rec := range recs {
+		t, ok := rec.(*tenderbase.Tender)
+		if !ok {
+			return fmt.Errorf("tender %s is a %T", rec.Key(), rec)
+		}
+		o, err := s.outcomeOf(ctx, t.PurchaseNumber)
+		if err != nil {
+			return err
+		}
+		state, _ := stateOf(t, o)
+		items[i] = withState(items[i], state)
+	}
+	return nil
+}
+
+// withState returns the JSON object item with the property state added.
+func withState(item json.RawMessage, state string) json.RawMessage {
+	value, _ := json.Marshal(state) // a string always encodes
+	out := append(slices.Clip(item[:len(item)-1]), `,"state":`...)
+	return append(append(out, value...), '}')
+}
+
+// stateSchema is the schema of the state ru.search adds to each tender.
+func stateSchema() *jsonschema.Schema {
+	enum := make([]any, len(tenderbase.TenderStates))
+	for i, s := range tenderbase.TenderStates {
+		enum[i] = s
+	}
+	return &jsonschema.Schema{Type: "string", Enum: enum,
+		Description: "Where the tender stands once its events and protocols are applied, as ru.detail says: active, completed, cancelled or failed. The record's status is the notice's own and may be older."}
+}
+
+// withStates returns the output schema out, of a search result, with the
+// property state in the schema of its items.
+func withStates(out outputSchema) outputSchema {
+	return func() (json.RawMessage, error) {
+		body, err := out()
+		if err != nil {
+			return nil, err
+		}
+		var s jsonschema.Schema
+		if err := json.Unmarshal(body, &s); err != nil {
+			return nil, err
+		}
+		items := s.Properties["items"]
+		if items == nil || items.Items == nil {
+			return nil, fmt.Errorf("a search result without items")
+		}
+		items.Items.Properties["state"] = stateSchema()
+		items.Items.Required = append(items.Items.Required, "state")
+		return marshal(&s)
+	}
 }

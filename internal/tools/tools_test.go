@@ -183,7 +183,7 @@ func TestArgumentMessages(t *testing.T) {
 	for _, c := range []struct{ tool, args, want string }{
 		{"ru.search", `[]`, "the arguments must be a JSON object, got an array"},
 		{"ru.search", `{}`, `argument "query" is required (a string)`},
-		{"ru.search", `{"query": "a", "region": [16]}`, `unknown argument "region"; this tool takes query, regions, page, filters`},
+		{"ru.search", `{"query": "a", "region": [16]}`, `unknown argument "region"; this tool takes query, regions, page, filters, state`},
 		{"ru.search", `{"query": "a", "page": "1"}`, `argument "page" must be an integer, got a string "1"`},
 		{"ru.search", `{"query": "a", "regions": ["16"]}`, `argument "regions" must be an array of integers, got an array ["16"]`},
 		{"ru.search", `{"query": "a", "page": -1}`, `argument "page" must be from 0 to 1000000 (pages count from 0), got -1`},

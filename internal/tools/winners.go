@@ -27,6 +27,7 @@ type tenderSummary struct {
 	Version        int                `json:"version"`
 	Title          string             `json:"title"`
 	Status         string             `json:"status,omitempty"`
+	State          string             `json:"state" jsonschema:"Where the tender stands once its protocols and events are applied, as ru.detail says: active, completed, cancelled or failed. status is the notice's own and may be older."`
 	PlacingMethod  string             `json:"placing_method,omitempty"`
 	Customer       tenderbase.Party   `json:"customer"`
 	Region         int                `json:"region,omitempty"`
@@ -37,10 +38,12 @@ type tenderSummary struct {
 	URL            string             `json:"url,omitempty"`
 }
 
-func summarize(t *tenderbase.Tender) *tenderSummary {
+// summarize returns the summary of t, whose protocols and events are o.
+func summarize(t *tenderbase.Tender, o outcome) *tenderSummary {
+	state, _ := stateOf(t, o)
 	return &tenderSummary{
 		PurchaseNumber: t.PurchaseNumber, Law: t.Law, Version: t.Version, Title: t.Title,
-		Status: t.Status, PlacingMethod: t.PlacingMethod, Customer: t.Customer, Region: t.Region,
+		Status: t.Status, State: state, PlacingMethod: t.PlacingMethod, Customer: t.Customer, Region: t.Region,
 		MaxPrice: t.MaxPrice, Currency: t.Currency, MaxPrices: t.MaxPrices, PublishedAt: t.PublishedAt, URL: t.URL,
 	}
 }
@@ -68,7 +71,7 @@ func (s *Set) contractByNum(ctx context.Context, number string) (Output, error) 
 		return Output{}, err
 	}
 	if k.tender != nil {
-		res.Tender = summarize(k.tender)
+		res.Tender = summarize(k.tender, k.outcome)
 	}
 	// Winners are participants of the tender or of its protocols: hidden
 	// where either is.

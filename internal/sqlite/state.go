@@ -1,0 +1,145 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+// statements runs SQL: a pooled connection (*conn) in Put, a migration's
+// transaction (txStatements) when a migration derives the states anew.
+type statements interface {
+	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
+	query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	queryRow(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// stateWriter derives the state lookups of tenders (versioning.StateTx).
+type stateWriter struct{ c statements }
+
+var _ versioning.StateTx = stateWriter{}
+
+// txStatements runs SQL in a transaction of database/sql.
+type txStatements struct{ tx *sql.Tx }
+
+func (t txStatements) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, query, args...)
+}
+
+func (t txStatements) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, query, args...)
+}
+
+func (t txStatements) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, query, args...)
+}
+
+// settleAllStates derives the state lookup of every stored tender, for a
+// database made before tenders had one (migration 0008).
+func settleAllStates(ctx context.Context, tx *sql.Tx) error {
+	w := stateWriter{txStatements{tx}}
+	rows, err := tx.QueryContext(ctx, `SELECT key FROM records WHERE kind = ?`, string(tenderbase.KindTender))
+	if err != nil {
+		return fmt.Errorf("read tenders: %w", describe(err))
+	}
+	var keys []string
+	for rows.Next() {
+		var key string
+		if err := rows.Scan(&key); err != nil {
+			rows.Close()
+			return fmt.Errorf("read tenders: %w", err)
+		}
+		keys = append(keys, key)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read tenders: %w", describe(err))
+	}
+	return versioning.SettleTenders(ctx, w, keys)
+}
+
+// Related returns, by value, the current records of kind k with the lookup
+// field holding one of values, newest first. The values come as one JSON
+// array, so that one prepared statement serves any number of them.
+func (w stateWriter) Related(ctx context.Context, k tenderbase.Kind, field string, values []string) (map[string][]tenderbase.Record, error) {
+	list, err := json.Marshal(values)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := w.c.query(ctx, `
+		SELECT l.value, v.body FROM lookups l JOIN records r ON r.rid = l.rid JOIN versions v ON v.id = r.version
+		WHERE l.kind = ? AND l.field = ? AND l.value IN (SELECT value FROM json_each(?)) ORDER BY l.rid DESC`,
+		string(k), field, string(list))
+	if err != nil {
+		return nil, fmt.Errorf("read %s records by %s: %w", k, field, describe(err))
+	}
+	defer rows.Close()
+	out := map[string][]tenderbase.Record{}
+	for rows.Next() {
+		var value string
+		var body []byte
+		if err := rows.Scan(&value, &body); err != nil {
+			return nil, fmt.Errorf("read %s records by %s: %w", k, field, err)
+		}
+		r, err := versioning.Decode(k, body)
+		if err != nil {
+			return nil, err
+		}
+		out[value] = append(out[value], r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read %s records by %s: %w", k, field, describe(err))
+	}
+	return out, nil
+}
+
+// Latest returns the newest stored version of a record, or nil.
+func (w stateWriter) Latest(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	var body []byte
+	err := w.c.queryRow(ctx, `SELECT body FROM versions WHERE kind = ? AND key = ? ORDER BY revision DESC LIMIT 1`,
+		string(k), key).Scan(&body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s %s: %w", k, key, describe(err))
+	}
+	return versioning.Decode(k, body)
+}
+
+// SetStates makes each state the one state lookup of the current tender
+// whose key is its key. SQLite runs in the process: a statement per tender
+// costs no round trip.
+func (w stateWriter) SetStates(ctx context.Context, states map[string]string) error {
+	for key, state := range states {
+		if err := w.setState(ctx, key, state); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w stateWriter) setState(ctx context.Context, key, state string) error {
+	var rid int64
+	err := w.c.queryRow(ctx, `SELECT rid FROM records WHERE kind = ? AND key = ?`, string(tenderbase.KindTender), key).Scan(&rid)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read tender %s: %w", key, describe(err))
+	}
+	if _, err := w.c.exec(ctx, `DELETE FROM lookups WHERE rid = ? AND kind = ? AND field = ?`,
+		rid, string(tenderbase.KindTender), tenderbase.LookupState); err != nil {
+		return fmt.Errorf("clear state of tender %s: %w", key, describe(err))
+	}
+	if _, err := w.c.exec(ctx, `INSERT INTO lookups (kind, field, value, rid) VALUES (?, ?, ?, ?)`,
+		string(tenderbase.KindTender), tenderbase.LookupState, state, rid); err != nil {
+		return fmt.Errorf("store state of tender %s: %w", key, describe(err))
+	}
+	return nil
+}

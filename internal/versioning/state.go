@@ -1,0 +1,132 @@
+package versioning
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// StateTx is what deriving the state of tenders needs of a store's write
+// transaction. It reads and writes many tenders at once, since a Put of
+// thousands of tenders must not cost thousands of round trips each.
+type StateTx interface {
+	// Related returns, by value, the current records of kind k that carry
+	// the lookup field with one of values, newest first, as Search orders
+	// them.
+	Related(ctx context.Context, k tenderbase.Kind, field string, values []string) (map[string][]tenderbase.Record, error)
+	// Latest returns the newest stored version of the record of kind k
+	// with key, withdrawn or not, or nil when none is stored.
+	Latest(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error)
+	// SetStates makes each state the one tenderbase.LookupState lookup of
+	// the current tender whose purchase number is its key.
+	SetStates(ctx context.Context, states map[string]string) error
+}
+
+// settleBatch is how many tenders SettleTenders derives at a time.
+const settleBatch = 1000
+
+// SettleStates derives anew, by tenderbase.TenderState, the state lookup of
+// every tender that records change: tenders, their protocols and events,
+// and withdrawals of protocols and events. A store calls it in the
+// transaction that puts records, after them, so that a search by state
+// sees the state the records give, the same in every reader.
+func SettleStates(ctx context.Context, tx StateTx, records []tenderbase.Record) error {
+	numbers, err := tendersOf(ctx, tx, records)
+	if err != nil {
+		return err
+	}
+	return SettleTenders(ctx, tx, numbers)
+}
+
+// SettleTenders derives anew the state lookup of the tenders with the
+// purchase numbers whose notice is stored.
+func SettleTenders(ctx context.Context, tx StateTx, numbers []string) error {
+	for batch := range slices.Chunk(numbers, settleBatch) {
+		if err := settle(ctx, tx, batch); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func settle(ctx context.Context, tx StateTx, numbers []string) error {
+	tenders, err := tx.Related(ctx, tenderbase.KindTender, tenderbase.LookupPurchaseNumber, numbers)
+	if err != nil {
+		return err
+	}
+	protocols, err := tx.Related(ctx, tenderbase.KindProtocol, tenderbase.LookupPurchaseNumber, numbers)
+	if err != nil {
+		return err
+	}
+	events, err := tx.Related(ctx, tenderbase.KindTenderEvent, tenderbase.LookupPurchaseNumber, numbers)
+	if err != nil {
+		return err
+	}
+	states := map[string]string{}
+	for n, recs := range tenders {
+		t, ok := recs[0].(*tenderbase.Tender)
+		if !ok {
+			return fmt.Errorf("tender %s is a %T", n, recs[0])
+		}
+		states[t.Key()], _ = tenderbase.TenderState(t, only[*tenderbase.Protocol](protocols[n]), only[*tenderbase.TenderEvent](events[n]))
+	}
+	if err := tx.SetStates(ctx, states); err != nil {
+		return fmt.Errorf("states of %d tenders: %w", len(states), err)
+	}
+	return nil
+}
+
+// only returns the records of recs of type R.
+func only[R tenderbase.Record](recs []tenderbase.Record) []R {
+	out := make([]R, 0, len(recs))
+	for _, r := range recs {
+		if r, ok := r.(R); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// tendersOf returns the purchase numbers of the tenders whose state records
+// may change, each once.
+func tendersOf(ctx context.Context, tx StateTx, records []tenderbase.Record) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range records {
+		if wd, ok := r.(*tenderbase.Withdrawal); ok {
+			var err error
+			if r, err = withdrawnRecord(ctx, tx, wd); err != nil {
+				return nil, err
+			}
+		}
+		if n := purchaseNumberOf(r); n != "" && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// withdrawnRecord returns the newest version of the tender, protocol or
+// event that wd withdraws, or nil for another kind.
+func withdrawnRecord(ctx context.Context, tx StateTx, wd *tenderbase.Withdrawal) (tenderbase.Record, error) {
+	switch wd.TargetKind {
+	case tenderbase.KindTender, tenderbase.KindProtocol, tenderbase.KindTenderEvent:
+		return tx.Latest(ctx, wd.TargetKind, wd.TargetKey)
+	}
+	return nil, nil
+}
+
+func purchaseNumberOf(r tenderbase.Record) string {
+	switch r := r.(type) {
+	case *tenderbase.Tender:
+		return r.PurchaseNumber
+	case *tenderbase.Protocol:
+		return r.PurchaseNumber
+	case *tenderbase.TenderEvent:
+		return r.PurchaseNumber
+	}
+	return ""
+}
