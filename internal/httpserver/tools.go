@@ -46,11 +46,17 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 }
 
 // readArguments reads the arguments object of a debug call; an empty body
-// means no arguments.
+// means no arguments. A body cut short (the client hung up, or sent less
+// than its Content-Length) is the client's doing: 400, as on /mcp, never a
+// 500 and an error in the log.
 func readArguments(r *http.Request) (json.RawMessage, error) {
 	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		return nil, fmt.Errorf("read body: %w", err)
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, err
+	case err != nil:
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "request body could not be read")
 	}
 	body = bytes.TrimSpace(body)
 	switch {
