@@ -87,3 +87,23 @@ func settleAllStates(ctx context.Context, tx pgx.Tx) error {
 	}
 	return versioning.SettleTenders(ctx, stateWriter{tx}, keys)
 }
+
+// TenderStates returns the state the store keeps for each current tender
+// among numbers (purchase numbers), by number; a number of no current
+// tender is left out. It reads them in one statement, where deriving them
+// again takes two searches a tender.
+func (s *Store) TenderStates(ctx context.Context, numbers []string) (map[string]string, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT r.key, l.value FROM records r
+		JOIN lookups l ON l.rid = r.rid AND l.kind = r.kind AND l.field = $1
+		WHERE r.kind = $2 AND r.key = ANY($3::text[])`,
+		tenderbase.LookupState, string(tenderbase.KindTender), numbers)
+	states := map[string]string{}
+	var key, state string
+	if _, err := pgx.ForEachRow(rows, []any{&key, &state}, func() error {
+		states[key] = state
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("read tender states: %w", err)
+	}
+	return states, nil
+}

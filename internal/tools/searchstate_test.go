@@ -15,6 +15,10 @@ import (
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
+// Both stores read the states they keep for a whole page at once, so that
+// ru.search does not derive them tender by tender.
+var _ = []stateKeeper{(*sqlite.Store)(nil), (*postgres.Store)(nil)}
+
 // demoStores returns both stores, each loaded with the demo dataset.
 func demoStores(t *testing.T) map[string]tenderbase.Store {
 	t.Helper()
