@@ -34,6 +34,15 @@ func needNodeClients(t *testing.T) {
 // runNode runs a Node program from clientsDir and returns its stdout.
 func runNode(t *testing.T, node string, args ...string) []byte {
 	t.Helper()
+	out, err := tryNode(node, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// tryNode runs a Node script as runNode does, returning its failure.
+func tryNode(node string, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, args...)
@@ -41,9 +50,9 @@ func runNode(t *testing.T, node string, args ...string) []byte {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\nstdout:\n%s\nstderr:\n%s", node, strings.Join(args, " "), err, stdout.String(), stderr.String())
+		return stdout.Bytes(), fmt.Errorf("%s %s: %v\nstdout:\n%s\nstderr:\n%s", node, strings.Join(args, " "), err, stdout.String(), stderr.String())
 	}
-	return stdout.Bytes()
+	return stdout.Bytes(), nil
 }
 
 func TestTypeScriptSDKClientListsAndCallsEveryTool(t *testing.T) {
@@ -155,7 +164,22 @@ func TestConformanceScenarios(t *testing.T) {
 	for _, scenario := range []string{"server-initialize", "ping", "tools-list", "dns-rebinding-protection"} {
 		t.Run(scenario, func(t *testing.T) {
 			outDir := t.TempDir()
-			out := runNode(t, node22, suite, "server", "--url", proxy.URL+"/mcp", "--scenario", scenario, "--output-dir", outDir)
+			args := []string{suite, "server", "--url", proxy.URL + "/mcp", "--scenario", scenario, "--output-dir", outDir}
+			out, err := tryNode(node22, args...)
+			// On a loaded machine the suite's client (undici) has, once in
+			// several CI runs, lost its connection mid-answer ("terminated")
+			// while the proxy saw its own connection closed under it; the
+			// scenario passed on every run after. One more run tells such a
+			// loss from a fault of the server, which fails every time.
+			if err != nil && strings.Contains(string(out), "Failed: terminated") {
+				t.Logf("the suite's client lost its connection; running the scenario again:\n%v", err)
+				outDir = t.TempDir()
+				args[len(args)-1] = outDir
+				out, err = tryNode(node22, args...)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
 			if failures := conformanceFailures(t, outDir); len(failures) > 0 {
 				t.Errorf("scenario %s failed:\n%s\n%s", scenario, strings.Join(failures, "\n"), out)
 			}
