@@ -10,8 +10,6 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/postgres"
-	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 )
 
 // TestPublishedValuesThroughTheStores imports the notices of
@@ -21,15 +19,9 @@ import (
 // OKPD and a drug by its MNN, runs of spaces in a title, an object and a
 // file name, and the region of Baikonur.
 func TestPublishedValuesThroughTheStores(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { checkPublishedValues(t, newStore(t)) })
-	t.Run("postgres", func(t *testing.T) {
-		store, err := postgres.Open(t.Context(), pgtest.URL(t), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { store.Close() })
-		checkPublishedValues(t, store)
-	})
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) { checkPublishedValues(t, store) })
+	}
 }
 
 // publishedValues is what the test reads of a tender from ru.detail.

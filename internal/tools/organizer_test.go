@@ -13,8 +13,6 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/postgres"
-	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 )
 
 // The parties of the notice fixtures of internal/eis: the authorized body
@@ -50,15 +48,9 @@ type activityOf struct {
 // store and reads the organizers and the customers of a joint purchase
 // back through ru.detail, ru.search and contragent.byInn.
 func TestOrganizersAndJointPurchases(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { checkOrganizers(t, newStore(t)) })
-	t.Run("postgres", func(t *testing.T) {
-		store, err := postgres.Open(context.Background(), pgtest.URL(t), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { store.Close() })
-		checkOrganizers(t, store)
-	})
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) { checkOrganizers(t, store) })
+	}
 }
 
 func checkOrganizers(t *testing.T, store tenderbase.Store) {

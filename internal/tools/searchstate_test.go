@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -11,7 +10,6 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
 	"github.com/tenderbase/tenderbase/internal/postgres"
-	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
@@ -22,23 +20,13 @@ var _ = []stateKeeper{(*sqlite.Store)(nil), (*postgres.Store)(nil)}
 // demoStores returns both stores, each loaded with the demo dataset.
 func demoStores(t *testing.T) map[string]tenderbase.Store {
 	t.Helper()
-	ctx := context.Background()
-	lite, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "demo.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pg, err := postgres.Open(ctx, pgtest.URL(t), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	stores := map[string]tenderbase.Store{"sqlite": lite, "postgres": pg}
+	stores := bothStores(t)
 	recs, err := demo.Records()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, s := range stores {
-		t.Cleanup(func() { s.Close() })
-		if _, err := s.Put(ctx, recs); err != nil {
+		if _, err := s.Put(context.Background(), recs); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 	}
