@@ -1,7 +1,6 @@
 package eis
 
 import (
-	"math"
 	"slices"
 
 	"github.com/tenderbase/tenderbase"
@@ -90,22 +89,22 @@ type customerPart struct {
 // customer: a purchase that is not joint.
 func jointCustomers(parts []customerPart) []tenderbase.TenderCustomer {
 	var out []tenderbase.TenderCustomer
-	var kopecks []int64
+	var prices [][]float64
 	for _, part := range parts {
 		i := slices.IndexFunc(out, func(c tenderbase.TenderCustomer) bool { return sameParty(c.Party, part.customer) })
 		if i < 0 {
 			p := part.customer
 			out = append(out, tenderbase.TenderCustomer{Party: p, Region: regionOf(p.KPP, p.INN)})
-			kopecks = append(kopecks, 0)
+			prices = append(prices, nil)
 			i = len(out) - 1
 		}
-		kopecks[i] += int64(math.Round(parseAmount(part.maxPrice) * 100))
+		prices[i] = append(prices[i], parseAmount(part.maxPrice))
 	}
 	if len(out) < 2 {
 		return nil
 	}
 	for i := range out {
-		out[i].MaxPrice = float64(kopecks[i]) / 100
+		out[i].MaxPrice = sumMoney(prices[i]...)
 	}
 	return out
 }
