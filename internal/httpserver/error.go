@@ -53,13 +53,20 @@ type mediaTypeError struct{ message string }
 
 func (e *mediaTypeError) Error() string { return e.message }
 
-// writeError writes err as a JSON error response. An internal error is
-// logged here, once, and the caller only learns that it happened.
+// writeError writes err as a JSON error response.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	status, code, message := s.classify(r, err)
+	writeJSON(w, status, errorBody{errorDetail{Code: code, Message: message}})
+}
+
+// classify returns the status, code and message that answer err, for every
+// interface in its own format. An internal error is logged here, once, and
+// the caller only learns that it happened.
+func (s *Server) classify(r *http.Request, err error) (status int, code, message string) {
 	err = tenderbase.ContextError(r.Context(), err)
-	code := tenderbase.ErrorCode(err)
+	code = tenderbase.ErrorCode(err)
 	status, known := statusOf[code]
-	message := tenderbase.ErrorMessage(err)
+	message = tenderbase.ErrorMessage(err)
 	var tooLarge *http.MaxBytesError
 	var mediaType *mediaTypeError
 	switch {
@@ -72,7 +79,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		s.logFailure(r, err)
 		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
 	}
-	writeJSON(w, status, errorBody{errorDetail{Code: code, Message: message}})
+	return status, code, message
 }
 
 // logFailure logs an internal error, once. A request whose client went

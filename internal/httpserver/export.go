@@ -136,18 +136,10 @@ func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, q export.R
 	return nil
 }
 
-// writeExportError writes err in format f with the status of its code. An
-// internal error is logged here, once, and the caller only learns that it
-// happened.
+// writeExportError writes err in format f, classified as every error is
+// (classify).
 func (s *Server) writeExportError(w http.ResponseWriter, r *http.Request, f export.Format, err error) {
-	err = tenderbase.ContextError(r.Context(), err)
-	code := tenderbase.ErrorCode(err)
-	status, known := statusOf[code]
-	message := tenderbase.ErrorMessage(err)
-	if !known {
-		s.logFailure(r, err)
-		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
-	}
+	status, code, message := s.classify(r, err)
 	w.Header().Set("Content-Type", export.ContentType(f))
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
