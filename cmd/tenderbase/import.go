@@ -12,9 +12,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/ndjson"
 )
 
 // importConfig is the configuration of the import command.
@@ -44,7 +42,7 @@ func runImport(ctx context.Context, c *cli, args []string) int {
 
 	bar := newProgress(c.stderr)
 	summary, err := importer.Import(ctx, store, cfg.Paths, importer.Options{
-		Decoders:  []importer.Decoder{ndjson.Format{}, eis.Format{}},
+		Decoders:  formats(),
 		BatchSize: cfg.BatchSize,
 		Progress:  bar.set,
 	})

@@ -272,10 +272,10 @@ func startServe(t *testing.T, args ...string) (addr string, stdout *syncBuffer, 
 }
 
 // EIS XML is detected by its content and imported beside NDJSON: the
-// complaint fixtures of internal/eis become searchable complaints.
+// complaint fixtures of internal/source/eis become searchable complaints.
 func TestImportEISXML(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "store.db")
-	fixtures := filepath.Join("..", "..", "internal", "eis", "testdata", "complaint")
+	fixtures := filepath.Join("..", "..", "internal", "source", "eis", "testdata", "complaint")
 	res := runCLI(t, nil, "import", "--db", db, "--json", fixtures)
 	if res.code != exitOK {
 		t.Fatalf("import exit %d: %s %s", res.code, res.stdout, res.stderr)

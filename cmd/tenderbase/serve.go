@@ -16,7 +16,6 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
-	"github.com/tenderbase/tenderbase/internal/eis"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/mcp"
@@ -212,12 +211,13 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 	return limiter, client.Close, nil
 }
 
-// loadDemo stores the demo dataset: its EIS-born records through the
-// importer from the demo's EIS XML, as real data comes in, and the kinds
-// that have no EIS form from the reference records. Storing it again
-// changes nothing, so a store given explicitly can take it more than once.
+// loadDemo stores the demo dataset: the records that have an official source
+// format through the importer, from the demo's files in those formats, as
+// real data comes in, and the others from the reference records. Storing it
+// again changes nothing, so a store given explicitly can take it more than
+// once.
 func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) error {
-	sum, err := importDemoEIS(ctx, store)
+	sum, err := importDemoSources(ctx, store)
 	if err != nil {
 		return err
 	}
@@ -225,7 +225,7 @@ func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) 
 	if err != nil {
 		return fmt.Errorf("demo dataset: %w", err)
 	}
-	recs = slices.DeleteFunc(recs, demo.EISBorn)
+	recs = slices.DeleteFunc(recs, demo.SourceBorn)
 	total := sum.PutResult
 	for batch := range slices.Chunk(recs, importer.DefaultBatchSize) {
 		res, err := store.Put(ctx, batch)
@@ -234,28 +234,28 @@ func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) 
 		}
 		total.Add(res)
 	}
-	logger.Info("demo dataset loaded", "eis_files", sum.Files, "records", sum.Records+len(recs),
+	logger.Info("demo dataset loaded", "source_files", sum.Files, "records", sum.Records+len(recs),
 		"inserted", total.Inserted, "replaced", total.Replaced, "unchanged", total.Unchanged)
 	return nil
 }
 
-// importDemoEIS imports the demo's EIS XML. The importer reads paths, so
-// the embedded files are written to a temporary folder first.
-func importDemoEIS(ctx context.Context, store tenderbase.Store) (importer.Summary, error) {
-	dir, err := os.MkdirTemp("", "tenderbase-demo-eis-")
+// importDemoSources imports the demo's source files. The importer reads
+// paths, so the embedded files are written to a temporary folder first.
+func importDemoSources(ctx context.Context, store tenderbase.Store) (importer.Summary, error) {
+	dir, err := os.MkdirTemp("", "tenderbase-demo-")
 	if err != nil {
-		return importer.Summary{}, fmt.Errorf("demo EIS XML: %w", err)
+		return importer.Summary{}, fmt.Errorf("demo source files: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	if err := os.CopyFS(dir, demo.EIS()); err != nil {
-		return importer.Summary{}, fmt.Errorf("demo EIS XML: %w", err)
+	if err := os.CopyFS(dir, demo.Sources()); err != nil {
+		return importer.Summary{}, fmt.Errorf("demo source files: %w", err)
 	}
-	sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
+	sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: formats()})
 	if err != nil {
-		return sum, fmt.Errorf("import demo EIS XML: %w", err)
+		return sum, fmt.Errorf("import demo source files: %w", err)
 	}
 	if sum.Rejected > 0 || len(sum.Skipped) > 0 {
-		return sum, fmt.Errorf("import demo EIS XML: %d records rejected, %d paths skipped", sum.Rejected, len(sum.Skipped))
+		return sum, fmt.Errorf("import demo source files: %d records rejected, %d paths skipped", sum.Rejected, len(sum.Skipped))
 	}
 	return sum, nil
 }

@@ -26,7 +26,7 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-//go:generate go run ./gen -o demo.ndjson -eis eis
+//go:generate go run ./gen -o demo.ndjson -sources sources
 
 // demoNDJSON is the dataset as the generator wrote it; a test keeps the two
 // in step.

@@ -49,7 +49,7 @@ type complaintWire struct {
 }
 
 // complaintFile returns complaint version c.
-func complaintFile(c *tenderbase.Complaint) (EISFile, error) {
+func complaintFile(c *tenderbase.Complaint) (File, error) {
 	w := &complaintWire{SchemeVersion: "14.3", Indicted: c.ComplaintIndictedTextXML, Text: c.Text, PrintForm: c.Link}
 	ci := &w.CommonInfo
 	ci.ComplaintNumber, ci.RegNumber, ci.VersionNumber = c.ComplaintNumber, c.RegNum, c.VersionNumber
@@ -164,7 +164,7 @@ func koFiles(name, description, number, url string) []koFile {
 }
 
 // checkResultFile returns check result r.
-func checkResultFile(r *tenderbase.ComplaintResult) (EISFile, error) {
+func checkResultFile(r *tenderbase.ComplaintResult) (File, error) {
 	w := &checkResultWire{SchemeVersion: "14.3", PrintForm: r.PrintFormURL}
 	ci := &w.CommonInfo
 	ci.CheckResultNumber, ci.RegNumber, ci.DocNumber, ci.VersionNumber = r.CheckResultNumber, r.RegNumber, r.DocNumber, r.VersionNumber
@@ -202,9 +202,9 @@ type checkResultCancelWire struct {
 
 // withdrawalFile returns the withdrawal w of a check result; a withdrawal of
 // anything else has no EIS form here.
-func withdrawalFile(w *tenderbase.Withdrawal) (EISFile, error) {
+func withdrawalFile(w *tenderbase.Withdrawal) (File, error) {
 	if w.TargetKind != tenderbase.KindComplaintResult {
-		return EISFile{}, fmt.Errorf("no EIS document withdraws a %s", w.TargetKind)
+		return File{}, fmt.Errorf("no EIS document withdraws a %s", w.TargetKind)
 	}
 	c := &checkResultCancelWire{SchemeVersion: "14.3", Info: w.Reason}
 	c.CommonInfo.CheckResultNumber, c.CommonInfo.DocNumber, c.CommonInfo.PublishDate = w.TargetKey, w.ID, eisTime(w.PublishedAt)

@@ -128,7 +128,7 @@ type contract223Place struct {
 }
 
 // contractFile returns the registry entry of contract version c.
-func contractFile(c *tenderbase.Contract) (EISFile, error) {
+func contractFile(c *tenderbase.Contract) (File, error) {
 	if c.Law == tenderbase.Law223 {
 		return encodeEIS(fmt.Sprintf("contract223_%s_%d.xml", c.RegNumber, c.Version), contract223Doc(c))
 	}

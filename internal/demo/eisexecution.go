@@ -58,9 +58,9 @@ type terminationWire struct {
 }
 
 // executionFile returns report e as a contractProcedure.
-func executionFile(e *tenderbase.ContractExecution) (EISFile, error) {
+func executionFile(e *tenderbase.ContractExecution) (File, error) {
 	if len(e.Documents) > 0 && e.Stage == nil {
-		return EISFile{}, fmt.Errorf("payments without a stage: the demo's reports are of stage 1")
+		return File{}, fmt.Errorf("payments without a stage: the demo's reports are of stage 1")
 	}
 	w := &contractProcedureWire{
 		SchemeVersion: "14.1",

@@ -49,9 +49,9 @@ type application44 struct {
 }
 
 // protocolFile returns protocol p, of one lot.
-func protocolFile(p *tenderbase.Protocol) (EISFile, error) {
+func protocolFile(p *tenderbase.Protocol) (File, error) {
 	if p.LotNumber != 0 {
-		return EISFile{}, fmt.Errorf("protocol of lot %d: the demo's protocols have one lot", p.LotNumber)
+		return File{}, fmt.Errorf("protocol of lot %d: the demo's protocols have one lot", p.LotNumber)
 	}
 	if p.Law == tenderbase.Law223 {
 		return encodeEIS(fmt.Sprintf("%s_%s_%s.xml", p.Type, p.PurchaseNumber, p.ID), protocol223Doc(p))
@@ -157,9 +157,9 @@ type purchaseRejectionWire struct {
 
 // eventFile returns tender event e; only a 223-FZ cancellation has an EIS
 // form here, as it is the only event of the demo.
-func eventFile(e *tenderbase.TenderEvent) (EISFile, error) {
+func eventFile(e *tenderbase.TenderEvent) (File, error) {
 	if e.Law != tenderbase.Law223 || e.Type != tenderbase.EventCancellation {
-		return EISFile{}, fmt.Errorf("no EIS document for a %s-FZ %s", e.Law, e.Type)
+		return File{}, fmt.Errorf("no EIS document for a %s-FZ %s", e.Law, e.Type)
 	}
 	w := &purchaseRejectionWire{CreateDate: eisTime(e.PublishedAt)}
 	w.Data.GUID, w.Data.URL, w.Data.Number = e.ID, e.URL, e.PurchaseNumber

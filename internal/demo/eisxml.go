@@ -2,7 +2,6 @@ package demo
 
 import (
 	"bytes"
-	"embed"
 	"encoding/xml"
 	"fmt"
 	"io/fs"
@@ -14,32 +13,15 @@ import (
 )
 
 // The demo's tenders and contracts as EIS XML, in the shapes the EIS
-// publishes and internal/eis reads, so that the demo can come in through the
+// publishes and internal/source/eis reads, so that the demo can come in through the
 // importer as real data does: one document per version, a 44-FZ
 // epNotification*2020 or contract in an <export>, a 223-FZ purchaseNotice or
 // contract as its own root. Only what a document carries is written: a
 // tender's status and participants come from its protocols, and a doc's
 // text is not in the notice.
 
-// eisFiles is the EIS XML the generator wrote; a test keeps it in step.
-//
-//go:embed eis
-var eisFiles embed.FS
-
 // EIS returns the demo's EIS XML documents, one file each.
-func EIS() fs.FS {
-	sub, err := fs.Sub(eisFiles, "eis")
-	if err != nil {
-		panic(err) // the directory is embedded above
-	}
-	return sub
-}
-
-// EISFile is one EIS XML document: its file name and content.
-type EISFile struct {
-	Name string
-	Data []byte
-}
+func EIS() fs.FS { return sourceDir("eis") }
 
 // Namespaces of the EIS export documents.
 const (
@@ -57,16 +39,16 @@ var noticeElements = map[string]string{
 // WriteEIS returns the EIS XML documents of the tenders and contracts of
 // recs, in the order of recs. Each notice lists the tender's attachments,
 // dated by the doc records that describe them.
-func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
+func WriteEIS(recs []tenderbase.Record) ([]File, error) {
 	docs := map[string]*tenderbase.Doc{}
 	for _, r := range recs {
 		if d, ok := r.(*tenderbase.Doc); ok {
 			docs[d.PurchaseNumber+"\n"+d.URL] = d
 		}
 	}
-	var files []EISFile
+	var files []File
 	for _, r := range recs {
-		var f EISFile
+		var f File
 		var err error
 		switch r := r.(type) {
 		case *tenderbase.Tender:
@@ -97,7 +79,7 @@ func WriteEIS(recs []tenderbase.Record) ([]EISFile, error) {
 }
 
 // tenderFile returns the notice of tender version t, of its law.
-func tenderFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (EISFile, error) {
+func tenderFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (File, error) {
 	if t.Law == tenderbase.Law223 {
 		return purchaseNoticeFile(t, docs)
 	}
@@ -105,10 +87,10 @@ func tenderFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (EISFile,
 }
 
 // noticeFile returns the notice of tender version t.
-func noticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (EISFile, error) {
+func noticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (File, error) {
 	elem, ok := noticeElements[t.PlacingMethodCode]
 	if !ok {
-		return EISFile{}, fmt.Errorf("no notice for placing method %q", t.PlacingMethodCode)
+		return File{}, fmt.Errorf("no notice for placing method %q", t.PlacingMethodCode)
 	}
 	n := newNotice(t, docs)
 	n.XMLName = xml.Name{Space: nsEPTypes, Local: elem}
@@ -116,16 +98,16 @@ func noticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (EISFile,
 }
 
 // encodeEIS returns the file name holding the document doc, indented.
-func encodeEIS(name string, doc any) (EISFile, error) {
+func encodeEIS(name string, doc any) (File, error) {
 	var buf bytes.Buffer
 	buf.WriteString(xml.Header)
 	enc := xml.NewEncoder(&buf)
 	enc.Indent("", "  ")
 	if err := enc.Encode(doc); err != nil {
-		return EISFile{}, err
+		return File{}, err
 	}
 	buf.WriteByte('\n')
-	return EISFile{Name: name, Data: buf.Bytes()}, nil
+	return File{Name: name, Data: buf.Bytes()}, nil
 }
 
 // eisExport is the <export> root that holds one 44-FZ document.

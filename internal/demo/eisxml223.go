@@ -85,7 +85,7 @@ type lotItemWire struct {
 }
 
 // purchaseNoticeFile returns the purchase notice of 223-FZ tender version t.
-func purchaseNoticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (EISFile, error) {
+func purchaseNoticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (File, error) {
 	c := t.Customer
 	last, first, middle := personName(t.Contact.Person)
 	d := purchaseNoticeDataWire{

@@ -14,7 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/ndjson"
+	"github.com/tenderbase/tenderbase/internal/source/ndjson"
 )
 
 var decoders = []importer.Decoder{ndjson.Format{}}

@@ -9,19 +9,19 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/eis"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
 // eisSet returns the tools over a new store holding recs and the EIS event
-// fixtures files of internal/eis, imported as `tenderbase import` reads
+// fixtures files of internal/source/eis, imported as `tenderbase import` reads
 // them.
 func eisSet(t *testing.T, files []string, recs ...tenderbase.Record) *Set {
 	t.Helper()
 	store := storeOf(t, recs...)
 	var paths []string
 	for _, f := range files {
-		paths = append(paths, filepath.Join("..", "eis", "testdata", "event", f))
+		paths = append(paths, filepath.Join("..", "source", "eis", "testdata", "event", f))
 	}
 	sum, err := importer.Import(context.Background(), store, paths, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
 	if err != nil || sum.Rejected != 0 || sum.Records == 0 {

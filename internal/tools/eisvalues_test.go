@@ -8,12 +8,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/eis"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
 // TestPublishedValuesThroughTheStores imports the notices of
-// internal/eis/testdata/notice-values into each store and reads back, as
+// internal/source/eis/testdata/notice-values into each store and reads back, as
 // ru.detail and docs.search show them, the values as published: the exact
 // sum of lots in kopecks, one price per currency, objects classified by
 // OKPD and a drug by its MNN, runs of spaces in a title, an object and a
@@ -38,7 +38,7 @@ type publishedValues struct {
 }
 
 func checkPublishedValues(t *testing.T, store tenderbase.Store) {
-	dir := filepath.Join("..", "eis", "testdata", "notice-values")
+	dir := filepath.Join("..", "source", "eis", "testdata", "notice-values")
 	sum, err := importer.Import(context.Background(), store, []string{dir}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
 	if err != nil || sum.Rejected != 0 || sum.Records == 0 {
 		t.Fatalf("import of %s: %+v, %v", dir, sum, err)

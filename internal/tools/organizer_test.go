@@ -11,11 +11,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/eis"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
-// The parties of the notice fixtures of internal/eis: the authorized body
+// The parties of the notice fixtures of internal/source/eis: the authorized body
 // of Tatarstan, which organizes an open tender for one school and a joint
 // one for two, and a 223-FZ customer whose parent company places its
 // notice.
@@ -55,7 +55,7 @@ func TestOrganizersAndJointPurchases(t *testing.T) {
 
 func checkOrganizers(t *testing.T, store tenderbase.Store) {
 	ctx := context.Background()
-	dir := filepath.Join("..", "eis", "testdata", "notice")
+	dir := filepath.Join("..", "source", "eis", "testdata", "notice")
 	sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
 	if err != nil || sum.Rejected != 0 {
 		t.Fatalf("import of %s: %+v, %v", dir, sum, err)

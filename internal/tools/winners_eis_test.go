@@ -10,7 +10,7 @@ import (
 	gocmp "github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/eis"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/postgres"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
@@ -28,7 +28,7 @@ func bothStores(t *testing.T) map[string]tenderbase.Store {
 	return map[string]tenderbase.Store{"sqlite": newStore(t), "postgres": pg}
 }
 
-// importProtocols imports the EIS protocol fixtures files of internal/eis
+// importProtocols imports the EIS protocol fixtures files of internal/source/eis
 // into store, as `tenderbase import` reads them, beside recs.
 func importProtocols(t *testing.T, store tenderbase.Store, files []string, recs ...tenderbase.Record) {
 	t.Helper()
@@ -38,7 +38,7 @@ func importProtocols(t *testing.T, store tenderbase.Store, files []string, recs 
 	}
 	var paths []string
 	for _, f := range files {
-		paths = append(paths, filepath.Join("..", "eis", "testdata", "protocol", f))
+		paths = append(paths, filepath.Join("..", "source", "eis", "testdata", "protocol", f))
 	}
 	sum, err := importer.Import(ctx, store, paths, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
 	if err != nil || sum.Rejected != 0 || sum.Records == 0 {

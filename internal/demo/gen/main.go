@@ -1,5 +1,5 @@
 // Command gen writes the demo dataset of package demo in the canonical NDJSON
-// form, and its 44-FZ notices as EIS XML. It runs from go:generate in that
+// form, and the records of it that have an official source format as files of that format. It runs from go:generate in that
 // package.
 package main
 
@@ -17,15 +17,15 @@ import (
 
 func main() {
 	out := flag.String("o", "demo.ndjson", "file to write")
-	eisDir := flag.String("eis", "", "folder to write the EIS XML into, replacing what it holds")
+	srcDir := flag.String("sources", "", "folder to write the source files into (a folder per format), replacing what it holds")
 	flag.Parse()
-	if err := run(*out, *eisDir); err != nil {
+	if err := run(*out, *srcDir); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, eisDir string) error {
+func run(out, srcDir string) error {
 	recs := demo.Generate()
 	var buf bytes.Buffer
 	if err := demo.Write(&buf, recs); err != nil {
@@ -34,15 +34,15 @@ func run(out, eisDir string) error {
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 		return err
 	}
-	if eisDir == "" {
+	if srcDir == "" {
 		return nil
 	}
-	return writeEIS(eisDir, recs)
+	return writeSources(srcDir, recs)
 }
 
-// writeEIS replaces the content of dir with the demo's EIS XML.
-func writeEIS(dir string, recs []tenderbase.Record) error {
-	files, err := demo.WriteEIS(recs)
+// writeSources replaces the content of dir with the demo's source files.
+func writeSources(dir string, recs []tenderbase.Record) error {
+	files, err := demo.WriteSources(recs)
 	if err != nil {
 		return err
 	}

@@ -290,7 +290,7 @@ func assertOneContractRejection(t *testing.T, name, doc, want string) {
 
 // contractSamples is the folder of real published files beside the project, when
 // it is there.
-var contractSamples = filepath.Join("..", "..", "..", "shared", "data")
+var contractSamples = filepath.Join("..", "..", "..", "..", "shared", "data")
 
 // realContracts decodes a real file of contractSamples, skipping the test when
 // the folder is absent.

@@ -60,7 +60,7 @@ func loadCorpus(b *testing.B, roots ...string) benchCorpus {
 // cost of reading the XML. Each reports documents/s and MB/s; the ratio of
 // the two times is printed.
 func BenchmarkImport(b *testing.B) {
-	shared := filepath.Join("..", "..", "..", "shared", "data")
+	shared := filepath.Join("..", "..", "..", "..", "shared", "data")
 	corpora := []struct {
 		name  string
 		roots []string

@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/ndjson"
+	"github.com/tenderbase/tenderbase/internal/source/ndjson"
 )
 
 // readOne reads the single line input and returns the canonical JSON of its

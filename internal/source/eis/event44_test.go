@@ -180,7 +180,7 @@ func TestEvents44Fixtures(t *testing.T) {
 // TestRealEvents44 reads the real date change, cancellation, cancellation
 // failure and protocol cancellation of the samples.
 func TestRealEvents44(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "eis44", "aksyuk__zakupki_gov_ru")
+	dir := filepath.Join("..", "..", "..", "..", "shared", "data", "eis44", "aksyuk__zakupki_gov_ru")
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("the real samples are not here (%s): %v", dir, err)
 	}

@@ -20,7 +20,7 @@ const (
 
 // sharedData is the folder of real samples and official schemas beside the
 // repository, when it is there.
-var sharedData = filepath.Join("..", "..", "..", "shared", "data")
+var sharedData = filepath.Join("..", "..", "..", "..", "shared", "data")
 
 // fixtureRules says which schemas a fixture is checked against, by the
 // start of its file name; the first rule that matches decides. A rule

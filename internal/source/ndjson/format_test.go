@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/ndjson"
+	"github.com/tenderbase/tenderbase/internal/source/ndjson"
 )
 
 func TestDetect(t *testing.T) {

@@ -151,7 +151,7 @@ type realNotice struct {
 // TestRealNotices reads the real EIS notices kept beside the project, when
 // they are there.
 func TestRealNotices(t *testing.T) {
-	data := filepath.Join("..", "..", "..", "shared", "data")
+	data := filepath.Join("..", "..", "..", "..", "shared", "data")
 	if _, err := os.Stat(data); err != nil {
 		t.Skipf("the real samples are not here (%s): %v", data, err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/ndjson"
+	"github.com/tenderbase/tenderbase/internal/source/ndjson"
 )
 
 // tenderLine returns the canonical line of a tender with the given number.

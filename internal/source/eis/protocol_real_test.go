@@ -14,7 +14,7 @@ import (
 
 // realData is where the real EIS files beside the project are, when they
 // are.
-var realData = filepath.Join("..", "..", "..", "shared", "data")
+var realData = filepath.Join("..", "..", "..", "..", "shared", "data")
 
 // realProtocolFiles lists every protocol file of the real samples with its
 // outcome: the number of records (protocols, or the event of a protocol
