@@ -13,9 +13,9 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
-	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/export"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 

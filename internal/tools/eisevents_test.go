@@ -9,8 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 )
 
 // eisSet returns the tools over a new store holding recs and the EIS event

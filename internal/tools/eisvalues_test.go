@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 )
 
 // TestPublishedValuesThroughTheStores imports the notices of

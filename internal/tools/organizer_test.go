@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 )
 
 // The parties of the notice fixtures of internal/source/eis: the authorized body

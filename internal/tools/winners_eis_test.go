@@ -10,10 +10,10 @@ import (
 	gocmp "github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/postgres"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
 )
 
 // bothStores returns a new SQLite store and a new PostgreSQL store, by
