@@ -1,12 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -135,6 +139,10 @@ func writeSummary(w io.Writer, s importer.Summary, asJSON bool) error {
 	}
 	fmt.Fprintf(w, "Read %s from %s: %d inserted, %d replaced, %d kept as older versions, %d unchanged.\n",
 		plural(s.Records, "record"), plural(s.Files, "file"), s.Inserted, s.Replaced, s.Older, s.Unchanged)
+	if len(s.Formats) > 0 {
+		fmt.Fprintf(w, "Read as %s:\n", formatCounts(s.Formats))
+		writeList(w, s.Read, s.Files)
+	}
 	if s.Rejected > 0 {
 		fmt.Fprintf(w, "Rejected %s:\n", plural(s.Rejected, "record"))
 		writeList(w, s.Rejections, s.Rejected)
@@ -144,6 +152,20 @@ func writeSummary(w io.Writer, s importer.Summary, asJSON bool) error {
 		writeList(w, s.Skipped, len(s.Skipped))
 	}
 	return nil
+}
+
+// formatCounts returns "EIS XML (12 files), NDJSON (1 file)": the files read
+// per format, most first.
+func formatCounts(formats map[string]int) string {
+	names := slices.Collect(maps.Keys(formats))
+	slices.SortFunc(names, func(a, b string) int {
+		return cmp.Or(cmp.Compare(formats[b], formats[a]), cmp.Compare(a, b))
+	})
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s (%s)", n, plural(formats[n], "file"))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // writeList writes up to listLimit items, then says how many of total are
@@ -164,6 +186,12 @@ func writeSummaryJSON(w io.Writer, s importer.Summary) error {
 	}
 	if s.Skipped == nil {
 		s.Skipped = []importer.Skip{}
+	}
+	if s.Read == nil {
+		s.Read = []importer.FileRead{}
+	}
+	if s.Formats == nil {
+		s.Formats = map[string]int{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -100,7 +100,8 @@ func importThenSearch(t *testing.T, db string) {
 	first := runCLI(t, nil, "import", data, "--db", db)
 	again := runCLI(t, map[string]string{"TENDERBASE_DB": db}, "import", data)
 
-	if first.code != 0 || !strings.Contains(first.stdout, "Read 3 records from 1 file: 3 inserted") {
+	if first.code != 0 || !strings.Contains(first.stdout, "Read 3 records from 1 file: 3 inserted") ||
+		!strings.Contains(first.stdout, "Read as NDJSON (1 file):\n  "+data+": NDJSON, 3 records\n") {
 		t.Errorf("first import: exit %d\n%s%s", first.code, first.stdout, first.stderr)
 	}
 	if again.code != 0 || !strings.Contains(again.stdout, "3 unchanged") {
@@ -281,13 +282,18 @@ func TestImportEISXML(t *testing.T) {
 		t.Fatalf("import exit %d: %s %s", res.code, res.stdout, res.stderr)
 	}
 	var summary struct {
-		Inserted, Rejected int
+		Files, Inserted, Rejected int
+		Formats                   map[string]int
+		Read                      []struct{ File, Format string }
 	}
 	if err := json.Unmarshal([]byte(res.stdout), &summary); err != nil {
 		t.Fatalf("summary is not JSON: %v\n%s", err, res.stdout)
 	}
 	if summary.Inserted < 5 || summary.Rejected != 0 {
 		t.Errorf("inserted %d, rejected %d: %s", summary.Inserted, summary.Rejected, res.stdout)
+	}
+	if summary.Formats["EIS XML"] != summary.Files || len(summary.Read) != summary.Files || summary.Read[0].Format != "EIS XML" {
+		t.Errorf("the summary does not say every file was read as EIS XML: %s", res.stdout)
 	}
 	res = runCLI(t, nil, "search", "--db", db, "complaints", "--json")
 	if res.code != exitOK || !strings.Contains(res.stdout, `"complaintNumber":"202000151401234"`) {

@@ -116,12 +116,18 @@ func TestImportFolder(t *testing.T) {
 	))
 	missing := filepath.Join(dir, "missing")
 	zz := filepath.Join(dir, "zz.zip")
-	unknown := "format not recognized (known: NDJSON)"
+	unknown := "format not recognized (known: NDJSON): "
 
 	got := runImport(t, newFakeStore(), []string{dir, missing}, importer.Options{})
 
 	want := importer.Summary{
-		Files:     3,
+		Files:   3,
+		Formats: map[string]int{"NDJSON": 3},
+		Read: []importer.FileRead{
+			{File: filepath.Join(dir, "a.ndjson"), Format: "NDJSON", Records: 2, Rejected: 1},
+			{File: filepath.Join(dir, "sub", "b.txt"), Format: "NDJSON", Records: 1},
+			{File: zz, Member: "data/c.ndjson", Format: "NDJSON", Records: 1, Rejected: 1},
+		},
 		Records:   4,
 		PutResult: tenderbase.PutResult{Inserted: 4},
 		Rejected:  2,
@@ -131,11 +137,11 @@ func TestImportFolder(t *testing.T) {
 		},
 		Skipped: []importer.Skip{
 			{File: missing, Reason: "no such file or directory"},
-			{File: filepath.Join(dir, "doc.xml"), Reason: unknown},
+			{File: filepath.Join(dir, "doc.xml"), Reason: unknown + "XML whose root element is <export>, without a namespace"},
 			{File: filepath.Join(dir, "empty.ndjson"), Reason: "empty file"},
-			{File: filepath.Join(dir, "junk.bin"), Reason: unknown},
+			{File: filepath.Join(dir, "junk.bin"), Reason: unknown + "binary data"},
 			{File: zz, Member: "inner.zip", Reason: "zip archive inside a zip archive, not read: unpack the outer one first"},
-			{File: zz, Member: "readme.txt", Reason: unknown},
+			{File: zz, Member: "readme.txt", Reason: unknown + `plain text, neither JSON nor XML, starting "hello"`},
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

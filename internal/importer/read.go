@@ -73,6 +73,12 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 		return nil
 	}
 	imp.summary.Files++
+	read := imp.summary.Records
+	rejected := imp.summary.Rejected
+	defer func() {
+		imp.summary.fileRead(FileRead{File: o.file, Member: o.member, Format: dec.Name(),
+			Records: imp.summary.Records - read, Rejected: imp.summary.Rejected - rejected})
+	}()
 	whole, _ := dec.(WholeFiles)
 	imp.wholeFile = whole != nil && whole.WholeFiles()
 	err = dec.Decode(o.baseName(), br, func(line int, rec tenderbase.Record, err error) error {
@@ -93,7 +99,7 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 }
 
 // detect returns the decoder for a file that starts with prefix, or why there
-// is none.
+// is none: the known formats, and what the file looks like instead.
 func (imp *importer) detect(prefix []byte) (Decoder, string) {
 	if len(prefix) == 0 {
 		return nil, "empty file"
@@ -108,7 +114,16 @@ func (imp *importer) detect(prefix []byte) (Decoder, string) {
 		}
 		names = append(names, d.Name())
 	}
-	return nil, fmt.Sprintf("format not recognized (known: %s)", strings.Join(names, ", "))
+	looks := describe(prefix)
+	for _, d := range imp.opts.Decoders {
+		if e, ok := d.(Explainer); ok {
+			if why := e.Explain(prefix); why != "" {
+				looks = why
+				break
+			}
+		}
+	}
+	return nil, fmt.Sprintf("format not recognized (known: %s): %s", strings.Join(names, ", "), looks)
 }
 
 // emit takes one decoded record, or the reason it was rejected, and stores a

@@ -8,12 +8,54 @@ import (
 
 // Summary tells what an import did.
 type Summary struct {
-	Files   int `json:"files"`   // files and archive members read
-	Records int `json:"records"` // records decoded
+	Files   int            `json:"files"`   // files and archive members read
+	Formats map[string]int `json:"formats"` // files read, by the name of their format
+	Read    []FileRead     `json:"read"`    // the first MaxListed files read
+	Records int            `json:"records"` // records decoded
 	tenderbase.PutResult
 	Rejected   int         `json:"rejected"`   // records not stored, all of them
 	Rejections []Rejection `json:"rejections"` // the first MaxRejections of them
 	Skipped    []Skip      `json:"skipped"`    // paths not read, or not to the end
+}
+
+// MaxListed bounds the files a Summary lists as read; Formats counts them all.
+const MaxListed = 1000
+
+// FileRead is a file, or an archive member, that was read: the format it was
+// read as and what it held.
+type FileRead struct {
+	File     string `json:"file"`
+	Member   string `json:"member,omitempty"`
+	Format   string `json:"format"`
+	Records  int    `json:"records"`  // records decoded and passed on to be stored
+	Rejected int    `json:"rejected"` // records rejected, not among Records
+}
+
+// String returns the file as "file: format, N records".
+func (f FileRead) String() string {
+	s := fmt.Sprintf("%s: %s, %s", displayName(f.File, f.Member), f.Format, countOf(f.Records, "record"))
+	if f.Rejected > 0 {
+		s += fmt.Sprintf(", %d rejected", f.Rejected)
+	}
+	return s
+}
+
+// countOf returns "1 record" or "2 records".
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func (s *Summary) fileRead(f FileRead) {
+	if s.Formats == nil {
+		s.Formats = map[string]int{}
+	}
+	s.Formats[f.Format]++
+	if len(s.Read) < MaxListed {
+		s.Read = append(s.Read, f)
+	}
 }
 
 // Rejection is a record that was not stored, and why.

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/importer"
 )
@@ -49,5 +51,41 @@ func TestWholeFilesAreNeverSplitBetweenTransactions(t *testing.T) {
 		if n%3 != 0 {
 			t.Errorf("a transaction held %d records: a file was split (sizes %v)", n, store.sizes)
 		}
+	}
+}
+
+// ocdsLike detects a JSON object with a "releases" member, and explains a
+// JSON file without one, as a format that can tell a near miss does.
+type ocdsLike struct{}
+
+func (ocdsLike) Name() string { return "OCDS" }
+func (ocdsLike) Detect(prefix []byte) bool {
+	return strings.HasPrefix(string(prefix), "{") && strings.Contains(string(prefix), `"releases"`)
+}
+func (ocdsLike) Explain(prefix []byte) string {
+	if strings.HasPrefix(string(prefix), "{") {
+		return "JSON without an OCDS releases array"
+	}
+	return ""
+}
+func (ocdsLike) Decode(string, io.Reader, func(int, tenderbase.Record, error) error) error {
+	return nil
+}
+
+// TestUnrecognizedFileExplained checks that a format that knows a near miss
+// says what is wrong with it, and that other files are described.
+func TestUnrecognizedFileExplained(t *testing.T) {
+	dir := t.TempDir()
+	near := writeFile(t, filepath.Join(dir, "near.json"), `{"uri": "x", "records": []}`)
+	far := writeFile(t, filepath.Join(dir, "far.xml"), `<a/>`)
+
+	got := runImport(t, newFakeStore(), []string{near, far}, importer.Options{Decoders: []importer.Decoder{ocdsLike{}}})
+
+	want := []importer.Skip{
+		{File: near, Reason: "format not recognized (known: OCDS): JSON without an OCDS releases array"},
+		{File: far, Reason: "format not recognized (known: OCDS): XML whose root element is <a>, without a namespace"},
+	}
+	if diff := cmp.Diff(want, got.Skipped); diff != "" {
+		t.Errorf("skipped (-want +got):\n%s", diff)
 	}
 }
