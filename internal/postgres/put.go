@@ -85,6 +85,22 @@ func (w writer) Current(ctx context.Context, e versioning.Encoded) (versioning.C
 	return versioning.Current{RID: *rid, Rev: int(*rev)}, true, false, nil
 }
 
+// CurrentBody returns the body of the current version of a record, or nil.
+// The row is locked, so that two imports merging into one record take turns.
+func (w writer) CurrentBody(ctx context.Context, kind, key string) ([]byte, error) {
+	var body []byte
+	err := w.q.QueryRow(ctx, `
+		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.kind = $1 AND r.key = $2 FOR UPDATE OF r`, kind, key).Scan(&body)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read current body: %w", err)
+	}
+	return body, nil
+}
+
 // Version returns the id and hash of the stored version with e's revision,
 // or a zero id when there is none.
 func (w writer) Version(ctx context.Context, e versioning.Encoded) (int64, []byte, error) {

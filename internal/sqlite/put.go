@@ -35,6 +35,21 @@ func (w writer) Current(ctx context.Context, e versioning.Encoded) (versioning.C
 	return c, true, false, nil
 }
 
+// CurrentBody returns the body of the current version of a record, or nil.
+func (w writer) CurrentBody(ctx context.Context, kind, key string) ([]byte, error) {
+	var body []byte
+	err := w.c.queryRow(ctx, `
+		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.kind = ? AND r.key = ?`, kind, key).Scan(&body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read current body: %w", describe(err))
+	}
+	return body, nil
+}
+
 // Version returns the id and hash of the stored version with e's revision,
 // or a zero id when there is none.
 func (w writer) Version(ctx context.Context, e versioning.Encoded) (int64, []byte, error) {

@@ -64,6 +64,15 @@ func (m *memStore) Put(ctx context.Context, rs []tenderbase.Record) (tenderbase.
 		return tenderbase.PutResult{}, err
 	}
 	for i, r := range rs {
+		if mr, ok := r.(tenderbase.Merger); ok {
+			if e := m.records[r.Kind()][r.Key()]; e != nil && e.current != nil {
+				r = mr.Merge(e.current)
+				var err error
+				if lines[i], err = tenderbase.EncodeEnvelope(r); err != nil {
+					return res, err
+				}
+			}
+		}
 		res.Add(m.put(r, lines[i]))
 	}
 	return res, nil

@@ -1,11 +1,7 @@
 package tools
 
 import (
-	"cmp"
 	"context"
-	"slices"
-	"strings"
-	"unicode"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -70,58 +66,6 @@ func (s *Set) contacts(ctx context.Context, inn string) (Output, error) {
 		found = append(found, org.Contacts...)
 	}
 	res.innName = named(inn, org, c.plan, latest)
-	res.Contacts, res.Partial = dedupeContacts(found), partial
+	res.Contacts, res.Partial = tenderbase.UniqueContacts(found), partial
 	return output(res, restricted{})
-}
-
-// dedupeContacts orders contacts newest first and keeps the latest sighting
-// of each person, e-mail and phone. Never nil, so that none is [] in JSON.
-func dedupeContacts(cs []tenderbase.OrgContact) []tenderbase.OrgContact {
-	slices.SortStableFunc(cs, func(a, b tenderbase.OrgContact) int {
-		if c := b.SeenAt.Compare(a.SeenAt); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Source, b.Source)
-	})
-	out := []tenderbase.OrgContact{}
-	seen := map[string]bool{}
-	for _, c := range cs {
-		k := contactKey(c.Contact)
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// contactKey identifies a contact by person, e-mail and phone, as people
-// write them differently: case and spacing of names and e-mails, and the
-// punctuation and trunk prefix of phone numbers, do not count. A contact with none of the
-// three (an address from a register) is told apart by its address and fax.
-func contactKey(c tenderbase.Contact) string {
-	if c.Person == "" && c.Email == "" && c.Phone == "" {
-		return "\x01" + strings.TrimSpace(c.Address) + "\x00" + c.Fax
-	}
-	person := strings.Join(strings.Fields(strings.ToLower(c.Person)), " ")
-	email := strings.ToLower(strings.TrimSpace(c.Email))
-	return person + "\x00" + email + "\x00" + phoneDigits(c.Phone)
-}
-
-// phoneDigits returns the digits of a Russian phone number in one form:
-// +7 (495) 111-22-33, 8 495 111 22 33 and 4951112233 are all 74951112233.
-func phoneDigits(phone string) string {
-	d := strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
-			return r
-		}
-		return -1
-	}, phone)
-	switch {
-	case len(d) == 10:
-		return "7" + d
-	case len(d) == 11 && d[0] == '8':
-		return "7" + d[1:]
-	}
-	return d
 }

@@ -72,6 +72,9 @@ type Tx interface {
 	// and else whether a withdrawal names the record: a withdrawn record has
 	// no current version.
 	Current(ctx context.Context, e Encoded) (cur Current, found, withdrawn bool, err error)
+	// CurrentBody returns the stored body of the current version of the
+	// record of kind and key, or nil when it has none.
+	CurrentBody(ctx context.Context, kind, key string) ([]byte, error)
 	// Version returns the id and hash of the stored version with e's
 	// revision, or a zero id.
 	Version(ctx context.Context, e Encoded) (int64, []byte, error)
@@ -103,6 +106,10 @@ func Put(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutRes
 }
 
 func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutResult) error {
+	r, err := merge(ctx, tx, r)
+	if err != nil {
+		return err
+	}
 	e, err := Encode(r)
 	if err != nil {
 		return err
@@ -136,6 +143,24 @@ func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutR
 	}
 	res.Replaced++
 	return tx.Replace(ctx, e, cur, vid)
+}
+
+// merge returns r joined with its stored current version when r is a
+// tenderbase.Merger, so that every store merges alike.
+func merge(ctx context.Context, tx Tx, r tenderbase.Record) (tenderbase.Record, error) {
+	m, ok := r.(tenderbase.Merger)
+	if !ok || r.Key() == "" {
+		return r, nil
+	}
+	body, err := tx.CurrentBody(ctx, string(r.Kind()), r.Key())
+	if err != nil || body == nil {
+		return r, err
+	}
+	stored, err := Decode(r.Kind(), body)
+	if err != nil {
+		return nil, err
+	}
+	return m.Merge(stored), nil
 }
 
 // SeqBits is the width of the sequence within one second of a rid: up to
