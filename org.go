@@ -44,6 +44,14 @@ type Org struct {
 	SMEUntil    time.Time `json:"sme_until,omitzero"`    // the date it was excluded, if it was
 	SMEReported time.Time `json:"sme_reported,omitzero"` // the date of the register's data
 
+	// The figures of the tax service's open data: the average headcount, and
+	// income and expenses by the accounts, each as of the date it gives.
+	Employees     *int      `json:"employees,omitempty"`
+	EmployeesAsOf time.Time `json:"employees_as_of,omitzero"`
+	Income        *float64  `json:"income,omitempty"`
+	Expenses      *float64  `json:"expenses,omitempty"`
+	FinancesAsOf  time.Time `json:"finances_as_of,omitzero"`
+
 	Contacts  []OrgContact `json:"contacts,omitempty"`
 	UpdatedAt time.Time    `json:"updated_at,omitzero"`
 	Sources   []string     `json:"sources,omitempty"`
@@ -51,10 +59,15 @@ type Org struct {
 
 // Org statuses, as the registers' codes are read.
 const (
-	OrgActive      = "active"
-	OrgLiquidating = "liquidating" // in liquidation, reorganization or bankruptcy
-	OrgLiquidated  = "liquidated"  // terminated, for whatever reason
+	OrgActive       = "active"
+	OrgLiquidating  = "liquidating"  // in liquidation or bankruptcy, or to be struck off
+	OrgReorganizing = "reorganizing" // to be merged into or split into others
+	OrgLiquidated   = "liquidated"   // terminated, for whatever reason
 )
+
+// Moscow is the time zone of Russian registers and notices: UTC+3, without
+// daylight saving since 2014.
+var Moscow = time.FixedZone("MSK", 3*60*60)
 
 // OrgContact is a contact of an organization and where it was seen.
 type OrgContact struct {
@@ -111,6 +124,12 @@ func (o *Org) Merge(stored Record) Record {
 	if o.SME != "" && !o.SMEReported.Before(old.SMEReported) {
 		m.SME, m.SMESince, m.SMEUntil, m.SMEReported = o.SME, o.SMESince, o.SMEUntil, o.SMEReported
 	}
+	if o.Employees != nil && !o.EmployeesAsOf.Before(old.EmployeesAsOf) {
+		m.Employees, m.EmployeesAsOf = o.Employees, o.EmployeesAsOf
+	}
+	if (o.Income != nil || o.Expenses != nil) && !o.FinancesAsOf.Before(old.FinancesAsOf) {
+		m.Income, m.Expenses, m.FinancesAsOf = o.Income, o.Expenses, o.FinancesAsOf
+	}
 	m.Contacts = UniqueContacts(slices.Concat(old.Contacts, o.Contacts))
 	m.Sources = slices.Compact(slices.Sorted(slices.Values(slices.Concat(old.Sources, o.Sources))))
 	if o.UpdatedAt.After(m.UpdatedAt) {
@@ -133,11 +152,12 @@ func (o *Org) registerNewer(old *Org) bool {
 
 // setRegister copies the register part of src into o.
 func (o *Org) setRegister(src *Org) {
-	sme, smeSince, smeUntil, smeReported := o.SME, o.SMESince, o.SMEUntil, o.SMEReported
-	contacts, updated, sources := o.Contacts, o.UpdatedAt, o.Sources
+	keep := *o
 	*o = *src
-	o.SME, o.SMESince, o.SMEUntil, o.SMEReported = sme, smeSince, smeUntil, smeReported
-	o.Contacts, o.UpdatedAt, o.Sources = contacts, updated, sources
+	o.SME, o.SMESince, o.SMEUntil, o.SMEReported = keep.SME, keep.SMESince, keep.SMEUntil, keep.SMEReported
+	o.Employees, o.EmployeesAsOf = keep.Employees, keep.EmployeesAsOf
+	o.Income, o.Expenses, o.FinancesAsOf = keep.Income, keep.Expenses, keep.FinancesAsOf
+	o.Contacts, o.UpdatedAt, o.Sources = keep.Contacts, keep.UpdatedAt, keep.Sources
 }
 
 // UniqueContacts orders contacts newest first and keeps the latest sighting

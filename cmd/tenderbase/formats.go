@@ -2,8 +2,10 @@ package main
 
 import (
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/egrul"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/source/ndjson"
+	"github.com/tenderbase/tenderbase/internal/source/rsmp"
 )
 
 // formats are the source formats `tenderbase import` and the demo read, in
@@ -14,5 +16,7 @@ func formats() []importer.Decoder {
 	return []importer.Decoder{
 		ndjson.Format{},
 		eis.Format{},
+		egrul.Format{},
+		rsmp.Format{},
 	}
 }

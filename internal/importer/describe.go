@@ -6,11 +6,10 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/htmlindex"
+	"github.com/tenderbase/tenderbase/internal/source/xmlread"
 )
 
 // Explainer is implemented by a Decoder that can say why a file which looks
@@ -106,15 +105,8 @@ func describeJSON(body []byte) string {
 // describeMarkup names the root element of an XML document, with its
 // namespace, or says it is HTML.
 func describeMarkup(body []byte) string {
-	d := xml.NewDecoder(bytes.NewReader(body))
+	d := xmlread.NewDecoder(bytes.NewReader(body))
 	d.Strict = false
-	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
-		enc, err := htmlindex.Get(label)
-		if err != nil {
-			return nil, err
-		}
-		return enc.NewDecoder().Reader(r), nil
-	}
 	for {
 		tok, err := d.Token()
 		if err != nil {

@@ -18,7 +18,7 @@ import (
 type eisTime struct{ time.Time }
 
 // moscowTime is the zone of the EIS's times that carry no offset.
-var moscowTime = time.FixedZone("MSK", 3*60*60)
+var moscowTime = tenderbase.Moscow
 
 var eisTimeLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999", "2006-01-02Z07:00", "2006-01-02"}
 

@@ -13,7 +13,7 @@ import (
 )
 
 // moscow is the zone a bare date is read in: EIS publishes in Moscow time.
-var moscow = time.FixedZone("MSK", 3*60*60)
+var moscow = tenderbase.Moscow
 
 var (
 	timeType = reflect.TypeFor[time.Time]()
