@@ -14,8 +14,10 @@ func (s *Set) contragentByInn() (*Tool, error) {
 	return build(definition[innArgs]{
 		name:  "contragent.byInn",
 		title: "Organization by INN",
-		description: "Look up a counterparty (an organization or an individual entrepreneur) by its INN: its register record " +
-			"(name, KPP, OGRN, address, status, registration date, head, OKVED2 activity codes, SME category) and its " +
+		description: "Look up a counterparty (an organization or an individual entrepreneur) by its INN: its register card, one record " +
+			"merged from every source (EGRUL or EGRIP: name, legal form, KPP, OGRN, address, region, status, registration and " +
+			"liquidation dates, head, main and other OKVED codes with names, register_extracted the date of the extract; " +
+			"the SME register: sme category, sme_since; the tax service's open data: employees, income, expenses) and its " +
 			"activity in public procurement: tenders it placed and contracts it signed as a customer (alone or as one of the customers " +
 			"of a joint purchase), tenders it organized for other customers (as_organizer), contracts it won as a " +
 			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
