@@ -75,7 +75,7 @@ var TariffFields = map[Kind][]string{
 	KindTender:   {"contact", "participants"},
 	KindDoc:      {"url", "text"},
 	KindContract: {"suppliers"},
-	KindOrg:      {"head", "contacts"},
+	KindOrg:      {"head", "head_position", "contacts"},
 	KindProtocol: {"participants"},
 	KindComplaint: {
 		"registration_inn", "registration_kpp", "purchaseNumber", "supplierInn",

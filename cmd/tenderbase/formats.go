@@ -2,10 +2,13 @@ package main
 
 import (
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/eforms"
 	"github.com/tenderbase/tenderbase/internal/source/egrul"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/source/ndjson"
+	"github.com/tenderbase/tenderbase/internal/source/ocds"
 	"github.com/tenderbase/tenderbase/internal/source/rsmp"
+	"github.com/tenderbase/tenderbase/internal/source/ted"
 )
 
 // formats are the source formats `tenderbase import` and the demo read, in
@@ -18,5 +21,8 @@ func formats() []importer.Decoder {
 		eis.Format{},
 		egrul.Format{},
 		rsmp.Format{},
+		ted.Format{},
+		eforms.Format{},
+		ocds.Format{},
 	}
 }

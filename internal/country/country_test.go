@@ -1,0 +1,19 @@
+package country
+
+import "testing"
+
+func TestNumeric(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"CZ", 203}, {"cz", 203}, {"UK", 826}, {"EL", 300}, {"GB", 826}, {"DEU", 276}, {"FRA", 250},
+		{"Uganda", 800}, {"México", 484}, {"Moldova, Republic of", 498}, {"Paraguay", 600},
+		{"", 0}, {"Atlantis", 0},
+	}
+	for _, tt := range tests {
+		if got := Numeric(tt.in); got != tt.want {
+			t.Errorf("Numeric(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+// Package ocds reads the Open Contracting Data Standard (OCDS 1.x) as
+// publishers release it: release packages ({"releases": [...]}), record
+// packages ({"records": [...]}), and a single release or record as its own
+// file. The releases of one contracting process (one ocid) are merged as
+// OCDS prescribes, oldest first, the newest value of each field winning
+// (merge.go), unless a record gives its compiledRelease; the compiled
+// process becomes one tenderbase.WorldTender (release.go).
+package ocds
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Format is OCDS JSON as a source format.
+type Format struct{}
+
+// Name returns the name of the format.
+func (Format) Name() string { return "OCDS JSON" }
+
+// WholeFiles reports that a file's processes are stored together.
+func (Format) WholeFiles() bool { return true }
+
+// Detect reports whether a file starting with prefix is OCDS: a JSON object
+// with a releases or records array, a compiledRelease or versionedRelease
+// (a record), or an ocid at its top
+// level.
+func (Format) Detect(prefix []byte) bool {
+	return len(topMembers(prefix, "releases", "records", "compiledRelease", "versionedRelease", "ocid")) > 0
+}
+
+// Explain says why a JSON object is not OCDS.
+func (Format) Explain(prefix []byte) string {
+	body := bytes.TrimLeft(prefix, " \t\r\n\ufeff")
+	if len(body) > 0 && body[0] == '{' {
+		return "a JSON object without an OCDS releases or records array, compiledRelease, versionedRelease or ocid"
+	}
+	return ""
+}
+
+// topMembers returns which of names the JSON object that prefix starts has
+// at its top level, reading no further than the prefix.
+func topMembers(prefix []byte, names ...string) []string {
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(prefix, []byte("\ufeff"))))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var found []string
+	for {
+		key, err := dec.Token()
+		if err != nil || key == json.Delim('}') {
+			return found
+		}
+		for _, n := range names {
+			if key == n {
+				found = append(found, n)
+			}
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return found
+		}
+	}
+}
+
+// Decode reads every contracting process of r.
+func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error {
+	var doc map[string]any
+	dec := json.NewDecoder(r)
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "OCDS JSON does not parse: %v", err))
+	}
+	for i, p := range processes(doc) {
+		w, err := p.worldTender()
+		var rec tenderbase.Record
+		if err == nil {
+			rec = w
+		}
+		if err := emit(i+1, rec, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// process is one contracting process: its compiled release, and the dates
+// of the first and last releases merged into it.
+type process struct {
+	compiled      map[string]any
+	first, latest string
+	uri           string // the package's address, if it gives one
+}
+
+// processes returns the processes of a document, whatever its shape.
+func processes(doc map[string]any) []process {
+	uri, _ := doc["uri"].(string)
+	switch {
+	case doc["releases"] != nil && doc["compiledRelease"] == nil:
+		return fromReleases(objects(doc["releases"]), uri)
+	case doc["records"] != nil:
+		var out []process
+		for _, rec := range objects(doc["records"]) {
+			out = append(out, fromRecord(rec, uri)...)
+		}
+		return out
+	case doc["compiledRelease"] != nil:
+		return fromRecord(doc, uri)
+	}
+	return fromReleases([]map[string]any{doc}, uri) // a single release
+}
+
+// fromRecord returns the process of a record: its compiledRelease, or its
+// releases merged.
+func fromRecord(rec map[string]any, uri string) []process {
+	releases := objects(rec["releases"])
+	if c, ok := rec["compiledRelease"].(map[string]any); ok {
+		first, latest := dateRange(releases)
+		if latest == "" {
+			latest, _ = c["date"].(string)
+			first = latest
+		}
+		return []process{{compiled: c, first: first, latest: latest, uri: uri}}
+	}
+	return fromReleases(releases, uri)
+}
+
+// fromReleases merges releases by ocid, each group in date order.
+func fromReleases(releases []map[string]any, uri string) []process {
+	var order []string
+	groups := map[string][]map[string]any{}
+	for _, r := range releases {
+		ocid, _ := r["ocid"].(string)
+		if _, seen := groups[ocid]; !seen {
+			order = append(order, ocid)
+		}
+		groups[ocid] = append(groups[ocid], r)
+	}
+	out := make([]process, 0, len(order))
+	for _, ocid := range order {
+		rs := groups[ocid]
+		first, latest := dateRange(rs)
+		out = append(out, process{compiled: compile(rs), first: first, latest: latest, uri: uri})
+	}
+	return out
+}
+
+// objects returns the JSON objects of an array, leaving out anything else
+// (a linked release is an object too, and merges to nothing of use).
+func objects(v any) []map[string]any {
+	arr, _ := v.([]any)
+	out := make([]map[string]any, 0, len(arr))
+	for _, x := range arr {
+		if m, ok := x.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
