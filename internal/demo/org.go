@@ -26,7 +26,7 @@ func (b *builder) org(p *party, contacts []tenderbase.OrgContact) *tenderbase.Or
 	o := &tenderbase.Org{
 		INN: p.INN, KPP: p.KPP, OGRN: p.OGRN, Name: p.Name, ShortName: p.ShortName,
 		Address: p.Address, Region: p.Region.Code, Status: "active", RegisteredAt: p.Registered,
-		Head: p.Head, MainActivity: p.OKVED,
+		Head: p.Head, HeadPosition: headPosition(p), MainActivity: p.OKVED,
 		Sources: []string{"egrul"},
 	}
 	o.ActivityCodes = []string{p.OKVED}
@@ -76,4 +76,13 @@ func (c *cast) supplier(inn string) *party {
 		}
 	}
 	return nil
+}
+
+// headPosition is the position of the head of p: an entrepreneur heads
+// nothing but himself.
+func headPosition(p *party) string {
+	if p.KPP == "" {
+		return ""
+	}
+	return "ГЕНЕРАЛЬНЫЙ ДИРЕКТОР"
 }

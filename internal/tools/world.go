@@ -15,8 +15,10 @@ func (s *Set) worldSearch() (*Tool, error) {
 			queryHelp + " " + pagingHelp() + " " +
 			"Arguments: query (required); countries, ISO 3166 numeric codes such as [276] (Germany), [250] (France), [40] (Austria); " +
 			"filters, raw flags such as {\"cr276\": 1}; page. " +
-			"Returns {total, page, page_size, items}: items are notices with id, source, country, title, description, buyer, " +
-			"value, currency, cpv_codes, published_at, deadline, url. " +
+			"Returns {total, page, page_size, items}: items are notices with id, source (ted, eforms, ocds), country, title, " +
+			"description, buyer, value, currency, cpv_codes, published_at, deadline, language, url, notice_type, procedure_type, " +
+			"contract_type, lots and documents (where the procurement documents are). Words are matched as written in the notice's " +
+			"language (Russian and English words by their stems as well). " +
 			`Example: {"query": "Schulverpflegung | school meals", "countries": [40, 276]}.`,
 		kind:  tenderbase.KindWorldTender,
 		flags: flagKinds{countries: true},
@@ -28,7 +30,9 @@ func (s *Set) worldDetail() (*Tool, error) {
 		name:  "world.detail",
 		title: "World tender details",
 		description: "Get one procurement notice from outside Russia by its id as world.search gives it: title, description, " +
-			"buyer, estimated value, CPV codes, publication date, deadline, language and the link to the notice. " +
+			"buyer (name, national id as reg_num, address), estimated value, CPV codes, publication date, deadline, language, " +
+			"the link to the notice, the kind of notice and procedure, lots (id, title, description, CPV codes, value) and the " +
+			"addresses of the procurement documents; updated is the date of the newest OCDS release merged. " +
 			"Fails with not found for an unknown id. " +
 			`Example: {"id": "ted:800461-2024"}.`,
 		idMeans: "The notice's id as world.search gives it, qualified by its source: ted:800461-2024. Required.",
