@@ -45,12 +45,7 @@ func (Format) Detect(prefix []byte) bool {
 
 // Decode reads the notice of r.
 func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error {
-	d := xmlread.NewDecoder(r)
-	start, err := xmlread.NextElement(d)
-	if err != nil {
-		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "not eForms XML: %v", err))
-	}
-	root, err := xmlread.ReadTree(d, start)
+	root, err := xmlread.ReadDocument(r)
 	if err != nil {
 		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "eForms XML does not parse: %v", err))
 	}

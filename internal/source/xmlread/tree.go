@@ -2,6 +2,7 @@ package xmlread
 
 import (
 	"encoding/xml"
+	"io"
 	"strings"
 )
 
@@ -143,4 +144,14 @@ func (n *Node) Paragraphs() string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// ReadDocument reads the root element of r whole.
+func ReadDocument(r io.Reader) (*Node, error) {
+	d := NewDecoder(r)
+	start, err := NextElement(d)
+	if err != nil {
+		return nil, err
+	}
+	return ReadTree(d, start)
 }
