@@ -6,7 +6,7 @@ import "strings"
 // A name ending in "*" matches every name it begins; the longest such prefix
 // wins, and an exact name wins over any prefix. Each family of documents
 // adds its own map here.
-var documents = merge(complaintDocuments, contracts, contractCancels, notices44, notices223, protocols44, protocols223, events, executions)
+var documents = merge(complaintDocuments, contracts, contractCancels, notices44, notices223, protocols44, protocols223, events, executions, unfairSuppliers44)
 
 // documentDecoder returns the decoder of the documents named kind. A kind
 // that holds no record of ours has none, even where a prefix would claim it.

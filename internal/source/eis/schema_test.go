@@ -44,6 +44,7 @@ var fixtureRules = []struct {
 	{prefix: "contractCancel"},
 	{prefix: "contractProcedure"},
 	{prefix: "pprf615", schemas: []string{xsdFcs14}},
+	{prefix: "unfairSupplier"},
 }
 
 // schemeSchemas maps the major scheme version a document declares to its
