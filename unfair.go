@@ -30,19 +30,22 @@ type UnfairSupplier struct {
 	ApplicationNumber string `json:"application_number,omitempty"`
 	// Reason is the publisher's code of why the supplier was included
 	// (WINNER_DEVIATION, CANCEL_CONTRACT...), ReasonText its words.
-	Reason           string         `json:"reason,omitempty"`
-	ReasonText       string         `json:"reason_text,omitempty"`
-	SanctionsRefusal bool           `json:"sanctions_refusal,omitempty"`
-	Decision         *UnfairDoc     `json:"decision,omitempty"`
-	Supplier         UnfairParty    `json:"supplier"`
-	Founders         []UnfairPerson `json:"founders,omitempty"`
-	Customer         Party          `json:"customer,omitzero"`
-	PublishOrg       Party          `json:"publish_org,omitzero"`
-	Purchase         *UnfairBuy     `json:"purchase,omitempty"`
-	Contract         *UnfairDeal    `json:"contract,omitempty"`
-	Exclusion        *UnfairExclude `json:"exclusion,omitempty"`
-	Attachments      []Attachment   `json:"attachments,omitempty"`
-	URL              string         `json:"url,omitempty"`
+	Reason           string      `json:"reason,omitempty"`
+	ReasonText       string      `json:"reason_text,omitempty"`
+	SanctionsRefusal bool        `json:"sanctions_refusal,omitempty"`
+	Decision         *UnfairDoc  `json:"decision,omitempty"`
+	Supplier         UnfairParty `json:"supplier"`
+	// Branch is the supplier's separate subdivision that took part, when
+	// a 223-FZ entry names one.
+	Branch      *UnfairParty   `json:"branch,omitempty"`
+	Founders    []UnfairPerson `json:"founders,omitempty"`
+	Customer    Party          `json:"customer,omitzero"`
+	PublishOrg  Party          `json:"publish_org,omitzero"`
+	Purchase    *UnfairBuy     `json:"purchase,omitempty"`
+	Contract    *UnfairDeal    `json:"contract,omitempty"`
+	Exclusion   *UnfairExclude `json:"exclusion,omitempty"`
+	Attachments []Attachment   `json:"attachments,omitempty"`
+	URL         string         `json:"url,omitempty"`
 }
 
 // The states of an entry of the register.
@@ -96,6 +99,7 @@ type UnfairBuy struct {
 	PlacingWay     string     `json:"placing_way,omitempty"`
 	ProtocolDate   string     `json:"protocol_date,omitempty"`
 	LotNumber      int        `json:"lot_number,omitempty"`
+	Lot            string     `json:"lot,omitempty"` // the lot in words (223-FZ)
 	Document       *UnfairDoc `json:"document,omitempty"`
 	// NotOnEIS is set when the purchase's notice was not published in EIS.
 	NotOnEIS bool `json:"not_on_eis,omitempty"`
@@ -103,16 +107,26 @@ type UnfairBuy struct {
 
 // UnfairDeal is the contract an entry came from, and its termination.
 type UnfairDeal struct {
-	RegNumber       string     `json:"reg_number,omitempty"`
-	Subject         string     `json:"subject,omitempty"`
-	OKPDCode        string     `json:"okpd_code,omitempty"`
-	OKPDName        string     `json:"okpd_name,omitempty"`
-	Price           float64    `json:"price,omitempty"`
-	Currency        string     `json:"currency,omitempty"`
-	SignDate        string     `json:"sign_date,omitempty"`
-	PerformanceDate string     `json:"performance_date,omitempty"`
-	CancelDate      string     `json:"cancel_date,omitempty"`
-	CancelBasis     *UnfairDoc `json:"cancel_basis,omitempty"`
+	RegNumber       string       `json:"reg_number,omitempty"`
+	Subject         string       `json:"subject,omitempty"`
+	OKPDCode        string       `json:"okpd_code,omitempty"`
+	OKPDName        string       `json:"okpd_name,omitempty"`
+	Price           float64      `json:"price,omitempty"`
+	Currency        string       `json:"currency,omitempty"`
+	SignDate        string       `json:"sign_date,omitempty"`
+	PerformanceDate string       `json:"performance_date,omitempty"`
+	CancelDate      string       `json:"cancel_date,omitempty"`
+	CancelBasis     *UnfairDoc   `json:"cancel_basis,omitempty"`
+	Items           []UnfairItem `json:"items,omitempty"`
+}
+
+// UnfairItem is a good, work or service of the contract (223-FZ).
+type UnfairItem struct {
+	OKPD2Code  string `json:"okpd2_code,omitempty"`
+	OKPD2Name  string `json:"okpd2_name,omitempty"`
+	OKVED2Code string `json:"okved2_code,omitempty"`
+	OKVED2Name string `json:"okved2_name,omitempty"`
+	Name       string `json:"name,omitempty"`
 }
 
 // UnfairExclude is the exclusion of an entry from the register: when, by
@@ -155,6 +169,9 @@ func (u *UnfairSupplier) SearchText() []Text {
 	for _, f := range u.Founders {
 		out = append(out, texts("founders", f.Name, "founders", f.INN)...)
 	}
+	if b := u.Branch; b != nil {
+		out = append(out, texts("branch", b.Name, "branch", b.INN)...)
+	}
 	if p := u.Purchase; p != nil {
 		out = append(out, texts("purchase", p.PurchaseNumber, "purchase", p.Object)...)
 	}
@@ -181,6 +198,9 @@ func (u *UnfairSupplier) Lookups() []Lookup {
 		if f.INN != "" && f.INN != u.Supplier.INN {
 			ls = append(ls, Lookup{Field: LookupINN, Value: f.INN})
 		}
+	}
+	if u.Branch != nil && u.Branch.INN != "" && u.Branch.INN != u.Supplier.INN {
+		ls = append(ls, Lookup{Field: LookupINN, Value: u.Branch.INN})
 	}
 	if u.Purchase != nil {
 		ls = append(ls, lookups(LookupPurchaseNumber, u.Purchase.PurchaseNumber)...)

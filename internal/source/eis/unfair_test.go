@@ -97,6 +97,22 @@ func TestUnfairSupplierFields(t *testing.T) {
 			Purchase:   "232540612345654060100100120014332244",
 			PublishOrg: "УПРАВЛЕНИЕ ФЕДЕРАЛЬНОЙ АНТИМОНОПОЛЬНОЙ СЛУЖБЫ ПО НОВОСИБИРСКОЙ ОБЛАСТИ",
 		}},
+		{"dishonestSupplier_2300417.xml", unfairSummary{
+			Number: "Р2300417", State: tenderbase.UnfairIncluded,
+			SupplierName: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "УРАЛЭНЕРГОСТРОЙ"`, SupplierINN: "6671098765",
+			Reason: "CANCEL_CONTRACT", ReasonText: "Расторжение договора по решению суда в связи с существенным нарушением поставщиком условий договора",
+			Included: time.Date(2023, 9, 18, 14, 25, 40, 0, msk),
+			Purchase: "32312045678", Contract: "32312045678-01",
+			PublishOrg: "УПРАВЛЕНИЕ ФЕДЕРАЛЬНОЙ АНТИМОНОПОЛЬНОЙ СЛУЖБЫ ПО СВЕРДЛОВСКОЙ ОБЛАСТИ",
+		}},
+		{"dishonestSupplier_2100093.xml", unfairSummary{
+			Number: "Р2100093", State: tenderbase.UnfairExcluded,
+			SupplierName: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "УРАЛЭНЕРГОСТРОЙ"`, SupplierINN: "6671098765",
+			Reason: "WINNER_DEVIATION", ReasonText: "Уклонение победителя от заключения договора",
+			Included: time.Date(2021, 3, 2, 11, 0, 0, 0, msk), Purchase: "32109876543",
+			PublishOrg: "УПРАВЛЕНИЕ ФЕДЕРАЛЬНОЙ АНТИМОНОПОЛЬНОЙ СЛУЖБЫ ПО СВЕРДЛОВСКОЙ ОБЛАСТИ",
+			Excluded:   "2023-03-02 ",
+		}},
 		{"unfairSupplier2022Exclude_14_1_23003469.xml", unfairSummary{
 			Number: "23003469", Excluded: "2025-04-11 AUTO",
 		}},
