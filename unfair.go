@@ -252,3 +252,40 @@ func (u *UnfairSupplier) Merge(stored Record) Record {
 func (u *UnfairSupplier) isExclusionOnly() bool {
 	return u.Exclusion != nil && u.Supplier == (UnfairParty{}) && u.IncludedAt.IsZero() && u.PublishedAt.IsZero()
 }
+
+// The roles in which an entry names an INN.
+const (
+	UnfairRoleSupplier = "supplier"
+	UnfairRoleFounder  = "founder"
+	UnfairRoleBranch   = "branch"
+)
+
+// RoleOf returns how the entry names inn: as its supplier, as a founder or
+// head included with it, or as the supplier's subdivision; "" when it does
+// not.
+func (u *UnfairSupplier) RoleOf(inn string) string {
+	role, _ := u.named(inn)
+	return role
+}
+
+// NameOf returns the name the entry gives inn, or "".
+func (u *UnfairSupplier) NameOf(inn string) string {
+	_, name := u.named(inn)
+	return name
+}
+
+func (u *UnfairSupplier) named(inn string) (role, name string) {
+	switch {
+	case inn == "":
+	case u.Supplier.INN == inn:
+		return UnfairRoleSupplier, u.Supplier.Name
+	case u.Branch != nil && u.Branch.INN == inn:
+		return UnfairRoleBranch, u.Branch.Name
+	}
+	for _, f := range u.Founders {
+		if inn != "" && f.INN == inn {
+			return UnfairRoleFounder, f.Name
+		}
+	}
+	return "", ""
+}
