@@ -23,7 +23,7 @@ func (s *Set) contragentByInn() (*Tool, error) {
 			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
 			"complaints naming it as customer or supplier, antimonopoly cases, and the register of unfair suppliers " +
 			"(rnp: in_register, whether an entry bars the INN today; each entry naming it as supplier, founder or head: since, until, reason, purchase). " +
-			"When no register record is stored, org is null and the name comes from the latest tender, contract or protocol. " +
+			"When no register record is stored, org is null and the name comes from the latest tender, contract, protocol or entry of the register of unfair suppliers. " +
 			maskHelp + " Counts made from fields your plan does not show are null too: as_supplier (contract suppliers), " +
 			"as_participant (protocol participants) and complaints.as_supplier (a complaint's supplier INN) need a paid plan (" +
 			tenderbase.PaidPlans() + "), and an INN named only there is not found. " +

@@ -21,7 +21,7 @@ type dishonestSupplierWire struct {
 // dishonestSupplierData is the dishonestSupplierDataType of
 // dishonestSupplier.xsd.
 type dishonestSupplierData struct {
-	Placer            customerMain223   `xml:"placer>mainInfo"`
+	Placer            org223Wire        `xml:"placer>mainInfo"`
 	RegNumber         string            `xml:"registrationNumber"`
 	Version           string            `xml:"version"`
 	URL               string            `xml:"urlEIS"`
@@ -36,23 +36,12 @@ type dishonestSupplierData struct {
 	Attachments       []document223Wire `xml:"attachments>document"`
 }
 
-// customerMain223 is an organization as customerMainInfoType gives it.
-type customerMain223 struct {
-	FullName      string `xml:"fullName"`
-	ShortName     string `xml:"shortName"`
-	INN           string `xml:"inn"`
-	KPP           string `xml:"kpp"`
-	OGRN          string `xml:"ogrn"`
-	LegalAddress  string `xml:"legalAddress"`
-	PostalAddress string `xml:"postalAddress"`
-}
-
 // rnpApplication223 is the commonApplicationInfoType: what the customer's
 // application said of the supplier, the purchase and the contract.
 type rnpApplication223 struct {
 	IncludeReason     string          `xml:"includeReason"`
 	IncludeReasonText string          `xml:"includeReasonText"`
-	ControlAgency     customerMain223 `xml:"controlAgency"`
+	ControlAgency     org223Wire      `xml:"controlAgency"`
 	Supplier          supplier223     `xml:"supplier"`
 	Purchase          *purchase223    `xml:"purchaseInfo"`
 	Contract          *contract223RNP `xml:"contractInfo"`
@@ -195,13 +184,6 @@ func (w *dishonestSupplierData) record(kind string, n int) (*tenderbase.UnfairSu
 		u.Exclusion = &tenderbase.UnfairExclude{Date: w.ExcludeDate.Time}
 	}
 	return u, nil
-}
-
-func (c customerMain223) party() tenderbase.Party {
-	return tenderbase.Party{
-		Name: cleanText(c.FullName), ShortName: cleanText(c.ShortName), INN: cleanText(c.INN), KPP: cleanText(c.KPP),
-		OGRN: cleanText(c.OGRN), Address: firstOf(c.LegalAddress, c.PostalAddress),
-	}
 }
 
 // party returns the supplier; its address is the line the subdivision

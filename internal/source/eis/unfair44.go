@@ -30,7 +30,7 @@ type unfairSupplierWire struct {
 	CreateReason          string            `xml:"createReason"`
 	ApproveReason         string            `xml:"approveReason"`
 	ApproveOrder          *approveOrderWire `xml:"approveOrderReasonInfo"`
-	Customer              unfairCustomer    `xml:"customer"`
+	Customer              orgWire           `xml:"customer"`
 	Supplier              unfairPartyOld    `xml:"unfairSupplier"`
 	Purchase              *unfairBuyWire    `xml:"purchase"`
 	NotOosPurchase        bool              `xml:"notOosPurchase"`
@@ -41,13 +41,6 @@ type unfairSupplierWire struct {
 		CalcSign   string  `xml:"autoExDateCalcSign"`
 		AutoExDate eisTime `xml:"autoExDate"`
 	} `xml:"autoExDateInfo"`
-}
-
-// unfairCustomer is the customer who asked to include the supplier.
-type unfairCustomer struct {
-	koParty
-	PostAddress string `xml:"postAddress"`
-	FactAddress string `xml:"factAddress"`
 }
 
 // unfairPartyOld is the supplier of an entry of the old form.
@@ -185,13 +178,6 @@ func (w *unfairSupplierWire) record(kind string, n int) (*tenderbase.UnfairSuppl
 		u.ReasonText = firstOf(o.ApproveReason, u.ReasonText)
 	}
 	return u, nil
-}
-
-func (c unfairCustomer) party() tenderbase.Party {
-	return tenderbase.Party{
-		RegNum: cleanText(c.RegNum), Name: cleanText(c.FullName), ShortName: cleanText(c.ShortName),
-		INN: cleanText(c.INN), KPP: cleanText(c.KPP), Address: firstOf(c.FactAddress, c.PostAddress),
-	}
 }
 
 func (p unfairPartyOld) party() tenderbase.UnfairParty {
