@@ -133,3 +133,20 @@ func TestUnfairSupplierFields(t *testing.T) {
 		})
 	}
 }
+
+// TestUnfairWayDocumentsRejected checks that the documents on the way to an
+// entry of the 223-FZ register, and the other register of the same form,
+// are rejected saying what they are, not read as entries.
+func TestUnfairWayDocumentsRejected(t *testing.T) {
+	for root, want := range map[string]string{
+		`<ns2:dishonestApplication xmlns:ns2="http://zakupki.gov.ru/223fz/dishonestSupplier/1"/>`:                                "a customer's application",
+		`<ns2:dishonestSupplierReject xmlns:ns2="http://zakupki.gov.ru/223fz/dishonestSupplier/1"/>`:                             "refusal to include",
+		`<export xmlns="http://zakupki.gov.ru/oos/export/1"><pprf615UnfairContractor2022/></export>`:                             "another register",
+		`<ns2:dishonestSupplier xmlns:ns2="http://zakupki.gov.ru/223fz/dishonestSupplier/1"><ns2:body/></ns2:dishonestSupplier>`: "holds no item",
+	} {
+		recs, errs := decodeAll(t, "doc.xml", root)
+		if len(recs) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), want) {
+			t.Errorf("%s: %d records, rejections %v; want one saying %q", root, len(recs), errs, want)
+		}
+	}
+}
