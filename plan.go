@@ -146,6 +146,7 @@ var LookupFields = map[Kind]map[string]string{
 	KindProtocol:          {LookupPurchaseNumber: "purchase_number", LookupSupplierINN: "participants"},
 	KindTenderEvent:       {LookupPurchaseNumber: "purchase_number"},
 	KindContractExecution: {LookupRegNumber: "reg_number"},
+	KindUnfairSupplier:    {LookupINN: "supplier", LookupCustomerINN: "customer", LookupPurchaseNumber: "purchase", LookupRegNumber: "contract"},
 }
 
 // Restrict returns s as a caller on plan p may run it. Every tool and the

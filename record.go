@@ -25,13 +25,14 @@ const (
 	KindTenderEvent       Kind = "tender_event"
 	KindWithdrawal        Kind = "withdrawal"
 	KindContractExecution Kind = "contract_execution"
+	KindUnfairSupplier    Kind = "unfair_supplier"
 )
 
 // Kinds lists every kind, in a fixed order.
 var Kinds = []Kind{
 	KindTender, KindDoc, KindContract, KindWorldTender, KindOrg, KindLot,
 	KindComplaint, KindComplaintResult, KindFASCase, KindProtocol, KindTenderEvent,
-	KindWithdrawal, KindContractExecution,
+	KindWithdrawal, KindContractExecution, KindUnfairSupplier,
 }
 
 // Record is implemented by every domain record. The methods tell a store how
@@ -111,8 +112,10 @@ func NewRecord(k Kind) (Record, error) {
 		return &Withdrawal{}, nil
 	case KindContractExecution:
 		return &ContractExecution{}, nil
+	case KindUnfairSupplier:
+		return &UnfairSupplier{}, nil
 	}
-	return nil, Errorf(EINVALID, "unknown record kind %s (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution)", Quote(string(k)))
+	return nil, Errorf(EINVALID, "unknown record kind %s (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution, unfair_supplier)", Quote(string(k)))
 }
 
 // Envelope is one line of the canonical NDJSON form:
@@ -210,6 +213,8 @@ func keyFieldOf(k Kind) string {
 		return "checkResultNumber or regNumber"
 	case KindFASCase:
 		return "id"
+	case KindUnfairSupplier:
+		return "registry_number"
 	}
 	return "id"
 }

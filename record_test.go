@@ -66,6 +66,7 @@ func TestEveryKindDecodes(t *testing.T) {
 		tenderbase.KindTenderEvent:       `{"id": "212694", "purchase_number": "0111100002417000043", "type": "cancellation"}`,
 		tenderbase.KindWithdrawal:        `{"id": "2313377", "target_kind": "complaint_result", "target_key": "R1"}`,
 		tenderbase.KindContractExecution: `{"id": "77994386", "reg_number": "1790000066217000002", "document": "contractProcedure"}`,
+		tenderbase.KindUnfairSupplier:    `{"registry_number": "РНП.24120-15"}`,
 	}
 	for _, k := range tenderbase.Kinds {
 		r, err := tenderbase.DecodeRecord(k, []byte(keys[k]))

@@ -182,6 +182,7 @@ var Resources = []struct {
 	{"torgi", KindLot},
 	{"complaints", KindComplaint},
 	{"fas", KindFASCase},
+	{"rnp", KindUnfairSupplier},
 }
 
 // ResourceKind returns the kind of record a resource holds, or an EINVALID

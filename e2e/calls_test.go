@@ -15,13 +15,15 @@ type toolCall struct {
 	Arguments map[string]any `json:"arguments"`
 }
 
-// toolNames are the 13 tools of spec 4.2.
+// toolNames are the 13 tools of spec 4.2 and those of the register of
+// unfair suppliers.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
 	"world.search", "world.detail",
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
+	"rnp.search", "rnp.detail",
 }
 
 // demoCalls returns a call of every tool whose arguments find something in
@@ -39,6 +41,7 @@ func demoCalls(t *testing.T) []toolCall {
 		world           *tenderbase.WorldTender
 		org             *tenderbase.Org
 		lot             *tenderbase.Lot
+		entry           *tenderbase.UnfairSupplier
 	)
 	for _, r := range recs {
 		switch r := r.(type) {
@@ -63,9 +66,11 @@ func demoCalls(t *testing.T) []toolCall {
 			}
 		case *tenderbase.Lot:
 			lot = first(lot, r)
+		case *tenderbase.UnfairSupplier:
+			entry = first(entry, r)
 		}
 	}
-	if tender == nil || amended == nil || contract == nil || doc == nil || world == nil || org == nil || lot == nil {
+	if tender == nil || amended == nil || contract == nil || doc == nil || world == nil || org == nil || lot == nil || entry == nil {
 		t.Fatal("the demo data lacks a record the calls need")
 	}
 	return []toolCall{
@@ -82,6 +87,8 @@ func demoCalls(t *testing.T) []toolCall {
 		{"contragent.contacts", map[string]any{"inn": org.INN}},
 		{"torgi.search", map[string]any{"query": longestWord(lot.Title)}},
 		{"torgi.detail", map[string]any{"id": lot.ID}},
+		{"rnp.search", map[string]any{"query": entry.Supplier.INN}},
+		{"rnp.detail", map[string]any{"id": entry.RegistryNumber}},
 	}
 }
 

@@ -114,7 +114,8 @@ func (b *builder) records() []tenderbase.Record {
 	recs = appendAll(recs, b.results)
 	recs = appendAll(recs, b.cases)
 	recs = appendAll(recs, b.withdrawals)
-	return appendAll(recs, b.executions())
+	recs = appendAll(recs, b.executions())
+	return appendAll(recs, b.unfairSuppliers())
 }
 
 func appendAll[R tenderbase.Record](recs []tenderbase.Record, rs []R) []tenderbase.Record {

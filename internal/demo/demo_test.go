@@ -57,6 +57,7 @@ func TestKindsPresent(t *testing.T) {
 		tenderbase.KindComplaint: {25, 40}, tenderbase.KindComplaintResult: {18, 25}, tenderbase.KindFASCase: {18, 25},
 		tenderbase.KindProtocol: {80, 110}, tenderbase.KindTenderEvent: {1, 5},
 		tenderbase.KindWithdrawal: {1, 3}, tenderbase.KindContractExecution: {30, 45},
+		tenderbase.KindUnfairSupplier: {5, 8},
 	}
 	got := byKind(records(t))
 	for _, k := range tenderbase.Kinds {
@@ -371,6 +372,9 @@ var exampleOf = map[tenderbase.Kind]func(tenderbase.Record) bool{
 	tenderbase.KindWithdrawal:  func(tenderbase.Record) bool { return true },
 	tenderbase.KindContractExecution: func(r tenderbase.Record) bool {
 		return len(r.(*tenderbase.ContractExecution).Documents) > 0
+	},
+	tenderbase.KindUnfairSupplier: func(r tenderbase.Record) bool {
+		return len(r.(*tenderbase.UnfairSupplier).Founders) > 0
 	},
 }
 

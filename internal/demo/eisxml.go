@@ -67,6 +67,12 @@ func WriteEIS(recs []tenderbase.Record) ([]File, error) {
 			f, err = eventFile(r)
 		case *tenderbase.ContractExecution:
 			f, err = executionFile(r)
+		case *tenderbase.UnfairSupplier:
+			var fs []File
+			if fs, err = unfairFiles(r); err == nil {
+				files = append(files, fs[:len(fs)-1]...)
+				f = fs[len(fs)-1]
+			}
 		default:
 			continue
 		}
@@ -326,7 +332,7 @@ func EISBorn(r tenderbase.Record) bool {
 	switch r.Kind() {
 	case tenderbase.KindTender, tenderbase.KindDoc, tenderbase.KindContract, tenderbase.KindProtocol,
 		tenderbase.KindTenderEvent, tenderbase.KindComplaint, tenderbase.KindComplaintResult, tenderbase.KindWithdrawal,
-		tenderbase.KindContractExecution:
+		tenderbase.KindContractExecution, tenderbase.KindUnfairSupplier:
 		return true
 	}
 	return false

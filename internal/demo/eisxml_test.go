@@ -79,7 +79,7 @@ func TestEISImportMatchesReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tenders, docs, contracts := 0, 0, 0
+	tenders, docs, contracts, entries := 0, 0, 0, 0
 	for _, r := range ref {
 		switch r := r.(type) {
 		case *tenderbase.Tender:
@@ -101,10 +101,13 @@ func TestEISImportMatchesReference(t *testing.T) {
 			compareGet(t, ctx, store, r, nil)
 		case *tenderbase.Protocol:
 			compareGet(t, ctx, store, r, protocolCarried)
+		case *tenderbase.UnfairSupplier:
+			compareGet(t, ctx, store, r, nil)
+			entries++
 		}
 	}
-	if tenders == 0 || docs == 0 || contracts == 0 {
-		t.Fatalf("compared %d tender versions, %d docs and %d contracts", tenders, docs, contracts)
+	if tenders == 0 || docs == 0 || contracts == 0 || entries == 0 {
+		t.Fatalf("compared %d tender versions, %d docs, %d contracts and %d entries of the register of unfair suppliers", tenders, docs, contracts, entries)
 	}
 	for _, k := range tenderbase.Kinds {
 		compareCount(t, ctx, store, k, ref)

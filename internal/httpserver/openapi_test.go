@@ -100,6 +100,8 @@ var toolCalls = map[string]string{
 	"/mcp/contragent/contacts": `{"inn": "1601303298"}`,
 	"/mcp/torgi/search":        `{"query": "имущество"}`,
 	"/mcp/torgi/detail":        `{"id": "17423037_1"}`,
+	"/mcp/rnp/search":          `{"query": "общество"}`,
+	"/mcp/rnp/detail":          `{"id": "23003018"}`,
 }
 
 // TestOpenAPITools validates the document's request schema against the

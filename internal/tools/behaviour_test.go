@@ -326,6 +326,7 @@ func TestByInnActivity(t *testing.T) {
 				want.Name = r.(*tenderbase.Org).Name
 			}
 		}
+		want.RNP = wantRNP(idx[tenderbase.KindUnfairSupplier], inn)
 		out, err := call(t, demoSet, asPlan(tenderbase.PlanStandard), "contragent.byInn", `{"inn": "`+inn+`"}`)
 		if err != nil {
 			t.Fatal(err)
@@ -370,7 +371,7 @@ func TestByInnWithoutOrg(t *testing.T) {
 		`"as_customer":{"tenders":0,"contracts":0,"contracts_sum":{}},"as_organizer":{"tenders":0},` +
 		`"as_supplier":{"contracts":3,"contracts_sum":{"EUR":0.2,"RUB":100.3}},` +
 		`"as_participant":{"protocols":0,"wins":0},` +
-		`"complaints":{"as_customer":0,"as_supplier":0},"fas_cases":0}`
+		`"complaints":{"as_customer":0,"as_supplier":0},"fas_cases":0,"rnp":{"in_register":false,"entries":0,"items":[]}}`
 	if string(out.Value) != want {
 		t.Errorf("got  %s\nwant %s", out.Value, want)
 	}
@@ -430,4 +431,23 @@ func TestContacts(t *testing.T) {
 	if got.Name != org.Name || got.NameSource != "org" {
 		t.Errorf("name %q from %q", got.Name, got.NameSource)
 	}
+}
+
+// wantRNP is the rnp section of contragent.byInn of inn, worked out from
+// the entries: each naming inn, newest inclusion first.
+func wantRNP(entries []tenderbase.Record, inn string) rnpStanding {
+	want := rnpStanding{Items: []rnpEntry{}}
+	now := time.Now()
+	for _, r := range entries {
+		u := r.(*tenderbase.UnfairSupplier)
+		if u.RoleOf(inn) == "" {
+			continue
+		}
+		e := rnpEntryOf(u, inn, now)
+		want.Entries++
+		want.InRegister = want.InRegister || e.InRegister
+		want.Items = append(want.Items, e)
+	}
+	slices.SortFunc(want.Items, func(a, b rnpEntry) int { return b.Since.Compare(a.Since) })
+	return want
 }

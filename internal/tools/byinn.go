@@ -21,8 +21,9 @@ func (s *Set) contragentByInn() (*Tool, error) {
 			"activity in public procurement: tenders it placed and contracts it signed as a customer (alone or as one of the customers " +
 			"of a joint purchase), tenders it organized for other customers (as_organizer), contracts it won as a " +
 			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
-			"complaints naming it as customer or supplier, and antimonopoly cases. " +
-			"When no register record is stored, org is null and the name comes from the latest tender, contract or protocol. " +
+			"complaints naming it as customer or supplier, antimonopoly cases, and the register of unfair suppliers " +
+			"(rnp: in_register, whether an entry bars the INN today; each entry naming it as supplier, founder or head: since, until, reason, purchase). " +
+			"When no register record is stored, org is null and the name comes from the latest tender, contract, protocol or entry of the register of unfair suppliers. " +
 			maskHelp + " Counts made from fields your plan does not show are null too: as_supplier (contract suppliers), " +
 			"as_participant (protocol participants) and complaints.as_supplier (a complaint's supplier INN) need a paid plan (" +
 			tenderbase.PaidPlans() + "), and an INN named only there is not found. " +
@@ -46,6 +47,7 @@ type innResult struct {
 	AsParticipant *participantActivity `json:"as_participant" jsonschema:"The INN as a bidder in the protocols of procurement commissions. Null when the plan does not show protocol participants."`
 	Complaints    complaintCounts      `json:"complaints" jsonschema:"Complaints to the antimonopoly service naming the INN."`
 	FASCases      int                  `json:"fas_cases" jsonschema:"Antimonopoly cases whose parties include the INN."`
+	RNP           rnpStanding          `json:"rnp" jsonschema:"The INN in the register of unfair suppliers (44-FZ and 223-FZ): whether it is barred today, and the entries naming it."`
 	// SumsPartial is set when a party has more contracts than the sums
 	// scan, so that the sums cover the newest only.
 	SumsPartial bool `json:"sums_partial,omitempty" jsonschema:"Set when the sums cover only the newest contracts; counts are exact."`
@@ -96,7 +98,7 @@ func (s *Set) byInn(ctx context.Context, inn string) (Output, error) {
 		return Output{}, err
 	}
 	if org == nil && !a.any() {
-		return Output{}, notFound("nothing is known of INN %s: no organization record, tender, contract, complaint or case names it", inn)
+		return Output{}, notFound("nothing is known of INN %s: no organization record, tender, contract, complaint, case or entry of the register of unfair suppliers names it", inn)
 	}
 	res := a.result
 	res.innName = named(inn, org, c.plan, a.latest...)
@@ -121,7 +123,7 @@ type activity struct {
 
 func (a activity) any() bool {
 	r := a.result
-	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.AsOrganizer.Tenders + r.Complaints.AsCustomer + r.FASCases
+	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.AsOrganizer.Tenders + r.Complaints.AsCustomer + r.FASCases + r.RNP.Entries
 	if r.AsSupplier != nil {
 		n += r.AsSupplier.Contracts
 	}
@@ -201,6 +203,7 @@ func (s *Set) aggregates(ctx context.Context, inn string, r *innResult) []aggreg
 		{"fas_cases", tenderbase.KindFASCase, tenderbase.LookupINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
 			return s.count(ctx, srch, &r.FASCases)
 		}},
+		s.rnpAggregate(ctx, inn, &r.RNP),
 	}
 }
 

@@ -76,6 +76,8 @@ func partyName(inn string, r tenderbase.Record, plan tenderbase.Plan) string {
 		if !plan.Hides(r.Kind(), "suppliers") {
 			parties = append(parties, r.Suppliers...)
 		}
+	case *tenderbase.UnfairSupplier:
+		return r.NameOf(inn)
 	case *tenderbase.Protocol:
 		if !plan.Hides(r.Kind(), "participants") {
 			for _, p := range r.Participants {

@@ -99,6 +99,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.worldSearch, s.worldDetail,
 		s.contragentByInn, s.contragentContacts,
 		s.torgiSearch, s.torgiDetail,
+		s.rnpSearch, s.rnpDetail,
 	}
 }
 

@@ -19,6 +19,7 @@ var specTools = []string{
 	"world.search", "world.detail",
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
+	"rnp.search", "rnp.detail",
 }
 
 func TestList(t *testing.T) {
@@ -112,6 +113,8 @@ var goodArgs = map[string]string{
 	"contragent.contacts": `{"inn": "1601303298"}`,
 	"torgi.search":        `{"query": "оборудование", "regions": [74]}`,
 	"torgi.detail":        `{"id": "17423037_1"}`,
+	"rnp.search":          `{"query": "АкваХимРеагент", "filters": {"fz44": 1}}`,
+	"rnp.detail":          `{"id": "23003018"}`,
 }
 
 // badArgs are arguments that do not fit a tool's schema, by what is wrong.

@@ -19,5 +19,8 @@ func BenchmarkImport(b *testing.B) {
 			filepath.Join(shared, "eis223"), filepath.Join(shared, "eis44-unverified-templates"),
 		}},
 		sourcebench.Corpus{Name: "fixtures", Roots: []string{"testdata"}},
+		// No entry of the register of unfair suppliers is among the real
+		// samples: its figures are of the fixtures written from the schemas.
+		sourcebench.Corpus{Name: "rnp-fixtures", Roots: []string{filepath.Join("testdata", "unfair")}},
 	)
 }

@@ -6,7 +6,7 @@ import "strings"
 // A name ending in "*" matches every name it begins; the longest such prefix
 // wins, and an exact name wins over any prefix. Each family of documents
 // adds its own map here.
-var documents = merge(complaintDocuments, contracts, contractCancels, notices44, notices223, protocols44, protocols223, events, executions)
+var documents = merge(complaintDocuments, contracts, contractCancels, notices44, notices223, protocols44, protocols223, events, executions, unfairSuppliers44, unfairSuppliers223)
 
 // documentDecoder returns the decoder of the documents named kind. A kind
 // that holds no record of ours has none, even where a prefix would claim it.
@@ -56,6 +56,16 @@ var notRecords = map[string]string{
 
 	// Protocols: what restates a result without a protocol.
 	"fcsPlacementResult": "the EIS's summary of a procedure's result, which names participants by journal number only and has no document id; the protocols it follows carry the same result",
+
+	// The register of unfair suppliers: the way to an entry, and the other
+	// register of the same form.
+	"dishonestApplication":               "a customer's application to include a supplier in the 223-FZ register, not an entry; the entry comes as <dishonestSupplier>",
+	"dishonestApplicationRejectType":     "the rejection of a customer's application to the 223-FZ register, not an entry",
+	"dishonestSupplierIncludeType":       "the control body's packet including an application in the 223-FZ register; the entry comes as <dishonestSupplier>",
+	"dishonestSupplierExcludeType":       "the control body's packet excluding an entry of the 223-FZ register; the entry's next version, <dishonestSupplier> with excludeDate, says so",
+	"dishonestSupplierReject":            "the control body's refusal to include an application in the 223-FZ register, not an entry",
+	"pprf615UnfairContractor2022":        "an entry of the register of unfair contractors of capital repairs (PP RF 615), another register than the RNP",
+	"pprf615UnfairContractor2022Exclude": "an exclusion from the register of unfair contractors of capital repairs (PP RF 615), another register than the RNP",
 }
 
 // whyNot says why a kind of document holds no record of ours.

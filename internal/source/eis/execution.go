@@ -357,12 +357,7 @@ func decodePerformanceContract(d *xml.Decoder, start xml.StartElement, _ source)
 		if !item.StageEnd.IsZero() || item.Completed {
 			e.Stage = &tenderbase.ExecutionStage{EndsAt: item.StageEnd.Time, Final: item.Completed}
 		}
-		for _, a := range item.Attachments {
-			e.Attachments = append(e.Attachments, tenderbase.Attachment{
-				FileName: cleanText(a.FileName), Description: cleanText(a.Description),
-				URL: cleanText(a.URL), DocNumber: cleanText(a.RegNumber),
-			})
-		}
+		e.Attachments = append(e.Attachments, attachments223(item.Attachments)...)
 		e.Status = executionStatus("", e)
 		recs = append(recs, e)
 	}

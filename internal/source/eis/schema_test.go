@@ -16,6 +16,7 @@ const (
 	xsdFcs14       = "xsd44-v14.1/rezident1989__portal44_xml/fcsExport.xsd"
 	xsdPurchase223 = "xsd223/Homyakin__ZakupkiParser/purchase.xsd"
 	xsdContract223 = "xsd223/Homyakin__ZakupkiParser/contract.xsd"
+	xsdUnfair223   = "xsd223/Homyakin__ZakupkiParser/dishonestSupplier.xsd"
 )
 
 // sharedData is the folder of real samples and official schemas beside the
@@ -44,6 +45,8 @@ var fixtureRules = []struct {
 	{prefix: "contractCancel"},
 	{prefix: "contractProcedure"},
 	{prefix: "pprf615", schemas: []string{xsdFcs14}},
+	{prefix: "unfairSupplier"},
+	{prefix: "dishonestSupplier", schemas: []string{xsdUnfair223}},
 }
 
 // schemeSchemas maps the major scheme version a document declares to its
