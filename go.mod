@@ -3,6 +3,7 @@ module github.com/tenderbase/tenderbase
 go 1.26.8
 
 require (
+	github.com/biter777/countries v1.7.5
 	github.com/blevesearch/snowballstem v0.9.0
 	github.com/go-json-experiment/json v1.27.2
 	github.com/google/go-cmp v0.7.0
@@ -14,7 +15,6 @@ require (
 )
 
 require (
-	github.com/biter777/countries v1.7.5 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.3 // indirect
