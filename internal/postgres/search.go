@@ -200,6 +200,7 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 		FROM records r`+where+` ORDER BY r.rid DESC`, args...)
 	var rids []int64
 	stems := textproc.Stemmer{}
+	matcher := query.NewMatcher(sel.check)
 	var rid int64
 	var body []byte
 	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
@@ -213,7 +214,7 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 			if err != nil {
 				return err
 			}
-			if !query.Match(sel.check, stems.Fields(tenderbase.MatchedText(r, sel.openOnly))) {
+			if !matcher.Match(query.MatchedFields(stems, r, sel.openOnly)) {
 				return nil
 			}
 		}

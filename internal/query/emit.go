@@ -26,9 +26,11 @@ type Dialect interface {
 var ErrLoneExclusion = tenderbase.Errorf(tenderbase.EINVALID, "an exclusion needs a word to find beside it (as in \"поставка !ремонт\")")
 
 // Emit writes q in dialect d. An expression "" matches nothing: an AND with
-// such an operand matches nothing, an OR or an exclusion leaves it out.
+// such an operand matches nothing, an OR or an exclusion leaves it out. A
+// Latin word is written as the OR of its keys in every language, a phrase
+// with one as the OR of the phrase in each language (inLanguages).
 func Emit(q tenderbase.Query, d Dialect) (string, error) {
-	return emit(q, d, true)
+	return emit(inLanguages(q), d, true)
 }
 
 func emit(q tenderbase.Query, d Dialect, positive bool) (string, error) {
