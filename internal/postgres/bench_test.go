@@ -143,6 +143,8 @@ var benchSearches = []benchSearch{
 	{name: "common", query: "поставка"},
 	{name: "rare", query: "тракторы"},
 	{name: "phrase", query: `"лекарственных препаратов"`},
+	{name: "latin", query: "supply"},                // looked up in every language
+	{name: "latin_phrase", query: `"office paper"`}, // one phrase per language
 	{name: "exact", query: "=поставка"},
 	{name: "and", query: "медицинского & оборудования"},
 	{name: "or", query: "бетонами | цементов"},

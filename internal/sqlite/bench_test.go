@@ -118,6 +118,8 @@ var benchSearches = []struct {
 	{"common", "поставка", tenderbase.Filters{}, 0, nil},
 	{"rare", "погрузчик", tenderbase.Filters{}, 0, nil},
 	{"phrase", `"медицинских изделий"`, tenderbase.Filters{}, 0, nil},
+	{"latin", "supply", tenderbase.Filters{}, 0, nil},                // looked up in every language
+	{"latin_phrase", `"office paper"`, tenderbase.Filters{}, 0, nil}, // one phrase per language
 	{"exact", "=поставка", tenderbase.Filters{}, 0, nil},
 	{"and", "бумага & офисной", tenderbase.Filters{}, 0, nil},
 	{"or", "бумага | картридж", tenderbase.Filters{}, 0, nil},
