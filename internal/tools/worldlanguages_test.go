@@ -21,17 +21,9 @@ import (
 // types: words of the notice's language in another form, and without their
 // diacritics. Each query's answer was read off the samples by hand.
 func TestWorldSearchInLanguages(t *testing.T) {
-	dirs := []string{filepath.Join(sharedData, "ted-xml"), filepath.Join(sharedData, "eforms"), filepath.Join(sharedData, "ocds")}
 	for name, store := range bothStores(t) {
 		t.Run(name, func(t *testing.T) {
-			sum, err := importer.Import(context.Background(), store, dirs,
-				importer.Options{Decoders: []importer.Decoder{ted.Format{}, eforms.Format{}, ocds.Format{}}})
-			if err != nil {
-				t.Fatalf("import: %v", err)
-			}
-			if sum.Files == 0 {
-				t.Skipf("no published world notice under %s: the shared data folder is not beside this checkout", sharedData)
-			}
+			importWorldSamples(t, store)
 			set := New(store, nil)
 			for _, tt := range worldLanguageCases {
 				t.Run(tt.query, func(t *testing.T) {
@@ -81,6 +73,22 @@ var worldLanguageCases = []struct {
 	{"servizio", []string{"eforms:00158253-2023", "eforms:00650276-2023", "eforms:00783461-2023"}},
 	{"ferroviario", []string{"ted:121869-2023"}},                    // Portuguese FERROVIÁRIO
 	{"вироби", []string{"ocds:ocds-be6bcu-UA-2017-01-31-001299-b"}}, // Ukrainian, by its Russian stem
+}
+
+// importWorldSamples imports every published TED, eForms and OCDS sample
+// into store, or skips the test when the shared data folder is absent.
+func importWorldSamples(t *testing.T, store tenderbase.Store) importer.Summary {
+	t.Helper()
+	dirs := []string{filepath.Join(sharedData, "ted-xml"), filepath.Join(sharedData, "eforms"), filepath.Join(sharedData, "ocds")}
+	sum, err := importer.Import(context.Background(), store, dirs,
+		importer.Options{Decoders: []importer.Decoder{ted.Format{}, eforms.Format{}, ocds.Format{}}})
+	if err != nil {
+		t.Fatalf("import: %v", err)
+	}
+	if sum.Files == 0 {
+		t.Skipf("no published world notice under %s: the shared data folder is not beside this checkout", sharedData)
+	}
+	return sum
 }
 
 // worldSearchIDs returns the sorted ids of the notices world.search finds.
