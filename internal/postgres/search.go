@@ -87,7 +87,7 @@ func plan(q tenderbase.Search) (selection, error) {
 	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
 	sel.conds = []string{"r.kind = " + sel.arg(string(q.Kind))}
 	if q.Query != nil {
-		ts, err := emitTSQuery(q.Query, q.OpenTextOnly)
+		ts, err := emitTSQuery(query.ForKind(q.Kind, q.Query), q.OpenTextOnly)
 		if err != nil {
 			return selection{}, err
 		}

@@ -27,10 +27,10 @@ var ErrLoneExclusion = tenderbase.Errorf(tenderbase.EINVALID, "an exclusion need
 
 // Emit writes q in dialect d. An expression "" matches nothing: an AND with
 // such an operand matches nothing, an OR or an exclusion leaves it out. A
-// Latin word is written as the OR of its keys in every language, a phrase
-// with one as the OR of the phrase in each language (inLanguages).
+// store writes ForKind(kind, q), so that a Latin word finds records of a
+// kind that says its language in any language.
 func Emit(q tenderbase.Query, d Dialect) (string, error) {
-	return emit(inLanguages(q), d, true)
+	return emit(q, d, true)
 }
 
 func emit(q tenderbase.Query, d Dialect, positive bool) (string, error) {

@@ -22,6 +22,20 @@ func RecordLanguage(r tenderbase.Record) textproc.Language {
 	return textproc.LanguageOf(tenderbase.TextLanguage(r))
 }
 
+// ForKind returns q as a store writes it for a search of records of kind
+// k: with each Latin word in every language (inLanguages) when k's records
+// say their language (tenderbase.Languaged), else as it is, since a record
+// without a language has every word keyed in the Default language. So a
+// search of Russian records costs what it did.
+func ForKind(k tenderbase.Kind, q tenderbase.Query) tenderbase.Query {
+	if r, err := tenderbase.NewRecord(k); err == nil {
+		if _, ok := r.(tenderbase.Languaged); ok {
+			return inLanguages(q)
+		}
+	}
+	return q
+}
+
 // inLanguages returns q with every term and phrase that has a Latin word
 // replaced by the OR of the phrase as each language keys it.
 func inLanguages(q tenderbase.Query) tenderbase.Query {

@@ -31,9 +31,7 @@ func TestEmitMatch(t *testing.T) {
 	}{
 		{"term", stem("поставки", "поставк"), nil, `s : "поставк"`, false},
 		{"exact term", exact("поставки"), nil, `e : "поставки"`, false},
-		{"keyword AND", stem("and", "and"), nil, latinKeys("s", "and"), false},
-		{"latin phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{stem("cleaning", "clean"), {Form: "services", Stem: "servic", Exact: true}}}, nil,
-			latinPhrase("cleaning", "services"), true},
+		{"keyword AND", stem("and", "and"), nil, `s : "and"`, false},
 		{"upper keyword", exact("NOT"), nil, `e : "NOT"`, false},
 		{"quote", exact(`a"b`), nil, `e : "a""b"`, false},
 		{"hyphen", exact("covid-19"), nil, `e : "covid-19"`, false},
@@ -95,6 +93,37 @@ func TestEmitMatchTariff(t *testing.T) {
 			}
 			if want := "(" + tt.want + `) AND (f : "r77")`; m.expr != want {
 				t.Errorf("got %s\nwant %s", m.expr, want)
+			}
+		})
+	}
+}
+
+// TestEmitMatchLanguages writes queries of world tenders, which say their
+// language: a Latin word is looked up by its key in every language, a
+// phrase once per language; a search of tenders, which do not, writes the
+// query as it is.
+func TestEmitMatchLanguages(t *testing.T) {
+	word := stem("and", "and")
+	phrase := tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{stem("cleaning", "clean"), {Form: "services", Stem: "servic", Exact: true}}}
+	tests := []struct {
+		name string
+		kind tenderbase.Kind
+		q    tenderbase.Query
+		want string
+	}{
+		{"word", tenderbase.KindWorldTender, word, latinKeys("s", "and")},
+		{"phrase", tenderbase.KindWorldTender, phrase, latinPhrase("cleaning", "services")},
+		{"russian word", tenderbase.KindWorldTender, stem("поставки", "поставк"), `s : "поставк"`},
+		{"word of a tender", tenderbase.KindTender, word, `s : "and"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := emitMatch(query.ForKind(tt.kind, tt.q), nil, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.expr != tt.want {
+				t.Errorf("got %s\nwant %s", m.expr, tt.want)
 			}
 		})
 	}

@@ -124,7 +124,7 @@ func (s *Store) fewRIDs(ctx context.Context, k tenderbase.Kind, l tenderbase.Loo
 
 // plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
-	m, err := emitMatch(q.Query, q.Filters.Groups(), q.OpenTextOnly)
+	m, err := emitMatch(query.ForKind(q.Kind, q.Query), q.Filters.Groups(), q.OpenTextOnly)
 	if err != nil {
 		return selection{}, err
 	}
