@@ -200,7 +200,7 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 		FROM records r`+where+` ORDER BY r.rid DESC`, args...)
 	var rids []int64
 	stems := textproc.Stemmer{}
-	matcher := query.NewMatcher(sel.check)
+	matcher := query.NewMatcher(sel.kind, sel.check)
 	var rid int64
 	var body []byte
 	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {

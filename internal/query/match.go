@@ -12,15 +12,16 @@ import (
 // A Latin word matches by its key in any language (inLanguages). A nil
 // query matches everything.
 func Match(q tenderbase.Query, fields [][]textproc.Token) bool {
-	return NewMatcher(q).Match(fields)
+	return match(inLanguages(q), fields)
 }
 
-// Matcher is a query made ready to be matched against many records: the
-// keys of its Latin words in every language are worked out once.
+// Matcher is a query made ready to be matched against many records of one
+// kind: the keys of its Latin words in every language are worked out once.
 type Matcher struct{ q tenderbase.Query }
 
-// NewMatcher returns the Matcher of q.
-func NewMatcher(q tenderbase.Query) Matcher { return Matcher{inLanguages(q)} }
+// NewMatcher returns the Matcher of q for records of kind k, which matches
+// them as Match does.
+func NewMatcher(k tenderbase.Kind, q tenderbase.Query) Matcher { return Matcher{ForKind(k, q)} }
 
 // Match reports whether a record whose analyzed fields are fields matches
 // the query, as the package function Match says.

@@ -237,7 +237,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	var items []tenderbase.Record
 	total := 0
 	stems := textproc.Stemmer{}
-	matcher := query.NewMatcher(sel.check)
+	matcher := query.NewMatcher(sel.kind, sel.check)
 	for rows.Next() {
 		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
 			return items, sel.total, nil
