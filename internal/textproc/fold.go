@@ -100,14 +100,14 @@ var plainLatin = func() map[rune]string {
 	return m
 }()
 
-// withoutMarks returns a Latin letter decomposed (NFD) without its marks.
+// withoutMarks returns a Latin letter decomposed (NFD) without its marks,
+// its base spelled by latinLetters (ǿ is ø and an acute, so o).
 func withoutMarks(r rune) string {
-	if s, ok := latinLetters[r]; ok {
-		return s
-	}
 	var b strings.Builder
 	for _, d := range norm.NFD.String(string(r)) {
-		if !unicode.IsMark(d) {
+		if s, ok := latinLetters[d]; ok {
+			b.WriteString(s)
+		} else if !unicode.IsMark(d) {
 			b.WriteRune(d)
 		}
 	}

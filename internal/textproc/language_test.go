@@ -17,6 +17,7 @@ func TestFold(t *testing.T) {
 		{"Café", "cafe"},
 		{"cafe\u0301", "cafe"}, // e and a combining acute
 		{"Øresund", "oresund"},
+		{"Ǿ", "o"}, // ø and an acute
 		{"Đakovo", "dakovo"},
 		{"Ærøskøbing", "aeroskobing"},
 		{"œuvre", "oeuvre"},
@@ -126,4 +127,20 @@ func TestKeysOfAWord(t *testing.T) {
 	if len(keys) != len(Languages()) || keys[Default] != "bauarbeiten" || keys[LanguageOf("de")] != "de"+keySep+"bauarbeit" {
 		t.Errorf("keys of bauarbeiten: %q", keys)
 	}
+}
+
+// FuzzFold checks that folding a folded word changes nothing, so that a
+// query word, folded once more by the parser, keeps the key of the word it
+// came from.
+func FuzzFold(f *testing.F) {
+	for _, s := range []string{"Škoda", "Straße", "Łódź", "cafe\u0301", "и\u0306од", "İstanbul", "ǅ", "ﬁ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, word string) {
+		for w := range Words(word) {
+			if again := Fold(w); again != w {
+				t.Errorf("Fold(%q) = %q, a word Words yields folded again", w, again)
+			}
+		}
+	})
 }
