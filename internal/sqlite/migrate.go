@@ -56,9 +56,9 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	7: reindex,          // the text of tariff fields in columns of its own
-	8: settleAllStates,  // the derived state of every tender as a lookup
-	9: reindexLanguages, // texts analyzed in their language, Latin letters folded
+	7:  reindex,          // the text of tariff fields in columns of its own
+	8:  settleAllStates,  // the derived state of every tender as a lookup
+	10: reindexLanguages, // texts analyzed in their language, Latin letters folded
 }
 
 // reindexBatch is how many records reindex reads at a time.

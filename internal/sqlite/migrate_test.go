@@ -103,13 +103,13 @@ func writeOld(ctx context.Context, db *sql.DB, r tenderbase.Record, n int64, fie
 }
 
 // TestReindexLanguages opens a database written before texts were
-// analyzed in their language and Latin letters folded (migration 0009):
+// analyzed in their language and Latin letters folded (migration 0010):
 // Open must write anew the rows of the records concerned, so that a
 // German notice is found by its German stems and a word typed without
 // its diacritics finds it.
 func TestReindexLanguages(t *testing.T) {
 	path := t.TempDir() + "/old.db"
-	writeLayoutBefore(t, path, 9, storetest.LanguageRecords(), storetest.UnfoldedFields)
+	writeLayoutBefore(t, path, 10, storetest.LanguageRecords(), storetest.UnfoldedFields)
 	s, err := Open(t.Context(), path, nil)
 	if err != nil {
 		t.Fatal(err)
