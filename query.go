@@ -18,8 +18,11 @@ type OrQuery struct{ Operands []Query }
 type NotQuery struct{ Operand Query }
 
 // TermQuery matches one word. Form is the word as analyzed (lowercase, ё
-// folded to е); Stem is its stem. An Exact term matches only Form; any other
-// matches every word with the same Stem.
+// folded to е, Latin letters without diacritics); Stem is its stem as a
+// record without a language has it. An Exact term matches only Form; any
+// other matches every word with the same Stem, and a word of Latin letters
+// also every word of a record in another language with the same stem in
+// that language (internal/query).
 type TermQuery struct {
 	Form  string
 	Stem  string

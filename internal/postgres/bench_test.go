@@ -247,3 +247,32 @@ func percentile(times []time.Duration, p int) float64 {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// BenchmarkLatinWord counts the tenders that hold a Latin word, looked up
+// as a search of tenders writes it (its one key) and as a search of world
+// tenders does (its key in every language, query.ForKind), to show what
+// looking a word up in every language costs an index of this size.
+func BenchmarkLatinWord(b *testing.B) {
+	s := benchStore(b)
+	ctx := context.Background()
+	for _, text := range []string{"supply", `"office paper"`} {
+		q, err := query.Parse(text, query.MCP)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindWorldTender} {
+			ts, err := emitTSQuery(query.ForKind(k, q), false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(text+"/as "+string(k), func(b *testing.B) {
+				for b.Loop() {
+					var n int
+					if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM records WHERE kind = 'tender' AND tsv @@ $1::tsquery`, ts.exact).Scan(&n); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

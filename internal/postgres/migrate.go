@@ -13,6 +13,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/migration"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
@@ -122,31 +123,40 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
-	4: reindex,         // the positions of tariff text weighted
-	5: settleAllStates, // the derived state of every tender as a lookup
+	4: reindexWhere(hasTariffText),            // the positions of tariff text weighted
+	5: settleAllStates,                        // the derived state of every tender as a lookup
+	6: reindexWhere(query.ChangedByLanguages), // texts analyzed in their language, Latin letters folded
 }
 
 // reindexBatch is how many records reindex reads at a time.
 const reindexBatch = 1000
 
-// reindex writes the tsvector of every current record anew from its
-// stored version, as Put would have written it, a batch at a time.
-func reindex(ctx context.Context, tx pgx.Tx) error {
-	st := textproc.Stemmer{}
-	after := int64(math.MinInt64)
-	for {
-		var n int
-		var err error
-		if after, n, err = reindexAfter(ctx, tx, st, after); err != nil || n < reindexBatch {
-			return err
+// reindexWhere returns the step that writes anew the tsvector of every
+// current record that changed needs, from its stored version, as Put would
+// have written it, a batch at a time. The others keep theirs, which are
+// the same.
+func reindexWhere(changed func(tenderbase.Record) bool) func(ctx context.Context, tx pgx.Tx) error {
+	return func(ctx context.Context, tx pgx.Tx) error {
+		st := textproc.Stemmer{}
+		after := int64(math.MinInt64)
+		for {
+			var n int
+			var err error
+			if after, n, err = reindexAfter(ctx, tx, st, changed, after); err != nil || n < reindexBatch {
+				return err
+			}
 		}
 	}
 }
 
-// reindexAfter writes anew the tsvectors of the next reindexBatch records
-// after the rid after, and returns the last rid read and how many were.
-// Records without tariff text keep theirs, which are the same.
-func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, after int64) (int64, int, error) {
+// hasTariffText reports whether r has text of tariff fields, which
+// migration 0004 labels.
+func hasTariffText(r tenderbase.Record) bool { return len(tenderbase.TariffText(r)) > 0 }
+
+// reindexAfter writes anew the tsvectors of the records among the next
+// reindexBatch after the rid after that changed, and returns the last rid
+// read and how many were.
+func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, changed func(tenderbase.Record) bool, after int64) (int64, int, error) {
 	rows, _ := tx.Query(ctx, `
 		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.rid > $1 ORDER BY r.rid LIMIT $2`, after, reindexBatch)
@@ -159,10 +169,10 @@ func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, after int
 	n, err := pgx.ForEachRow(rows, []any{&rid, &kind, &body}, func() error {
 		after = rid
 		r, err := versioning.Decode(tenderbase.Kind(kind), body)
-		if err != nil || len(tenderbase.TariffText(r)) == 0 {
+		if err != nil || !changed(r) {
 			return err
 		}
-		d := newDocument(st.FieldsApart(tenderbase.OpenText(r), tenderbase.TariffText(r)))
+		d := newDocument(query.IndexedFields(st, r))
 		rids, tsvs = append(rids, rid), append(tsvs, d.tsv)
 		lossy, tariff = append(lossy, d.lossy), append(tariff, d.tariff)
 		return nil

@@ -32,6 +32,17 @@ func TestReindexOldLayout(t *testing.T) {
 // and writes recs into it as Put wrote them then: every text unlabelled.
 func writeOldLayout(t *testing.T, url string, recs []tenderbase.Record) {
 	t.Helper()
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, url, 4, recs, func(r tenderbase.Record) [][]textproc.Token {
+		return st.Fields(textproc.Default, tenderbase.MatchedText(r, false))
+	})
+}
+
+// writeLayoutBefore makes a database at url with the migrations before
+// version and writes recs into it with the texts that analyze gives,
+// unlabelled.
+func writeLayoutBefore(t *testing.T, url string, version int, recs []tenderbase.Record, analyze func(tenderbase.Record) [][]textproc.Token) {
+	t.Helper()
 	ctx := context.Background()
 	c, err := pgx.Connect(ctx, url)
 	if err != nil {
@@ -46,29 +57,28 @@ func writeOldLayout(t *testing.T, url string, recs []tenderbase.Record) {
 		t.Fatal(err)
 	}
 	for _, m := range all {
-		if m.Version < 4 {
+		if m.Version < version {
 			if err := apply(ctx, c, m); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	st := textproc.Stemmer{}
 	for i, r := range recs {
-		if err := writeOld(ctx, c, r, int64(i)+1, st); err != nil {
+		if err := writeOld(ctx, c, r, int64(i)+1, analyze(r)); err != nil {
 			t.Fatalf("write %s %s the old way: %v", r.Kind(), r.Key(), err)
 		}
 	}
 }
 
-// writeOld writes r as the store wrote records before migration 0004, with
-// the rid its date and n give it.
-func writeOld(ctx context.Context, c *pgx.Conn, r tenderbase.Record, n int64, st textproc.Stemmer) error {
+// writeOld writes r with the analyzed texts as the store wrote
+// records before migration 0004, with the rid its date and n give it.
+func writeOld(ctx context.Context, c *pgx.Conn, r tenderbase.Record, n int64, texts [][]textproc.Token) error {
 	body, err := tenderbase.MarshalRecord(r)
 	if err != nil {
 		return err
 	}
 	lo, _ := versioning.RIDs(r.Date())
-	d := newDocument(st.Fields(tenderbase.MatchedText(r, false)), nil)
+	d := newDocument(texts, nil)
 	fields, values := lookups(r)
 	_, err = c.Exec(ctx, `
 		WITH v AS (
@@ -81,6 +91,22 @@ func writeOld(ctx context.Context, c *pgx.Conn, r tenderbase.Record, n int64, st
 		SELECT $1, f, x, r.rid FROM r, unnest($9::text[], $10::text[]) AS u (f, x)`,
 		r.Kind(), r.Key(), r.Revision(), body, lo+n, flags(r), d.tsv, d.lossy, fields, values)
 	return err
+}
+
+// TestReindexLanguages opens a database written before texts were
+// analyzed in their language and Latin letters folded (migration 0006):
+// Open must write anew the tsvectors of the records concerned, so that a
+// German notice is found by its German stems and a word typed without
+// its diacritics finds it.
+func TestReindexLanguages(t *testing.T) {
+	url := pgtest.URL(t)
+	writeLayoutBefore(t, url, 6, storetest.LanguageRecords(), storetest.UnfoldedFields)
+	s, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckLanguages(t, s)
 }
 
 // TestStatesOfOldTenders opens a database written before tenders had a

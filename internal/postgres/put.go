@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
@@ -139,7 +140,7 @@ func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64
 // Insert stores a record whose kind and key are new.
 func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 	lo, hi := versioning.RIDs(e.Rec.Date())
-	d := newDocument(w.stems.FieldsApart(tenderbase.OpenText(e.Rec), tenderbase.TariffText(e.Rec)))
+	d := newDocument(query.IndexedFields(w.stems, e.Rec))
 	fields, values := lookups(e.Rec)
 	// One statement, so that an import of new records costs one round trip
 	// a record beyond its reads. The next rid of the second is taken under
@@ -181,7 +182,7 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 			return err
 		}
 	}
-	d := newDocument(w.stems.FieldsApart(tenderbase.OpenText(e.Rec), tenderbase.TariffText(e.Rec)))
+	d := newDocument(query.IndexedFields(w.stems, e.Rec))
 	if _, err := w.q.Exec(ctx, `
 		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7
 		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID, d.tariff); err != nil {

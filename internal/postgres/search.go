@@ -87,7 +87,7 @@ func plan(q tenderbase.Search) (selection, error) {
 	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
 	sel.conds = []string{"r.kind = " + sel.arg(string(q.Kind))}
 	if q.Query != nil {
-		ts, err := emitTSQuery(q.Query, q.OpenTextOnly)
+		ts, err := emitTSQuery(query.ForKind(q.Kind, q.Query), q.OpenTextOnly)
 		if err != nil {
 			return selection{}, err
 		}
@@ -200,6 +200,7 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 		FROM records r`+where+` ORDER BY r.rid DESC`, args...)
 	var rids []int64
 	stems := textproc.Stemmer{}
+	matcher := query.NewMatcher(sel.kind, sel.check)
 	var rid int64
 	var body []byte
 	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
@@ -213,7 +214,7 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 			if err != nil {
 				return err
 			}
-			if !query.Match(sel.check, stems.Fields(tenderbase.MatchedText(r, sel.openOnly))) {
+			if !matcher.Match(query.MatchedFields(stems, r, sel.openOnly)) {
 				return nil
 			}
 		}

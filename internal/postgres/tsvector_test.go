@@ -11,7 +11,7 @@ import (
 // apart, and a word in both texts has positions of both weights.
 func TestDocumentWeights(t *testing.T) {
 	st := textproc.Stemmer{}
-	open, tariff := st.FieldsApart([]string{"Поставка бумаги"}, []string{"ООО Бумага"})
+	open, tariff := st.FieldsApart(textproc.Default, []string{"Поставка бумаги"}, []string{"ООО Бумага"})
 	got := newDocument(open, tariff).tsv
 	want := `'=бумага':5A '=бумаги':2 '=ооо':4A '=поставка':1 'бумаг':2,5A 'оо':4A 'поставк':1`
 	if got != want {

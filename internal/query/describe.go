@@ -47,7 +47,8 @@ func Describe() Description {
 		},
 		Notes: []Note{
 			{"morphology", "Every word matches its other forms: поставка finds поставки and поставку. Russian and English words are stemmed (Snowball); =word turns this off."},
-			{"case and ё", "Matching ignores case, and ё is the same letter as е: ёлка finds елка."},
+			{"languages", "A world notice is analysed in its own language: English, German, French, Spanish, Italian, Portuguese, Dutch, Danish, Swedish, Norwegian, Finnish, Hungarian, Romanian, Irish and Turkish words are stemmed in it, words of other languages (Polish, Czech...) match as written. A query word is looked up in every language at once."},
+			{"case, ё and diacritics", "Matching ignores case, ё is the same letter as е (ёлка finds елка), and Latin letters lose their diacritics: skoda finds Škoda, strasse finds Straße. Cyrillic й stays й."},
 			{"numbers", "Numbers and codes match as whole words: a purchase number, an INN or an OKPD2 code such as 21.20.10 (which is searched as the phrase 21 20 10)."},
 			{"hyphenated words", "A word is split at every character that is not a letter or a digit, and its parts are searched as a phrase: медико-санитарной finds \"медико санитарной\", 44-ФЗ finds \"44 фз\"."},
 			{"precedence", "! binds tightest, then AND, then OR: a b | c means (a AND b) OR c. Use parentheses to group otherwise: a (b | c)."},

@@ -26,7 +26,9 @@ type Dialect interface {
 var ErrLoneExclusion = tenderbase.Errorf(tenderbase.EINVALID, "an exclusion needs a word to find beside it (as in \"поставка !ремонт\")")
 
 // Emit writes q in dialect d. An expression "" matches nothing: an AND with
-// such an operand matches nothing, an OR or an exclusion leaves it out.
+// such an operand matches nothing, an OR or an exclusion leaves it out. A
+// store writes ForKind(kind, q), so that a Latin word finds records of a
+// kind that says its language in any language.
 func Emit(q tenderbase.Query, d Dialect) (string, error) {
 	return emit(q, d, true)
 }

@@ -9,27 +9,44 @@ import (
 // list per text a search may match, tenderbase.MatchedText) matches q. It is the reference meaning
 // of a query: a term matches a token with the same stem, an exact term one
 // with the same form, and a phrase matches consecutive tokens of one field.
-// A nil query matches everything.
+// A Latin word matches by its key in any language (inLanguages). A nil
+// query matches everything.
 func Match(q tenderbase.Query, fields [][]textproc.Token) bool {
+	return match(inLanguages(q), fields)
+}
+
+// Matcher is a query made ready to be matched against many records of one
+// kind: the keys of its Latin words in every language are worked out once.
+type Matcher struct{ q tenderbase.Query }
+
+// NewMatcher returns the Matcher of q for records of kind k, which matches
+// them as Match does.
+func NewMatcher(k tenderbase.Kind, q tenderbase.Query) Matcher { return Matcher{ForKind(k, q)} }
+
+// Match reports whether a record whose analyzed fields are fields matches
+// the query, as the package function Match says.
+func (m Matcher) Match(fields [][]textproc.Token) bool { return match(m.q, fields) }
+
+func match(q tenderbase.Query, fields [][]textproc.Token) bool {
 	switch q := q.(type) {
 	case nil:
 		return true
 	case tenderbase.AndQuery:
 		for _, o := range q.Operands {
-			if !Match(o, fields) {
+			if !match(o, fields) {
 				return false
 			}
 		}
 		return true
 	case tenderbase.OrQuery:
 		for _, o := range q.Operands {
-			if Match(o, fields) {
+			if match(o, fields) {
 				return true
 			}
 		}
 		return false
 	case tenderbase.NotQuery:
-		return !Match(q.Operand, fields)
+		return !match(q.Operand, fields)
 	case tenderbase.TermQuery:
 		return matchPhrase([]tenderbase.TermQuery{q}, fields)
 	case tenderbase.PhraseQuery:
@@ -44,14 +61,19 @@ func Match(q tenderbase.Query, fields [][]textproc.Token) bool {
 // (tenderbase.MatchedText). It is the reference meaning of a query over a
 // record, which every store must give.
 func MatchRecord(q tenderbase.Query, r tenderbase.Record, openOnly bool) bool {
-	return Match(q, Fields(tenderbase.MatchedText(r, openOnly)))
+	return Match(q, FieldsIn(RecordLanguage(r), tenderbase.MatchedText(r, openOnly)))
 }
 
-// Fields analyzes the search texts of a record for Match.
-func Fields(texts []string) [][]textproc.Token {
+// Fields analyzes the search texts of a record without a language for
+// Match.
+func Fields(texts []string) [][]textproc.Token { return FieldsIn(textproc.Default, texts) }
+
+// FieldsIn analyzes the search texts of a record in language lang for
+// Match.
+func FieldsIn(lang textproc.Language, texts []string) [][]textproc.Token {
 	fields := make([][]textproc.Token, len(texts))
 	for i, t := range texts {
-		fields[i] = textproc.Analyze(t)
+		fields[i] = lang.Analyze(t)
 	}
 	return fields
 }

@@ -285,3 +285,28 @@ func benchInTx(b *testing.B, s *Store, f func(c *conn) error) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkLatinWord counts the tenders that hold a Latin word, looked up
+// as a search of tenders writes it (its one key) and as a search of world
+// tenders does (its key in every language, query.ForKind), to show what
+// looking a word up in every language costs an index of this size.
+func BenchmarkLatinWord(b *testing.B) {
+	s := benchStore(b)
+	ctx := context.Background()
+	for _, text := range []string{"supply", `"office paper"`} {
+		for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindWorldTender} {
+			m, err := emitMatch(query.ForKind(k, benchSearch(b, text, tenderbase.Filters{}, 0, nil).Query), nil, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(text+"/as "+string(k), func(b *testing.B) {
+				for b.Loop() {
+					benchInTx(b, s, func(c *conn) error {
+						var n int
+						return c.queryRow(ctx, "SELECT count(*) FROM fts_tender WHERE fts_tender MATCH ?", m.expr).Scan(&n)
+					})
+				}
+			})
+		}
+	}
+}

@@ -2,10 +2,12 @@ package sqlite
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // stem and exact make the terms of the queries below.
@@ -40,19 +42,19 @@ func TestEmitMatch(t *testing.T) {
 			`e : "44 фз"`, false},
 		{"mixed phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{{Form: "поставки", Stem: "поставк", Exact: true}, stem("бумаги", "бумаг")}}, nil,
 			`(s : "поставк бумаг") AND (e : "поставки")`, true},
-		{"and not", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"), tenderbase.NotQuery{Operand: stem("b", "b")}, stem("c", "c")}}, nil,
-			`((s : "a") AND (s : "c")) NOT (s : "b")`, false},
-		{"or", tenderbase.OrQuery{Operands: []tenderbase.Query{stem("a", "a"), exact("b")}}, nil,
-			`(s : "a") OR (e : "b")`, false},
-		{"mixed phrase under not drops out", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"),
-			tenderbase.NotQuery{Operand: tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("x"), stem("y", "y")}}}}}, nil,
-			`s : "a"`, true},
-		{"or under not keeps exact branches", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"),
-			tenderbase.NotQuery{Operand: tenderbase.OrQuery{Operands: []tenderbase.Query{stem("b", "b"),
-				tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("x"), stem("y", "y")}}}}}}}, nil,
-			`(s : "a") NOT (s : "b")`, true},
+		{"and not", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("а", "а"), tenderbase.NotQuery{Operand: stem("б", "б")}, stem("в", "в")}}, nil,
+			`((s : "а") AND (s : "в")) NOT (s : "б")`, false},
+		{"or", tenderbase.OrQuery{Operands: []tenderbase.Query{stem("а", "а"), exact("б")}}, nil,
+			`(s : "а") OR (e : "б")`, false},
+		{"mixed phrase under not drops out", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("а", "а"),
+			tenderbase.NotQuery{Operand: tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("х"), stem("у", "у")}}}}}, nil,
+			`s : "а"`, true},
+		{"or under not keeps exact branches", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("а", "а"),
+			tenderbase.NotQuery{Operand: tenderbase.OrQuery{Operands: []tenderbase.Query{stem("б", "б"),
+				tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("х"), stem("у", "у")}}}}}}}, nil,
+			`(s : "а") NOT (s : "б")`, true},
 		{"filters only", nil, [][]string{{"r77", "r50"}, {"fz44"}}, `((f : "r77" OR f : "r50")) AND (f : "fz44")`, false},
-		{"query and filter", stem("a", "a"), [][]string{{"cr643"}}, `(s : "a") AND (f : "cr643")`, false},
+		{"query and filter", stem("а", "а"), [][]string{{"cr643"}}, `(s : "а") AND (f : "cr643")`, false},
 		{"nothing", nil, nil, ``, false},
 	}
 	for _, tt := range tests {
@@ -80,8 +82,8 @@ func TestEmitMatchTariff(t *testing.T) {
 			`{s ts} : "медик санитарн"`},
 		{"mixed phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{{Form: "поставки", Stem: "поставк", Exact: true}, stem("бумаги", "бумаг")}},
 			`({s ts} : "поставк бумаг") AND ({e te} : "поставки")`},
-		{"and not", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("a", "a"), tenderbase.NotQuery{Operand: exact("b")}}},
-			`({s ts} : "a") NOT ({e te} : "b")`},
+		{"and not", tenderbase.AndQuery{Operands: []tenderbase.Query{stem("а", "а"), tenderbase.NotQuery{Operand: exact("б")}}},
+			`({s ts} : "а") NOT ({e te} : "б")`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -94,6 +96,58 @@ func TestEmitMatchTariff(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEmitMatchLanguages writes queries of world tenders, which say their
+// language: a Latin word is looked up by its key in every language, a
+// phrase once per language; a search of tenders, which do not, writes the
+// query as it is.
+func TestEmitMatchLanguages(t *testing.T) {
+	word := stem("and", "and")
+	phrase := tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{stem("cleaning", "clean"), {Form: "services", Stem: "servic", Exact: true}}}
+	tests := []struct {
+		name string
+		kind tenderbase.Kind
+		q    tenderbase.Query
+		want string
+	}{
+		{"word", tenderbase.KindWorldTender, word, latinKeys("s", "and")},
+		{"phrase", tenderbase.KindWorldTender, phrase, latinPhrase("cleaning", "services")},
+		{"russian word", tenderbase.KindWorldTender, stem("поставки", "поставк"), `s : "поставк"`},
+		{"word of a tender", tenderbase.KindTender, word, `s : "and"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := emitMatch(query.ForKind(tt.kind, tt.q), nil, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if m.expr != tt.want {
+				t.Errorf("got %s\nwant %s", m.expr, tt.want)
+			}
+		})
+	}
+}
+
+// latinKeys is the expression of a Latin word in the stems column col: the
+// OR of its key in every language.
+func latinKeys(col, form string) string {
+	var parts []string
+	for _, k := range textproc.Keys(form) {
+		parts = append(parts, col+" : "+quote(k))
+	}
+	return "(" + strings.Join(parts, ") OR (") + ")"
+}
+
+// latinPhrase is the expression of a phrase of a stemmed Latin word and an
+// exact one: in each language, the phrase of their keys and the exact form.
+func latinPhrase(stemmed, exact string) string {
+	var parts []string
+	a, b := textproc.Keys(stemmed), textproc.Keys(exact)
+	for i := range a {
+		parts = append(parts, "(s : "+quote(a[i]+" "+b[i])+") AND (e : "+quote(exact)+")")
+	}
+	return "(" + strings.Join(parts, ") OR (") + ")"
 }
 
 func TestEmitMatchInvalid(t *testing.T) {

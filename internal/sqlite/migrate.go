@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/migration"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
@@ -55,8 +56,9 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	7: reindex,         // the text of tariff fields in columns of its own
-	8: settleAllStates, // the derived state of every tender as a lookup
+	7:  reindex,          // the text of tariff fields in columns of its own
+	8:  settleAllStates,  // the derived state of every tender as a lookup
+	10: reindexLanguages, // texts analyzed in their language, Latin letters folded
 }
 
 // reindexBatch is how many records reindex reads at a time.
@@ -66,6 +68,40 @@ const reindexBatch = 1000
 // versions of the records, as Put would have written them.
 func reindex(ctx context.Context, tx *sql.Tx) error {
 	st := textproc.Stemmer{}
+	return eachCurrentRecord(ctx, tx, func(r ridRecord) error {
+		return insertDocument(ctx, tx, r, st)
+	})
+}
+
+// reindexLanguages writes anew the full-text rows of the records whose
+// texts are analyzed otherwise since they are analyzed in their language
+// and Latin letters folded (query.ChangedByLanguages); the others' rows are
+// the same.
+func reindexLanguages(ctx context.Context, tx *sql.Tx) error {
+	st := textproc.Stemmer{}
+	return eachCurrentRecord(ctx, tx, func(r ridRecord) error {
+		if !query.ChangedByLanguages(r.rec) {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, ftsTables[r.rec.Kind()].delete, r.rid); err != nil {
+			return fmt.Errorf("reindex %s %s: %w", r.rec.Kind(), r.rec.Key(), describe(err))
+		}
+		return insertDocument(ctx, tx, r, st)
+	})
+}
+
+// insertDocument writes the full-text row of r as Put would.
+func insertDocument(ctx context.Context, tx *sql.Tx, r ridRecord, st textproc.Stemmer) error {
+	d := newDocument(r.rec, st)
+	if _, err := tx.ExecContext(ctx, ftsTables[r.rec.Kind()].insert, d.args(r.rid)...); err != nil {
+		return fmt.Errorf("reindex %s %s: %w", r.rec.Kind(), r.rec.Key(), describe(err))
+	}
+	return nil
+}
+
+// eachCurrentRecord calls f with every current record, in rid order, a
+// batch at a time.
+func eachCurrentRecord(ctx context.Context, tx *sql.Tx, f func(ridRecord) error) error {
 	after := int64(math.MinInt64)
 	for {
 		batch, err := currentRecords(ctx, tx, after)
@@ -73,9 +109,8 @@ func reindex(ctx context.Context, tx *sql.Tx) error {
 			return err
 		}
 		for _, r := range batch {
-			d := newDocument(r.rec, st)
-			if _, err := tx.ExecContext(ctx, ftsTables[r.rec.Kind()].insert, d.args(r.rid)...); err != nil {
-				return fmt.Errorf("reindex %s %s: %w", r.rec.Kind(), r.rec.Key(), describe(err))
+			if err := f(r); err != nil {
+				return err
 			}
 			after = r.rid
 		}

@@ -32,6 +32,17 @@ func TestReindexOldLayout(t *testing.T) {
 // s and e.
 func writeOldLayout(t *testing.T, path string, recs []tenderbase.Record) {
 	t.Helper()
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, path, 7, recs, func(r tenderbase.Record) [][]textproc.Token {
+		return st.Fields(textproc.Default, tenderbase.MatchedText(r, false))
+	})
+}
+
+// writeLayoutBefore makes a database at path with the migrations before
+// version and writes recs into it with the texts that analyze gives, in s
+// and e.
+func writeLayoutBefore(t *testing.T, path string, version int, recs []tenderbase.Record, analyze func(tenderbase.Record) [][]textproc.Token) {
+	t.Helper()
 	ctx := context.Background()
 	db, err := openDB(path, false, 1)
 	if err != nil {
@@ -46,23 +57,22 @@ func writeOldLayout(t *testing.T, path string, recs []tenderbase.Record) {
 		t.Fatal(err)
 	}
 	for _, m := range all {
-		if m.Version < 7 {
+		if m.Version < version {
 			if err := apply(ctx, db, m); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	st := textproc.Stemmer{}
 	for i, r := range recs {
-		if err := writeOld(ctx, db, r, int64(i)+1, st); err != nil {
+		if err := writeOld(ctx, db, r, int64(i)+1, analyze(r)); err != nil {
 			t.Fatalf("write %s %s the old way: %v", r.Kind(), r.Key(), err)
 		}
 	}
 }
 
-// writeOld writes r as the store wrote records before migration 0007, with
-// the rid its date and n give it.
-func writeOld(ctx context.Context, db *sql.DB, r tenderbase.Record, n int64, st textproc.Stemmer) error {
+// writeOld writes r with the analyzed texts fields as the store wrote
+// records before migration 0007, with the rid its date and n give it.
+func writeOld(ctx context.Context, db *sql.DB, r tenderbase.Record, n int64, fields [][]textproc.Token) error {
 	body, err := tenderbase.MarshalRecord(r)
 	if err != nil {
 		return err
@@ -86,10 +96,26 @@ func writeOld(ctx context.Context, db *sql.DB, r tenderbase.Record, n int64, st 
 			return err
 		}
 	}
-	stems, forms := columns(st.Fields(tenderbase.MatchedText(r, false)))
+	stems, forms := columns(fields)
 	_, err = db.ExecContext(ctx, "INSERT INTO fts_"+string(r.Kind())+" (rowid, s, e, f) VALUES (?, ?, ?, ?)",
 		rid, stems, forms, strings.Join(r.Flags(), " "))
 	return err
+}
+
+// TestReindexLanguages opens a database written before texts were
+// analyzed in their language and Latin letters folded (migration 0010):
+// Open must write anew the rows of the records concerned, so that a
+// German notice is found by its German stems and a word typed without
+// its diacritics finds it.
+func TestReindexLanguages(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	writeLayoutBefore(t, path, 10, storetest.LanguageRecords(), storetest.UnfoldedFields)
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckLanguages(t, s)
 }
 
 // TestStatesOfOldTenders opens a database written before tenders had a

@@ -124,7 +124,7 @@ func (s *Store) fewRIDs(ctx context.Context, k tenderbase.Kind, l tenderbase.Loo
 
 // plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
-	m, err := emitMatch(q.Query, q.Filters.Groups(), q.OpenTextOnly)
+	m, err := emitMatch(query.ForKind(q.Kind, q.Query), q.Filters.Groups(), q.OpenTextOnly)
 	if err != nil {
 		return selection{}, err
 	}
@@ -237,6 +237,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	var items []tenderbase.Record
 	total := 0
 	stems := textproc.Stemmer{}
+	matcher := query.NewMatcher(sel.kind, sel.check)
 	for rows.Next() {
 		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
 			return items, sel.total, nil
@@ -254,7 +255,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 		if err != nil {
 			return nil, 0, err
 		}
-		if !hasFlags(r, sel.groups) || !query.Match(sel.check, stems.Fields(tenderbase.MatchedText(r, sel.openOnly))) {
+		if !hasFlags(r, sel.groups) || !matcher.Match(query.MatchedFields(stems, r, sel.openOnly)) {
 			continue
 		}
 		if total >= sel.offset && len(items) < sel.limit {

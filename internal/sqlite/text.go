@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
@@ -25,7 +26,7 @@ type document struct {
 
 // newDocument returns the columns of r's row in its full-text table.
 func newDocument(r tenderbase.Record, st textproc.Stemmer) document {
-	open, tariff := st.FieldsApart(tenderbase.OpenText(r), tenderbase.TariffText(r))
+	open, tariff := query.IndexedFields(st, r)
 	d := document{flags: strings.Join(r.Flags(), " ")}
 	d.stems, d.forms = columns(open)
 	d.tariffStems, d.tariffForms = columns(tariff)

@@ -54,7 +54,12 @@ func Run(t *testing.T, open Open) {
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
 	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })
-	t.Run("TariffText", func(t *testing.T) { testTariffText(t, fresh) })
+	// Search.OpenTextOnly: a search that may not match the text of tariff
+	// fields finds records by the rest of their text only, and its total
+	// counts only those.
+	t.Run("TariffText", checkPut(fresh, TariffRecords(), CheckTariffText))
+	// Each record is found by the words a user of its language types.
+	t.Run("Languages", checkPut(fresh, LanguageRecords(), CheckLanguages))
 	t.Run("Cancel", func(t *testing.T) { testCancel(t, fresh) })
 	t.Run("PutEmpty", func(t *testing.T) {
 		st := openStore(t, fresh)
@@ -71,6 +76,16 @@ func Run(t *testing.T, open Open) {
 type corpusStore struct {
 	st      tenderbase.Store
 	records []tenderbase.Record
+}
+
+// checkPut returns the test that puts recs into a fresh store and runs
+// check against it.
+func checkPut(open func(t *testing.T) tenderbase.Store, recs []tenderbase.Record, check func(*testing.T, tenderbase.Store)) func(*testing.T) {
+	return func(t *testing.T) {
+		st := openStore(t, open)
+		put(t, st, recs...)
+		check(t, st)
+	}
 }
 
 func openStore(t *testing.T, open func(t *testing.T) tenderbase.Store) tenderbase.Store {

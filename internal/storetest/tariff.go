@@ -77,15 +77,6 @@ func tariffCases() []tariffCase {
 	}
 }
 
-// testTariffText checks Search.OpenTextOnly: a search that may not match
-// the text of tariff fields finds records by the rest of their text only,
-// and its total counts only those.
-func testTariffText(t *testing.T, open func(t *testing.T) tenderbase.Store) {
-	st := openStore(t, open)
-	put(t, st, TariffRecords()...)
-	CheckTariffText(t, st)
-}
-
 // CheckTariffText runs the searches of the TariffText part of the suite
 // against st, which holds TariffRecords, however they came there: a store
 // test also runs them on a database it made in an older layout. Then it

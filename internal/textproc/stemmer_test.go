@@ -14,14 +14,17 @@ func TestStemmerIsAnalyze(t *testing.T) {
 	for _, text := range []string{
 		"Поставка медико-санитарной продукции по 44-ФЗ, код 21.20.10",
 		"поставки ПОСТАВОК ёлочных Ёлок supply of papers",
+		"Straßenbauarbeiten für Łódź",
 		"Поставка медико-санитарной продукции по 44-ФЗ, код 21.20.10",
 		"", "...",
 	} {
-		if diff := cmp.Diff(Analyze(text), st.Analyze(text, MaxTokens)); diff != "" {
-			t.Errorf("%q (-Analyze +Stemmer):\n%s", text, diff)
+		for _, lang := range []Language{Default, LanguageOf("de"), FoldedOnly} {
+			if diff := cmp.Diff(lang.Analyze(text), st.Analyze(lang, text, MaxTokens)); diff != "" {
+				t.Errorf("%q in %s (-Analyze +Stemmer):\n%s", text, lang, diff)
+			}
 		}
 	}
-	if got := st.Analyze("один два три", 2); len(got) != 2 {
+	if got := st.Analyze(Default, "один два три", 2); len(got) != 2 {
 		t.Errorf("Analyze with max 2 returned %d tokens", len(got))
 	}
 }
@@ -30,7 +33,7 @@ func TestStemmerIsAnalyze(t *testing.T) {
 // together, and leaves out texts past the cut.
 func TestFieldsCut(t *testing.T) {
 	first := strings.Repeat("а ", MaxTokens-1)
-	got := Stemmer{}.Fields([]string{first, "б в", "г"})
+	got := Stemmer{}.Fields(Default, []string{first, "б в", "г"})
 	if len(got) != 2 || len(got[0]) != MaxTokens-1 || len(got[1]) != 1 || got[1][0].Form != "б" {
 		lens := []int{}
 		for _, f := range got {

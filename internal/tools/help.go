@@ -9,7 +9,7 @@ import (
 
 // queryHelp is the query language in a few lines, for the descriptions of the
 // search tools; GET /search/syntax and docs/query-language.md say more.
-const queryHelp = `Query language: words match in any form and any case (поставка also finds поставки, ё = е); ` +
+const queryHelp = `Query language: words match in any form and any case (поставка also finds поставки, ё = е, Škoda = skoda); ` +
 	`a space or & is AND, | is OR, !word excludes a word, "two words" is a phrase (adjacent, in order), ` +
 	`=word matches only that exact form, parentheses group: (бумага | картридж) & поставка & !ремонт. ` +
 	`Purchase numbers, INNs and codes match as whole words.`

@@ -77,7 +77,7 @@ func (a ruSearchArgs) request() searchRequest {
 
 // worldSearchArgs are the arguments of world.search.
 type worldSearchArgs struct {
-	Query     string         `json:"query" jsonschema:"What to find, in the query language: words in any form (English, German, French... are stemmed too), & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Required."`
+	Query     string         `json:"query" jsonschema:"What to find, in the query language: words in any form (in each notice's language: English, German, French, Spanish... are stemmed; Polish, Czech... only folded; diacritics never matter), & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Required."`
 	Countries []int          `json:"countries,omitempty" jsonschema:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
 	Page      int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
 	Filters   map[string]any `json:"filters,omitempty" jsonschema:"Raw filter flags, each with the value 1: cr<country code> (cr276). Merged with countries."`

@@ -17,8 +17,11 @@ func (s *Set) worldSearch() (*Tool, error) {
 			"filters, raw flags such as {\"cr276\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are notices with id, source (ted, eforms, ocds), country, title, " +
 			"description, buyer, value, currency, cpv_codes, published_at, deadline, language, url, notice_type, procedure_type, " +
-			"contract_type, lots and documents (where the procurement documents are). Words are matched as written in the notice's " +
-			"language (Russian and English words by their stems as well). " +
+			"contract_type, lots and documents (where the procurement documents are). Each notice is analysed in its own language " +
+			"(its language field): English, German, French, Spanish, Italian, Portuguese, Dutch, Danish, Swedish, Norwegian, " +
+			"Finnish, Hungarian, Romanian, Irish and Turkish words are found in any form (Snowball stems), words of other " +
+			"languages (Polish, Czech, Greek...) only as written, and Russian words in any form in every notice; case and " +
+			"diacritics never matter (Škoda = skoda, Straße = strasse, Łódź = lodz), so a word typed without them finds it. " +
 			`Example: {"query": "Schulverpflegung | school meals", "countries": [40, 276]}.`,
 		kind:  tenderbase.KindWorldTender,
 		flags: flagKinds{countries: true},

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,10 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/source/eforms"
-	"github.com/tenderbase/tenderbase/internal/source/ocds"
-	"github.com/tenderbase/tenderbase/internal/source/ted"
 )
 
 // worldCard is what the test reads of world.detail.
@@ -39,17 +34,9 @@ type worldCard struct {
 // OCDS sample into each store, reads notices chosen by hand back through
 // world.detail, and searches them by country.
 func TestWorldSourcesThroughTheStores(t *testing.T) {
-	dirs := []string{filepath.Join(sharedData, "ted-xml"), filepath.Join(sharedData, "eforms"), filepath.Join(sharedData, "ocds")}
 	for name, store := range bothStores(t) {
 		t.Run(name, func(t *testing.T) {
-			sum, err := importer.Import(context.Background(), store, dirs,
-				importer.Options{Decoders: []importer.Decoder{ted.Format{}, eforms.Format{}, ocds.Format{}}})
-			if err != nil {
-				t.Fatalf("import: %v", err)
-			}
-			if sum.Files == 0 {
-				t.Skipf("no published world notice under %s: the shared data folder is not beside this checkout", sharedData)
-			}
+			sum := importWorldSamples(t, store)
 			want := map[string]int{"TED XML": 17, "eForms XML": 68, "OCDS JSON": 45}
 			if sum.Rejected != 0 || len(sum.Skipped) != 0 || !cmp.Equal(sum.Formats, want) {
 				t.Fatalf("import: formats %v, %d rejected, skipped %v; want every file read: %v", sum.Formats, sum.Rejected, sum.Skipped, sum.Rejections)

@@ -1,0 +1,115 @@
+package textproc
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// latinLetters spells in plain Latin the lowercase letters that canonical
+// decomposition leaves whole, as a reader without them types them.
+var latinLetters = map[rune]string{
+	'ß': "ss", 'æ': "ae", 'œ': "oe", 'ø': "o", 'ł': "l", 'đ': "d", 'ð': "d",
+	'þ': "th", 'ħ': "h", 'ı': "i", 'ŀ': "l", 'ŧ': "t", 'ſ': "s", 'ĳ': "ij",
+}
+
+// plain reports whether a lowercased word has nothing foldLatin changes:
+// only ASCII and Cyrillic letters. It keeps the common Russian and
+// English words off the slow path.
+func plain(w string) bool {
+	for _, r := range w {
+		if r >= 0x80 && !(r >= 'а' && r <= 'я' || r == 'ё') {
+			return false
+		}
+	}
+	return true
+}
+
+// HasFoldable reports whether text has a letter that Fold changes beyond
+// lowercasing and ё: a Latin letter outside ASCII or a combining mark.
+// Text without one is analysed as it was before Latin letters were
+// folded, so a store re-analyses only the records that have one.
+func HasFoldable(text string) bool {
+	for _, r := range text {
+		if r >= 0x80 && (unicode.Is(unicode.Latin, r) || unicode.IsMark(r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldLatin composes a lowercased word (NFC), so that a letter and its
+// combining marks are one letter wherever Unicode has one (й stays й),
+// then takes from every Latin letter its diacritics (NFD, marks dropped)
+// or spells it by latinLetters, and drops marks left after a Latin or a
+// Cyrillic letter (a stress mark). Other scripts keep their marks.
+func foldLatin(w string) string {
+	var b strings.Builder
+	b.Grow(len(w))
+	dropMarks := false
+	if !norm.NFC.IsNormalString(w) {
+		w = norm.NFC.String(w)
+	}
+	for _, r := range w {
+		switch {
+		case unicode.IsMark(r):
+			if !dropMarks {
+				b.WriteRune(r)
+			}
+		case r < 0x80:
+			b.WriteRune(r)
+			dropMarks = true
+		case unicode.Is(unicode.Latin, r):
+			writePlainLatin(&b, r)
+			dropMarks = true
+		default:
+			b.WriteRune(r)
+			dropMarks = unicode.Is(unicode.Cyrillic, r)
+		}
+	}
+	return b.String()
+}
+
+// writePlainLatin writes a Latin letter without its diacritics.
+func writePlainLatin(b *strings.Builder, r rune) {
+	if s, ok := plainLatin[r]; ok {
+		b.WriteString(s)
+		return
+	}
+	b.WriteString(withoutMarks(r))
+}
+
+// plainLatin holds the plain spelling of the lowercase Latin letters of
+// the Latin-1 Supplement, Latin Extended-A and -B and Latin Extended
+// Additional blocks, the letters of European languages, worked out once:
+// decomposing a letter each time it is met more than doubled the time of
+// analysing a German text.
+var plainLatin = func() map[rune]string {
+	m := map[rune]string{}
+	for _, block := range [][2]rune{{0xc0, 0x24f}, {0x1e00, 0x1eff}} {
+		for r := block[0]; r <= block[1]; r++ {
+			if unicode.Is(unicode.Latin, r) && unicode.IsLower(r) {
+				m[r] = withoutMarks(r)
+			}
+		}
+	}
+	for r, s := range latinLetters {
+		m[r] = s
+	}
+	return m
+}()
+
+// withoutMarks returns a Latin letter decomposed (NFD) without its marks,
+// its base spelled by latinLetters (ǿ is ø and an acute, so o).
+func withoutMarks(r rune) string {
+	var b strings.Builder
+	for _, d := range norm.NFD.String(string(r)) {
+		if s, ok := latinLetters[d]; ok {
+			b.WriteString(s)
+		} else if !unicode.IsMark(d) {
+			b.WriteRune(d)
+		}
+	}
+	return b.String()
+}
