@@ -10,6 +10,9 @@ type Party struct {
 	Name      string `json:"name,omitempty"`
 	ShortName string `json:"short_name,omitempty"`
 	Address   string `json:"address,omitempty"`
+	// Contact is the contact block a contract or protocol gives for a
+	// supplier or participant.
+	Contact Contact `json:"contact,omitzero"`
 }
 
 // FillFrom returns p with each of its empty fields taken from q: two
@@ -26,6 +29,7 @@ func (p Party) FillFrom(q Party) Party {
 			*f.dst = f.src
 		}
 	}
+	p.Contact = p.Contact.FillFrom(q.Contact)
 	return p
 }
 
@@ -40,6 +44,21 @@ type Contact struct {
 
 // IsZero reports whether the contact block says nothing.
 func (c Contact) IsZero() bool { return c == Contact{} }
+
+// FillFrom returns c with each of its empty fields taken from d.
+func (c Contact) FillFrom(d Contact) Contact {
+	for _, f := range []struct {
+		dst *string
+		src string
+	}{
+		{&c.Person, d.Person}, {&c.Email, d.Email}, {&c.Phone, d.Phone}, {&c.Fax, d.Fax}, {&c.Address, d.Address},
+	} {
+		if *f.dst == "" {
+			*f.dst = f.src
+		}
+	}
+	return c
+}
 
 // Attachment is a file published with a notice, a protocol or a decision.
 type Attachment struct {

@@ -408,6 +408,13 @@ func TestContacts(t *testing.T) {
 		notice("0373200041525000001", 4, tenderbase.Contact{Person: "иванова инна", Email: "zakupki@gkb7.ru", Phone: "84951112233"}),
 		notice("0373200041525000002", 5, tenderbase.Contact{Person: "Петров П.", Phone: "+7 495 000-00-00"}),
 		notice("0373200041525000003", 6, tenderbase.Contact{}),
+		&tenderbase.Contract{RegNumber: "2771213703025000001", Law: "44", SignedAt: seen(7), Suppliers: []tenderbase.Party{
+			{INN: inn, Address: "Москва, ул. В, 3", Contact: tenderbase.Contact{Person: "Сидоров С.", Email: "s@gkb7.ru"}},
+			{INN: "7700000001", Contact: tenderbase.Contact{Phone: "+7 495 999-99-99"}},
+		}},
+		&tenderbase.Protocol{ID: "1", PurchaseNumber: "0373200041525000009", Law: "44", Version: 1, PublishedAt: seen(8),
+			Participants: []tenderbase.Participant{{Party: tenderbase.Party{INN: inn,
+				Contact: tenderbase.Contact{Person: "Иванова Инна", Email: "zakupki@gkb7.ru", Phone: "8 495 111 22 33"}}}}},
 	)
 	out, err := call(t, set, asPlan(tenderbase.PlanCorporate), "contragent.contacts", `{"inn": "`+inn+`"}`)
 	if err != nil {
@@ -422,11 +429,16 @@ func TestContacts(t *testing.T) {
 	for _, c := range got.Contacts {
 		sources = append(sources, c.Source+" "+c.SeenAt.Format("02"))
 	}
-	// The same person, e-mail and phone seen in contract 1 and notice 1 is
-	// listed once, where it was seen last; register addresses stay apart.
-	want := []string{"notice 0373200041525000002 05", "notice 0373200041525000001 04", "egrul 02", "egrul 01"}
+	// The same person, e-mail and phone seen in contract 1, notice 1 and a
+	// protocol is listed once, where it was seen last; register addresses
+	// stay apart; a contract's other supplier is not the INN's.
+	want := []string{"protocol 0373200041525000009 08", "contract 2771213703025000001 07",
+		"notice 0373200041525000002 05", "egrul 02", "egrul 01"}
 	if diff := cmp.Diff(want, sources); diff != "" {
 		t.Errorf("contacts (-want +got):\n%s", diff)
+	}
+	if c := got.Contacts[1]; c.Address != "Москва, ул. В, 3" || c.Email != "s@gkb7.ru" {
+		t.Errorf("contract contact %+v, want the supplier's e-mail and address", c)
 	}
 	if got.Name != org.Name || got.NameSource != "org" {
 		t.Errorf("name %q from %q", got.Name, got.NameSource)

@@ -340,6 +340,9 @@ type contract44Person struct {
 	Post       string    `xml:"postAddress"`
 	Type       string    `xml:"participantType"`
 	Contact    contact44 `xml:"contactInfo"`
+	Phone      string    `xml:"contactPhone"`
+	Email      string    `xml:"contactEMail"`
+	Fax        string    `xml:"contactFax"`
 	// The blocks below nest the registration details since 2015.
 	EGRUL     *contract44Person `xml:"EGRULInfo"`
 	EGRIP     *contract44Person `xml:"EGRIPInfo"`
@@ -355,10 +358,14 @@ type contract44Name struct {
 }
 
 // contact44 is the contact block of a party: a person's name, or, for a
-// legal entity in the 2020 protocol parts, its postal address.
+// legal entity in the 2020 protocol parts, its postal address, contact
+// person, e-mail and phone.
 type contact44 struct {
 	contract44Name
-	OrgPostAddress string `xml:"orgPostAddress"`
+	OrgPostAddress string         `xml:"orgPostAddress"`
+	Person         contract44Name `xml:"contactPersonInfo"`
+	Email          string         `xml:"contactEMail"`
+	Phone          string         `xml:"contactPhone"`
 }
 
 // contract44Supplier is a supplier. The 94-FZ export puts the fields on the
@@ -398,6 +405,7 @@ func (p *contract44Person) party() tenderbase.Party {
 		Name:      firstOf(p.FullName, p.OrgName, p.personName()),
 		ShortName: firstOf(p.ShortName, p.FirmName),
 		Address:   firstOf(p.Address, p.Factual, p.Post),
+		Contact:   p.contact(),
 	}
 	for _, n := range []*contract44Person{p.EGRUL, p.EGRIP, p.TaxBodies, p.Stay, p.StayRF} {
 		if n != nil {
@@ -405,6 +413,35 @@ func (p *contract44Person) party() tenderbase.Party {
 		}
 	}
 	return own
+}
+
+// contact returns the contact block: the phone, e-mail and fax beside the
+// party or inside its contactInfo, and the contact person named there. A
+// person who is the party itself (a 94-FZ supplier who is a person) is not
+// repeated as the contact person.
+func (p *contract44Person) contact() tenderbase.Contact {
+	c := p.Contact
+	person := firstOf(personName(c.Person.LastName, c.Person.FirstName, c.Person.MiddleName),
+		personName(c.LastName, c.FirstName, c.MiddleName))
+	if person == p.personName() {
+		person = ""
+	}
+	return tenderbase.Contact{
+		Person: person,
+		Email:  firstOf(p.Email, c.Email),
+		Phone:  usablePhone(firstOf(p.Phone, c.Phone)),
+		Fax:    usablePhone(cleanText(p.Fax)),
+	}
+}
+
+// usablePhone returns phone, or "" for the number of zeros some
+// participants give instead of one (70000000000).
+func usablePhone(phone string) string {
+	d := tenderbase.PhoneDigits(phone)
+	if d == "" || strings.Trim(d[1:], "0") == "" {
+		return ""
+	}
+	return phone
 }
 
 // personName returns the name of a person. The 94-FZ export names a supplier
