@@ -131,7 +131,7 @@ var LookupFields = map[Kind]map[string]string{
 		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers",
 	},
 	KindOrg: {LookupINN: "inn", LookupOGRN: "ogrn"},
-	KindLot: {LookupNoticeNumber: "notice_number", LookupINN: "debtor"},
+	KindLot: {LookupNoticeNumber: "notice_number", LookupINN: "debtor", LookupOrganizerINN: "organizer"},
 	KindComplaint: {
 		LookupComplaintNumber: "complaintNumber", LookupComplaintID: "complaintID",
 		LookupRegNumber: "regNum", LookupPurchaseNumber: "purchaseNumber",

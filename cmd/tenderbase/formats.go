@@ -9,6 +9,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/source/ocds"
 	"github.com/tenderbase/tenderbase/internal/source/rsmp"
 	"github.com/tenderbase/tenderbase/internal/source/ted"
+	"github.com/tenderbase/tenderbase/internal/source/torgi"
 )
 
 // formats are the source formats `tenderbase import` and the demo read, in
@@ -23,6 +24,7 @@ func formats() []importer.Decoder {
 		rsmp.Format{},
 		ted.Format{},
 		eforms.Format{},
+		torgi.Format{},
 		ocds.Format{},
 	}
 }

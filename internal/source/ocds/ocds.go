@@ -8,11 +8,11 @@
 package ocds
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/source/jsonread"
 )
 
 // Format is OCDS JSON as a source format.
@@ -29,41 +29,15 @@ func (Format) WholeFiles() bool { return true }
 // (a record), or an ocid at its top
 // level.
 func (Format) Detect(prefix []byte) bool {
-	return len(topMembers(prefix, "releases", "records", "compiledRelease", "versionedRelease", "ocid")) > 0
+	return len(jsonread.TopMembers(prefix, "releases", "records", "compiledRelease", "versionedRelease", "ocid")) > 0
 }
 
 // Explain says why a JSON object is not OCDS.
 func (Format) Explain(prefix []byte) string {
-	body := bytes.TrimLeft(prefix, " \t\r\n\ufeff")
-	if len(body) > 0 && body[0] == '{' {
+	if jsonread.IsObject(prefix) {
 		return "a JSON object without an OCDS releases or records array, compiledRelease, versionedRelease or ocid"
 	}
 	return ""
-}
-
-// topMembers returns which of names the JSON object that prefix starts has
-// at its top level, reading no further than the prefix.
-func topMembers(prefix []byte, names ...string) []string {
-	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(prefix, []byte("\ufeff"))))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil
-	}
-	var found []string
-	for {
-		key, err := dec.Token()
-		if err != nil || key == json.Delim('}') {
-			return found
-		}
-		for _, n := range names {
-			if key == n {
-				found = append(found, n)
-			}
-		}
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return found
-		}
-	}
 }
 
 // Decode reads every contracting process of r.
