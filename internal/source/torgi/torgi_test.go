@@ -201,4 +201,3 @@ func TestDetect(t *testing.T) {
 		}
 	}
 }
-
