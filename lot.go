@@ -112,9 +112,15 @@ func (l *Lot) Flags() []string {
 	return nil
 }
 
-// Lookups returns the notice number, the debtor's INN and the organizer's.
+// Lookups returns the notice number, the debtor's INN, and as organizer
+// the INNs of the organizer and of the arbitration manager who announced
+// the trade.
 func (l *Lot) Lookups() []Lookup {
-	return lookups(LookupNoticeNumber, l.NoticeNumber, LookupINN, l.Debtor.INN, LookupOrganizerINN, l.Organizer.INN)
+	ls := lookups(LookupNoticeNumber, l.NoticeNumber, LookupINN, l.Debtor.INN, LookupOrganizerINN, l.Organizer.INN)
+	if l.Manager.INN != l.Organizer.INN {
+		ls = append(ls, lookups(LookupOrganizerINN, l.Manager.INN)...)
+	}
+	return ls
 }
 
 // Merge unites two documents about one lot: the announcement, its changes,

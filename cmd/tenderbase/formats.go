@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/efrsb"
 	"github.com/tenderbase/tenderbase/internal/source/eforms"
 	"github.com/tenderbase/tenderbase/internal/source/egrul"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
@@ -25,6 +26,7 @@ func formats() []importer.Decoder {
 		ted.Format{},
 		eforms.Format{},
 		torgi.Format{},
+		efrsb.Format{},
 		ocds.Format{},
 	}
 }
