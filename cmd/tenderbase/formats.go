@@ -2,8 +2,8 @@ package main
 
 import (
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/source/efrsb"
 	"github.com/tenderbase/tenderbase/internal/source/eforms"
+	"github.com/tenderbase/tenderbase/internal/source/efrsb"
 	"github.com/tenderbase/tenderbase/internal/source/egrul"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/source/ndjson"
