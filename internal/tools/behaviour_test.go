@@ -327,6 +327,15 @@ func TestByInnActivity(t *testing.T) {
 			}
 		}
 		want.RNP = wantRNP(idx[tenderbase.KindUnfairSupplier], inn)
+		for _, r := range idx[tenderbase.KindLot] {
+			l := r.(*tenderbase.Lot)
+			if l.Debtor.INN == inn {
+				want.Lots.AsDebtor++
+			}
+			if l.Organizer.INN == inn || l.Manager.INN == inn {
+				want.Lots.AsOrganizer++
+			}
+		}
 		out, err := call(t, demoSet, asPlan(tenderbase.PlanStandard), "contragent.byInn", `{"inn": "`+inn+`"}`)
 		if err != nil {
 			t.Fatal(err)
@@ -335,7 +344,7 @@ func TestByInnActivity(t *testing.T) {
 		if err := json.Unmarshal(out.Value, &got); err != nil {
 			t.Fatal(err)
 		}
-		got.Org, got.FASCases = nil, 0
+		got.Org, got.FASCases, got.Lots.Items = nil, 0, nil
 		round := cmp.Comparer(func(a, b float64) bool { return a-b < 0.005 && b-a < 0.005 })
 		if diff := cmp.Diff(want, got, round, cmp.AllowUnexported(innResult{}, customerActivity{})); diff != "" {
 			t.Errorf("INN %s (-want +got):\n%s", inn, diff)
@@ -371,7 +380,8 @@ func TestByInnWithoutOrg(t *testing.T) {
 		`"as_customer":{"tenders":0,"contracts":0,"contracts_sum":{}},"as_organizer":{"tenders":0},` +
 		`"as_supplier":{"contracts":3,"contracts_sum":{"EUR":0.2,"RUB":100.3}},` +
 		`"as_participant":{"protocols":0,"wins":0},` +
-		`"complaints":{"as_customer":0,"as_supplier":0},"fas_cases":0,"rnp":{"in_register":false,"entries":0,"items":[]}}`
+		`"complaints":{"as_customer":0,"as_supplier":0},"fas_cases":0,"rnp":{"in_register":false,"entries":0,"items":[]},` +
+		`"lots":{"as_debtor":0,"as_organizer":0,"items":[]}}`
 	if string(out.Value) != want {
 		t.Errorf("got  %s\nwant %s", out.Value, want)
 	}

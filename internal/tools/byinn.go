@@ -22,7 +22,8 @@ func (s *Set) contragentByInn() (*Tool, error) {
 			"of a joint purchase), tenders it organized for other customers (as_organizer), contracts it won as a " +
 			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
 			"complaints naming it as customer or supplier, antimonopoly cases, and the register of unfair suppliers " +
-			"(rnp: in_register, whether an entry bars the INN today; each entry naming it as supplier, founder or head: since, until, reason, purchase). " +
+			"(rnp: in_register, whether an entry bars the INN today; each entry naming it as supplier, founder or head: since, until, reason, purchase), " +
+			"and property auctions (lots: as_debtor, lots selling its property as a bankrupt or owner; as_organizer, lots it organized or announced as arbitration manager; the newest of each with id, status, price and outcome). " +
 			"When no register record is stored, org is null and the name comes from the latest tender, contract, protocol or entry of the register of unfair suppliers. " +
 			maskHelp + " Counts made from fields your plan does not show are null too: as_supplier (contract suppliers), " +
 			"as_participant (protocol participants) and complaints.as_supplier (a complaint's supplier INN) need a paid plan (" +
@@ -48,6 +49,7 @@ type innResult struct {
 	Complaints    complaintCounts      `json:"complaints" jsonschema:"Complaints to the antimonopoly service naming the INN."`
 	FASCases      int                  `json:"fas_cases" jsonschema:"Antimonopoly cases whose parties include the INN."`
 	RNP           rnpStanding          `json:"rnp" jsonschema:"The INN in the register of unfair suppliers (44-FZ and 223-FZ): whether it is barred today, and the entries naming it."`
+	Lots          lotActivity          `json:"lots" jsonschema:"Property auctions (torgi.gov.ru, fedresurs): lots selling the INN's property as a debtor, and lots it organized."`
 	// SumsPartial is set when a party has more contracts than the sums
 	// scan, so that the sums cover the newest only.
 	SumsPartial bool `json:"sums_partial,omitempty" jsonschema:"Set when the sums cover only the newest contracts; counts are exact."`
@@ -98,7 +100,7 @@ func (s *Set) byInn(ctx context.Context, inn string) (Output, error) {
 		return Output{}, err
 	}
 	if org == nil && !a.any() {
-		return Output{}, notFound("nothing is known of INN %s: no organization record, tender, contract, complaint, case or entry of the register of unfair suppliers names it", inn)
+		return Output{}, notFound("nothing is known of INN %s: no organization record, tender, contract, complaint, case, entry of the register of unfair suppliers or auction lot names it", inn)
 	}
 	res := a.result
 	res.innName = named(inn, org, c.plan, a.latest...)
@@ -123,7 +125,8 @@ type activity struct {
 
 func (a activity) any() bool {
 	r := a.result
-	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.AsOrganizer.Tenders + r.Complaints.AsCustomer + r.FASCases + r.RNP.Entries
+	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.AsOrganizer.Tenders + r.Complaints.AsCustomer + r.FASCases + r.RNP.Entries +
+		r.Lots.AsDebtor + r.Lots.AsOrganizer
 	if r.AsSupplier != nil {
 		n += r.AsSupplier.Contracts
 	}
@@ -175,7 +178,7 @@ func (s *Set) activity(ctx context.Context, c caller, inn string) (activity, err
 // aggregates returns the counts of contragent.byInn of inn, each writing
 // its part of r.
 func (s *Set) aggregates(ctx context.Context, inn string, r *innResult) []aggregate {
-	return []aggregate{
+	return append([]aggregate{
 		{"as_customer.tenders", tenderbase.KindTender, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
 			return s.count(ctx, srch, &r.AsCustomer.Tenders)
 		}},
@@ -204,7 +207,7 @@ func (s *Set) aggregates(ctx context.Context, inn string, r *innResult) []aggreg
 			return s.count(ctx, srch, &r.FASCases)
 		}},
 		s.rnpAggregate(ctx, inn, &r.RNP),
-	}
+	}, s.lotsAggregates(ctx, &r.Lots)...)
 }
 
 // count sets n to the number of records srch finds and returns the newest.
