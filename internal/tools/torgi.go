@@ -13,11 +13,12 @@ func (s *Set) torgiSearch() (*Tool, error) {
 		name:  "torgi.search",
 		title: "Search property auctions",
 		description: "Search lots of auctions of state and municipal property and of bankrupts' assets (torgi.gov.ru, " +
-			"fedresurs) by words in the notice number, title, description, category, organizer name, and the debtor's name and INN. " +
+			"fedresurs) by words in the notice number, title, description, category, address of the property, organizer name and INN, and the debtor's name and INN. " +
 			queryHelp + " " + pagingHelp() + " " +
 			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"r74\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are lots with id, notice_number, title, category, bidding type and form, " +
-			"status, start_price, deposit, organizer, debtor and dates. " +
+			"status (active, completed, failed, cancelled) and source_status as published, start_price, deposit, organizer, debtor, " +
+			"arbitration manager, dates and result. " +
 			`Example: {"query": "оборудование | станки", "regions": [74]}.`,
 		kind:  tenderbase.KindLot,
 		flags: flagKinds{regions: true},
@@ -28,9 +29,12 @@ func (s *Set) torgiDetail() (*Tool, error) {
 	return s.detailDefinition(detailTool{
 		name:  "torgi.detail",
 		title: "Auction lot details",
-		description: "Get one auction lot by its id as torgi.search gives it (torgi.gov.ru ids are <notice number>_<lot number>): " +
-			"what is sold, category, bidding type and form, status, start price, deposit and step, organizer, debtor, " +
-			"application and auction dates, and the link to the lot card. Fails with not found for an unknown id, " +
+		description: "Get one auction lot by its id as torgi.search gives it (torgi.gov.ru ids are <notice number>_<lot number>, " +
+			"fedresurs ids efrsb-<number of the auction message>_<lot number>): " +
+			"what is sold and where, its characteristics (properties), category, bidding type and form, status, start price, deposit and step, " +
+			"price reduction schedule, organizer, right holder, debtor, arbitration manager and bankruptcy case, platform, files, " +
+			"application and auction dates, the result (sold with winner and price, failed with the reason, cancelled), and the link. " +
+			"Fails with not found for an unknown id, " +
 			"naming the lots of the notice when the id is a notice number. " +
 			`Example: {"id": "17423037_1"}.`,
 		idMeans: "The lot's id as torgi.search gives it, e.g. 17423037_1 (notice 17423037, lot 1). Required.",
