@@ -1,7 +1,6 @@
 package torgi
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/sourcetest"
 )
 
 var _ importer.Decoder = Format{}
@@ -18,27 +18,8 @@ var _ importer.Decoder = Format{}
 // decodeFile decodes a fixture into its lots and its refusals.
 func decodeFile(t *testing.T, name string) ([]*tenderbase.Lot, []error) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !(Format{}).Detect(data[:min(len(data), importer.PrefixSize)]) {
-		t.Fatalf("%s is not detected as torgi.gov.ru JSON", name)
-	}
-	var lots []*tenderbase.Lot
-	var errs []error
-	err = Format{}.Decode(name, strings.NewReader(string(data)), func(_ int, rec tenderbase.Record, err error) error {
-		if err != nil {
-			errs = append(errs, err)
-			return nil
-		}
-		lots = append(lots, rec.(*tenderbase.Lot))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lots, errs
+	recs, errs := sourcetest.DecodeFile(t, Format{}, filepath.Join("testdata", name))
+	return sourcetest.Lots(t, recs), errs
 }
 
 func at(t *testing.T, s string) time.Time {
@@ -170,16 +151,10 @@ func TestBadInput(t *testing.T) {
 		{"no lot number", `{"noticeNumber": "23000050620000000112", "lotStatus": "PUBLISHED"}`, "no noticeNumber or lotNumber"},
 		{"no lots", `{"exportObject": {"structuredObject": {"notice": {"commonInfo": {"noticeNumber": "2100"}, "lots": []}}}}`, "has no lots"},
 	} {
-		var errs []error
-		err := Format{}.Decode(tt.name, strings.NewReader(tt.body), func(_ int, rec tenderbase.Record, err error) error {
-			if err != nil {
-				errs = append(errs, err)
-			}
-			return nil
-		})
-		if err != nil || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) ||
+		_, errs := sourcetest.Decode(t, Format{}, []byte(tt.body))
+		if len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) ||
 			tenderbase.ErrorCode(errs[0]) != tenderbase.EINVALID {
-			t.Errorf("%s: %v %v, want one invalid saying %q", tt.name, err, errs, tt.want)
+			t.Errorf("%s: %v, want one invalid saying %q", tt.name, errs, tt.want)
 		}
 	}
 }
