@@ -64,21 +64,15 @@ func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.R
 	if err != nil {
 		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs XML does not parse: %v", err))
 	}
-	line := 0
-	for _, m := range messagesIn(root) {
-		var lots []*tenderbase.Lot
-		var err error
-		if m.Name == "BiddingInvitation" {
-			lots, err = invitation(m)
-		} else {
-			lots, err = message(m, envelope{})
-		}
-		if err := emitLots(&line, lots, err, emit); err != nil {
+	msgs := messagesIn(root)
+	if len(msgs) == 0 {
+		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs XML <%s> holds no MessageData or BiddingInvitation", root.Name))
+	}
+	for i, m := range msgs {
+		lots, err := lotsOf(m, envelope{})
+		if err := emitLots(i+1, lots, err, emit); err != nil {
 			return err
 		}
-	}
-	if line == 0 {
-		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs XML <%s> holds no MessageData or BiddingInvitation", root.Name))
 	}
 	return nil
 }
@@ -97,18 +91,14 @@ func messagesIn(root *xmlread.Node) []*xmlread.Node {
 	return append(out, root.FindAll("BiddingInvitation")...)
 }
 
-// emitLots emits the lots of one message, or why it has none, counting
-// lines across the file.
-func emitLots(line *int, lots []*tenderbase.Lot, err error, emit func(int, tenderbase.Record, error) error) error {
-	*line++
+// emitLots emits the lots of the message at position (its place in the
+// file, 1 for the first), or why it has none.
+func emitLots(position int, lots []*tenderbase.Lot, err error, emit func(int, tenderbase.Record, error) error) error {
 	if err != nil {
-		return emit(*line, nil, err)
+		return emit(position, nil, err)
 	}
-	for i, l := range lots {
-		if i > 0 {
-			*line++
-		}
-		if err := emit(*line, l, nil); err != nil {
+	for _, l := range lots {
+		if err := emit(position, l, nil); err != nil {
 			return err
 		}
 	}
@@ -134,14 +124,13 @@ func decodePage(data []byte, emit func(int, tenderbase.Record, error) error) err
 	if err := json.Unmarshal(data, &page); err != nil {
 		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs JSON does not parse: %v", err))
 	}
-	line := 0
-	for _, raw := range page.PageData {
+	for i, raw := range page.PageData {
 		e, err := decodeEnvelope(raw)
 		var lots []*tenderbase.Lot
 		if err == nil {
 			lots, err = e.lots()
 		}
-		if err := emitLots(&line, lots, err, emit); err != nil {
+		if err := emitLots(i+1, lots, err, emit); err != nil {
 			return err
 		}
 	}
@@ -173,10 +162,16 @@ func (e envelope) lots() ([]*tenderbase.Lot, error) {
 	if len(msgs) == 0 {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "content of fedresurs message %s is <%s>, not a MessageData or BiddingInvitation", tenderbase.Quote(e.Number), root.Name)
 	}
-	if msgs[0].Name == "BiddingInvitation" {
-		return invitation(msgs[0])
+	return lotsOf(msgs[0], e)
+}
+
+// lotsOf reads the lots of a message, a manager's or a platform's; e is
+// its REST envelope, empty for one read from an XML file.
+func lotsOf(m *xmlread.Node, e envelope) ([]*tenderbase.Lot, error) {
+	if m.Name == "BiddingInvitation" {
+		return invitation(m)
 	}
-	return message(msgs[0], e)
+	return message(m, e)
 }
 
 // lotKey is the key of lot order of the auction announced by message

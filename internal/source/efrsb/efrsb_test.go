@@ -1,7 +1,10 @@
 package efrsb
 
 import (
+	"bytes"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,6 +121,30 @@ func TestPageAndMerge(t *testing.T) {
 		PublishedAt: msk(t, "2016-05-13T16:40:00"), Document: "TradeResult 1002417"}
 	if diff := cmp.Diff(wantWinner, two.Result); diff != "" || two.Status != "completed" || two.StartPrice != 1600000 {
 		t.Errorf("lot 2 %s at %v, result (-want +got):\n%s", two.Status, two.StartPrice, diff)
+	}
+}
+
+// TestPositions: a refusal names the message's place in the page, whatever
+// number of lots the messages before it gave.
+func TestPositions(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "messages-page.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lots, refused []int
+	err = Format{}.Decode("page", bytes.NewReader(data), func(position int, rec tenderbase.Record, err error) error {
+		if err != nil {
+			refused = append(refused, position)
+		} else {
+			lots = append(lots, position)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(lots, []int{1, 2, 2}) || !slices.Equal(refused, []int{3, 4, 5}) {
+		t.Errorf("lots at %v, refusals at %v; want [1 2 2] and [3 4 5]", lots, refused)
 	}
 }
 

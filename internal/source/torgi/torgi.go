@@ -119,7 +119,6 @@ type card struct {
 	EtpCode         string           `json:"etpCode"`
 	EstateAddress   string           `json:"estateAddress"`
 	IsAnnulled      bool             `json:"isAnnulled"`
-	IsStopped       bool             `json:"isStopped"`
 	Characteristics []characteristic `json:"characteristics"`
 	Attributes      []attribute      `json:"attributes"`
 	LotAttachments  []attachment     `json:"lotAttachments"`
