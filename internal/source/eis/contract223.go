@@ -49,8 +49,10 @@ type contract223Supplier struct {
 }
 
 // contract223Address is a supplier's address, in parts. Older schemes give a
-// part as text, newer ones as a fullName or a name beside a code.
+// part as text, newer ones as a fullName or a name beside a code. The
+// supplier's phone is given with the address.
 type contract223Address struct {
+	Phone      string           `xml:"phone"`
 	PostCode   string           `xml:"postCode"`
 	Region     contract223Place `xml:"region"`
 	City       contract223Place `xml:"city"`
@@ -139,6 +141,7 @@ func (w *contract223Data) suppliers() []tenderbase.Party {
 			Name:      cleanText(s.Name),
 			ShortName: cleanText(s.ShortName),
 			Address:   s.Address.String(),
+			Contact:   tenderbase.Contact{Phone: usablePhone(cleanText(s.Address.Phone))},
 		})
 	}
 	return ps

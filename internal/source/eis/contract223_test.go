@@ -168,3 +168,15 @@ func TestContractsThroughTheStore(t *testing.T) {
 		t.Fatalf("second import: %+v, %v; want every record unchanged", again, err)
 	}
 }
+
+// TestContract223SupplierPhone: a 223-FZ supplier's phone, given with its
+// address, is its contact.
+func TestContract223SupplierPhone(t *testing.T) {
+	cs := realContracts(t, filepath.Join("eis223", "Homyakin__ZakupkiParser", "contract_test.xml"))
+	if len(cs) != 1 || len(cs[0].Suppliers) != 1 {
+		t.Fatalf("%d contracts, want 1 with one supplier", len(cs))
+	}
+	if s := cs[0].Suppliers[0]; s.INN != "0105055790" || s.Contact.Phone != "89184230101" {
+		t.Errorf("supplier %s, contact %+v; want 0105055790 with phone 89184230101", s.INN, s.Contact)
+	}
+}
