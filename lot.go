@@ -59,6 +59,11 @@ type Lot struct {
 	// Updated is when the latest document merged into the lot was
 	// published: a change, a result or a cancellation.
 	Updated time.Time `json:"updated,omitzero"`
+	// TermsAt is when the announcement or change that set the lot's terms
+	// (form, platform, prices, dates) was published, where the publisher
+	// tells them apart from its results: a change published before a result
+	// that came first still sets the terms.
+	TermsAt time.Time `json:"terms_at,omitzero"`
 	URL     string    `json:"url,omitempty"`
 }
 
@@ -79,7 +84,10 @@ type LotResult struct {
 	Winner      Party     `json:"winner,omitzero"`
 	Reason      string    `json:"reason,omitempty"`
 	PublishedAt time.Time `json:"published_at,omitzero"`
-	Document    string    `json:"document,omitempty"` // the message that reported it
+	Document    string    `json:"document,omitempty"` // the kind of document that reported it
+	// Message is the publisher's number of the message that reported it,
+	// by which a cancellation of that message finds the lot (LotEvent).
+	Message string `json:"message,omitempty"`
 }
 
 // Outcomes of a lot's trade.
@@ -112,13 +120,16 @@ func (l *Lot) Flags() []string {
 	return nil
 }
 
-// Lookups returns the notice number, the debtor's INN, and as organizer
-// the INNs of the organizer and of the arbitration manager who announced
-// the trade.
+// Lookups returns the notice number, the debtor's INN, as organizer the
+// INNs of the organizer and of the arbitration manager who announced the
+// trade, and the message that reported the result.
 func (l *Lot) Lookups() []Lookup {
 	ls := lookups(LookupNoticeNumber, l.NoticeNumber, LookupINN, l.Debtor.INN, LookupOrganizerINN, l.Organizer.INN)
 	if l.Manager.INN != l.Organizer.INN {
 		ls = append(ls, lookups(LookupOrganizerINN, l.Manager.INN)...)
+	}
+	if l.Result != nil {
+		ls = append(ls, lookups(LookupMessage, l.Result.Message)...)
 	}
 	return ls
 }
@@ -138,10 +149,42 @@ func (l *Lot) Merge(stored Record) Record {
 	}
 	m := *newer
 	m.fillFrom(older)
+	if older.TermsAt.After(newer.TermsAt) {
+		m.termsFrom(older)
+	}
 	if m.PublishedAt.IsZero() || (!older.PublishedAt.IsZero() && older.PublishedAt.Before(m.PublishedAt)) {
 		m.PublishedAt = older.PublishedAt // the first publication dates the lot
 	}
 	return &m
+}
+
+// termsFrom takes from o, whose terms are newer, each term it gives.
+func (l *Lot) termsFrom(o *Lot) {
+	l.TermsAt = o.TermsAt
+	for _, f := range []struct {
+		dst *string
+		src string
+	}{{&l.BiddingForm, o.BiddingForm}, {&l.Platform, o.Platform}, {&l.PriceReduction, o.PriceReduction}, {&l.Currency, o.Currency}} {
+		if f.src != "" {
+			*f.dst = f.src
+		}
+	}
+	for _, f := range []struct {
+		dst *float64
+		src float64
+	}{{&l.StartPrice, o.StartPrice}, {&l.Deposit, o.Deposit}, {&l.PriceStep, o.PriceStep}} {
+		if f.src != 0 {
+			*f.dst = f.src
+		}
+	}
+	for _, f := range []struct {
+		dst *time.Time
+		src time.Time
+	}{{&l.BiddingStart, o.BiddingStart}, {&l.BiddingEnd, o.BiddingEnd}, {&l.AuctionDate, o.AuctionDate}} {
+		if !f.src.IsZero() {
+			*f.dst = f.src
+		}
+	}
 }
 
 // stamp is the date a document about a lot speaks as of.

@@ -130,8 +130,9 @@ var LookupFields = map[Kind]map[string]string{
 		LookupRegNumber: "reg_number", LookupPurchaseNumber: "purchase_number",
 		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers",
 	},
-	KindOrg: {LookupINN: "inn", LookupOGRN: "ogrn"},
-	KindLot: {LookupNoticeNumber: "notice_number", LookupINN: "debtor", LookupOrganizerINN: "organizer"},
+	KindOrg:      {LookupINN: "inn", LookupOGRN: "ogrn"},
+	KindLot:      {LookupNoticeNumber: "notice_number", LookupINN: "debtor", LookupOrganizerINN: "organizer", LookupMessage: "result"},
+	KindLotEvent: {LookupMessage: "message"},
 	KindComplaint: {
 		LookupComplaintNumber: "complaintNumber", LookupComplaintID: "complaintID",
 		LookupRegNumber: "regNum", LookupPurchaseNumber: "purchaseNumber",

@@ -26,13 +26,14 @@ const (
 	KindWithdrawal        Kind = "withdrawal"
 	KindContractExecution Kind = "contract_execution"
 	KindUnfairSupplier    Kind = "unfair_supplier"
+	KindLotEvent          Kind = "lot_event"
 )
 
 // Kinds lists every kind, in a fixed order.
 var Kinds = []Kind{
 	KindTender, KindDoc, KindContract, KindWorldTender, KindOrg, KindLot,
 	KindComplaint, KindComplaintResult, KindFASCase, KindProtocol, KindTenderEvent,
-	KindWithdrawal, KindContractExecution, KindUnfairSupplier,
+	KindWithdrawal, KindContractExecution, KindUnfairSupplier, KindLotEvent,
 }
 
 // Record is implemented by every domain record. The methods tell a store how
@@ -114,8 +115,10 @@ func NewRecord(k Kind) (Record, error) {
 		return &ContractExecution{}, nil
 	case KindUnfairSupplier:
 		return &UnfairSupplier{}, nil
+	case KindLotEvent:
+		return &LotEvent{}, nil
 	}
-	return nil, Errorf(EINVALID, "unknown record kind %s (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution, unfair_supplier)", Quote(string(k)))
+	return nil, Errorf(EINVALID, "unknown record kind %s (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution, unfair_supplier, lot_event)", Quote(string(k)))
 }
 
 // Envelope is one line of the canonical NDJSON form:

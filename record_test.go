@@ -67,6 +67,7 @@ func TestEveryKindDecodes(t *testing.T) {
 		tenderbase.KindWithdrawal:        `{"id": "2313377", "target_kind": "complaint_result", "target_key": "R1"}`,
 		tenderbase.KindContractExecution: `{"id": "77994386", "reg_number": "1790000066217000002", "document": "contractProcedure"}`,
 		tenderbase.KindUnfairSupplier:    `{"registry_number": "РНП.24120-15"}`,
+		tenderbase.KindLotEvent:          `{"id": "efrsb-1004200", "type": "cancellation", "document": "CancelAuctionTradeResult", "message": "983185"}`,
 	}
 	for _, k := range tenderbase.Kinds {
 		r, err := tenderbase.DecodeRecord(k, []byte(keys[k]))

@@ -57,7 +57,7 @@ func TestKindsPresent(t *testing.T) {
 		tenderbase.KindComplaint: {25, 40}, tenderbase.KindComplaintResult: {18, 25}, tenderbase.KindFASCase: {18, 25},
 		tenderbase.KindProtocol: {80, 110}, tenderbase.KindTenderEvent: {1, 5},
 		tenderbase.KindWithdrawal: {1, 3}, tenderbase.KindContractExecution: {30, 45},
-		tenderbase.KindUnfairSupplier: {5, 8},
+		tenderbase.KindUnfairSupplier: {5, 8}, tenderbase.KindLotEvent: {1, 3},
 	}
 	got := byKind(records(t))
 	for _, k := range tenderbase.Kinds {
@@ -246,9 +246,18 @@ func inns(r tenderbase.Record) []string {
 	case *tenderbase.Org:
 		out = append(out, v.INN)
 	case *tenderbase.Lot:
-		out = append(out, v.Organizer.INN)
-		if v.Debtor.INN != "" {
-			out = append(out, v.Debtor.INN)
+		// A torgi.gov.ru lot names its organizer, a fedresurs lot its
+		// manager; the owner of seized property has no INN.
+		for _, p := range []tenderbase.Party{v.Organizer, v.Manager, v.Debtor} {
+			if p.INN != "" {
+				out = append(out, p.INN)
+			}
+		}
+		if v.Organizer.INN == "" && v.Manager.INN == "" {
+			out = append(out, "no organizer or manager")
+		}
+		if v.Result != nil && v.Result.Winner.INN != "" {
+			out = append(out, v.Result.Winner.INN)
 		}
 	case *tenderbase.Complaint:
 		out = append(out, v.CustomerINN, v.SupplierINN, v.RegistrationINN)
@@ -376,6 +385,7 @@ var exampleOf = map[tenderbase.Kind]func(tenderbase.Record) bool{
 	tenderbase.KindUnfairSupplier: func(r tenderbase.Record) bool {
 		return len(r.(*tenderbase.UnfairSupplier).Founders) > 0
 	},
+	tenderbase.KindLotEvent: func(tenderbase.Record) bool { return true },
 }
 
 // examples returns the example line of each kind.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
-	"io/fs"
 	"strconv"
 	"strings"
 	"time"
@@ -19,9 +18,6 @@ import (
 // contract as its own root. Only what a document carries is written: a
 // tender's status and participants come from its protocols, and a doc's
 // text is not in the notice.
-
-// EIS returns the demo's EIS XML documents, one file each.
-func EIS() fs.FS { return sourceDir("eis") }
 
 // Namespaces of the EIS export documents.
 const (

@@ -1,9 +1,7 @@
 package demo_test
 
 import (
-	"bytes"
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,32 +16,6 @@ import (
 	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
-
-func TestCommittedEISIsCurrent(t *testing.T) {
-	files, err := demo.WriteEIS(demo.Generate())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var committed []string
-	err = fs.WalkDir(demo.EIS(), ".", func(name string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			committed = append(committed, name)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(committed) != len(files) {
-		t.Fatalf("%d EIS files committed, the generator writes %d; run go generate ./internal/demo", len(committed), len(files))
-	}
-	for _, f := range files {
-		data, err := fs.ReadFile(demo.EIS(), f.Name)
-		if err != nil || !bytes.Equal(data, f.Data) {
-			t.Fatalf("eis/%s differs from the generator's output; run go generate ./internal/demo", f.Name)
-		}
-	}
-}
 
 // TestEISImportMatchesReference imports the demo's EIS XML into a real
 // SQLite store through the importer, as serve --demo does, and compares it
@@ -74,7 +46,7 @@ func TestCommittedEISIsCurrent(t *testing.T) {
 //     file by purchase number and content id, the reference by content id.
 func TestEISImportMatchesReference(t *testing.T) {
 	ctx := context.Background()
-	store := importEIS(t, ctx)
+	store := importSources(t, ctx, []string{"eis"}, eis.Format{})
 	ref, err := demo.Records()
 	if err != nil {
 		t.Fatal(err)
@@ -137,29 +109,6 @@ func compareCount(t *testing.T, ctx context.Context, store *sqlite.Store, k tend
 	if page.Total != len(keys) {
 		t.Errorf("%s: imported %d records, the reference has %d keys", k, page.Total, len(keys))
 	}
-}
-
-// importEIS imports the demo's EIS XML into a new SQLite store.
-func importEIS(t *testing.T, ctx context.Context) *sqlite.Store {
-	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join(dir, "eis")
-	if err := os.CopyFS(src, demo.EIS()); err != nil {
-		t.Fatal(err)
-	}
-	store, err := sqlite.Open(ctx, filepath.Join(dir, "demo.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	sum, err := importer.Import(ctx, store, []string{src}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.Rejected != 0 {
-		t.Fatalf("import rejected %d records: %v", sum.Rejected, sum.Rejections)
-	}
-	return store
 }
 
 func compareTender(t *testing.T, ctx context.Context, store *sqlite.Store, want *tenderbase.Tender) {
@@ -357,7 +306,7 @@ func protocolCarried(p *tenderbase.Protocol) *tenderbase.Protocol {
 // was not withdrawn.
 func TestEISResultFAS(t *testing.T) {
 	ctx := context.Background()
-	store := importEIS(t, ctx)
+	store := importSources(t, ctx, []string{"eis"}, eis.Format{})
 	ref, err := demo.Records()
 	if err != nil {
 		t.Fatal(err)

@@ -29,6 +29,13 @@ type format struct {
 // born of is loaded from demo.ndjson as it is.
 var formats = []format{
 	{dir: "eis", born: EISBorn, write: WriteEIS},
+	{dir: "fedresurs", born: FedresursBorn, write: WriteFedresurs},
+	{dir: "torgi", born: TorgiBorn, write: WriteTorgi},
+	{dir: "ted", born: TEDBorn, write: WriteTED},
+	{dir: "eforms", born: EFormsBorn, write: WriteEForms},
+	{dir: "ocds", born: OCDSBorn, write: WriteOCDS},
+	{dir: "egrul", born: EGRULBorn, write: WriteEGRUL},
+	{dir: "rsmp", born: RSMPBorn, write: WriteRSMP},
 }
 
 // sourceFiles are the files the generator wrote; a test keeps them in step.
@@ -37,11 +44,9 @@ var formats = []format{
 var sourceFiles embed.FS
 
 // Sources returns every source file of the demo, under one folder per
-// format (eis/, ...), for the importer to read.
-func Sources() fs.FS { return sourceDir(".") }
-
-func sourceDir(dir string) fs.FS {
-	sub, err := fs.Sub(sourceFiles, path.Join("sources", dir))
+// format (eis/, ted/, ...), for the importer to read.
+func Sources() fs.FS {
+	sub, err := fs.Sub(sourceFiles, "sources")
 	if err != nil {
 		panic(err) // the directory is embedded above
 	}

@@ -99,7 +99,7 @@ var toolCalls = map[string]string{
 	"/mcp/contragent/byInn":    `{"inn": "1601303298"}`,
 	"/mcp/contragent/contacts": `{"inn": "1601303298"}`,
 	"/mcp/torgi/search":        `{"query": "имущество"}`,
-	"/mcp/torgi/detail":        `{"id": "17423037_1"}`,
+	"/mcp/torgi/detail":        `{"id": "efrsb-17423037_1"}`,
 	"/mcp/rnp/search":          `{"query": "общество"}`,
 	"/mcp/rnp/detail":          `{"id": "23003018"}`,
 }

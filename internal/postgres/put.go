@@ -50,6 +50,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := versioning.SettleStates(ctx, stateWriter{tx}, records); err != nil {
 			return err
 		}
+		if err := versioning.SettleLots(ctx, w, stateWriter{tx}, records); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
 			return fmt.Errorf("count the generation: %w", err)
 		}

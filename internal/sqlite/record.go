@@ -34,6 +34,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := versioning.SettleStates(ctx, stateWriter{c}, records); err != nil {
 			return err
 		}
+		if err := versioning.SettleLots(ctx, w, stateWriter{c}, records); err != nil {
+			return err
+		}
 		return raiseGeneration(ctx, c)
 	})
 	if err != nil {

@@ -75,7 +75,27 @@ func (m *memStore) Put(ctx context.Context, rs []tenderbase.Record) (tenderbase.
 		}
 		res.Add(m.put(r, lines[i]))
 	}
-	return res, nil
+	return res, m.settleLots()
+}
+
+// settleLots applies every stored lot event to every stored lot.
+func (m *memStore) settleLots() error {
+	var events []*tenderbase.LotEvent
+	for _, e := range m.records[tenderbase.KindLotEvent] {
+		events = append(events, e.current.(*tenderbase.LotEvent))
+	}
+	for _, e := range m.records[tenderbase.KindLot] {
+		applied, changed := tenderbase.ApplyLotEvents(e.current.(*tenderbase.Lot), events)
+		if !changed {
+			continue
+		}
+		line, err := tenderbase.EncodeEnvelope(applied)
+		if err != nil {
+			return err
+		}
+		m.store(applied, line)
+	}
+	return nil
 }
 
 // put stores r; a withdrawn record's versions are kept as history only.

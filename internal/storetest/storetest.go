@@ -51,6 +51,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Ties", func(t *testing.T) { testTies(t, fresh) })
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
 	t.Run("OrgMerge", func(t *testing.T) { testOrgMerge(t, fresh) })
+	t.Run("LotEvents", func(t *testing.T) { testLotEvents(t, fresh) })
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
 	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })

@@ -40,7 +40,7 @@ var tariffCases = []tariffCase{
 	{"world.detail", `{"id": "ted:800461-2024"}`, itself(tenderbase.KindWorldTender), nil},
 	{"contragent.byInn", `{"inn": "1601303298"}`, member("org", tenderbase.KindOrg), []string{"as_participant", "as_supplier", "complaints.as_supplier"}},
 	{"torgi.search", `{"query": "оборудование | имущество"}`, items(tenderbase.KindLot), nil},
-	{"torgi.detail", `{"id": "17423037_1"}`, itself(tenderbase.KindLot), nil},
+	{"torgi.detail", `{"id": "efrsb-17423037_1"}`, itself(tenderbase.KindLot), nil},
 	{"rnp.search", `{"query": "общество | предприниматель"}`, items(tenderbase.KindUnfairSupplier), nil},
 	{"rnp.detail", `{"id": "23003018"}`, itself(tenderbase.KindUnfairSupplier), nil},
 }

@@ -85,8 +85,8 @@ func copyWithINN(t *testing.T, from, to, old, inn string) {
 
 // TestLotSourcesThroughTheStores imports the torgi.gov.ru and fedresurs
 // fixtures into each store: the lots are searched by words and by region,
-// the documents of one bankruptcy auction are one lot, and an organizer's
-// lots are its by INN.
+// the documents of one bankruptcy auction are one lot, cancelled at last by
+// the cancellation of the auction, and an organizer's lots are its by INN.
 func TestLotSourcesThroughTheStores(t *testing.T) {
 	dirs := []string{filepath.Join("..", "source", "torgi", "testdata"), filepath.Join("..", "source", "efrsb", "testdata")}
 	for name, store := range bothStores(t) {
@@ -95,11 +95,12 @@ func TestLotSourcesThroughTheStores(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The open-data list, the notice cancellation and three messages
-			// of the REST page (an annulment, a court decree, one without
-			// content) are refused, each saying why.
-			if sum.Records != 12 || sum.Rejected != 5 {
-				t.Errorf("imported %d records, %d rejected; want 12 and 5", sum.Records, sum.Rejected)
+			// The open-data list, the notice cancellation and two messages
+			// of the REST page (a court decree, one without content) are
+			// refused, each saying why; the page's annulment and the two
+			// cancellations are lot events.
+			if sum.Records != 15 || sum.Rejected != 4 {
+				t.Errorf("imported %d records, %d rejected; want 15 and 4", sum.Records, sum.Rejected)
 			}
 			set := New(store, nil)
 			found, _ := decodeCall[struct {
@@ -112,7 +113,7 @@ func TestLotSourcesThroughTheStores(t *testing.T) {
 				t.Errorf("torgi.search гараж in region 23: %+v", found)
 			}
 			lot, _ := decodeCall[tenderbase.Lot](t, set, tenderbase.PlanGuru, "torgi.detail", `{"id": "efrsb-983185_2"}`)
-			if lot.Status != "completed" || lot.Result == nil || lot.Result.Winner.INN != "290203145508" || lot.StartPrice != 1600000 || lot.Debtor.INN != "2901163485" {
+			if lot.Status != "cancelled" || lot.Result == nil || lot.Result.Message != "1004200" || lot.StartPrice != 1600000 || lot.Debtor.INN != "2901163485" || lot.Platform == "" {
 				t.Errorf("merged bankruptcy lot: %s, %+v, start %v, debtor %q", lot.Status, lot.Result, lot.StartPrice, lot.Debtor.INN)
 			}
 			byInn, _ := decodeCall[struct {

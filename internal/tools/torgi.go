@@ -36,8 +36,8 @@ func (s *Set) torgiDetail() (*Tool, error) {
 			"application and auction dates, the result (sold with winner and price, failed with the reason, cancelled), and the link. " +
 			"Fails with not found for an unknown id, " +
 			"naming the lots of the notice when the id is a notice number. " +
-			`Example: {"id": "17423037_1"}.`,
-		idMeans: "The lot's id as torgi.search gives it, e.g. 17423037_1 (notice 17423037, lot 1). Required.",
+			`Example: {"id": "efrsb-17423037_1"}.`,
+		idMeans: "The lot's id as torgi.search gives it, e.g. 22300326331575720204_1 (torgi.gov.ru notice 22300326331575720204, lot 1) or efrsb-17423037_1 (lot 1 of fedresurs auction message 17423037). Required.",
 		kind:    tenderbase.KindLot,
 		missing: s.missingLot,
 	})

@@ -110,6 +110,11 @@ func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutR
 	if err != nil {
 		return err
 	}
+	return write(ctx, tx, r, res)
+}
+
+// write stores r as it is, merged already when it merges.
+func write(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutResult) error {
 	e, err := Encode(r)
 	if err != nil {
 		return err

@@ -69,8 +69,8 @@ func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.R
 		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs XML <%s> holds no MessageData or BiddingInvitation", root.Name))
 	}
 	for i, m := range msgs {
-		lots, err := lotsOf(m, envelope{})
-		if err := emitLots(i+1, lots, err, emit); err != nil {
+		recs, err := recordsOf(m, envelope{})
+		if err := emitRecords(i+1, recs, err, emit); err != nil {
 			return err
 		}
 	}
@@ -91,13 +91,13 @@ func messagesIn(root *xmlread.Node) []*xmlread.Node {
 	return append(out, root.FindAll("BiddingInvitation")...)
 }
 
-// emitLots emits the lots of the message at position (its place in the
-// file, 1 for the first), or why it has none.
-func emitLots(position int, lots []*tenderbase.Lot, err error, emit func(int, tenderbase.Record, error) error) error {
+// emitRecords emits the lots or the event of the message at position (its
+// place in the file, 1 for the first), or why it has none.
+func emitRecords(position int, recs []tenderbase.Record, err error, emit func(int, tenderbase.Record, error) error) error {
 	if err != nil {
 		return emit(position, nil, err)
 	}
-	for _, l := range lots {
+	for _, l := range recs {
 		if err := emit(position, l, nil); err != nil {
 			return err
 		}
@@ -126,11 +126,11 @@ func decodePage(data []byte, emit func(int, tenderbase.Record, error) error) err
 	}
 	for i, raw := range page.PageData {
 		e, err := decodeEnvelope(raw)
-		var lots []*tenderbase.Lot
+		var recs []tenderbase.Record
 		if err == nil {
-			lots, err = e.lots()
+			recs, err = e.records()
 		}
-		if err := emitLots(i+1, lots, err, emit); err != nil {
+		if err := emitRecords(i+1, recs, err, emit); err != nil {
 			return err
 		}
 	}
@@ -148,8 +148,8 @@ func decodeEnvelope(raw json.RawMessage) (envelope, error) {
 	return e, nil
 }
 
-// lots reads the content of a message of the REST service.
-func (e envelope) lots() ([]*tenderbase.Lot, error) {
+// records reads the content of a message of the REST service.
+func (e envelope) records() ([]tenderbase.Record, error) {
 	if strings.TrimSpace(e.Content) == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID,
 			"fedresurs message %s (%s) has no content: ask the service with includeContent=true", tenderbase.Quote(e.Number), e.Type)
@@ -162,14 +162,14 @@ func (e envelope) lots() ([]*tenderbase.Lot, error) {
 	if len(msgs) == 0 {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "content of fedresurs message %s is <%s>, not a MessageData or BiddingInvitation", tenderbase.Quote(e.Number), root.Name)
 	}
-	return lotsOf(msgs[0], e)
+	return recordsOf(msgs[0], e)
 }
 
-// lotsOf reads the lots of a message, a manager's or a platform's; e is
-// its REST envelope, empty for one read from an XML file.
-func lotsOf(m *xmlread.Node, e envelope) ([]*tenderbase.Lot, error) {
+// recordsOf reads the lots or the event of a message, a manager's or a
+// platform's; e is its REST envelope, empty for one read from an XML file.
+func recordsOf(m *xmlread.Node, e envelope) ([]tenderbase.Record, error) {
 	if m.Name == "BiddingInvitation" {
-		return invitation(m)
+		return records(invitation(m))
 	}
 	return message(m, e)
 }

@@ -14,15 +14,36 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/source/sourcetest"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 var _ importer.Decoder = Format{}
 
-// decodeFile decodes a fixture into its lots and its refusals.
+// decodeFile decodes a fixture into its lots and its refusals; it fails
+// on an event.
 func decodeFile(t *testing.T, name string) ([]*tenderbase.Lot, []error) {
 	t.Helper()
+	lots, events, errs := decodeEvents(t, name)
+	if len(events) > 0 {
+		t.Fatalf("%s: %d lot events", name, len(events))
+	}
+	return lots, errs
+}
+
+// decodeEvents decodes a fixture into its lots, its lot events and its
+// refusals.
+func decodeEvents(t *testing.T, name string) ([]*tenderbase.Lot, []*tenderbase.LotEvent, []error) {
+	t.Helper()
 	recs, errs := sourcetest.DecodeFile(t, Format{}, filepath.Join("testdata", name))
-	return sourcetest.Lots(t, recs), errs
+	var events []*tenderbase.LotEvent
+	recs = slices.DeleteFunc(recs, func(r tenderbase.Record) bool {
+		e, ok := r.(*tenderbase.LotEvent)
+		if ok {
+			events = append(events, e)
+		}
+		return ok
+	})
+	return sourcetest.Lots(t, recs), events, errs
 }
 
 func msk(t *testing.T, s string) time.Time {
@@ -56,7 +77,8 @@ func TestAuction(t *testing.T) {
 		Debtor: debtor, Manager: m, CaseNumber: "А05-11728/2014", Platform: "Российский аукционный дом",
 		PublishedAt:  time.Date(2016, 3, 25, 10, 20, 52, 510_000_000, tenderbase.Moscow),
 		BiddingStart: msk(t, "2016-03-28T10:00:00"), BiddingEnd: msk(t, "2016-05-04T10:00:00"), AuctionDate: msk(t, "2016-05-05T11:00:00"),
-		URL: "https://fedresurs.ru/bankruptmessages/49c9c91deb4d878922a4b92828d7ec6a",
+		TermsAt: time.Date(2016, 3, 25, 10, 20, 52, 510_000_000, tenderbase.Moscow),
+		URL:     "https://fedresurs.ru/bankruptmessages/49c9c91deb4d878922a4b92828d7ec6a",
 	}
 	if diff := cmp.Diff(want, lots[1]); diff != "" {
 		t.Errorf("lot 2 (-want +got):\n%s", diff)
@@ -72,16 +94,23 @@ func TestAuction(t *testing.T) {
 // invitation adds the organizer and the trade's number.
 func TestPageAndMerge(t *testing.T) {
 	auction, _ := decodeFile(t, "auction-message.xml")
-	page, errs := decodeFile(t, "messages-page.json")
+	page, events, errs := decodeEvents(t, "messages-page.json")
 	if len(page) != 3 {
 		t.Fatalf("%d lots from the page, want 1 changed and 2 results", len(page))
+	}
+	wantAnnul := []*tenderbase.LotEvent{{
+		ID: "efrsb-1003001", Source: "fedresurs", Type: "annulment", Document: "Annul", Number: "1003001", Message: "983190",
+		PublishedAt: time.Date(2016, 5, 14, 10, 0, 0, 0, tenderbase.Moscow), Reason: "Сообщение опубликовано ошибочно.",
+		URL: "https://fedresurs.ru/bankruptmessages/8a9b0c1d2e3f40518293a4b5c6d7e8f9",
+	}}
+	if diff := cmp.Diff(wantAnnul, events); diff != "" {
+		t.Errorf("events of the page (-want +got):\n%s", diff)
 	}
 	var said []string
 	for _, err := range errs {
 		said = append(said, err.Error())
 	}
 	for _, want := range []string{
-		`Annul message "1003001" cancels message "983190", which it names but not its lots`,
 		`message "1003002" is of type ArbitralDecree, not an auction`,
 		`message "1003003" (TradeResult) has no content: ask the service with includeContent=true`,
 	} {
@@ -93,19 +122,31 @@ func TestPageAndMerge(t *testing.T) {
 	if len(errs) > 0 || len(invitation) != 1 {
 		t.Fatalf("invitation: %d lots, %v", len(invitation), errs)
 	}
-	stored := map[string]*tenderbase.Lot{}
-	for _, l := range append(append(auction, page...), invitation...) {
-		if s, ok := stored[l.ID]; ok {
-			l = l.Merge(s).(*tenderbase.Lot)
+	merge := func(docs ...[]*tenderbase.Lot) map[string]*tenderbase.Lot {
+		stored := map[string]*tenderbase.Lot{}
+		for _, l := range slices.Concat(docs...) {
+			if s, ok := stored[l.ID]; ok {
+				l = l.Merge(s).(*tenderbase.Lot)
+			}
+			stored[l.ID] = l
 		}
-		stored[l.ID] = l
+		return stored
 	}
+	// Newest first, as a sync reads them: the change still sets the dates
+	// the result came after, and the page stays the announcement's.
+	reversed := slices.Clone(page)
+	slices.Reverse(reversed)
+	backwards := merge(invitation, reversed, auction)["efrsb-983185_1"]
+	if backwards.AuctionDate != msk(t, "2016-05-12T11:00:00") || backwards.Status != "failed" || !strings.Contains(backwards.URL, "0d5b7b6e") {
+		t.Errorf("lot 1 merged newest first: auction %v, %s, %s", backwards.AuctionDate, backwards.Status, backwards.URL)
+	}
+	stored := merge(auction, page, invitation)
 	if len(stored) != 2 {
 		t.Fatalf("%d lots stored, want 2: %v", len(stored), stored)
 	}
 	one, two := stored["efrsb-983185_1"], stored["efrsb-983185_2"]
-	if one.AuctionDate != msk(t, "2016-05-12T11:00:00") || one.BiddingEnd != msk(t, "2016-05-11T10:00:00") {
-		t.Errorf("lot 1 auction %v, applications until %v: the change moved them", one.AuctionDate, one.BiddingEnd)
+	if one.AuctionDate != msk(t, "2016-05-12T11:00:00") || one.BiddingEnd != msk(t, "2016-05-11T10:00:00") || !strings.Contains(one.URL, "0d5b7b6e") {
+		t.Errorf("lot 1 auction %v, applications until %v, page %s: the change moved them", one.AuctionDate, one.BiddingEnd, one.URL)
 	}
 	if one.Status != "failed" || one.Result == nil || one.Result.Outcome != "failed" || one.Result.Reason != "Не поступило ни одной заявки" {
 		t.Errorf("lot 1 %s %+v", one.Status, one.Result)
@@ -118,33 +159,33 @@ func TestPageAndMerge(t *testing.T) {
 	}
 	wantWinner := &tenderbase.LotResult{Outcome: "sold", Price: 1760000,
 		Winner:      tenderbase.Party{INN: "290203145508", Name: "Лебедев Олег Игоревич", Address: "г. Северодвинск"},
-		PublishedAt: msk(t, "2016-05-13T16:40:00"), Document: "TradeResult 1002417"}
+		PublishedAt: msk(t, "2016-05-13T16:40:00"), Document: "TradeResult", Message: "1002417"}
 	if diff := cmp.Diff(wantWinner, two.Result); diff != "" || two.Status != "completed" || two.StartPrice != 1600000 {
 		t.Errorf("lot 2 %s at %v, result (-want +got):\n%s", two.Status, two.StartPrice, diff)
 	}
 }
 
-// TestPositions: a refusal names the message's place in the page, whatever
-// number of lots the messages before it gave.
+// TestPositions: a record or a refusal names the message's place in the
+// page, whatever number of lots the messages before it gave.
 func TestPositions(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "messages-page.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lots, refused []int
+	var recs, refused []int
 	err = Format{}.Decode("page", bytes.NewReader(data), func(position int, rec tenderbase.Record, err error) error {
 		if err != nil {
 			refused = append(refused, position)
 		} else {
-			lots = append(lots, position)
+			recs = append(recs, position)
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(lots, []int{1, 2, 2}) || !slices.Equal(refused, []int{3, 4, 5}) {
-		t.Errorf("lots at %v, refusals at %v; want [1 2 2] and [3 4 5]", lots, refused)
+	if !slices.Equal(recs, []int{1, 2, 2, 3}) || !slices.Equal(refused, []int{4, 5}) {
+		t.Errorf("records at %v, refusals at %v; want [1 2 2 3] and [4 5]", recs, refused)
 	}
 }
 
@@ -155,6 +196,7 @@ func TestBadInput(t *testing.T) {
 		{"no lots", `<MessageData><Number>5</Number><MessageInfo MessageType="Auction"><Auction><LotTable/></Auction></MessageInfo></MessageData>`, "has no lots"},
 		{"no order", `<MessageData><Number>5</Number><MessageInfo MessageType="Auction"><Auction><LotTable><AuctionLot><StartPrice>1</StartPrice></AuctionLot></LotTable></Auction></MessageInfo></MessageData>`, "has no Order"},
 		{"no number", `<MessageData><MessageInfo MessageType="Auction"><Auction><LotTable/></Auction></MessageInfo></MessageData>`, "without its number"},
+		{"cancellation naming nothing", `<MessageData><Number>7</Number><MessageInfo MessageType="CancelAuctionTradeResult"><CancelAuctionTradeResult><Text>x</Text></CancelAuctionTradeResult></MessageInfo></MessageData>`, "does not name the message it cancels"},
 		{"result without auction", `<MessageData><Number>6</Number><MessageInfo MessageType="TradeResult"><TradeResult/></MessageInfo></MessageData>`, "does not name its auction"},
 	} {
 		_, errs := sourcetest.Decode(t, Format{}, []byte(tt.body))
@@ -181,5 +223,47 @@ func TestDetect(t *testing.T) {
 		if got := (Format{}).Detect([]byte(tt.body)); got != tt.want {
 			t.Errorf("Detect(%s) = %v", tt.body, got)
 		}
+	}
+}
+
+// TestCancellationsThroughAStore imports the messages of one auction into a
+// real store, file by file in the order given: a cancelled result leaves
+// every lot it reported without a result, and a cancelled auction cancels
+// its lots even when the cancellation comes first.
+func TestCancellationsThroughAStore(t *testing.T) {
+	cancelled := &tenderbase.LotResult{Outcome: "cancelled", Reason: "Торги отменены в связи с заключением мирового соглашения.",
+		PublishedAt: msk(t, "2016-05-21T09:30:00"), Document: "CancelAuctionTradeResult", Message: "1004200"}
+	for _, tt := range []struct {
+		name   string
+		files  []string
+		status string
+		result *tenderbase.LotResult
+	}{
+		{"result cancelled", []string{"auction-message.xml", "messages-page.json", "cancel-result.xml"}, "active", nil},
+		{"auction cancelled first", []string{"cancel-auction.xml", "auction-message.xml", "messages-page.json"}, "cancelled", cancelled},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "lots.db"), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			for _, f := range tt.files {
+				if _, err := importer.Import(ctx, store, []string{filepath.Join("testdata", f)}, importer.Options{Decoders: []importer.Decoder{Format{}}}); err != nil {
+					t.Fatalf("import %s: %v", f, err)
+				}
+			}
+			for _, key := range []string{"efrsb-983185_1", "efrsb-983185_2"} {
+				r, err := store.Get(ctx, tenderbase.KindLot, key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				l := r.(*tenderbase.Lot)
+				if diff := cmp.Diff(tt.result, l.Result); diff != "" || l.Status != tt.status || l.SourceStatus != "CancelAuctionTradeResult" {
+					t.Errorf("lot %s: %s (%s), result (-want +got):\n%s", key, l.Status, l.SourceStatus, diff)
+				}
+			}
+		})
 	}
 }

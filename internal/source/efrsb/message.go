@@ -21,10 +21,11 @@ var tradeForms = map[string]string{
 // biddingType is the bidding type of every lot of fedresurs.
 const biddingType = "bankruptcy"
 
-// message reads the lots of an arbitration manager's message: an auction,
-// its change or its result. e is the REST envelope of the message, empty
-// for one read from an XML file.
-func message(m *xmlread.Node, e envelope) ([]*tenderbase.Lot, error) {
+// message reads the lots of an arbitration manager's message (an auction,
+// its change or its result), or the event of a cancellation or annulment.
+// e is the REST envelope of the message, empty for one read from an XML
+// file.
+func message(m *xmlread.Node, e envelope) ([]tenderbase.Record, error) {
 	info := m.Child("MessageInfo")
 	kind := firstOf(info.Attr("MessageType"), e.Type)
 	number := firstOf(e.Number, m.Child("Number").Text(), m.Child("Id").Text())
@@ -51,29 +52,62 @@ func message(m *xmlread.Node, e envelope) ([]*tenderbase.Lot, error) {
 			return nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs %s message without its number: the REST envelope or <Number> gives it", kind)
 		}
 		base.Status = tenderbase.TenderActive
-		return auctionLots(body, number, base)
+		base.TermsAt = base.PublishedAt
+		return records(auctionLots(body, number, base))
 	case "ChangeAuction", "ChangeAuction2":
 		changed := firstOf(body.Child("IdChangedMessage").Text(), body.Child("ChangedMessageNumber").Text())
 		if changed == "" {
 			return nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs %s message %s does not name the message it changes", kind, tenderbase.Quote(number))
 		}
 		base.Status = tenderbase.TenderActive
-		base.Updated = base.PublishedAt
-		return auctionLots(body, changed, base)
+		base.Updated, base.TermsAt = base.PublishedAt, base.PublishedAt
+		return records(auctionLots(body, changed, base))
 	case "TradeResult", "TradeResult2":
 		auction := body.Child("IdAuctionMessage").Text()
 		if auction == "" {
 			return nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs %s message %s does not name its auction (IdAuctionMessage)", kind, tenderbase.Quote(number))
 		}
-		base.Updated = base.PublishedAt
-		return resultLots(body, auction, number, base)
+		// The lot's page stays its announcement's: a result is linked from it.
+		base.Updated, base.URL = base.PublishedAt, ""
+		return records(resultLots(body, auction, number, base))
 	case "CancelAuctionTradeResult", "Annul":
-		cancelled := firstOf(body.Child("IdCanceledMessage").Text(), body.Child("IdAnnuledMessage").Text())
-		return nil, tenderbase.Errorf(tenderbase.EINVALID,
-			"fedresurs %s message %s cancels message %s, which it names but not its lots: cancellations are not applied to lots (docs/torgi.md)",
-			kind, tenderbase.Quote(number), tenderbase.Quote(cancelled))
+		return cancellation(body, kind, number, base)
 	}
 	return nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs message %s is of type %s, not an auction, its change or its result", tenderbase.Quote(number), kind)
+}
+
+// cancellation reads a CancelAuctionTradeResult or an Annul message: the
+// event that cancels the auction or the result it names, by that
+// message's number, and gives Text as the reason.
+func cancellation(body *xmlread.Node, kind, number string, base tenderbase.Lot) ([]tenderbase.Record, error) {
+	target := firstOf(body.Child("IdCanceledMessage").Text(), body.Child("IdAnnuledMessage").Text())
+	if target == "" {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs %s message %s does not name the message it cancels", kind, tenderbase.Quote(number))
+	}
+	if number == "" {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID, "fedresurs %s message without its number: the REST envelope or <Number> gives it", kind)
+	}
+	e := &tenderbase.LotEvent{
+		ID: "efrsb-" + number, Source: tenderbase.LotSourceFedresurs, Type: tenderbase.LotEventCancellation,
+		Document: kind, Number: number, Message: target, PublishedAt: base.PublishedAt,
+		Reason: clean(body.Child("Text").Text()), URL: base.URL,
+	}
+	if kind == "Annul" {
+		e.Type = tenderbase.LotEventAnnulment
+	}
+	return []tenderbase.Record{e}, nil
+}
+
+// records returns lots as records.
+func records(lots []*tenderbase.Lot, err error) ([]tenderbase.Record, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]tenderbase.Record, len(lots))
+	for i, l := range lots {
+		out[i] = l
+	}
+	return out, nil
 }
 
 // auctionLots reads the lots of an Auction or ChangeAuction body; number
@@ -146,7 +180,7 @@ func resultLots(body *xmlread.Node, auction, msg string, base tenderbase.Lot) ([
 		l.Title = title(l.Description)
 		l.SourceStatus = n.Child("LotStatus").Text()
 		l.Result = lotResult(n, l.SourceStatus)
-		l.Result.PublishedAt, l.Result.Document = base.PublishedAt, "TradeResult "+msg
+		l.Result.PublishedAt, l.Result.Document, l.Result.Message = base.PublishedAt, "TradeResult", msg
 		switch l.Result.Outcome {
 		case tenderbase.LotSold:
 			l.Status = tenderbase.TenderCompleted
