@@ -140,10 +140,7 @@ func (w *registerWriter) entity(o *tenderbase.Org) error {
 	if err := w.activities(o, rec); err != nil {
 		return err
 	}
-	w.open(1, "СвЗапЕГРЮЛ", "ИдЗап", o.OGRN, "ГРН", o.OGRN, "ДатаЗап", registerDay(o.RegisteredAt))
-	w.empty(2, "ВидЗап", "КодСПВЗ", "11201", "НаимВидЗап", "Создание юридического лица")
-	w.empty(2, "СвРегОрг", "КодНО", office, "НаимНО", taxOfficeName(office, o.Region))
-	w.close(1, "СвЗапЕГРЮЛ")
+	w.registration(o, office, "СвЗапЕГРЮЛ", "ГРН", "11201", "Создание юридического лица")
 	w.b.WriteString("</СвЮЛ></Документ>\r\n")
 	return nil
 }
@@ -175,12 +172,19 @@ func (w *registerWriter) entrepreneur(o *tenderbase.Org) error {
 	if err := w.activities(o, rec); err != nil {
 		return err
 	}
-	w.open(1, "СвЗапЕГРИП", "ИдЗап", o.OGRN, "ГРНИП", o.OGRN, "ДатаЗап", registerDay(o.RegisteredAt))
-	w.empty(2, "ВидЗап", "КодСПВЗ", "21211", "НаимВидЗап", "Государственная регистрация физического лица в качестве индивидуального предпринимателя")
-	w.empty(2, "СвРегОрг", "КодНО", office, "НаимНО", taxOfficeName(office, o.Region))
-	w.close(1, "СвЗапЕГРИП")
+	w.registration(o, office, "СвЗапЕГРИП", "ГРНИП", "21211", "Государственная регистрация физического лица в качестве индивидуального предпринимателя")
 	w.b.WriteString("</СвИП></Документ>\r\n")
 	return nil
+}
+
+// registration writes the register's record of o's registration, the
+// element of its register (СвЗапЕГРЮЛ, СвЗапЕГРИП) with the kind of record
+// and the tax office that made it.
+func (w *registerWriter) registration(o *tenderbase.Org, office, element, grn, kind, kindName string) {
+	w.open(1, element, "ИдЗап", o.OGRN, grn, o.OGRN, "ДатаЗап", registerDay(o.RegisteredAt))
+	w.empty(2, "ВидЗап", "КодСПВЗ", kind, "НаимВидЗап", kindName)
+	w.empty(2, "СвРегОрг", "КодНО", office, "НаимНО", taxOfficeName(office, o.Region))
+	w.close(1, element)
 }
 
 // address writes <СвАдресЮЛ> with the address under the KLADR classifier.
