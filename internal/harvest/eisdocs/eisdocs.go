@@ -1,0 +1,237 @@
+// Package eisdocs fetches 44-FZ and 223-FZ documents from the EIS document
+// service for individuals (getDocsIP), which replaced the FTP in 2025: a
+// SOAP request per region, type of document and day (or hour, for today)
+// names the ZIP archives to download, with the same token in an HTTP
+// header. docs/sync.md says where each detail of the service comes from.
+package eisdocs
+
+import (
+	"archive/zip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase/internal/fetch"
+	"github.com/tenderbase/tenderbase/internal/harvest"
+)
+
+// DefaultEndpoint is the service's address in its published WSDL. Older
+// clients use int44.zakupki.gov.ru, which answers too.
+const DefaultEndpoint = "https://int.zakupki.gov.ru/eis-integration/services/getDocsIP"
+
+// Config configures the source.
+type Config struct {
+	Endpoint string
+	// Token is the individual's token from the EIS personal account. It is
+	// sent to the service and never logged.
+	Token string
+	// Types are the kinds of documents to fetch; DefaultTypes when empty.
+	Types []Type
+	// Purchases, when given, are fetched by registry number instead of the
+	// walk by region and day: one purchase's documents, now.
+	Purchases []string
+	Fetch     fetch.Config
+	Transport http.RoundTripper // nil for the default
+}
+
+// Source is the EIS document service as a sync source.
+type Source struct {
+	cfg    Config
+	client *fetch.Client
+	logger *slog.Logger
+}
+
+// New returns the source; logger nil discards.
+func New(cfg Config, logger *slog.Logger) *Source {
+	if cfg.Endpoint == "" {
+		cfg.Endpoint = DefaultEndpoint
+	}
+	if len(cfg.Types) == 0 {
+		cfg.Types = DefaultTypes
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Source{cfg: cfg, client: fetch.New("eis", cfg.Fetch, cfg.Transport, logger), logger: logger}
+}
+
+// Name returns "eis".
+func (s *Source) Name() string { return "eis" }
+
+// Stats returns what the source's client did.
+func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
+
+// ErrToken is returned, wrapped, when the service refuses the token: no
+// request will succeed until it is mended.
+var ErrToken = errors.New("the EIS refused the token")
+
+// tokenRefused is the errorInfo code of a token the service does not know
+// ("Токены для сервисов отдачи отсутствуют в ЕИС").
+const tokenRefused = 5
+
+// Sync walks the scope's days, oldest first, and in each every region and
+// type, fetching the partitions not completed yet. A partition that fails
+// is left for the next run and the walk goes on; a refused token, or a
+// service that fails every request, stops it.
+func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
+	if s.cfg.Token == "" {
+		return fmt.Errorf("%w: no token given (set TENDERBASE_EIS_TOKEN or --eis-token-file)", ErrToken)
+	}
+	if len(s.cfg.Purchases) > 0 {
+		return s.purchases(ctx, job)
+	}
+	parts := s.partitions(job)
+	job.Plan(len(parts))
+	var failed []error
+	for i, p := range parts {
+		err := s.partition(ctx, job, p)
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case errors.Is(err, ErrToken), errors.Is(err, fetch.ErrBroken):
+			return errors.Join(append(failed, err)...)
+		case err != nil:
+			job.Logger().Warn("partition failed", "partition", p.name(), "err", err)
+			failed = append(failed, fmt.Errorf("%s: %w", p.name(), err))
+		case len(failed) == 0 && (i+1 == len(parts) || !parts[i+1].end().Equal(p.end())):
+			// The last partition of a day or hour, with none failed
+			// before: the data is current up to its end.
+			if err := job.Through(ctx, p.end()); err != nil {
+				return err
+			}
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d partitions failed, left for the next run; the first: %w", len(failed), len(parts), failed[0])
+	}
+	return nil
+}
+
+// partition fetches one partition, unless it was completed, and completes it.
+func (s *Source) partition(ctx context.Context, job *harvest.Job, p partition) error {
+	done, _, err := job.Done(ctx, p.name())
+	if err != nil {
+		return err
+	}
+	if done {
+		job.Skip()
+		return nil
+	}
+	if err := s.fetch(ctx, job, p.query); err != nil {
+		return err
+	}
+	return job.Complete(ctx, p.name(), "")
+}
+
+// purchases fetches the documents of each purchase asked for, in every
+// subsystem that holds a purchase's documents, each time anew.
+func (s *Source) purchases(ctx context.Context, job *harvest.Job) error {
+	var failed []error
+	for _, number := range s.cfg.Purchases {
+		for _, sub := range []string{"PRIZ", "RGK"} {
+			q := query{subsystem: sub, number: number, hour: -1}
+			if strings.HasPrefix(number, "3") && len(number) == 11 {
+				q.subsystem = map[string]string{"PRIZ": "RI223", "RGK": "RD223"}[sub]
+			}
+			if err := s.fetch(ctx, job, q); err != nil {
+				if errors.Is(err, ErrToken) || ctx.Err() != nil {
+					return err
+				}
+				failed = append(failed, fmt.Errorf("%s %s: %w", number, q.subsystem, err))
+			}
+		}
+	}
+	return errors.Join(failed...)
+}
+
+// fetch asks the service for the archives of q and imports each.
+func (s *Source) fetch(ctx context.Context, job *harvest.Job, q query) error {
+	a, err := s.ask(ctx, q, job.Now())
+	if err != nil {
+		return err
+	}
+	for _, url := range a.archives {
+		if err := s.archive(ctx, job, url); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ask sends one request and reads its answer.
+func (s *Source) ask(ctx context.Context, q query, now time.Time) (answer, error) {
+	var a answer
+	_, err := s.client.Fetch(ctx, fetch.Request{
+		Method: http.MethodPost,
+		URL:    s.cfg.Endpoint,
+		Header: http.Header{"Content-Type": {"text/xml; charset=utf-8"}, "Soapaction": {`"http://zakupki.gov.ru/fz44/queue/ws/get-docs-ip"`}},
+		Body:   envelope(q, s.cfg.Token, now),
+		// An answer cut off or garbled is asked for again.
+		Check: func(body io.ReaderAt, size int64) error {
+			b := make([]byte, size)
+			if _, err := body.ReadAt(b, 0); err != nil && !errors.Is(err, io.EOF) {
+				return err
+			}
+			var err error
+			a, err = parseAnswer(b)
+			return err
+		},
+	})
+	if err != nil {
+		return a, err
+	}
+	switch {
+	case a.errCode == tokenRefused:
+		return a, fmt.Errorf("%w (error %d: %s)", ErrToken, a.errCode, a.errText)
+	case a.errCode != 0:
+		return a, fmt.Errorf("the EIS answered error %d: %s", a.errCode, a.errText)
+	}
+	return a, nil
+}
+
+// archive downloads one archive, with the token in its header, and
+// imports it. An archive being prepared answers 404 or 425 for a while.
+func (s *Source) archive(ctx context.Context, job *harvest.Job, url string) error {
+	path, name, err := s.client.Download(ctx, fetch.Request{
+		URL:      url,
+		Header:   http.Header{"individualPerson_token": {s.cfg.Token}},
+		NotReady: []int{http.StatusNotFound},
+		Check:    checkArchive,
+	}, job.Spool())
+	var refused *fetch.StatusError
+	if errors.As(err, &refused) && (refused.Status == http.StatusUnauthorized || refused.Status == http.StatusForbidden) {
+		return fmt.Errorf("%w: %w", ErrToken, err)
+	}
+	if err != nil {
+		return fmt.Errorf("archive: %w", err)
+	}
+	_, err = job.Import(ctx, path, name)
+	return err
+}
+
+// checkArchive checks that a download is a whole ZIP archive: its
+// directory reads and every member's checksum matches. A cut or corrupted
+// download fails, to be fetched again.
+func checkArchive(r io.ReaderAt, size int64) error {
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return fmt.Errorf("not a whole ZIP archive: %w", err)
+	}
+	for _, m := range zr.File {
+		rc, err := m.Open()
+		if err != nil {
+			return fmt.Errorf("archive member %s: %w", m.Name, err)
+		}
+		_, err = io.Copy(io.Discard, rc)
+		rc.Close()
+		if err != nil {
+			return fmt.Errorf("archive member %s: %w", m.Name, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,288 @@
+package eisdocs
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/fetch"
+	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+)
+
+const fixtures = "../../source/eis/testdata/"
+
+// day is the day the recorded service publishes, in Moscow.
+var day = time.Date(2026, 11, 20, 0, 0, 0, 0, moscow)
+
+// scope is one whole day of three regions.
+var scope = harvest.Scope{Since: day, Until: day.AddDate(0, 0, 1), Regions: []int{3, 8, 77}}
+
+var testTypes = []Type{
+	{"PRIZ", "epNotificationEOK2020"}, {"PRIZ", "epNotificationEZK2020"},
+	{"RJ", "complaint"}, {"RI223", "purchaseNoticeAE"},
+}
+
+// quick retries at once: the faults are what is tested, not the waits.
+var quick = fetch.Config{Rate: 1000, Burst: 1000, Concurrency: 2, Timeout: 300 * time.Millisecond, Attempts: 4,
+	MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
+
+// dayOfDocuments returns a service publishing a day of documents: two
+// archives of one partition, and one in each of three others.
+func dayOfDocuments(t *testing.T) *service {
+	s := newService(t, "good-token")
+	d := "/2026-11-20"
+	s.add("08/PRIZ/epNotificationEOK2020"+d, fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
+	s.add("08/PRIZ/epNotificationEOK2020"+d, fixtures+"notice/epNotificationEOK2020_0811200000126000057_1.xml")
+	s.add("03/PRIZ/epNotificationEZK2020"+d, fixtures+"notice/epNotificationEZK2020_0301300012426000118_3.xml")
+	s.add("77/RJ/complaint"+d, fixtures+"complaint/complaint_202400114801003_41977215.xml")
+	s.add("77/RI223/purchaseNoticeAE"+d, fixtures+"notice/purchaseNoticeAE_32514920117.xml")
+	return s
+}
+
+// wantKeys are the records a day of documents holds, by kind.
+var wantKeys = map[tenderbase.Kind][]string{
+	tenderbase.KindTender:    {"0301300012426000118", "0811200000126000042", "0811200000126000057", "32514920117"},
+	tenderbase.KindComplaint: {"202400114801003"},
+}
+
+type rig struct {
+	store  *sqlite.Store
+	runner *harvest.Runner
+}
+
+func newRig(t *testing.T) *rig {
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "store.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return &rig{store: store, runner: &harvest.Runner{Store: store, Log: store,
+		Decoders: []importer.Decoder{eis.Format{}}, Spool: t.TempDir()}}
+}
+
+func (r *rig) source(s *service, token string) *Source {
+	return New(Config{Endpoint: s.srv.URL + "/soap", Token: token, Types: testTypes, Fetch: quick}, nil)
+}
+
+func (r *rig) run(t *testing.T, src *Source) error {
+	t.Helper()
+	return r.runner.Run(context.Background(), scope, []harvest.Source{src})
+}
+
+func (r *rig) state(t *testing.T) tenderbase.SyncState {
+	t.Helper()
+	states, err := r.store.SyncStates(context.Background())
+	if err != nil || len(states) != 1 {
+		t.Fatalf("sync states %v, %v; want one", states, err)
+	}
+	return states[0]
+}
+
+// checkStore fails unless the store holds the day's records, each once.
+func (r *rig) checkStore(t *testing.T) {
+	t.Helper()
+	for kind, want := range wantKeys {
+		page, err := r.store.Search(context.Background(), tenderbase.Search{Kind: kind, PageSize: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, rec := range page.Items {
+			got = append(got, rec.Key())
+			versions, _ := r.store.Versions(context.Background(), kind, rec.Key())
+			if len(versions) != 1 {
+				t.Errorf("%s %s has %d versions, want 1", kind, rec.Key(), len(versions))
+			}
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s records (-want +got):\n%s", kind, diff)
+		}
+	}
+}
+
+func TestSyncDay(t *testing.T) {
+	r, s := newRig(t), dayOfDocuments(t)
+	if err := r.run(t, r.source(s, "good-token")); err != nil {
+		t.Fatal(err)
+	}
+	r.checkStore(t)
+	st := r.state(t)
+	if st.Partitions != 12 || st.Files != 5 || st.LastError != "" || st.LastSuccess.IsZero() || st.Rejected != 0 {
+		t.Errorf("state %+v, want 12 partitions, 5 files, a success", st)
+	}
+	if !st.Through.Equal(day.AddDate(0, 0, 1)) {
+		t.Errorf("through %s, want the end of the day", st.Through)
+	}
+	// A second run asks for nothing: every partition is completed.
+	asked := s.soapRequests()
+	if err := r.run(t, r.source(s, "good-token")); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.soapRequests() - asked; n != 0 {
+		t.Errorf("a second run sent %d requests, want 0", n)
+	}
+}
+
+func TestSyncThroughFaults(t *testing.T) {
+	r, s := newRig(t), dayOfDocuments(t)
+	s.addRaw("77/PRIZ/epNotificationEOK2020/2026-11-20", "epNotificationEOK2020_0177200000126000001_1_X.xml", "<export><epNotificationEOK2020><commonInfo>")
+	d := "/2026-11-20"
+	s.inject(
+		fault{"/soap/03/PRIZ/epNotificationEOK2020" + d, status(503)},
+		fault{"/soap/03/PRIZ/epNotificationEZK2020" + d, slow},
+		fault{"/soap/08/PRIZ/epNotificationEOK2020" + d, garbled},
+		fault{"/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_0", status(425)},
+		fault{"/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", status(404)},
+		fault{"/archive/03_PRIZ_epNotificationEZK2020_2026-11-20_0", truncated},
+		fault{"/archive/77_RJ_complaint_2026-11-20_0", status(502)},
+	)
+	if err := r.run(t, r.source(s, "good-token")); err != nil {
+		t.Fatal(err)
+	}
+	r.checkStore(t)
+	st := r.state(t)
+	if st.Partitions != 12 || st.LastError != "" || st.Rejected != 1 {
+		t.Errorf("state %+v, want 12 partitions, no error, 1 rejected", st)
+	}
+	if !strings.Contains(st.LastRejection, "epNotificationEOK2020_0177200000126000001_1_X.xml") {
+		t.Errorf("last rejection %q does not name the malformed document", st.LastRejection)
+	}
+}
+
+func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
+	r, s := newRig(t), dayOfDocuments(t)
+	down := fault{"/soap/77/RJ/complaint/2026-11-20", status(500)}
+	s.inject(down, down, down, down) // every attempt of one run
+	err := r.run(t, r.source(s, "good-token"))
+	if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed") {
+		t.Fatalf("run: %v, want one partition failed", err)
+	}
+	st := r.state(t)
+	if !strings.Contains(st.LastError, "77/RJ/complaint/2026-11-20") || st.LastErrorAt.IsZero() || st.Partitions != 11 {
+		t.Errorf("state %+v, want the failed partition named and 11 completed", st)
+	}
+	// Regions are walked in order; 77's complaints failed before its
+	// notices, so the day is not current.
+	if !st.Through.IsZero() && !st.Through.Before(day.AddDate(0, 0, 1)) {
+		t.Errorf("through %s, want before the end of the day", st.Through)
+	}
+	asked := s.soapRequests()
+	if err := r.run(t, r.source(s, "good-token")); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.soapRequests() - asked; n != 1 {
+		t.Errorf("the next run sent %d requests, want 1 for the failed partition", n)
+	}
+	r.checkStore(t)
+	if st := r.state(t); st.LastError != "" || st.Partitions != 12 {
+		t.Errorf("state after the next run %+v", st)
+	}
+}
+
+func TestSyncRefusedToken(t *testing.T) {
+	r, s := newRig(t), dayOfDocuments(t)
+	err := r.run(t, r.source(s, "expired-token"))
+	if !errors.Is(err, ErrToken) {
+		t.Fatalf("run with a refused token: %v, want ErrToken", err)
+	}
+	st := r.state(t)
+	if !strings.Contains(st.LastError, "error 5") || st.Partitions != 0 {
+		t.Errorf("state %+v, want the token error and nothing completed", st)
+	}
+	if s.soapRequests() != 1 {
+		t.Errorf("%d requests with a refused token, want 1", s.soapRequests())
+	}
+	if strings.Contains(st.LastError, "expired-token") {
+		t.Errorf("the status shows the token: %q", st.LastError)
+	}
+	if err := r.run(t, r.source(s, "good-token")); err != nil {
+		t.Fatal(err)
+	}
+	r.checkStore(t)
+}
+
+func TestSyncResumesAfterInterruption(t *testing.T) {
+	r, s := newRig(t), dayOfDocuments(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	// The second archive of region 08 hangs until the run is interrupted.
+	s.inject(fault{"/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", func(w http.ResponseWriter, req *http.Request) {
+		cancel()
+		<-req.Context().Done()
+	}})
+	err := r.runner.Run(ctx, scope, []harvest.Source{r.source(s, "good-token")})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	if st := r.state(t); st.LastError != "interrupted" {
+		t.Errorf("state %+v, want interrupted", st)
+	}
+	if err := r.run(t, r.source(s, "good-token")); err != nil {
+		t.Fatal(err)
+	}
+	r.checkStore(t)
+	if st := r.state(t); st.Partitions != 12 {
+		t.Errorf("%d partitions completed over both runs, want 12", st.Partitions)
+	}
+}
+
+func TestSyncByPurchaseNumber(t *testing.T) {
+	r, s := newRig(t), newService(t, "good-token")
+	s.add("0811200000126000042/PRIZ", fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
+	src := New(Config{Endpoint: s.srv.URL + "/soap", Token: "good-token", Purchases: []string{"0811200000126000042"}, Fetch: quick}, nil)
+	if err := r.run(t, src); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.store.Get(context.Background(), tenderbase.KindTender, "0811200000126000042"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestPartitionsOfToday(t *testing.T) {
+	src := New(Config{Types: []Type{{"PRIZ", "epNotificationEF2020"}}}, nil)
+	job := harvest.Scope{Since: day, Until: day.AddDate(0, 0, 1).Add(5*time.Hour + 30*time.Minute), Regions: []int{77}}
+	var names []string
+	for _, p := range src.partitions(&harvest.Job{Scope: job}) {
+		names = append(names, p.name())
+	}
+	want := []string{"77/PRIZ/epNotificationEF2020/2026-11-20",
+		"77/PRIZ/epNotificationEF2020/2026-11-21T00", "77/PRIZ/epNotificationEF2020/2026-11-21T01", "77/PRIZ/epNotificationEF2020/2026-11-21T02"}
+	if diff := cmp.Diff(want, names); diff != "" {
+		t.Errorf("partitions at 05:30 (-want +got):\n%s", diff)
+	}
+}
+
+func status(code int) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(code) }
+}
+
+func slow(w http.ResponseWriter, r *http.Request) {
+	select {
+	case <-time.After(2 * time.Second):
+	case <-r.Context().Done():
+	}
+}
+
+func garbled(w http.ResponseWriter, _ *http.Request) {
+	io.WriteString(w, `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ns2:getDocsBy`)
+}
+
+func truncated(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Length", "5000")
+	io.WriteString(w, "PK\x03\x04")
+	if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+		conn.Close()
+	}
+}

@@ -1,0 +1,212 @@
+package eisdocs
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// service is a recorded EIS document service: it answers getDocsIP
+// requests in the shapes the schema and public clients show, from the
+// archives it was given, and lets a test inject faults.
+type service struct {
+	t        *testing.T
+	srv      *httptest.Server
+	token    string
+	archives map[string][][]byte // by "region/subsystem/type/date" or "number/subsystem": the ZIPs
+	names    map[string]string   // archive id → file name
+
+	mu       sync.Mutex
+	faults   []fault // consumed in order by the requests they match
+	requests []string
+	served   map[string]int // downloads completed, by archive id
+	soapBody func(key string) (string, bool)
+}
+
+// fault is what the service does instead of answering, once, to the first
+// request whose path (/soap or /archive/ID) starts with prefix.
+type fault struct {
+	prefix string
+	do     func(w http.ResponseWriter, r *http.Request)
+}
+
+func newService(t *testing.T, token string) *service {
+	s := &service{t: t, token: token, archives: map[string][][]byte{}, names: map[string]string{}, served: map[string]int{}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /soap", s.soap)
+	mux.HandleFunc("GET /archive/{id}", s.archive)
+	s.srv = httptest.NewServer(mux)
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+// add makes an archive of the fixture files and serves it for key.
+func (s *service) add(key string, files ...string) {
+	s.t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		w, _ := zw.Create(filepath.Base(f))
+		w.Write(data)
+	}
+	zw.Close()
+	s.archives[key] = append(s.archives[key], buf.Bytes())
+}
+
+// addRaw serves an archive holding one member of the given content.
+func (s *service) addRaw(key, member, content string) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, _ := zw.Create(member)
+	io.WriteString(w, content)
+	zw.Close()
+	s.archives[key] = append(s.archives[key], buf.Bytes())
+}
+
+func (s *service) inject(f ...fault) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults = append(s.faults, f...)
+}
+
+// takeFault returns the first fault for path, removing it.
+func (s *service) takeFault(path string) func(http.ResponseWriter, *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, path)
+	for i, f := range s.faults {
+		if strings.HasPrefix(path, f.prefix) {
+			s.faults = append(s.faults[:i], s.faults[i+1:]...)
+			return f.do
+		}
+	}
+	return nil
+}
+
+// request is what the service reads of a request: local names only, as
+// the schema's elements are unqualified.
+type request struct {
+	Header struct {
+		Token string `xml:"individualPerson_token"`
+	} `xml:"Header"`
+	Body struct {
+		Op struct {
+			XMLName   xml.Name
+			Selection struct {
+				Region    string `xml:"orgRegion"`
+				Subsystem string `xml:"subsystemType"`
+				Type44    string `xml:"documentType44"`
+				Type223   string `xml:"documentType223"`
+				Number    string `xml:"reestrNumber"`
+				Period    struct {
+					Date string `xml:"exactDate"`
+					Hour *struct {
+						Date string `xml:"date"`
+						From int    `xml:"fromHour"`
+					} `xml:"oneHourInfo"`
+				} `xml:"periodInfo"`
+			} `xml:"selectionParams"`
+		} `xml:",any"`
+	} `xml:"Body"`
+}
+
+func (s *service) soap(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	var req request
+	if err := xml.Unmarshal(body, &req); err != nil {
+		s.t.Errorf("the service got a request that is not XML: %v", err)
+	}
+	sel := req.Body.Op.Selection
+	key := fmt.Sprintf("%s/%s/%s%s/%s", sel.Region, sel.Subsystem, sel.Type44, sel.Type223, sel.Period.Date)
+	if sel.Period.Hour != nil {
+		key = fmt.Sprintf("%s/%s/%s%s/%sT%02d", sel.Region, sel.Subsystem, sel.Type44, sel.Type223, sel.Period.Hour.Date, sel.Period.Hour.From)
+	}
+	if req.Body.Op.XMLName.Local == "getDocsByReestrNumberRequest" {
+		key = sel.Number + "/" + sel.Subsystem
+	}
+	if f := s.takeFault("/soap/" + key); f != nil {
+		f(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/xml; charset=utf-8")
+	if req.Header.Token != s.token {
+		io.WriteString(w, answerXML(`<errorInfo><code>5</code><message>Токены для сервисов отдачи отсутствуют в ЕИС: </message></errorInfo>`))
+		return
+	}
+	if strings.Contains(string(body), "<ws:selectionParams>") || !strings.Contains(string(body), "<ws:getDocs") {
+		io.WriteString(w, answerXML(`<errorInfo><code>28</code><message>Ошибка валидации полученного запроса по интеграционной схеме.</message></errorInfo>`))
+		return
+	}
+	zips := s.archives[key]
+	if len(zips) == 0 {
+		io.WriteString(w, answerXML(`<noData>true</noData>`))
+		return
+	}
+	var urls strings.Builder
+	for i := range zips {
+		fmt.Fprintf(&urls, `<archiveUrl><![CDATA[%s/archive/%s]]></archiveUrl>`, s.srv.URL, archiveID(key, i))
+	}
+	io.WriteString(w, answerXML(urls.String()))
+}
+
+func archiveID(key string, i int) string {
+	return strings.NewReplacer("/", "_", ":", "_").Replace(key) + fmt.Sprintf("_%d", i)
+}
+
+func answerXML(dataInfo string) string {
+	return `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>` +
+		`<ns2:getDocsByOrgRegionResponse xmlns:ns2="http://zakupki.gov.ru/fz44/get-docs-ip/ws">` +
+		`<index><id>1</id><refId>2</refId><createDateTime>2026-11-26T10:00:00</createDateTime><mode>PROD</mode></index>` +
+		`<dataInfo>` + dataInfo + `</dataInfo></ns2:getDocsByOrgRegionResponse></soap:Body></soap:Envelope>`
+}
+
+func (s *service) archive(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	if f := s.takeFault("/archive/" + id); f != nil {
+		f(w, r)
+		return
+	}
+	if r.Header.Get("individualPerson_token") != s.token {
+		http.Error(w, "no token", http.StatusUnauthorized)
+		return
+	}
+	for key, zips := range s.archives {
+		for i, z := range zips {
+			if archiveID(key, i) == id {
+				w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="R_%s.zip"`, id))
+				w.Write(z)
+				s.mu.Lock()
+				s.served[id]++
+				s.mu.Unlock()
+				return
+			}
+		}
+	}
+	http.NotFound(w, r)
+}
+
+// soapRequests counts the SOAP requests made so far.
+func (s *service) soapRequests() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, r := range s.requests {
+		if strings.HasPrefix(r, "/soap/") {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,73 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+var _ tenderbase.SyncLog = (*Store)(nil)
+
+// Checkpoint returns a partition's checkpoint, as tenderbase.SyncLog says.
+func (s *Store) Checkpoint(ctx context.Context, source, partition string) (tenderbase.Checkpoint, error) {
+	c := tenderbase.Checkpoint{Source: source, Partition: partition}
+	if !tenderbase.Holdable(source) || !tenderbase.Holdable(partition) {
+		return c, tenderbase.Errorf(tenderbase.ENOTFOUND, "%s has not completed %s", source, partition)
+	}
+	err := s.pool.QueryRow(ctx, `SELECT value, at FROM sync_checkpoints WHERE source = $1 AND partition = $2`,
+		source, partition).Scan(&c.Value, &c.At)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return c, tenderbase.Errorf(tenderbase.ENOTFOUND, "%s has not completed %s", source, partition)
+	}
+	if err != nil {
+		return c, fmt.Errorf("read checkpoint %s %s: %w", source, partition, err)
+	}
+	c.At = c.At.UTC()
+	return c, nil
+}
+
+// SetCheckpoint records a completed partition, as tenderbase.SyncLog says.
+func (s *Store) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) error {
+	if err := tenderbase.CheckSyncSource(c.Source); err != nil {
+		return err
+	}
+	_, err := s.pool.Exec(ctx, `
+		INSERT INTO sync_checkpoints (source, partition, value, at) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (source, partition) DO UPDATE SET value = excluded.value, at = excluded.at`,
+		c.Source, c.Partition, c.Value, c.At)
+	if err != nil {
+		return fmt.Errorf("record checkpoint %s %s: %w", c.Source, c.Partition, err)
+	}
+	return nil
+}
+
+// SyncStates returns every source's state, as tenderbase.SyncLog says.
+func (s *Store) SyncStates(ctx context.Context) ([]tenderbase.SyncState, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT state FROM sync_states ORDER BY source`)
+	states, err := pgx.CollectRows(rows, pgx.RowTo[tenderbase.SyncState])
+	if err != nil {
+		return nil, fmt.Errorf("read sync states: %w", err)
+	}
+	if states == nil {
+		states = []tenderbase.SyncState{}
+	}
+	return states, nil
+}
+
+// PutSyncState replaces a source's state, as tenderbase.SyncLog says.
+func (s *Store) PutSyncState(ctx context.Context, st tenderbase.SyncState) error {
+	if err := tenderbase.CheckSyncSource(st.Source); err != nil {
+		return err
+	}
+	_, err := s.pool.Exec(ctx, `
+		INSERT INTO sync_states (source, state) VALUES ($1, $2)
+		ON CONFLICT (source) DO UPDATE SET state = excluded.state`, st.Source, st)
+	if err != nil {
+		return fmt.Errorf("record sync state of %s: %w", st.Source, err)
+	}
+	return nil
+}
