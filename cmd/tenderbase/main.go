@@ -3,6 +3,8 @@
 //	tenderbase serve [--addr 127.0.0.1:8080] [--demo]
 //	tenderbase import PATH...
 //	tenderbase search RESOURCE [QUERY]
+//	tenderbase sync [--follow] [--since DATE] [--regions 77,50] [--sources eis]
+//	tenderbase sync status
 //	tenderbase keys create|list|suspend|resume|revoke|limits
 //	tenderbase version
 //	tenderbase help [COMMAND]
@@ -58,6 +60,7 @@ func commands() []command {
 		{"serve", "serve [flags]", "start the HTTP server", runServe},
 		{"import", "import [flags] PATH...", "load files, folders and .zip archives into the store", runImport},
 		{"search", "search [flags] RESOURCE [QUERY]", "search the store, newest first (resources: " + resourceNames() + ")", runSearch},
+		{"sync", "sync [status] [flags]", "fetch new documents from the publishers into the store; show how each source stands", runSync},
 		{"keys", "keys SUBCOMMAND [flags] [ID]", "create, list, suspend, resume and revoke API keys; set their limits", runKeys},
 		{"version", "version", "print the version", runVersion},
 		{"help", "help [COMMAND]", "show help for tenderbase or a command", runHelp},

@@ -37,6 +37,10 @@ type serveConfig struct {
 	// instances; "" keeps them in this process's memory.
 	Redis string
 	HTTP  httpserver.Config
+	// Sync, when set, keeps the store current from the publishers while
+	// serving (tenderbase sync --follow in the same process).
+	Sync       bool
+	SyncConfig syncConfig
 }
 
 // storeCloseTimeout bounds closing the store at the end of serve. Closing
@@ -100,7 +104,13 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 // and the store closed; 1 when requests ignored their cancellation or the
 // store did not close (docs/operations.md).
 func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) int {
+	stopSync, err := startSync(ctx, cfg, store, logger)
+	if err != nil {
+		store.Close()
+		return c.fail(err)
+	}
 	served := c.listenAndServe(ctx, cfg, store, logger)
+	stopSync()
 	closed := closeStore(store, storeCloseTimeout)
 	if err := errors.Join(served, closed); err != nil {
 		// Through the log alone: stderr is the log, JSON for a service.
@@ -109,6 +119,26 @@ func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store
 	}
 	logger.Info("stopped")
 	return exitOK
+}
+
+// startSync starts the continuous sync of serve --sync, and returns what
+// stops it and waits for it to stop.
+func startSync(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) (stop func(), err error) {
+	if !cfg.Sync {
+		return func() {}, nil
+	}
+	runner, err := newRunner(store, logger)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	sc := cfg.SyncConfig
+	go func() {
+		defer close(done)
+		runner.Follow(ctx, sc.scope(), sources(sc, logger), sc.Every)
+	}()
+	return func() { cancel(); <-done }, nil
 }
 
 // listenAndServe listens on the configured address and serves HTTP until
@@ -155,6 +185,8 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.StringVar(&origins, "allowed-origins", origins,
 		"comma-separated browser `ORIGINS` allowed on /mcp besides localhost, e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
+	fs.BoolVar(&cfg.Sync, "sync", false, "keep the store current from the publishers while serving, as sync --follow does (the sync flags below)")
+	c.syncFlags(fs, &cfg.SyncConfig)
 	err := errors.Join(
 		c.durationVar(fs, &cfg.HTTP.ShutdownTimeout, "shutdown-timeout", "TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout,
 			"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)"),
@@ -175,6 +207,10 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	}
 	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
 	cfg.HTTP.AllowedOrigins = splitList(origins)
+	if err := c.finishSync(&cfg.SyncConfig); err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
 	return cfg, exitOK, true
 }
 

@@ -36,7 +36,10 @@ type Source interface {
 
 // Scope narrows a run: from which day, up to when, which regions.
 type Scope struct {
-	Since   time.Time // the first day fetched
+	// Since is the first day fetched. When zero, each source resumes: from
+	// a day before the moment its data is current to, or from yesterday
+	// when it never completed anything.
+	Since   time.Time
 	Until   time.Time // the moment fetched up to; now when zero
 	Regions []int     // subjects of the Russian Federation; all when empty
 }
@@ -87,11 +90,11 @@ func (r *Runner) Run(ctx context.Context, scope Scope, sources []Source) error {
 func (r *Runner) Follow(ctx context.Context, scope Scope, sources []Source, every time.Duration) error {
 	for {
 		start := r.now()
-		s := scope
-		s.Until = time.Time{}
-		if err := r.Run(ctx, s, sources); err != nil && ctx.Err() == nil {
+		if err := r.Run(ctx, scope, sources); err != nil && ctx.Err() == nil {
 			r.logger().Warn("sync run failed", "err", err)
 		}
+		// The next runs resume where each source is.
+		scope.Since, scope.Until = time.Time{}, time.Time{}
 		select {
 		case <-ctx.Done():
 			return nil
@@ -107,7 +110,7 @@ func (r *Runner) runOne(ctx context.Context, scope Scope, src Source) error {
 		return fmt.Errorf("%s: %w", src.Name(), err)
 	}
 	defer os.RemoveAll(job.spool)
-	job.logger.Info("sync started", "since", scope.Since.Format(time.DateOnly), "until", scope.Until.Format(time.RFC3339))
+	job.logger.Info("sync started", "since", job.Since.Format(time.DateOnly), "until", job.Until.Format(time.RFC3339))
 	runErr := src.Sync(ctx, job)
 	job.mu.Lock()
 	defer job.mu.Unlock()
@@ -139,6 +142,9 @@ func (r *Runner) newJob(ctx context.Context, scope Scope, name string) (*Job, er
 		return nil, err
 	}
 	state.LastAttempt = r.now()
+	if scope.Since.IsZero() {
+		scope.Since = resumeFrom(state, r.now())
+	}
 	if err := r.Log.PutSyncState(ctx, state); err != nil {
 		return nil, err
 	}
@@ -148,6 +154,18 @@ func (r *Runner) newJob(ctx context.Context, scope Scope, name string) (*Job, er
 	}
 	return &Job{Scope: scope, runner: r, source: name, state: state, spool: spool,
 		logger: r.logger().With("source", name)}, nil
+}
+
+// resumeLap is how far before the moment a source is current to a run
+// that resumes begins: documents come late into the days just past.
+const resumeLap = 24 * time.Hour
+
+// resumeFrom returns the first day a resuming run of a source fetches.
+func resumeFrom(state tenderbase.SyncState, now time.Time) time.Time {
+	if state.Through.IsZero() {
+		return now.Add(-resumeLap)
+	}
+	return state.Through.Add(-resumeLap)
 }
 
 // state returns the source's recorded state, or a new one.

@@ -16,7 +16,10 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs/eistest"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/postgres"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
@@ -40,14 +43,14 @@ var quick = fetch.Config{Rate: 1000, Burst: 1000, Concurrency: 2, Timeout: 300 *
 
 // dayOfDocuments returns a service publishing a day of documents: two
 // archives of one partition, and one in each of three others.
-func dayOfDocuments(t *testing.T) *service {
-	s := newService(t, "good-token")
+func dayOfDocuments(t *testing.T) *eistest.Service {
+	s := eistest.New(t, "good-token")
 	d := "/2026-11-20"
-	s.add("08/PRIZ/epNotificationEOK2020"+d, fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
-	s.add("08/PRIZ/epNotificationEOK2020"+d, fixtures+"notice/epNotificationEOK2020_0811200000126000057_1.xml")
-	s.add("03/PRIZ/epNotificationEZK2020"+d, fixtures+"notice/epNotificationEZK2020_0301300012426000118_3.xml")
-	s.add("77/RJ/complaint"+d, fixtures+"complaint/complaint_202400114801003_41977215.xml")
-	s.add("77/RI223/purchaseNoticeAE"+d, fixtures+"notice/purchaseNoticeAE_32514920117.xml")
+	s.Add("08/PRIZ/epNotificationEOK2020"+d, fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
+	s.Add("08/PRIZ/epNotificationEOK2020"+d, fixtures+"notice/epNotificationEOK2020_0811200000126000057_1.xml")
+	s.Add("03/PRIZ/epNotificationEZK2020"+d, fixtures+"notice/epNotificationEZK2020_0301300012426000118_3.xml")
+	s.Add("77/RJ/complaint"+d, fixtures+"complaint/complaint_202400114801003_41977215.xml")
+	s.Add("77/RI223/purchaseNoticeAE"+d, fixtures+"notice/purchaseNoticeAE_32514920117.xml")
 	return s
 }
 
@@ -57,23 +60,43 @@ var wantKeys = map[tenderbase.Kind][]string{
 	tenderbase.KindComplaint: {"202400114801003"},
 }
 
+// store is what a sync fills: records and a sync log.
+type store interface {
+	tenderbase.Store
+	tenderbase.SyncLog
+}
+
 type rig struct {
-	store  *sqlite.Store
+	store  store
 	runner *harvest.Runner
 }
 
-func newRig(t *testing.T) *rig {
-	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "store.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	return &rig{store: store, runner: &harvest.Runner{Store: store, Log: store,
+// eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one.
+func eachStore(t *testing.T, test func(t *testing.T, r *rig)) {
+	t.Run("sqlite", func(t *testing.T) {
+		s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "store.db"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test(t, newRig(t, s))
+	})
+	t.Run("postgres", func(t *testing.T) {
+		s, err := postgres.Open(context.Background(), pgtest.URL(t), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test(t, newRig(t, s))
+	})
+}
+
+func newRig(t *testing.T, s store) *rig {
+	t.Cleanup(func() { s.Close() })
+	return &rig{store: s, runner: &harvest.Runner{Store: s, Log: s,
 		Decoders: []importer.Decoder{eis.Format{}}, Spool: t.TempDir()}}
 }
 
-func (r *rig) source(s *service, token string) *Source {
-	return New(Config{Endpoint: s.srv.URL + "/soap", Token: token, Types: testTypes, Fetch: quick}, nil)
+func (r *rig) source(s *eistest.Service, token string) *Source {
+	return New(Config{Endpoint: s.URL(), Token: token, Types: testTypes, Fetch: quick}, nil)
 }
 
 func (r *rig) run(t *testing.T, src *Source) error {
@@ -114,140 +137,152 @@ func (r *rig) checkStore(t *testing.T) {
 }
 
 func TestSyncDay(t *testing.T) {
-	r, s := newRig(t), dayOfDocuments(t)
-	if err := r.run(t, r.source(s, "good-token")); err != nil {
-		t.Fatal(err)
-	}
-	r.checkStore(t)
-	st := r.state(t)
-	if st.Partitions != 12 || st.Files != 5 || st.LastError != "" || st.LastSuccess.IsZero() || st.Rejected != 0 {
-		t.Errorf("state %+v, want 12 partitions, 5 files, a success", st)
-	}
-	if !st.Through.Equal(day.AddDate(0, 0, 1)) {
-		t.Errorf("through %s, want the end of the day", st.Through)
-	}
-	// A second run asks for nothing: every partition is completed.
-	asked := s.soapRequests()
-	if err := r.run(t, r.source(s, "good-token")); err != nil {
-		t.Fatal(err)
-	}
-	if n := s.soapRequests() - asked; n != 0 {
-		t.Errorf("a second run sent %d requests, want 0", n)
-	}
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfDocuments(t)
+		if err := r.run(t, r.source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+		st := r.state(t)
+		if st.Partitions != 12 || st.Files != 5 || st.LastError != "" || st.LastSuccess.IsZero() || st.Rejected != 0 {
+			t.Errorf("state %+v, want 12 partitions, 5 files, a success", st)
+		}
+		if !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("through %s, want the end of the day", st.Through)
+		}
+		// A second run asks for nothing: every partition is completed.
+		asked := s.SOAPRequests()
+		if err := r.run(t, r.source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		if n := s.SOAPRequests() - asked; n != 0 {
+			t.Errorf("a second run sent %d requests, want 0", n)
+		}
+	})
 }
 
 func TestSyncThroughFaults(t *testing.T) {
-	r, s := newRig(t), dayOfDocuments(t)
-	s.addRaw("77/PRIZ/epNotificationEOK2020/2026-11-20", "epNotificationEOK2020_0177200000126000001_1_X.xml", "<export><epNotificationEOK2020><commonInfo>")
-	d := "/2026-11-20"
-	s.inject(
-		fault{"/soap/03/PRIZ/epNotificationEOK2020" + d, status(503)},
-		fault{"/soap/03/PRIZ/epNotificationEZK2020" + d, slow},
-		fault{"/soap/08/PRIZ/epNotificationEOK2020" + d, garbled},
-		fault{"/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_0", status(425)},
-		fault{"/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", status(404)},
-		fault{"/archive/03_PRIZ_epNotificationEZK2020_2026-11-20_0", truncated},
-		fault{"/archive/77_RJ_complaint_2026-11-20_0", status(502)},
-	)
-	if err := r.run(t, r.source(s, "good-token")); err != nil {
-		t.Fatal(err)
-	}
-	r.checkStore(t)
-	st := r.state(t)
-	if st.Partitions != 12 || st.LastError != "" || st.Rejected != 1 {
-		t.Errorf("state %+v, want 12 partitions, no error, 1 rejected", st)
-	}
-	if !strings.Contains(st.LastRejection, "epNotificationEOK2020_0177200000126000001_1_X.xml") {
-		t.Errorf("last rejection %q does not name the malformed document", st.LastRejection)
-	}
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfDocuments(t)
+		s.AddRaw("77/PRIZ/epNotificationEOK2020/2026-11-20", "epNotificationEOK2020_0177200000126000001_1_X.xml", "<export><epNotificationEOK2020><commonInfo>")
+		d := "/2026-11-20"
+		s.Inject(
+			fault("/soap/03/PRIZ/epNotificationEOK2020"+d, status(503)),
+			fault("/soap/03/PRIZ/epNotificationEZK2020"+d, slow),
+			fault("/soap/08/PRIZ/epNotificationEOK2020"+d, garbled),
+			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_0", status(425)),
+			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", status(404)),
+			fault("/archive/03_PRIZ_epNotificationEZK2020_2026-11-20_0", truncated),
+			fault("/archive/77_RJ_complaint_2026-11-20_0", status(502)),
+		)
+		if err := r.run(t, r.source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+		st := r.state(t)
+		if st.Partitions != 12 || st.LastError != "" || st.Rejected != 1 {
+			t.Errorf("state %+v, want 12 partitions, no error, 1 rejected", st)
+		}
+		if !strings.Contains(st.LastRejection, "epNotificationEOK2020_0177200000126000001_1_X.xml") {
+			t.Errorf("last rejection %q does not name the malformed document", st.LastRejection)
+		}
+	})
 }
 
 func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
-	r, s := newRig(t), dayOfDocuments(t)
-	down := fault{"/soap/77/RJ/complaint/2026-11-20", status(500)}
-	s.inject(down, down, down, down) // every attempt of one run
-	err := r.run(t, r.source(s, "good-token"))
-	if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed") {
-		t.Fatalf("run: %v, want one partition failed", err)
-	}
-	st := r.state(t)
-	if !strings.Contains(st.LastError, "77/RJ/complaint/2026-11-20") || st.LastErrorAt.IsZero() || st.Partitions != 11 {
-		t.Errorf("state %+v, want the failed partition named and 11 completed", st)
-	}
-	// Regions are walked in order; 77's complaints failed before its
-	// notices, so the day is not current.
-	if !st.Through.IsZero() && !st.Through.Before(day.AddDate(0, 0, 1)) {
-		t.Errorf("through %s, want before the end of the day", st.Through)
-	}
-	asked := s.soapRequests()
-	if err := r.run(t, r.source(s, "good-token")); err != nil {
-		t.Fatal(err)
-	}
-	if n := s.soapRequests() - asked; n != 1 {
-		t.Errorf("the next run sent %d requests, want 1 for the failed partition", n)
-	}
-	r.checkStore(t)
-	if st := r.state(t); st.LastError != "" || st.Partitions != 12 {
-		t.Errorf("state after the next run %+v", st)
-	}
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfDocuments(t)
+		down := fault("/soap/77/RJ/complaint/2026-11-20", status(500))
+		s.Inject(down, down, down, down) // every attempt of one run
+		err := r.run(t, r.source(s, "good-token"))
+		if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed") {
+			t.Fatalf("run: %v, want one partition failed", err)
+		}
+		st := r.state(t)
+		if !strings.Contains(st.LastError, "77/RJ/complaint/2026-11-20") || st.LastErrorAt.IsZero() || st.Partitions != 11 {
+			t.Errorf("state %+v, want the failed partition named and 11 completed", st)
+		}
+		// Regions are walked in order; 77's complaints failed before its
+		// notices, so the day is not current.
+		if !st.Through.IsZero() && !st.Through.Before(day.AddDate(0, 0, 1)) {
+			t.Errorf("through %s, want before the end of the day", st.Through)
+		}
+		asked := s.SOAPRequests()
+		if err := r.run(t, r.source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		if n := s.SOAPRequests() - asked; n != 1 {
+			t.Errorf("the next run sent %d requests, want 1 for the failed partition", n)
+		}
+		r.checkStore(t)
+		if st := r.state(t); st.LastError != "" || st.Partitions != 12 {
+			t.Errorf("state after the next run %+v", st)
+		}
+	})
 }
 
 func TestSyncRefusedToken(t *testing.T) {
-	r, s := newRig(t), dayOfDocuments(t)
-	err := r.run(t, r.source(s, "expired-token"))
-	if !errors.Is(err, ErrToken) {
-		t.Fatalf("run with a refused token: %v, want ErrToken", err)
-	}
-	st := r.state(t)
-	if !strings.Contains(st.LastError, "error 5") || st.Partitions != 0 {
-		t.Errorf("state %+v, want the token error and nothing completed", st)
-	}
-	if s.soapRequests() != 1 {
-		t.Errorf("%d requests with a refused token, want 1", s.soapRequests())
-	}
-	if strings.Contains(st.LastError, "expired-token") {
-		t.Errorf("the status shows the token: %q", st.LastError)
-	}
-	if err := r.run(t, r.source(s, "good-token")); err != nil {
-		t.Fatal(err)
-	}
-	r.checkStore(t)
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfDocuments(t)
+		err := r.run(t, r.source(s, "expired-token"))
+		if !errors.Is(err, ErrToken) {
+			t.Fatalf("run with a refused token: %v, want ErrToken", err)
+		}
+		st := r.state(t)
+		if !strings.Contains(st.LastError, "error 5") || st.Partitions != 0 {
+			t.Errorf("state %+v, want the token error and nothing completed", st)
+		}
+		if s.SOAPRequests() != 1 {
+			t.Errorf("%d requests with a refused token, want 1", s.SOAPRequests())
+		}
+		if strings.Contains(st.LastError, "expired-token") {
+			t.Errorf("the status shows the token: %q", st.LastError)
+		}
+		if err := r.run(t, r.source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+	})
 }
 
 func TestSyncResumesAfterInterruption(t *testing.T) {
-	r, s := newRig(t), dayOfDocuments(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	// The second archive of region 08 hangs until the run is interrupted.
-	s.inject(fault{"/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", func(w http.ResponseWriter, req *http.Request) {
-		cancel()
-		<-req.Context().Done()
-	}})
-	err := r.runner.Run(ctx, scope, []harvest.Source{r.source(s, "good-token")})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("interrupted run: %v", err)
-	}
-	if st := r.state(t); st.LastError != "interrupted" {
-		t.Errorf("state %+v, want interrupted", st)
-	}
-	if err := r.run(t, r.source(s, "good-token")); err != nil {
-		t.Fatal(err)
-	}
-	r.checkStore(t)
-	if st := r.state(t); st.Partitions != 12 {
-		t.Errorf("%d partitions completed over both runs, want 12", st.Partitions)
-	}
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfDocuments(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		// The second archive of region 08 hangs until the run is interrupted.
+		s.Inject(fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", func(w http.ResponseWriter, req *http.Request) {
+			cancel()
+			<-req.Context().Done()
+		}))
+		err := r.runner.Run(ctx, scope, []harvest.Source{r.source(s, "good-token")})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("interrupted run: %v", err)
+		}
+		if st := r.state(t); st.LastError != "interrupted" {
+			t.Errorf("state %+v, want interrupted", st)
+		}
+		if err := r.run(t, r.source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+		if st := r.state(t); st.Partitions != 12 {
+			t.Errorf("%d partitions completed over both runs, want 12", st.Partitions)
+		}
+	})
 }
 
 func TestSyncByPurchaseNumber(t *testing.T) {
-	r, s := newRig(t), newService(t, "good-token")
-	s.add("0811200000126000042/PRIZ", fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
-	src := New(Config{Endpoint: s.srv.URL + "/soap", Token: "good-token", Purchases: []string{"0811200000126000042"}, Fetch: quick}, nil)
-	if err := r.run(t, src); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := r.store.Get(context.Background(), tenderbase.KindTender, "0811200000126000042"); err != nil {
-		t.Fatal(err)
-	}
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := eistest.New(t, "good-token")
+		s.Add("0811200000126000042/PRIZ", fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
+		src := New(Config{Endpoint: s.URL(), Token: "good-token", Purchases: []string{"0811200000126000042"}, Fetch: quick}, nil)
+		if err := r.run(t, src); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.store.Get(context.Background(), tenderbase.KindTender, "0811200000126000042"); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 func TestPartitionsOfToday(t *testing.T) {
@@ -285,4 +320,8 @@ func truncated(w http.ResponseWriter, _ *http.Request) {
 	if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
 		conn.Close()
 	}
+}
+
+func fault(prefix string, do func(http.ResponseWriter, *http.Request)) eistest.Fault {
+	return eistest.Fault{Prefix: prefix, Do: do}
 }

@@ -1,4 +1,7 @@
-package eisdocs
+// Package eistest is a recorded EIS document service (getDocsIP) for tests:
+// it answers in the shapes the published schema and public clients show,
+// from archives a test gives it, and lets the test inject faults.
+package eistest
 
 import (
 	"archive/zip"
@@ -15,42 +18,44 @@ import (
 	"testing"
 )
 
-// service is a recorded EIS document service: it answers getDocsIP
-// requests in the shapes the schema and public clients show, from the
-// archives it was given, and lets a test inject faults.
-type service struct {
+// Service is a recorded EIS document service. A request for documents is
+// keyed "region/subsystem/type/date" ("08/PRIZ/epNotificationEOK2020/2026-11-20",
+// with "T09" after the date for an hour), or "number/subsystem" by registry
+// number; archives are served under /archive/ID.
+type Service struct {
 	t        *testing.T
-	srv      *httptest.Server
+	Server   *httptest.Server
 	token    string
 	archives map[string][][]byte // by "region/subsystem/type/date" or "number/subsystem": the ZIPs
 	names    map[string]string   // archive id → file name
 
 	mu       sync.Mutex
-	faults   []fault // consumed in order by the requests they match
+	faults   []Fault // consumed in order by the requests they match
 	requests []string
 	served   map[string]int // downloads completed, by archive id
-	soapBody func(key string) (string, bool)
 }
 
-// fault is what the service does instead of answering, once, to the first
-// request whose path (/soap or /archive/ID) starts with prefix.
-type fault struct {
-	prefix string
-	do     func(w http.ResponseWriter, r *http.Request)
+// Fault is what the service does instead of answering, once, to the first
+// request whose path starts with Prefix: "/soap/" and the key of a request
+// for documents, or "/archive/" and an archive's ID (ArchiveID).
+type Fault struct {
+	Prefix string
+	Do     func(w http.ResponseWriter, r *http.Request)
 }
 
-func newService(t *testing.T, token string) *service {
-	s := &service{t: t, token: token, archives: map[string][][]byte{}, names: map[string]string{}, served: map[string]int{}}
+// New returns a service that takes token, closed when the test ends.
+func New(t *testing.T, token string) *Service {
+	s := &Service{t: t, token: token, archives: map[string][][]byte{}, names: map[string]string{}, served: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /soap", s.soap)
 	mux.HandleFunc("GET /archive/{id}", s.archive)
-	s.srv = httptest.NewServer(mux)
-	t.Cleanup(s.srv.Close)
+	s.Server = httptest.NewServer(mux)
+	t.Cleanup(s.Server.Close)
 	return s
 }
 
-// add makes an archive of the fixture files and serves it for key.
-func (s *service) add(key string, files ...string) {
+// Add makes an archive of the fixture files and serves it for key.
+func (s *Service) Add(key string, files ...string) {
 	s.t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -66,8 +71,8 @@ func (s *service) add(key string, files ...string) {
 	s.archives[key] = append(s.archives[key], buf.Bytes())
 }
 
-// addRaw serves an archive holding one member of the given content.
-func (s *service) addRaw(key, member, content string) {
+// AddRaw serves for key an archive holding one member of the given content.
+func (s *Service) AddRaw(key, member, content string) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	w, _ := zw.Create(member)
@@ -76,21 +81,22 @@ func (s *service) addRaw(key, member, content string) {
 	s.archives[key] = append(s.archives[key], buf.Bytes())
 }
 
-func (s *service) inject(f ...fault) {
+// Inject adds faults, each done once.
+func (s *Service) Inject(f ...Fault) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.faults = append(s.faults, f...)
 }
 
 // takeFault returns the first fault for path, removing it.
-func (s *service) takeFault(path string) func(http.ResponseWriter, *http.Request) {
+func (s *Service) takeFault(path string) func(http.ResponseWriter, *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests = append(s.requests, path)
 	for i, f := range s.faults {
-		if strings.HasPrefix(path, f.prefix) {
+		if strings.HasPrefix(path, f.Prefix) {
 			s.faults = append(s.faults[:i], s.faults[i+1:]...)
-			return f.do
+			return f.Do
 		}
 	}
 	return nil
@@ -123,7 +129,7 @@ type request struct {
 	} `xml:"Body"`
 }
 
-func (s *service) soap(w http.ResponseWriter, r *http.Request) {
+func (s *Service) soap(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	var req request
 	if err := xml.Unmarshal(body, &req); err != nil {
@@ -157,12 +163,13 @@ func (s *service) soap(w http.ResponseWriter, r *http.Request) {
 	}
 	var urls strings.Builder
 	for i := range zips {
-		fmt.Fprintf(&urls, `<archiveUrl><![CDATA[%s/archive/%s]]></archiveUrl>`, s.srv.URL, archiveID(key, i))
+		fmt.Fprintf(&urls, `<archiveUrl><![CDATA[%s/archive/%s]]></archiveUrl>`, s.Server.URL, ArchiveID(key, i))
 	}
 	io.WriteString(w, answerXML(urls.String()))
 }
 
-func archiveID(key string, i int) string {
+// ArchiveID is the ID of the i-th archive of key, from 0.
+func ArchiveID(key string, i int) string {
 	return strings.NewReplacer("/", "_", ":", "_").Replace(key) + fmt.Sprintf("_%d", i)
 }
 
@@ -173,7 +180,7 @@ func answerXML(dataInfo string) string {
 		`<dataInfo>` + dataInfo + `</dataInfo></ns2:getDocsByOrgRegionResponse></soap:Body></soap:Envelope>`
 }
 
-func (s *service) archive(w http.ResponseWriter, r *http.Request) {
+func (s *Service) archive(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	if f := s.takeFault("/archive/" + id); f != nil {
 		f(w, r)
@@ -185,7 +192,7 @@ func (s *service) archive(w http.ResponseWriter, r *http.Request) {
 	}
 	for key, zips := range s.archives {
 		for i, z := range zips {
-			if archiveID(key, i) == id {
+			if ArchiveID(key, i) == id {
 				w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="R_%s.zip"`, id))
 				w.Write(z)
 				s.mu.Lock()
@@ -198,8 +205,8 @@ func (s *service) archive(w http.ResponseWriter, r *http.Request) {
 	http.NotFound(w, r)
 }
 
-// soapRequests counts the SOAP requests made so far.
-func (s *service) soapRequests() int {
+// SOAPRequests counts the requests for documents made so far.
+func (s *Service) SOAPRequests() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0
@@ -210,3 +217,6 @@ func (s *service) soapRequests() int {
 	}
 	return n
 }
+
+// URL returns the address of the service's SOAP endpoint.
+func (s *Service) URL() string { return s.Server.URL + "/soap" }

@@ -1,0 +1,320 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
+)
+
+// syncConfig is the configuration of the sync command, and of serve --sync.
+type syncConfig struct {
+	Sources []string // names; every source when empty
+	Since   string   // YYYY-MM-DD; yesterday in Moscow when empty
+	Regions []int
+	Follow  bool
+	Every   time.Duration
+	EIS     eisdocs.Config
+	// eisTokenFile is where the EIS token is read from, when given.
+	eisTokenFile string
+	eisTypes     string
+}
+
+// moscow is the zone the days of a sync are counted in: the EIS's.
+var moscow = time.FixedZone("MSK", 3*60*60)
+
+// defaultEvery is how often a continuous sync runs.
+const defaultEvery = 15 * time.Minute
+
+// syncFlags adds the flags of a sync's scope and sources to fs.
+func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) {
+	fs.Func("sources", "`NAMES` of the sources to fetch, comma-separated: "+strings.Join(sourceNames(), ", ")+" (default all)", func(s string) error {
+		for name := range strings.SplitSeq(s, ",") {
+			if name = strings.TrimSpace(name); !slices.Contains(sourceNames(), name) {
+				return fmt.Errorf("%q is not a source: use %s", name, strings.Join(sourceNames(), ", "))
+			}
+			sc.Sources = append(sc.Sources, name)
+		}
+		return nil
+	})
+	fs.StringVar(&sc.Since, "since", "", "first `DATE` (YYYY-MM-DD, Moscow) fetched; what was completed is not fetched again (default: a day before where each source is current to, or yesterday)")
+	fs.Var(intList{values: &sc.Regions, lo: 1, hi: 99}, "regions", "region `CODES` to fetch, comma-separated (default all)")
+	fs.DurationVar(&sc.Every, "every", defaultEvery, "how often a continuous sync runs: `DURATION`")
+	fs.StringVar(&sc.EIS.Endpoint, "eis-endpoint", eisdocs.DefaultEndpoint, "`URL` of the EIS document service")
+	fs.StringVar(&sc.eisTokenFile, "eis-token-file", "", "`PATH` of a file holding the EIS token (else env TENDERBASE_EIS_TOKEN)")
+	fs.StringVar(&sc.eisTypes, "eis-types", "", "EIS `TYPES` to fetch, SUBSYSTEM:documentType comma-separated (default: docs/sync.md)")
+	fs.Func("eis-purchase", "fetch the EIS documents of purchase `NUMBER` now, instead of the walk by day (repeatable)", func(s string) error {
+		sc.EIS.Purchases = append(sc.EIS.Purchases, strings.TrimSpace(s))
+		return nil
+	})
+}
+
+// finish reads what the flags left to read: the token, the types, the day.
+func (c *cli) finishSync(sc *syncConfig) error {
+	sc.EIS.Token = strings.TrimSpace(c.getenv("TENDERBASE_EIS_TOKEN"))
+	if sc.eisTokenFile != "" {
+		b, err := os.ReadFile(sc.eisTokenFile)
+		if err != nil {
+			return tenderbase.Errorf(tenderbase.EINVALID, "read the EIS token: %v", err)
+		}
+		sc.EIS.Token = strings.TrimSpace(string(b))
+	}
+	if sc.eisTypes != "" {
+		for s := range strings.SplitSeq(sc.eisTypes, ",") {
+			t, err := eisdocs.ParseType(strings.TrimSpace(s))
+			if err != nil {
+				return tenderbase.Errorf(tenderbase.EINVALID, "%v", err)
+			}
+			sc.EIS.Types = append(sc.EIS.Types, t)
+		}
+	}
+	if sc.Since != "" {
+		if _, err := time.ParseInLocation(time.DateOnly, sc.Since, moscow); err != nil {
+			return tenderbase.Errorf(tenderbase.EINVALID, "--since %q: want a date such as 2026-11-20", sc.Since)
+		}
+	}
+	return nil
+}
+
+// scope returns the scope of a run: from --since, or where each source is.
+func (sc syncConfig) scope() harvest.Scope {
+	var since time.Time
+	if sc.Since != "" {
+		since, _ = time.ParseInLocation(time.DateOnly, sc.Since, moscow)
+	}
+	return harvest.Scope{Since: since, Regions: sc.Regions}
+}
+
+// sources are the publishers sync fetches from, in the order they are
+// listed: a new source is one package under internal/harvest and one line
+// here.
+func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
+	all := []harvest.Source{
+		eisdocs.New(sc.EIS, logger),
+	}
+	if len(sc.Sources) == 0 {
+		return all
+	}
+	var chosen []harvest.Source
+	for _, s := range all {
+		if slices.Contains(sc.Sources, s.Name()) {
+			chosen = append(chosen, s)
+		}
+	}
+	return chosen
+}
+
+func sourceNames() []string {
+	var names []string
+	for _, s := range sources(syncConfig{}, nil) {
+		names = append(names, s.Name())
+	}
+	return names
+}
+
+// runSync fetches from the publishers into the store, once or until
+// interrupted, or shows how the sync stands.
+func runSync(ctx context.Context, c *cli, args []string) int {
+	if len(args) > 0 && args[0] == "status" {
+		return runSyncStatus(ctx, c, args[1:])
+	}
+	cmd, _ := lookupCommand("sync")
+	fs := c.newFlagSet(cmd)
+	var store storeConfig
+	var sc syncConfig
+	c.storeFlags(fs, &store, slog.LevelInfo)
+	c.syncFlags(fs, &sc)
+	fs.BoolVar(&sc.Follow, "follow", false, "keep syncing, every --every, until interrupted")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return parseExit(err)
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(c.stderr, "tenderbase sync: unexpected argument %q (did you mean \"sync status\"?)\n", rest[0])
+		return exitUsage
+	}
+	if err := c.finishSync(&sc); err != nil {
+		return c.fail(err)
+	}
+	logger := newLogger(c.stderr, store.LogLevel)
+	st, err := openStore(ctx, store, logger)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer st.Close()
+	runner, err := newRunner(st, logger)
+	if err != nil {
+		return c.fail(err)
+	}
+	runner.Progress = newSyncProgress(c.stderr).show
+	srcs := sources(sc, logger)
+	if sc.Follow {
+		runner.Follow(ctx, sc.scope(), srcs, sc.Every)
+		return exitOK
+	}
+	if err := runner.Run(ctx, sc.scope(), srcs); err != nil {
+		fmt.Fprintln(c.stderr)
+		return c.fail(fmt.Errorf("sync: %w (tenderbase sync status shows each source)", err))
+	}
+	fmt.Fprintln(c.stderr)
+	return c.printStatus(ctx, st, false)
+}
+
+// newRunner returns a runner into store, which must keep a sync log.
+func newRunner(store tenderbase.Store, logger *slog.Logger) (*harvest.Runner, error) {
+	log, ok := store.(tenderbase.SyncLog)
+	if !ok {
+		return nil, errors.New("this store keeps no sync log")
+	}
+	return &harvest.Runner{Store: store, Log: log, Decoders: formats(), Logger: logger}, nil
+}
+
+// runSyncStatus prints each source's state.
+func runSyncStatus(ctx context.Context, c *cli, args []string) int {
+	cmd := command{name: "sync status", usage: "sync status [flags]", summary: "show each source's lag, last success and last error"}
+	fs := c.newFlagSet(cmd)
+	var store storeConfig
+	var asJSON bool
+	c.storeFlags(fs, &store, slog.LevelWarn)
+	fs.BoolVar(&asJSON, "json", false, "print the states as JSON")
+	if _, err := parseArgs(fs, args); err != nil {
+		return parseExit(err)
+	}
+	if err := store.mustExist("nothing was synced into it"); err != nil {
+		return c.fail(err)
+	}
+	st, err := openStore(ctx, store, newLogger(c.stderr, store.LogLevel))
+	if err != nil {
+		return c.fail(err)
+	}
+	defer st.Close()
+	return c.printStatus(ctx, st, asJSON)
+}
+
+// sourceStatus is a source's state as the status shows it.
+type sourceStatus struct {
+	tenderbase.SyncState
+	LagSeconds int64 `json:"lag_seconds,omitempty"`
+	NeverRun   bool  `json:"never_run,omitempty"`
+}
+
+func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bool) int {
+	log, ok := store.(tenderbase.SyncLog)
+	if !ok {
+		return c.fail(errors.New("this store keeps no sync log"))
+	}
+	states, err := log.SyncStates(ctx)
+	if err != nil {
+		return c.fail(err)
+	}
+	now := time.Now()
+	var rows []sourceStatus
+	for _, name := range sourceNames() {
+		row := sourceStatus{SyncState: tenderbase.SyncState{Source: name}, NeverRun: true}
+		for _, s := range states {
+			if s.Source == name {
+				row = sourceStatus{SyncState: s, LagSeconds: int64(s.Lag(now).Seconds())}
+			}
+		}
+		rows = append(rows, row)
+	}
+	if asJSON {
+		enc := json.NewEncoder(c.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rows); err != nil {
+			return c.fail(err)
+		}
+		return exitOK
+	}
+	writeStatus(c.stdout, rows, now)
+	return exitOK
+}
+
+// writeStatus writes the states as a table, and under it the errors and
+// rejections in full.
+func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SOURCE\tCURRENT TO\tLAG\tLAST SUCCESS\tPARTITIONS\tFILES\tRECORDS\tNEW\tREJECTED\tLAST RUN")
+	for _, r := range rows {
+		if r.NeverRun {
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t0\t0\t0\t0\t0\tnever run\n", r.Source)
+			continue
+		}
+		last := "ok"
+		if r.LastError != "" {
+			last = "failed " + moment(r.LastErrorAt)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", r.Source, moment(r.Through), lag(r.SyncState, now),
+			moment(r.LastSuccess), r.Partitions, r.Files, r.Records, r.Inserted, r.Rejected, last)
+	}
+	tw.Flush()
+	for _, r := range rows {
+		if r.LastError != "" {
+			fmt.Fprintf(w, "\n%s: last error: %s\n", r.Source, r.LastError)
+		}
+		if r.LastRejection != "" {
+			fmt.Fprintf(w, "%s: last document rejected: %s\n", r.Source, r.LastRejection)
+		}
+	}
+}
+
+func moment(t time.Time) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.In(moscow).Format("2006-01-02 15:04 MSK")
+}
+
+func lag(s tenderbase.SyncState, now time.Time) string {
+	if s.Through.IsZero() {
+		return "-"
+	}
+	return s.Lag(now).Truncate(time.Minute).String()
+}
+
+// syncProgress shows each source's progress on one line of a terminal,
+// and nothing elsewhere: the log says it there.
+type syncProgress struct {
+	w    io.Writer
+	on   bool
+	mu   sync.Mutex
+	by   map[string]harvest.Progress
+	last time.Time
+}
+
+func newSyncProgress(w io.Writer) *syncProgress {
+	return &syncProgress{w: w, on: isTerminal(w), by: map[string]harvest.Progress{}}
+}
+
+func (p *syncProgress) show(source string, pr harvest.Progress) {
+	if !p.on {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.by[source] = pr
+	if time.Since(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(p.by)) {
+		s := p.by[name]
+		parts = append(parts, fmt.Sprintf("%s %d/%d partitions, %d files", name, s.Done, s.Total, s.Files))
+	}
+	fmt.Fprintf(p.w, "\r\033[Ksyncing: %s", strings.Join(parts, "; "))
+}
