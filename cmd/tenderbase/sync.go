@@ -24,7 +24,8 @@ import (
 // syncConfig is the configuration of the sync command, and of serve --sync.
 type syncConfig struct {
 	Sources []string // names; every source when empty
-	Since   string   // YYYY-MM-DD; yesterday in Moscow when empty
+	Since   string   // YYYY-MM-DD; where each source is when empty
+	Until   string   // YYYY-MM-DD, the last day; up to now when empty
 	Regions []int
 	Follow  bool
 	Every   time.Duration
@@ -52,6 +53,7 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) {
 		return nil
 	})
 	fs.StringVar(&sc.Since, "since", "", "first `DATE` (YYYY-MM-DD, Moscow) fetched; what was completed is not fetched again (default: a day before where each source is current to, or yesterday)")
+	fs.StringVar(&sc.Until, "until", "", "last `DATE` (YYYY-MM-DD, Moscow) fetched, for a backfill (default: up to now)")
 	fs.Var(intList{values: &sc.Regions, lo: 1, hi: 99}, "regions", "region `CODES` to fetch, comma-separated (default all)")
 	fs.DurationVar(&sc.Every, "every", defaultEvery, "how often a continuous sync runs: `DURATION`")
 	fs.StringVar(&sc.EIS.Endpoint, "eis-endpoint", eisdocs.DefaultEndpoint, "`URL` of the EIS document service")
@@ -82,21 +84,29 @@ func (c *cli) finishSync(sc *syncConfig) error {
 			sc.EIS.Types = append(sc.EIS.Types, t)
 		}
 	}
-	if sc.Since != "" {
-		if _, err := time.ParseInLocation(time.DateOnly, sc.Since, moscow); err != nil {
-			return tenderbase.Errorf(tenderbase.EINVALID, "--since %q: want a date such as 2026-11-20", sc.Since)
+	for flag, day := range map[string]string{"since": sc.Since, "until": sc.Until} {
+		if _, err := time.ParseInLocation(time.DateOnly, day, moscow); day != "" && err != nil {
+			return tenderbase.Errorf(tenderbase.EINVALID, "--%s %q: want a date such as 2026-11-20", flag, day)
 		}
+	}
+	if sc.Since != "" && sc.Until != "" && sc.Until < sc.Since {
+		return tenderbase.Errorf(tenderbase.EINVALID, "--until %s is before --since %s", sc.Until, sc.Since)
 	}
 	return nil
 }
 
-// scope returns the scope of a run: from --since, or where each source is.
+// scope returns the scope of a run: from --since, or where each source
+// is, to the end of --until, or now.
 func (sc syncConfig) scope() harvest.Scope {
-	var since time.Time
+	var since, until time.Time
 	if sc.Since != "" {
 		since, _ = time.ParseInLocation(time.DateOnly, sc.Since, moscow)
 	}
-	return harvest.Scope{Since: since, Regions: sc.Regions}
+	if sc.Until != "" {
+		until, _ = time.ParseInLocation(time.DateOnly, sc.Until, moscow)
+		until = until.AddDate(0, 0, 1)
+	}
+	return harvest.Scope{Since: since, Until: until, Regions: sc.Regions}
 }
 
 // sources are the publishers sync fetches from, in the order they are

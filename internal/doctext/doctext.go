@@ -17,13 +17,15 @@
 //   - legacy Word and Excel 97-2003 files (.doc, .xls): no well-kept pure Go
 //     library reads them;
 //   - PowerPoint, plain text, HTML, pictures and everything else;
-//   - password-protected files and archives, and multi-volume archives;
-//   - RTF text in a multi-byte code page (Chinese, Japanese, Korean) unless
-//     it is written as \u escapes, as current writers do.
+//   - files and archives that need a password to be opened (a PDF that
+//     asks one only to be changed is read), and multi-volume archives.
 //
-// A PDF that is a scan has no text layer and yields no text: nothing here
-// recognises characters in pictures. Nor are pictures inside documents,
-// embedded objects or the text of form fields read.
+// Left out of the files read: pictures, and so the text of a scanned PDF,
+// which has no text layer (nothing here recognises characters); embedded
+// objects and form fields; in RTF, text boxes of drawn shapes, and text in
+// the code page of Chinese, Japanese or Korean unless it is written as \u
+// escapes, as current writers do; in a PDF, the pages that its reader
+// cannot read, when others can be.
 //
 // Every limit is a guard against files made to exhaust the reader: the bytes
 // unpacked are counted as they come out of the decompressor, so an archive

@@ -63,7 +63,10 @@ func (e *extraction) xmlPart(zf *zip.File, h xmlHandler) error {
 	d := xml.NewDecoder(e.meter(rc, 0))
 	d.CharsetReader = charsetReader
 	for {
-		tok, err := d.Token()
+		// Raw tokens are enough: elements are told by their local names,
+		// and their nesting needs no check to take the text out. They cost
+		// a third less than namespace-resolved ones.
+		tok, err := d.RawToken()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}

@@ -71,8 +71,8 @@ type Progress struct {
 // stopped. The error joins the sources' errors, each naming its source;
 // their states in the sync log say the same.
 func (r *Runner) Run(ctx context.Context, scope Scope, sources []Source) error {
-	if scope.Until.IsZero() {
-		scope.Until = r.now()
+	if now := r.now(); scope.Until.IsZero() || scope.Until.After(now) {
+		scope.Until = now
 	}
 	errs := make([]error, len(sources))
 	var wg sync.WaitGroup

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs/eistest"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+)
+
+const eisFixtures = "../../internal/source/eis/testdata/"
+
+// eisDay returns a recorded EIS service publishing 2026-11-20 in regions
+// 03, 08 and 77, and the sync arguments that fetch that day from it.
+func eisDay(t *testing.T, db string) (*eistest.Service, []string) {
+	s := eistest.New(t, "good-token")
+	d := "/2026-11-20"
+	s.Add("08/PRIZ/epNotificationEOK2020"+d, eisFixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
+	s.Add("08/PRIZ/epNotificationEOK2020"+d, eisFixtures+"notice/epNotificationEOK2020_0811200000126000057_1.xml")
+	s.Add("03/PRIZ/epNotificationEZK2020"+d, eisFixtures+"notice/epNotificationEZK2020_0301300012426000118_3.xml")
+	s.Add("77/RJ/complaint"+d, eisFixtures+"complaint/complaint_202400114801003_41977215.xml")
+	return s, []string{"sync", "--db", db, "--sources", "eis", "--since", "2026-11-20", "--until", "2026-11-20", "--regions", "3,8,77",
+		"--eis-endpoint", s.URL(), "--eis-types", "PRIZ:epNotificationEOK2020,PRIZ:epNotificationEZK2020,RJ:complaint"}
+}
+
+var goodToken = map[string]string{"TENDERBASE_EIS_TOKEN": "good-token"}
+
+// A sync fetches a day from the EIS into the store, where search finds it,
+// and status tells how it went.
+func TestSyncThenSearch(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "store.db")
+	_, args := eisDay(t, db)
+	if got := runCLI(t, goodToken, args...); got.code != 0 {
+		t.Fatalf("sync: exit %d\n%s%s", got.code, got.stdout, got.stderr)
+	}
+	if got := runCLI(t, nil, "search", "--db", db, "ru", "кровли"); got.code != 0 || !strings.Contains(got.stdout, "0811200000126000042") {
+		t.Errorf("search after sync: exit %d\n%s%s", got.code, got.stdout, got.stderr)
+	}
+	if got := runCLI(t, nil, "search", "--db", db, "complaints"); !strings.HasPrefix(got.stdout, "1 found") {
+		t.Errorf("complaints after sync:\n%s%s", got.stdout, got.stderr)
+	}
+	status := syncStatus(t, db)
+	if status.LastError != "" || status.Files != 4 || status.Inserted == 0 || status.LagSeconds <= 0 {
+		t.Errorf("status %+v", status)
+	}
+	text := runCLI(t, nil, "sync", "status", "--db", db)
+	if text.code != 0 || !strings.Contains(text.stdout, "eis ") || !strings.Contains(text.stdout, "CURRENT TO") {
+		t.Errorf("sync status:\n%s%s", text.stdout, text.stderr)
+	}
+}
+
+// A sync with a token the EIS refuses fails, says why in its status, and
+// never shows the token.
+func TestSyncRefusedTokenInStatus(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "store.db")
+	_, args := eisDay(t, db)
+	got := runCLI(t, map[string]string{"TENDERBASE_EIS_TOKEN": "expired-token"}, args...)
+	if got.code != exitFailure || !strings.Contains(got.stderr, "refused the token") {
+		t.Errorf("sync with a refused token: exit %d\n%s", got.code, got.stderr)
+	}
+	text := runCLI(t, nil, "sync", "status", "--db", db)
+	if !strings.Contains(text.stdout, "eis: last error: the EIS refused the token (error 5") {
+		t.Errorf("status does not say the token was refused:\n%s", text.stdout)
+	}
+	if strings.Contains(got.stderr+text.stdout, "expired-token") {
+		t.Error("the token was shown")
+	}
+}
+
+// A sync killed in the middle of a day, restarted, completes the day with
+// every document stored once.
+func TestSyncKilledAndRestarted(t *testing.T) {
+	dir := t.TempDir()
+	bin := buildBinary(t, dir)
+	db := filepath.Join(dir, "store.db")
+	svc, args := eisDay(t, db)
+	arrived := make(chan struct{})
+	svc.Inject(eistest.Fault{Prefix: "/archive/" + eistest.ArchiveID("08/PRIZ/epNotificationEOK2020/2026-11-20", 1),
+		Do: func(w http.ResponseWriter, r *http.Request) {
+			close(arrived)
+			<-r.Context().Done()
+		}})
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "TENDERBASE_EIS_TOKEN=good-token")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-arrived:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the sync never reached the second archive")
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+
+	if got := runCLI(t, goodToken, args...); got.code != 0 {
+		t.Fatalf("sync after kill -9: exit %d\n%s%s", got.code, got.stdout, got.stderr)
+	}
+	store, err := sqlite.Open(context.Background(), db, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	for _, number := range []string{"0811200000126000042", "0811200000126000057", "0301300012426000118"} {
+		versions, err := store.Versions(context.Background(), tenderbase.KindTender, number)
+		if err != nil || len(versions) != 1 {
+			t.Errorf("tender %s: %d versions, %v; want 1", number, len(versions), err)
+		}
+	}
+	if status := syncStatus(t, db); status.LastError != "" {
+		t.Errorf("status after the restart: %+v", status)
+	}
+}
+
+// syncStatus returns the EIS source's status.
+func syncStatus(t *testing.T, db string) sourceStatus {
+	t.Helper()
+	got := runCLI(t, nil, "sync", "status", "--json", "--db", db)
+	var rows []sourceStatus
+	if err := json.Unmarshal([]byte(got.stdout), &rows); err != nil {
+		t.Fatalf("sync status --json: %v\n%s%s", err, got.stdout, got.stderr)
+	}
+	for _, r := range rows {
+		if r.Source == "eis" {
+			return r
+		}
+	}
+	t.Fatalf("sync status has no eis: %s", got.stdout)
+	return sourceStatus{}
+}
