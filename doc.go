@@ -45,3 +45,18 @@ func (d *Doc) Flags() []string {
 func (d *Doc) Lookups() []Lookup {
 	return lookups(LookupPurchaseNumber, d.PurchaseNumber, LookupCustomerINN, d.Customer.INN)
 }
+
+// Merge keeps the text extracted from the file when d, just come, carries
+// none: a later version of the notice names the same file (the same doc)
+// without its text, which was read from the file itself, downloaded or
+// imported beside the notice. A doc that names another file (another
+// address) drops the text of the old one.
+func (d *Doc) Merge(stored Record) Record {
+	old, ok := stored.(*Doc)
+	if !ok || d.Text != "" || old.Text == "" || d.URL != old.URL {
+		return d
+	}
+	m := *d
+	m.Text = old.Text
+	return &m
+}

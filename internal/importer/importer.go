@@ -74,12 +74,26 @@ func Import(ctx context.Context, store tenderbase.Store, paths []string, opts Op
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = DefaultBatchSize
 	}
-	imp := &importer{ctx: ctx, store: store, opts: opts}
+	imp := &importer{ctx: ctx, store: store, opts: opts, docs: map[string]map[string]*tenderbase.Doc{}}
 	inputs := imp.plan(paths)
 	for _, in := range inputs {
+		if dir := filepath.Dir(in.path); dir != imp.dir {
+			if err := imp.settle(""); err != nil {
+				return imp.summary, err
+			}
+			imp.dir = dir
+		}
 		if err := imp.read(in); err != nil {
 			return imp.summary, err
 		}
+		if in.archive {
+			if err := imp.settle(imp.dir); err != nil {
+				return imp.summary, err
+			}
+		}
+	}
+	if err := imp.settle(""); err != nil {
+		return imp.summary, err
 	}
 	if err := imp.flush(); err != nil {
 		return imp.summary, err
@@ -102,6 +116,11 @@ type importer struct {
 	// fatal is the error that stops the import, kept apart from the read
 	// errors a decoder returns, which only end one file.
 	fatal error
+	// The folder being read, the docs its records named and the files of
+	// documentation found in it (attachments.go).
+	dir         string
+	docs        map[string]map[string]*tenderbase.Doc
+	attachments []attachment
 }
 
 // pending is a record waiting for its batch to be stored.

@@ -27,6 +27,9 @@ func (imp *importer) plan(paths []string) []input {
 	for _, p := range paths {
 		inputs = append(inputs, imp.expand(p)...)
 	}
+	// One folder after the other, so that a folder's files of
+	// documentation meet its notices before the next folder is read.
+	slices.SortStableFunc(inputs, func(a, b input) int { return strings.Compare(filepath.Dir(a.path), filepath.Dir(b.path)) })
 	for _, in := range inputs {
 		imp.total += in.size
 	}
@@ -110,10 +113,14 @@ func (imp *importer) file(path string, info fs.FileInfo) []input {
 	if !isZip {
 		return []input{{path: path, size: info.Size()}}
 	}
-	size, err := archiveSize(path)
-	if err != nil {
+	size, office, err := archiveSize(path)
+	switch {
+	case err != nil:
 		imp.skip(path, "", "corrupt zip archive: "+reason(err))
 		return nil
+	case office:
+		// A DOCX, XLSX or ODT is a zip archive too, but one document.
+		return []input{{path: path, size: info.Size()}}
 	}
 	return []input{{path: path, size: size, archive: true}}
 }
@@ -141,18 +148,23 @@ func startsLikeZip(path string) (bool, error) {
 }
 
 // archiveSize returns the uncompressed size of the members of an archive
-// that will be read.
-func archiveSize(path string) (int64, error) {
+// that will be read, and whether the archive is an office document (Office
+// Open XML or OpenDocument) rather than an archive of files.
+func archiveSize(path string) (size int64, office bool, err error) {
 	zr, members, err := openArchive(path)
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
 	defer zr.Close()
-	var size int64
+	for _, m := range zr.File {
+		if m.Name == "[Content_Types].xml" || m.Name == "mimetype" {
+			return 0, true, nil
+		}
+	}
 	for _, m := range members {
 		size += int64(m.UncompressedSize64)
 	}
-	return size, nil
+	return size, false, nil
 }
 
 // openArchive opens a zip archive and returns its members to read, sorted by

@@ -69,7 +69,9 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 	}
 	dec, why := imp.detect(prefix)
 	if dec == nil {
-		imp.skip(o.file, o.member, why)
+		if !imp.attach(o, prefix, why) {
+			imp.skip(o.file, o.member, why)
+		}
 		return nil
 	}
 	imp.summary.Files++
@@ -140,6 +142,7 @@ func (imp *importer) emit(o origin, line int, rec tenderbase.Record, recErr erro
 	}
 	imp.summary.Records++
 	imp.batch = append(imp.batch, pending{rec: rec, origin: o})
+	imp.noteDoc(o, rec)
 	if len(imp.batch) < imp.opts.BatchSize || imp.wholeFile {
 		return nil
 	}
