@@ -55,6 +55,11 @@ type SyncState struct {
 	Rejected   int64 `json:"rejected"`   // not stored: the publisher's document was wrong
 	// LastRejection is the reason of the last record rejected, with its file.
 	LastRejection string `json:"last_rejection,omitempty"`
+	// Files of documentation whose text was read, and those that could not
+	// be had or read, the last of them with why.
+	Documents         int64  `json:"documents"`
+	DocumentsFailed   int64  `json:"documents_failed"`
+	LastDocumentError string `json:"last_document_error,omitempty"`
 }
 
 // Lag returns how far behind now the source's data is, or 0 when it has

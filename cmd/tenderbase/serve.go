@@ -127,7 +127,7 @@ func startSync(ctx context.Context, cfg serveConfig, store tenderbase.Store, log
 	if !cfg.Sync {
 		return func() {}, nil
 	}
-	runner, err := newRunner(store, logger)
+	runner, err := newRunner(store, cfg.SyncConfig, logger)
 	if err != nil {
 		return nil, err
 	}

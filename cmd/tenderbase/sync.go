@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 )
@@ -29,7 +30,10 @@ type syncConfig struct {
 	Regions []int
 	Follow  bool
 	Every   time.Duration
-	EIS     eisdocs.Config
+	// Documents has the files of documentation of the notices fetched
+	// and their text read.
+	Documents bool
+	EIS       eisdocs.Config
 	// eisTokenFile is where the EIS token is read from, when given.
 	eisTokenFile string
 	eisTypes     string
@@ -55,6 +59,7 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) {
 	fs.StringVar(&sc.Since, "since", "", "first `DATE` (YYYY-MM-DD, Moscow) fetched; what was completed is not fetched again (default: a day before where each source is current to, or yesterday)")
 	fs.StringVar(&sc.Until, "until", "", "last `DATE` (YYYY-MM-DD, Moscow) fetched, for a backfill (default: up to now)")
 	fs.Var(intList{values: &sc.Regions, lo: 1, hi: 99}, "regions", "region `CODES` to fetch, comma-separated (default all)")
+	fs.BoolVar(&sc.Documents, "documents", true, "download the files of documentation the notices list and read their text, for docs.search (--documents=false to skip)")
 	fs.DurationVar(&sc.Every, "every", defaultEvery, "how often a continuous sync runs: `DURATION`")
 	fs.StringVar(&sc.EIS.Endpoint, "eis-endpoint", eisdocs.DefaultEndpoint, "`URL` of the EIS document service")
 	fs.StringVar(&sc.eisTokenFile, "eis-token-file", "", "`PATH` of a file holding the EIS token (else env TENDERBASE_EIS_TOKEN)")
@@ -166,7 +171,7 @@ func runSync(ctx context.Context, c *cli, args []string) int {
 		return c.fail(err)
 	}
 	defer st.Close()
-	runner, err := newRunner(st, logger)
+	runner, err := newRunner(st, sc, logger)
 	if err != nil {
 		return c.fail(err)
 	}
@@ -185,12 +190,19 @@ func runSync(ctx context.Context, c *cli, args []string) int {
 }
 
 // newRunner returns a runner into store, which must keep a sync log.
-func newRunner(store tenderbase.Store, logger *slog.Logger) (*harvest.Runner, error) {
+func newRunner(store tenderbase.Store, sc syncConfig, logger *slog.Logger) (*harvest.Runner, error) {
 	log, ok := store.(tenderbase.SyncLog)
 	if !ok {
 		return nil, errors.New("this store keeps no sync log")
 	}
-	return &harvest.Runner{Store: store, Log: log, Decoders: formats(), Logger: logger}, nil
+	r := &harvest.Runner{Store: store, Log: log, Decoders: formats(), Logger: logger}
+	if sc.Documents {
+		// The publishers' file stores are slower and stricter than their
+		// services: one file a second.
+		cfg := fetch.Config{Rate: 1, Concurrency: 1, Timeout: 5 * time.Minute}
+		r.Documents = &harvest.Documents{Client: fetch.New("documents", cfg, nil, logger)}
+	}
+	return r, nil
 }
 
 // runSyncStatus prints each source's state.
@@ -258,18 +270,22 @@ func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bo
 // rejections in full.
 func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SOURCE\tCURRENT TO\tLAG\tLAST SUCCESS\tPARTITIONS\tFILES\tRECORDS\tNEW\tREJECTED\tLAST RUN")
+	fmt.Fprintln(tw, "SOURCE\tCURRENT TO\tLAG\tLAST SUCCESS\tPARTITIONS\tFILES\tRECORDS\tNEW\tREJECTED\tDOC TEXTS\tLAST RUN")
 	for _, r := range rows {
 		if r.NeverRun {
-			fmt.Fprintf(tw, "%s\t-\t-\t-\t0\t0\t0\t0\t0\tnever run\n", r.Source)
+			fmt.Fprintf(tw, "%s\t-\t-\t-\t0\t0\t0\t0\t0\t0\tnever run\n", r.Source)
 			continue
 		}
 		last := "ok"
 		if r.LastError != "" {
 			last = "failed " + moment(r.LastErrorAt)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\n", r.Source, moment(r.Through), lag(r.SyncState, now),
-			moment(r.LastSuccess), r.Partitions, r.Files, r.Records, r.Inserted, r.Rejected, last)
+		texts := fmt.Sprint(r.Documents)
+		if r.DocumentsFailed > 0 {
+			texts += fmt.Sprintf(" (%d failed)", r.DocumentsFailed)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t%s\n", r.Source, moment(r.Through), lag(r.SyncState, now),
+			moment(r.LastSuccess), r.Partitions, r.Files, r.Records, r.Inserted, r.Rejected, texts, last)
 	}
 	tw.Flush()
 	for _, r := range rows {
@@ -278,6 +294,9 @@ func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
 		}
 		if r.LastRejection != "" {
 			fmt.Fprintf(w, "%s: last document rejected: %s\n", r.Source, r.LastRejection)
+		}
+		if r.LastDocumentError != "" {
+			fmt.Fprintf(w, "%s: last file of documentation not read: %s\n", r.Source, r.LastDocumentError)
 		}
 	}
 }

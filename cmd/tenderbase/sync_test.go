@@ -27,7 +27,7 @@ func eisDay(t *testing.T, db string) (*eistest.Service, []string) {
 	s.Add("08/PRIZ/epNotificationEOK2020"+d, eisFixtures+"notice/epNotificationEOK2020_0811200000126000057_1.xml")
 	s.Add("03/PRIZ/epNotificationEZK2020"+d, eisFixtures+"notice/epNotificationEZK2020_0301300012426000118_3.xml")
 	s.Add("77/RJ/complaint"+d, eisFixtures+"complaint/complaint_202400114801003_41977215.xml")
-	return s, []string{"sync", "--db", db, "--sources", "eis", "--since", "2026-11-20", "--until", "2026-11-20", "--regions", "3,8,77",
+	return s, []string{"sync", "--db", db, "--sources", "eis", "--documents=false", "--since", "2026-11-20", "--until", "2026-11-20", "--regions", "3,8,77",
 		"--eis-endpoint", s.URL(), "--eis-types", "PRIZ:epNotificationEOK2020,PRIZ:epNotificationEZK2020,RJ:complaint"}
 }
 

@@ -45,9 +45,19 @@ func (c *Client) save(f *os.File, resp *http.Response, r Request) error {
 	if err := f.Truncate(0); err != nil {
 		return err
 	}
-	n, err := io.Copy(f, resp.Body)
+	body := io.Reader(resp.Body)
+	if r.MaxBytes > 0 {
+		if resp.ContentLength > r.MaxBytes {
+			return finally(fmt.Errorf("the file has %d bytes, more than the %d taken", resp.ContentLength, r.MaxBytes))
+		}
+		body = io.LimitReader(resp.Body, r.MaxBytes+1)
+	}
+	n, err := io.Copy(f, body)
 	if err != nil {
 		return fmt.Errorf("download cut after %d bytes: %w", n, err)
+	}
+	if r.MaxBytes > 0 && n > r.MaxBytes {
+		return finally(fmt.Errorf("the file has more than the %d bytes taken", r.MaxBytes))
 	}
 	if resp.ContentLength >= 0 && n != resp.ContentLength {
 		return fmt.Errorf("download cut after %d of %d bytes", n, resp.ContentLength)

@@ -16,8 +16,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -150,6 +152,13 @@ type Request struct {
 	// Check, when not nil, checks a whole response body; an error makes the
 	// attempt fail and be retried, as a truncated archive must be.
 	Check func(body io.ReaderAt, size int64) error
+	// MaxBytes, when above 0, bounds the body of a Download: a larger one
+	// is refused, finally.
+	MaxBytes int64
+	// RefuseTypes lists media types ("text/html") refused, finally, in
+	// place of the file asked for: a publisher's page saying it cannot
+	// give the file, which would otherwise be taken for the file.
+	RefuseTypes []string
 }
 
 // Fetch sends r and returns the body of its 2xx response, read whole
@@ -272,6 +281,9 @@ func (c *Client) attempt(ctx context.Context, h *host, r Request, read func(*htt
 	resp.Body = io.NopCloser(body)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return c.refused(resp, r)
+	}
+	if t, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); slices.Contains(r.RefuseTypes, t) {
+		return finally(fmt.Errorf("%s sent %s, not the file asked for", redact(r.URL), t))
 	}
 	if err := read(resp); err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {

@@ -55,8 +55,11 @@ type Runner struct {
 	Log      tenderbase.SyncLog
 	Decoders []importer.Decoder // the formats the importer reads
 	Spool    string             // folder for downloads; the system's temporary folder when empty
-	Logger   *slog.Logger
-	Now      func() time.Time // the clock; time.Now when nil
+	// Documents, when not nil, has the text of the files of documentation
+	// fetched for the docs of the notices imported.
+	Documents *Documents
+	Logger    *slog.Logger
+	Now       func() time.Time // the clock; time.Now when nil
 	// Progress, when not nil, is told of each source's progress.
 	Progress func(source string, p Progress)
 }

@@ -93,7 +93,8 @@ func (j *Job) Through(ctx context.Context, t time.Time) error {
 }
 
 // Import reads a downloaded file (an archive or a document) into the store
-// and removes it. name is what the publisher calls the file, kept in the
+// and removes it, then fetches the text of the files of documentation its
+// notices list, when the runner is configured to (Runner.Documents). name is what the publisher calls the file, kept in the
 // import's messages; it may be "". A document the publisher got wrong is
 // rejected and counted, and does not fail the import: fetching it again
 // would not mend it. The error is for what stops the run: a store failure,
@@ -104,12 +105,16 @@ func (j *Job) Import(ctx context.Context, path, name string) (importer.Summary, 
 		return importer.Summary{}, err
 	}
 	defer os.Remove(path)
-	sum, err := importer.Import(ctx, j.runner.Store, []string{path}, importer.Options{Decoders: j.runner.Decoders})
+	var docs []*tenderbase.Doc
+	sum, err := importer.Import(ctx, j.runner.Store, []string{path}, importer.Options{
+		Decoders: j.runner.Decoders,
+		Stored:   func(recs []tenderbase.Record) { docs = append(docs, docsToRead(recs)...) },
+	})
 	if err != nil {
 		return sum, fmt.Errorf("import %s: %w", filepath.Base(path), err)
 	}
 	j.count(path, sum)
-	return sum, nil
+	return sum, j.documentText(ctx, docs)
 }
 
 // rename gives a download the publisher's name, made safe, so that

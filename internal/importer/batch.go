@@ -22,6 +22,7 @@ func (imp *importer) flush() error {
 	switch {
 	case err == nil:
 		imp.summary.PutResult.Add(res)
+		imp.stored(records(batch)...)
 		return nil
 	case imp.ctx.Err() != nil:
 		return imp.ctx.Err() // the transaction was rolled back; nothing else went wrong
@@ -37,6 +38,7 @@ func (imp *importer) putEach(batch []pending) error {
 		switch {
 		case err == nil:
 			imp.summary.PutResult.Add(res)
+			imp.stored(p.rec)
 		case imp.ctx.Err() != nil:
 			return imp.ctx.Err()
 		case tenderbase.ErrorCode(err) == tenderbase.EINVALID:
@@ -54,4 +56,10 @@ func records(batch []pending) []tenderbase.Record {
 		recs[i] = p.rec
 	}
 	return recs
+}
+
+func (imp *importer) stored(recs ...tenderbase.Record) {
+	if imp.opts.Stored != nil {
+		imp.opts.Stored(recs)
+	}
 }

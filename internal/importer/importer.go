@@ -55,6 +55,9 @@ type Options struct {
 	// BatchSize is the number of records per transaction; 0 means
 	// DefaultBatchSize.
 	BatchSize int
+	// Stored, if not nil, is called with the records of each batch once
+	// they are stored.
+	Stored func([]tenderbase.Record)
 	// Progress, if not nil, is called as file content is read, with the bytes
 	// read so far and the total of every file to be read. Archive members
 	// count with their uncompressed size.

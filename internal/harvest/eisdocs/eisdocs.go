@@ -122,7 +122,7 @@ func (s *Source) partition(ctx context.Context, job *harvest.Job, p partition) e
 		job.Skip()
 		return nil
 	}
-	if err := s.fetch(ctx, job, p.query); err != nil {
+	if err := s.fetch(ctx, job, p.docRequest); err != nil {
 		return err
 	}
 	return job.Complete(ctx, p.name(), "")
@@ -134,7 +134,7 @@ func (s *Source) purchases(ctx context.Context, job *harvest.Job) error {
 	var failed []error
 	for _, number := range s.cfg.Purchases {
 		for _, sub := range []string{"PRIZ", "RGK"} {
-			q := query{subsystem: sub, number: number, hour: -1}
+			q := docRequest{subsystem: sub, number: number, hour: -1}
 			if strings.HasPrefix(number, "3") && len(number) == 11 {
 				q.subsystem = map[string]string{"PRIZ": "RI223", "RGK": "RD223"}[sub]
 			}
@@ -150,7 +150,7 @@ func (s *Source) purchases(ctx context.Context, job *harvest.Job) error {
 }
 
 // fetch asks the service for the archives of q and imports each.
-func (s *Source) fetch(ctx context.Context, job *harvest.Job, q query) error {
+func (s *Source) fetch(ctx context.Context, job *harvest.Job, q docRequest) error {
 	a, err := s.ask(ctx, q, job.Now())
 	if err != nil {
 		return err
@@ -164,7 +164,7 @@ func (s *Source) fetch(ctx context.Context, job *harvest.Job, q query) error {
 }
 
 // ask sends one request and reads its answer.
-func (s *Source) ask(ctx context.Context, q query, now time.Time) (answer, error) {
+func (s *Source) ask(ctx context.Context, q docRequest, now time.Time) (answer, error) {
 	var a answer
 	_, err := s.client.Fetch(ctx, fetch.Request{
 		Method: http.MethodPost,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/postgres"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
@@ -324,4 +326,53 @@ func truncated(w http.ResponseWriter, _ *http.Request) {
 
 func fault(prefix string, do func(http.ResponseWriter, *http.Request)) eistest.Fault {
 	return eistest.Fault{Prefix: prefix, Do: do}
+}
+
+// The files of documentation a notice lists are downloaded and their text
+// is searchable in the notice's docs; a file the file store refuses is
+// counted, and leaves its doc without text.
+func TestSyncDocumentation(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := eistest.New(t, "good-token")
+		notice, err := os.ReadFile(fixtures + "notice/epNotificationEOK2020_0811200000126000042_1.xml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		docx, err := os.ReadFile("../../doctext/testdata/docx.docx")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.AddFile("contract.docx", "application/octet-stream", docx)
+		s.AddFile("estimate.zip", "text/html; charset=utf-8", []byte("<html>Доступ ограничен</html>"))
+		text := strings.NewReplacer(
+			"https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=8B21D4E07C3A4F9B9E5D1A6C2F0B7E33", s.FileURL("contract.docx"),
+			"https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=3F0C7A19D2E84B55A1C6E0B7D94F2A10", s.FileURL("estimate.zip"),
+		).Replace(string(notice))
+		s.AddRaw("08/PRIZ/epNotificationEOK2020/2026-11-20", "epNotificationEOK2020_0811200000126000042_1_A.xml", text)
+		r.runner.Documents = &harvest.Documents{Client: fetch.New("documents", quick, nil, nil)}
+		if err := r.run(t, r.source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		page, err := r.store.Search(context.Background(), tenderbase.Search{Kind: tenderbase.KindDoc,
+			Query: mustParse(t, "гидроизоляция"), PageSize: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Total != 1 || page.Items[0].(*tenderbase.Doc).FileName != "Проект контракта.docx" {
+			t.Errorf("docs with a word of the file: %d, want the contract's", page.Total)
+		}
+		st := r.state(t)
+		if st.Documents != 1 || st.DocumentsFailed != 1 || !strings.Contains(st.LastDocumentError, "sent text/html, not the file") {
+			t.Errorf("state %+v, want 1 file read and the web page refused", st)
+		}
+	})
+}
+
+func mustParse(t *testing.T, text string) tenderbase.Query {
+	t.Helper()
+	q, err := query.Parse(text, query.MCP)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
 }

@@ -89,7 +89,7 @@ const hourLag = 3 * time.Hour
 
 // partition is one request of the walk.
 type partition struct {
-	query
+	docRequest
 	typ Type
 }
 
@@ -141,7 +141,7 @@ func (s *Source) day(scope harvest.Scope, day time.Time, hour int) []partition {
 			continue
 		}
 		for _, t := range s.cfg.Types {
-			parts = append(parts, partition{typ: t, query: query{
+			parts = append(parts, partition{typ: t, docRequest: docRequest{
 				region: fmt.Sprintf("%02d", r), subsystem: t.Subsystem, docType: t.Document,
 				law223: t.law223(), day: day, hour: hour,
 			}})

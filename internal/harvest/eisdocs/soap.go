@@ -14,9 +14,9 @@ import (
 // 223-FZ alike (getDocsIP-ws-api.xsd).
 const Namespace = "http://zakupki.gov.ru/fz44/get-docs-ip/ws"
 
-// query is one request of documents: by region, type and period, or by
+// docRequest is one request of documents: by region, type and period, or by
 // registry number.
-type query struct {
+type docRequest struct {
 	region    string // two digits, "07"
 	subsystem string // "PRIZ"
 	docType   string // "epNotificationEF2020"
@@ -31,7 +31,7 @@ type query struct {
 // carries the namespace, and the service refuses a prefixed child (error
 // 28). The token goes in the header as individualPerson_token, unqualified,
 // as every public client sends it; the WSDL declares no header.
-func envelope(q query, token string, now time.Time) []byte {
+func envelope(q docRequest, token string, now time.Time) []byte {
 	var b bytes.Buffer
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` +
 		`<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ws="` + Namespace + `">` +
@@ -59,7 +59,7 @@ func envelope(q query, token string, now time.Time) []byte {
 
 // selection writes the selection of a request by region, in the order the
 // schema gives: orgRegion, subsystemType, documentType44|223, periodInfo.
-func selection(b *bytes.Buffer, q query) {
+func selection(b *bytes.Buffer, q docRequest) {
 	element(b, "orgRegion", q.region)
 	element(b, "subsystemType", q.subsystem)
 	if q.law223 {

@@ -33,6 +33,7 @@ type Service struct {
 	faults   []Fault // consumed in order by the requests they match
 	requests []string
 	served   map[string]int // downloads completed, by archive id
+	files    map[string]file
 }
 
 // Fault is what the service does instead of answering, once, to the first
@@ -45,10 +46,11 @@ type Fault struct {
 
 // New returns a service that takes token, closed when the test ends.
 func New(t *testing.T, token string) *Service {
-	s := &Service{t: t, token: token, archives: map[string][][]byte{}, names: map[string]string{}, served: map[string]int{}}
+	s := &Service{t: t, token: token, archives: map[string][][]byte{}, names: map[string]string{}, served: map[string]int{}, files: map[string]file{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /soap", s.soap)
 	mux.HandleFunc("GET /archive/{id}", s.archive)
+	mux.HandleFunc("GET /file/{name}", s.file)
 	s.Server = httptest.NewServer(mux)
 	t.Cleanup(s.Server.Close)
 	return s
@@ -220,3 +222,35 @@ func (s *Service) SOAPRequests() int {
 
 // URL returns the address of the service's SOAP endpoint.
 func (s *Service) URL() string { return s.Server.URL + "/soap" }
+
+// file is a file of documentation the service's file store gives.
+type file struct {
+	data        []byte
+	contentType string
+}
+
+// AddFile serves data as a file of documentation at FileURL(name).
+func (s *Service) AddFile(name, contentType string, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.files[name] = file{data, contentType}
+}
+
+// FileURL is the address of a file added with AddFile.
+func (s *Service) FileURL(name string) string { return s.Server.URL + "/file/" + name }
+
+func (s *Service) file(w http.ResponseWriter, r *http.Request) {
+	if f := s.takeFault("/file/" + r.PathValue("name")); f != nil {
+		f(w, r)
+		return
+	}
+	s.mu.Lock()
+	f, ok := s.files[r.PathValue("name")]
+	s.mu.Unlock()
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", f.contentType)
+	w.Write(f.data)
+}

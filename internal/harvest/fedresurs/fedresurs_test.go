@@ -1,0 +1,667 @@
+package fedresurs
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/fetch"
+	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs/fedresurstest"
+	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/postgres"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/source/efrsb"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+)
+
+const fixtures = "../../source/efrsb/testdata/"
+
+const (
+	login    = "tenderbase"
+	password = "s3cret-Passw0rd"
+)
+
+// day is the day the recorded service publishes, in Moscow.
+var day = time.Date(2026, 11, 20, 0, 0, 0, 0, moscow)
+
+// scope is that one whole day.
+var scope = harvest.Scope{Since: day, Until: day.AddDate(0, 0, 1)}
+
+// quick retries at once: the faults are what is tested, not the waits.
+var quick = fetch.Config{Rate: 1000, Burst: 1000, Concurrency: 1, Timeout: 300 * time.Millisecond, Attempts: 4,
+	MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
+
+// pageSize is small, for a day to take several pages.
+const pageSize = 2
+
+// dayOfMessages returns a service publishing a day of the messages of one
+// auction, made of the importer's fixtures: the announcement, its change,
+// its result, an annulment and a cancellation (three pages of two), a
+// platform's invitation, and messages that are not to be fetched.
+func dayOfMessages(t *testing.T) *fedresurstest.Service {
+	s := fedresurstest.New(t, login, password)
+	page := pageItems(t)
+	s.Add("messages",
+		message("983185", "Auction", "2026-11-20T09:00:00.250", fixture(t, "auction-message.xml")),
+		published(page["983190"], "2026-11-20T10:00:00"),
+		published(page["1002417"], "2026-11-20T11:00:00"),
+		published(page["1003001"], "2026-11-20T12:00:00"),
+		message("1004100", "CancelAuctionTradeResult", "2026-11-20T13:00:00", fixture(t, "cancel-result.xml")),
+		// Not a trade message: its type is not asked for.
+		published(page["1003002"], "2026-11-20T14:00:00"),
+		// The next day's, just after midnight.
+		message("1009999", "CancelAuctionTradeResult", "2026-11-21T00:00:00.500", fixture(t, "cancel-result.xml")),
+	)
+	s.Add("trade-messages", message("77001", "BiddingInvitation", "2026-11-20T15:00:00", fixture(t, "bidding-invitation.xml")))
+	return s
+}
+
+// wantKeys are the records a day of messages holds, by kind.
+var wantKeys = map[tenderbase.Kind][]string{
+	tenderbase.KindLot:      {"efrsb-983185_1", "efrsb-983185_2"},
+	tenderbase.KindLotEvent: {"efrsb-1003001", "efrsb-1004100"},
+}
+
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(fixtures + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// pageItems returns the messages of the importer's page fixture, by number.
+func pageItems(t *testing.T) map[string]fedresurstest.Message {
+	t.Helper()
+	var page struct{ PageData []fedresurstest.Message }
+	if err := json.Unmarshal([]byte(fixture(t, "messages-page.json")), &page); err != nil {
+		t.Fatal(err)
+	}
+	items := map[string]fedresurstest.Message{}
+	for _, m := range page.PageData {
+		items[m.Number] = m
+	}
+	return items
+}
+
+func message(number, typ, at, content string) fedresurstest.Message {
+	return fedresurstest.Message{GUID: "0f0e0d0c0b0a49088706" + number, Number: number, DatePublish: at, Type: typ, Content: content}
+}
+
+func published(m fedresurstest.Message, at string) fedresurstest.Message {
+	m.DatePublish = at
+	return m
+}
+
+// store is what a sync fills: records and a sync log.
+type store interface {
+	tenderbase.Store
+	tenderbase.SyncLog
+}
+
+type rig struct {
+	store  store
+	runner *harvest.Runner
+	log    *lockedBuffer
+}
+
+// eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one.
+func eachStore(t *testing.T, test func(t *testing.T, r *rig)) {
+	t.Run("sqlite", func(t *testing.T) { test(t, newRig(t, openSQLite(t))) })
+	t.Run("postgres", func(t *testing.T) {
+		s, err := postgres.Open(context.Background(), pgtest.URL(t), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test(t, newRig(t, s))
+	})
+}
+
+func openSQLite(t *testing.T) store {
+	t.Helper()
+	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "store.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func newRig(t *testing.T, s store) *rig {
+	t.Cleanup(func() { s.Close() })
+	log := &lockedBuffer{}
+	logger := slog.New(slog.NewTextHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	return &rig{store: s, log: log, runner: &harvest.Runner{Store: s, Log: s,
+		Decoders: []importer.Decoder{efrsb.Format{}}, Spool: t.TempDir(), Logger: logger}}
+}
+
+// source returns the source asking s with the given password, and checks
+// when the test ends that what was logged and recorded holds neither the
+// password nor a token, and that no request asked more than a day.
+func (r *rig) source(t *testing.T, s *fedresurstest.Service, password string) *Source {
+	t.Cleanup(func() { r.checkSecrets(t, s, password); checkWindows(t, s) })
+	return New(Config{BaseURL: s.URL(), Login: login, Password: password, PageSize: pageSize, Fetch: quick}, r.runner.Logger)
+}
+
+func (r *rig) checkSecrets(t *testing.T, s *fedresurstest.Service, password string) {
+	t.Helper()
+	states, _ := r.store.SyncStates(context.Background())
+	said := r.log.String()
+	for _, st := range states {
+		said += st.LastError + st.LastRejection
+	}
+	if password != "" && strings.Contains(said, password) {
+		t.Errorf("the log or the status shows the password")
+	}
+	for i, jwt := range s.Issued() {
+		if strings.Contains(said, jwt) {
+			t.Errorf("the log or the status shows token %d", i+1)
+		}
+	}
+}
+
+// checkWindows fails unless every request asked for at most one day, from
+// a Moscow midnight.
+func checkWindows(t *testing.T, s *fedresurstest.Service) {
+	t.Helper()
+	for _, q := range s.Requests() {
+		if q.End.Sub(q.Begin) > 24*time.Hour || !q.Begin.Equal(midnight(q.Begin)) || q.End.Before(q.Begin) {
+			t.Errorf("request for %s from %s to %s: want at most a day from midnight", q.Feed, q.Begin, q.End)
+		}
+	}
+}
+
+func (r *rig) run(t *testing.T, src *Source) error {
+	t.Helper()
+	return r.runner.Run(context.Background(), scope, []harvest.Source{src})
+}
+
+func (r *rig) state(t *testing.T) tenderbase.SyncState {
+	t.Helper()
+	states, err := r.store.SyncStates(context.Background())
+	if err != nil || len(states) != 1 {
+		t.Fatalf("sync states %v, %v; want one", states, err)
+	}
+	return states[0]
+}
+
+// checkStore fails unless the store holds the day's records, each once.
+func (r *rig) checkStore(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	for kind, keys := range wantKeys {
+		for _, key := range keys {
+			versions, err := r.store.Versions(ctx, kind, key)
+			if err != nil || len(versions) != 1 {
+				t.Errorf("%s %s: %d versions, %v; want 1", kind, key, len(versions), err)
+			}
+		}
+	}
+	page, err := r.store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindLot, PageSize: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, rec := range page.Items {
+		got = append(got, rec.Key())
+	}
+	slices.Sort(got)
+	if diff := cmp.Diff(wantKeys[tenderbase.KindLot], got); diff != "" {
+		t.Errorf("lots (-want +got):\n%s", diff)
+	}
+	if _, err := r.store.Get(ctx, tenderbase.KindLotEvent, "efrsb-1009999"); tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
+		t.Errorf("the next day's message was stored: %v", err)
+	}
+}
+
+// records returns the day's records as stored.
+func (r *rig) records(t *testing.T) map[string]tenderbase.Record {
+	t.Helper()
+	out := map[string]tenderbase.Record{}
+	for kind, keys := range wantKeys {
+		for _, key := range keys {
+			rec, err := r.store.Get(context.Background(), kind, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[key] = rec
+		}
+	}
+	return out
+}
+
+func TestSyncDay(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		if err := r.run(t, r.source(t, s, password)); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+		st := r.state(t)
+		if st.Partitions != 2 || st.Files != 4 || st.LastError != "" || st.LastSuccess.IsZero() || st.Rejected != 0 || st.Inserted != 4 {
+			t.Errorf("state %+v, want 2 partitions, 4 pages, 4 records inserted, none rejected, a success", st)
+		}
+		if !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("through %s, want the end of the day", st.Through)
+		}
+		var asked []string
+		for _, q := range s.Requests() {
+			asked = append(asked, q.Feed+" "+q.Begin.Format(timeLayout)+" "+q.End.Format(timeLayout)+" "+strings.Join(q.Types, ","))
+			if q.Limit != pageSize {
+				t.Errorf("limit %d, want %d", q.Limit, pageSize)
+			}
+		}
+		types := strings.Join(DefaultFeeds[0].Types, ",")
+		want := []string{
+			"messages 2026-11-20T00:00:00 2026-11-21T00:00:00 " + types,
+			"messages 2026-11-20T00:00:00 2026-11-21T00:00:00 " + types,
+			"messages 2026-11-20T00:00:00 2026-11-21T00:00:00 " + types,
+			"trade-messages 2026-11-20T00:00:00 2026-11-21T00:00:00 BiddingInvitation",
+		}
+		if diff := cmp.Diff(want, asked); diff != "" {
+			t.Errorf("requests (-want +got):\n%s", diff)
+		}
+		if got := offsets(s, "messages"); !slices.Equal(got, []int{0, 2, 4}) {
+			t.Errorf("offsets %v, want 0 2 4", got)
+		}
+		if s.Logins() != 1 {
+			t.Errorf("%d logins, want 1", s.Logins())
+		}
+		// The invitation merged into the announcement's lot.
+		lot, err := r.store.Get(context.Background(), tenderbase.KindLot, "efrsb-983185_1")
+		if err != nil || lot.(*tenderbase.Lot).TradeNumber != "РАД-98765" {
+			t.Errorf("lot 1: %+v, %v; want the platform's trade number", lot, err)
+		}
+		// A second run asks for nothing: the day is completed.
+		asked0 := len(s.Requests())
+		if err := r.run(t, r.source(t, s, password)); err != nil {
+			t.Fatal(err)
+		}
+		if n := len(s.Requests()) - asked0; n != 0 {
+			t.Errorf("a second run sent %d requests, want 0", n)
+		}
+	})
+}
+
+func offsets(s *fedresurstest.Service, feed string) []int {
+	var out []int
+	for _, q := range s.Requests() {
+		if q.Feed == feed {
+			out = append(out, q.Offset)
+		}
+	}
+	return out
+}
+
+// TestSyncEmptyDay: a day without messages is one request a feed, and
+// completed.
+func TestSyncEmptyDay(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		before := harvest.Scope{Since: day.AddDate(0, 0, -1), Until: day}
+		if err := r.runner.Run(context.Background(), before, []harvest.Source{r.source(t, s, password)}); err != nil {
+			t.Fatal(err)
+		}
+		st := r.state(t)
+		if st.Partitions != 2 || st.Files != 0 || !st.Through.Equal(day) || len(s.Requests()) != 2 {
+			t.Errorf("state %+v after %d requests, want 2 partitions and no file from 2 requests", st, len(s.Requests()))
+		}
+	})
+}
+
+func TestSyncThroughFaults(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		s.Add("messages", message("1005000", "Auction", "2026-11-20T16:00:00", `<MessageData><MessageInfo MessageType="Auction"><Auction><LotTable>`))
+		s.Inject(
+			fault("auth", status(502)),
+			fault("messages/2026-11-20/0", status(503)),
+			fault("messages/2026-11-20/2", slow),
+			fault("messages/2026-11-20/4", cutJSON),
+			fault("messages/2026-11-20/4", cutConnection),
+			fault("trade-messages/2026-11-20/0", status(500)),
+		)
+		if err := r.run(t, r.source(t, s, password)); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+		st := r.state(t)
+		if st.Partitions != 2 || st.LastError != "" || st.Rejected != 1 || st.Files != 4 {
+			t.Errorf("state %+v, want 2 partitions, 4 pages, no error, 1 rejected", st)
+		}
+		if !strings.Contains(st.LastRejection, "fedresurs-messages-2026-11-20-4.json") || !strings.Contains(st.LastRejection, `"1005000" does not parse`) {
+			t.Errorf("last rejection %q does not name the page and the malformed message", st.LastRejection)
+		}
+		if !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("through %s, want the end of the day", st.Through)
+		}
+	})
+}
+
+func TestSyncExpiredToken(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		// The token expires before the second page.
+		s.Inject(fault("messages/2026-11-20/2", func(w http.ResponseWriter, _ *http.Request) {
+			s.Revoke()
+			w.WriteHeader(http.StatusUnauthorized)
+		}))
+		if err := r.run(t, r.source(t, s, password)); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+		if s.Logins() != 2 || s.Refused() != 0 {
+			t.Errorf("%d logins and %d requests refused after, want 2 logins, none refused", s.Logins(), s.Refused())
+		}
+		if got := offsets(s, "messages"); !slices.Equal(got, []int{0, 2, 2, 4}) {
+			t.Errorf("offsets %v, want 0 2 2 4: the refused page asked again", got)
+		}
+	})
+}
+
+// TestTokenRenewedBeforeExpiry: a token about to expire by its exp claim
+// is replaced before a request, not after a refusal.
+func TestTokenRenewedBeforeExpiry(t *testing.T) {
+	r := newRig(t, openSQLite(t))
+	s := dayOfMessages(t)
+	src := r.source(t, s, password)
+	var ahead atomic.Int64
+	src.session.now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+	// Half a day passes while the second page is asked.
+	s.Inject(fault("messages/2026-11-20/2", func(w http.ResponseWriter, _ *http.Request) {
+		ahead.Store(int64(s.TTL - time.Minute))
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	if err := r.run(t, src); err != nil {
+		t.Fatal(err)
+	}
+	if s.Logins() != 2 || s.Refused() != 0 {
+		t.Errorf("%d logins, %d refused; want 2 logins and none refused", s.Logins(), s.Refused())
+	}
+}
+
+func TestSyncFreshTokenRefused(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		s.Inject(fault("messages/2026-11-20/2", status(401)), fault("messages/2026-11-20/2", status(401)))
+		err := r.run(t, r.source(t, s, password))
+		if !errors.Is(err, ErrLogin) {
+			t.Fatalf("run: %v, want ErrLogin", err)
+		}
+		st := r.state(t)
+		if !strings.Contains(st.LastError, "refused a token it had just issued") || st.Partitions != 0 {
+			t.Errorf("state %+v, want the refusal and nothing completed", st)
+		}
+		if s.Logins() != 2 || len(s.Requests()) != 3 {
+			t.Errorf("%d logins, %d requests; want 2 and 3: the walk stops", s.Logins(), len(s.Requests()))
+		}
+	})
+}
+
+func TestSyncRefusedLogin(t *testing.T) {
+	for _, tt := range []struct {
+		name, login, password, want string
+		logins                      int
+	}{
+		{"unknown user", "nobody", password, "error 2000: Пользователь не найден", 1},
+		{"wrong password", login, "wrong-password", "401: wrong login or password", 1},
+		{"account blocked", login, password, "error 2002: Пользователь заблокирован", 1},
+		{"no password", login, "", "no login or password given", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			eachStore(t, func(t *testing.T, r *rig) {
+				s := dayOfMessages(t)
+				if tt.name == "account blocked" {
+					s.Inject(fault("auth", func(w http.ResponseWriter, _ *http.Request) {
+						fedresurstest.Refuse(w, 2002, "Пользователь заблокирован")
+					}))
+				}
+				src := r.source(t, s, tt.password)
+				src.session.login = tt.login
+				err := r.run(t, src)
+				if !errors.Is(err, ErrLogin) {
+					t.Fatalf("run: %v, want ErrLogin", err)
+				}
+				st := r.state(t)
+				if !strings.Contains(st.LastError, tt.want) || st.Partitions != 0 {
+					t.Errorf("state %+v, want %q and nothing completed", st, tt.want)
+				}
+				if s.Logins() != tt.logins || len(s.Requests()) != 0 {
+					t.Errorf("%d logins, %d requests; want %d and none", s.Logins(), len(s.Requests()), tt.logins)
+				}
+			})
+		})
+	}
+}
+
+func TestSyncResumesAfterInterruption(t *testing.T) {
+	want := reference(t)
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		// The second page hangs until the run is interrupted.
+		s.Inject(fault("messages/2026-11-20/2", func(w http.ResponseWriter, req *http.Request) {
+			cancel()
+			<-req.Context().Done()
+		}))
+		err := r.runner.Run(ctx, scope, []harvest.Source{r.source(t, s, password)})
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("interrupted run: %v", err)
+		}
+		if st := r.state(t); st.LastError != "interrupted" || st.Partitions != 0 || st.Files != 1 || !st.Through.IsZero() {
+			t.Errorf("state %+v, want interrupted after the first page, nothing completed", st)
+		}
+		if err := r.run(t, r.source(t, s, password)); err != nil {
+			t.Fatal(err)
+		}
+		r.checkStore(t)
+		st := r.state(t)
+		if st.Partitions != 2 || st.Inserted != 4 || !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("state %+v, want 2 partitions completed over both runs, 4 records inserted", st)
+		}
+		// The first page, fetched twice, changed nothing the second time.
+		if diff := cmp.Diff(want, r.records(t)); diff != "" {
+			t.Errorf("records after a resumed run differ from those of a run without a stop (-want +got):\n%s", diff)
+		}
+		if got := offsets(s, "messages"); !slices.Equal(got, []int{0, 2, 0, 2, 4}) {
+			t.Errorf("offsets %v, want 0 2, then the day again: 0 2 4", got)
+		}
+	})
+}
+
+// reference returns the day's records as a run without faults stores them.
+func reference(t *testing.T) map[string]tenderbase.Record {
+	r := newRig(t, openSQLite(t))
+	s := dayOfMessages(t)
+	if err := r.run(t, r.source(t, s, password)); err != nil {
+		t.Fatal(err)
+	}
+	return r.records(t)
+}
+
+func TestSyncRefusedRequest(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		s.Inject(fault("messages/2026-11-20/0", func(w http.ResponseWriter, _ *http.Request) {
+			fedresurstest.Refuse(w, 1010, "Разница между datePublishEnd и datePublishBegin не может быть больше 31 дня")
+		}))
+		err := r.run(t, r.source(t, s, password))
+		if err == nil || !strings.Contains(err.Error(), "error 1010") {
+			t.Fatalf("run: %v, want error 1010", err)
+		}
+		if st := r.state(t); !strings.Contains(st.LastError, "error 1010: Разница") || st.Partitions != 0 {
+			t.Errorf("state %+v, want error 1010 and nothing completed", st)
+		}
+		if n := len(s.Requests()); n != 1 {
+			t.Errorf("%d requests, want 1: a refusal is not asked again, and stops the walk", n)
+		}
+	})
+}
+
+func TestSyncToday(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		s.Add("messages",
+			message("1006001", "CancelAuctionTradeResult", "2026-11-21T03:00:00", fixture(t, "cancel-result.xml")),
+			message("1006002", "CancelAuctionTradeResult", "2026-11-21T06:00:00", fixture(t, "cancel-result.xml")),
+		)
+		now := day.AddDate(0, 0, 1).Add(5*time.Hour + 30*time.Minute)
+		r.runner.Now = func() time.Time { return now }
+		run := func() {
+			t.Helper()
+			if err := r.runner.Run(context.Background(), harvest.Scope{Since: day}, []harvest.Source{r.source(t, s, password)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		run()
+		st := r.state(t)
+		if st.Partitions != 2 || !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("state %+v, want the day completed and today not", st)
+		}
+		if !r.has(t, "efrsb-1006001") || r.has(t, "efrsb-1006002") {
+			t.Errorf("today's message of 03:00 should be stored, that of 06:00 not yet")
+		}
+		// An hour later, today is asked again, whole; the day before not.
+		asked := len(s.Requests())
+		now = now.Add(time.Hour)
+		run()
+		var again []string
+		for _, q := range s.Requests()[asked:] {
+			again = append(again, q.Feed+" "+q.Begin.Format(timeLayout)+" "+q.End.Format(timeLayout))
+		}
+		// Three messages since midnight: two pages.
+		want := []string{"messages 2026-11-21T00:00:00 2026-11-21T06:30:00", "messages 2026-11-21T00:00:00 2026-11-21T06:30:00",
+			"trade-messages 2026-11-21T00:00:00 2026-11-21T06:30:00"}
+		if diff := cmp.Diff(want, again); diff != "" {
+			t.Errorf("requests of the second run (-want +got):\n%s", diff)
+		}
+		if !r.has(t, "efrsb-1006002") {
+			t.Errorf("today's message of 06:00 is not stored after the second run")
+		}
+		if st := r.state(t); st.Partitions != 2 || !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("state %+v, want today still not completed", st)
+		}
+	})
+}
+
+func (r *rig) has(t *testing.T, event string) bool {
+	t.Helper()
+	_, err := r.store.Get(context.Background(), tenderbase.KindLotEvent, event)
+	if err != nil && tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
+		t.Fatal(err)
+	}
+	return err == nil
+}
+
+func TestPartitions(t *testing.T) {
+	since := day.AddDate(0, 0, -40).Add(15 * time.Hour)
+	until := day.Add(5*time.Hour + 30*time.Minute + 17*time.Second + 500*time.Millisecond)
+	parts := partitions(DefaultFeeds, since, until)
+	if len(parts) != 41*2 {
+		t.Fatalf("%d partitions, want 41 days of 2 feeds", len(parts))
+	}
+	for i, p := range parts {
+		whole := i < 40*2
+		if p.end.Sub(p.begin) > 24*time.Hour || !p.begin.Equal(midnight(p.begin)) || p.whole != whole {
+			t.Errorf("partition %s from %s to %s, whole %v", p.name(), p.begin, p.end, p.whole)
+		}
+	}
+	if first, last := parts[0], parts[len(parts)-1]; first.name() != "messages/2026-10-11" || last.name() != "trade-messages/2026-11-20" ||
+		!last.end.Equal(day.Add(5*time.Hour+30*time.Minute+17*time.Second)) {
+		t.Errorf("first %s, last %s up to %s", first.name(), last.name(), last.end)
+	}
+	if n := len(partitions(DefaultFeeds, day, day)); n != 0 {
+		t.Errorf("%d partitions of an empty scope", n)
+	}
+}
+
+func TestExpiry(t *testing.T) {
+	now := time.Date(2026, 11, 20, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, jwt    string
+		exp, renewAt time.Time
+	}{
+		{"twelve hours", token(`{"exp":1795208400}`), time.Unix(1795208400, 0), time.Unix(1795208400, 0).Add(-5 * time.Minute)},
+		{"a minute", token(`{"exp":` + unix(now.Add(time.Minute)) + `}`), now.Add(time.Minute), now.Add(54 * time.Second)},
+		{"past already", token(`{"exp":` + unix(now.Add(-time.Minute)) + `}`), now.Add(-time.Minute), time.Time{}},
+		{"no exp", token(`{"sub":"x"}`), time.Time{}, time.Time{}},
+		{"not a JWT", "opaque-token", time.Time{}, time.Time{}},
+		{"garbled claims", "a.!!!.c", time.Time{}, time.Time{}},
+	} {
+		exp := expiry(tt.jwt)
+		if !exp.Equal(tt.exp) || !renewal(exp, now).Equal(tt.renewAt) {
+			t.Errorf("%s: expiry %s, renewal %s; want %s, %s", tt.name, exp, renewal(exp, now), tt.exp, tt.renewAt)
+		}
+	}
+}
+
+func token(claims string) string {
+	return "eyJhbGciOiJIUzI1NiJ9." + base64.RawURLEncoding.EncodeToString([]byte(claims)) + ".c2ln"
+}
+
+func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
+
+func status(code int) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(code) }
+}
+
+func slow(w http.ResponseWriter, r *http.Request) {
+	select {
+	case <-time.After(2 * time.Second):
+	case <-r.Context().Done():
+	}
+}
+
+// cutJSON answers a page cut short: whole as HTTP, not as JSON.
+func cutJSON(w http.ResponseWriter, _ *http.Request) {
+	io.WriteString(w, `{"total": 7, "pageData": [{"guid": "1", "number": "1", "type": "Auction", "content": "<MessageData>`)
+}
+
+// cutConnection closes the connection in the middle of the body.
+func cutConnection(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Length", "5000")
+	io.WriteString(w, `{"total": 7, "pageData": [`)
+	if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+		conn.Close()
+	}
+}
+
+func fault(prefix string, do func(http.ResponseWriter, *http.Request)) fedresurstest.Fault {
+	return fedresurstest.Fault{Prefix: prefix, Do: do}
+}
+
+// lockedBuffer is a log that several goroutines write.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

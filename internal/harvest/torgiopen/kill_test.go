@@ -1,0 +1,81 @@
+package torgiopen
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/tenderbase/tenderbase/internal/harvest"
+)
+
+// The environment of the process TestSyncSurvivesKill starts: the store
+// to sync into and the service to sync from.
+const (
+	childDriver  = "TORGIOPEN_TEST_DRIVER"
+	childDSN     = "TORGIOPEN_TEST_DSN"
+	childService = "TORGIOPEN_TEST_SERVICE"
+)
+
+// TestSyncChild is the sync that TestSyncSurvivesKill runs in a process of
+// its own, and kills.
+func TestSyncChild(t *testing.T) {
+	driver := os.Getenv(childDriver)
+	if driver == "" {
+		t.Skip("run by TestSyncSurvivesKill")
+	}
+	s, err := openStore(driver, os.Getenv(childDSN))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := New(Config{DataSet: os.Getenv(childService), Fetch: quick}, nil)
+	err = newRunner(s, t.TempDir(), noon).Run(context.Background(), scope, []harvest.Source{src})
+	t.Errorf("the sync ended before it was killed: %v", err)
+}
+
+func TestSyncSurvivesKill(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s, files := dayOfNotices(t)
+		reached := make(chan struct{})
+		s.Inject(fault("docs/"+files[2], func(w http.ResponseWriter, req *http.Request) {
+			close(reached)
+			<-req.Context().Done()
+		}))
+		var out bytes.Buffer
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncChild$")
+		cmd.Env = append(os.Environ(), childDriver+"="+r.driver, childDSN+"="+r.dsn, childService+"="+s.URL())
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-reached:
+		case <-time.After(10 * time.Second):
+			t.Error("the sync did not reach the third notice in time")
+		}
+		// SIGKILL: no deferred call runs, no state is written.
+		cmd.Process.Kill()
+		cmd.Wait()
+		if t.Failed() {
+			t.Fatalf("the killed sync:\n%s", out.String())
+		}
+		if err := r.run(t, s); err != nil {
+			t.Fatal(err)
+		}
+		r.checkLots(t, lotsOf(notice1, notice2, notice3))
+		if got := []int{s.Served(files[0]), s.Served(files[1]), s.Served(files[2])}; !slices.Equal(got, []int{1, 1, 1}) {
+			t.Errorf("notices downloaded %v times, want each once", got)
+		}
+		asked := s.Requests("")
+		if err := r.run(t, s); err != nil {
+			t.Fatal(err)
+		}
+		if n := s.Requests("") - asked; n != 0 {
+			t.Errorf("a run after the day was completed sent %d requests, want 0", n)
+		}
+	})
+}

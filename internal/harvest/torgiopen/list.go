@@ -1,0 +1,207 @@
+package torgiopen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase/internal/fetch"
+)
+
+// errNotPublished is the answer for a day whose list is not published yet.
+var errNotPublished = errors.New("not published yet")
+
+// errDocument marks the failure of one document: the other documents of
+// its day are fetched still, and the day is left for the next run.
+var errDocument = errors.New("document")
+
+// listObject is an entry of a daily list (structure-20240401.json).
+type listObject struct {
+	DocumentType string `json:"documentType"`
+	RegNum       string `json:"regNum"`
+	PublishDate  string `json:"publishDate"`
+	Href         string `json:"href"`
+}
+
+// file returns the name the publisher gives the document:
+// notice_<regNum>_<uuid>.json.
+func (o listObject) file() string {
+	u, err := url.Parse(o.Href)
+	if err != nil {
+		return ""
+	}
+	return path.Base(u.Path)
+}
+
+// partition is the document's partition in the sync log:
+// "notice/<regNum>/<uuid>", the uuid being the version's.
+func (o listObject) partition() string {
+	version := strings.TrimSuffix(o.file(), ".json")
+	version = strings.TrimPrefix(version, o.DocumentType+"_"+o.RegNum+"_")
+	return o.DocumentType + "/" + o.RegNum + "/" + version
+}
+
+func (o listObject) published() time.Time {
+	t, _ := time.Parse(time.RFC3339Nano, o.PublishDate)
+	return t
+}
+
+// day imports the notices of a day not completed, and completes it once
+// it has ended.
+func (r *run) day(ctx context.Context, d day) error {
+	done, _, err := r.job.Done(ctx, d.name())
+	if err != nil {
+		return err
+	}
+	if done {
+		r.job.Skip()
+		return nil
+	}
+	objects, err := r.list(ctx, d)
+	if err != nil {
+		return err
+	}
+	notices := r.notices(d, objects)
+	var failed []error
+	for _, o := range notices {
+		err := r.notice(ctx, d, o)
+		switch {
+		case err == nil:
+		case errors.Is(err, errDocument) && !errors.Is(err, fetch.ErrBroken) && ctx.Err() == nil:
+			failed = append(failed, err)
+		default:
+			return err
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d notices failed; the first: %w", len(failed), len(notices), failed[0])
+	}
+	if !d.ended(r.now) {
+		// Its list grows until the day ends: the next run asks again.
+		r.job.Skip()
+		return nil
+	}
+	return r.job.Complete(ctx, d.name(), fmt.Sprintf("%d notices", len(notices)))
+}
+
+// notices returns the notices of a day's list in the order they were
+// published, and logs what else the list names.
+func (r *run) notices(d day, objects []listObject) []listObject {
+	var notices []listObject
+	others := map[string]int{}
+	for _, o := range objects {
+		if o.DocumentType == "notice" {
+			notices = append(notices, o)
+		} else {
+			others[o.DocumentType]++
+		}
+	}
+	slices.SortStableFunc(notices, func(a, b listObject) int { return a.published().Compare(b.published()) })
+	r.plan(len(notices))
+	args := []any{"day", d.name(), "notices", len(notices)}
+	for _, t := range slices.Sorted(maps.Keys(others)) {
+		args = append(args, t, others[t])
+	}
+	r.job.Logger().Info("daily list read; only its notices are downloaded", args...)
+	return notices
+}
+
+// list fetches and reads the list of a day. A list cut off or garbled is
+// asked for again.
+func (r *run) list(ctx context.Context, d day) ([]listObject, error) {
+	var objects []listObject
+	_, err := r.client.Fetch(ctx, fetch.Request{
+		URL: r.dataSet.JoinPath(d.listFile(r.cfg.Structure)).String(),
+		Check: func(body io.ReaderAt, size int64) error {
+			var err error
+			objects, err = readList(io.NewSectionReader(body, 0, size))
+			return err
+		},
+	})
+	var refused *fetch.StatusError
+	if errors.As(err, &refused) && refused.Status == http.StatusNotFound && !d.due(r.now) {
+		return nil, errNotPublished
+	}
+	if err != nil {
+		return nil, fmt.Errorf("daily list: %w", err)
+	}
+	return objects, nil
+}
+
+// readList reads a daily list: {"listObjects": [...]}.
+func readList(r io.Reader) ([]listObject, error) {
+	var list struct {
+		ListObjects *[]listObject `json:"listObjects"`
+	}
+	if err := json.NewDecoder(r).Decode(&list); err != nil {
+		return nil, fmt.Errorf("not a whole JSON list: %w", err)
+	}
+	if list.ListObjects == nil {
+		return nil, errors.New("a JSON document without listObjects")
+	}
+	return *list.ListObjects, nil
+}
+
+// notice downloads and imports one notice, unless it was completed, and
+// completes it. A notice the importer rejects is completed too: fetching
+// it again would not mend it.
+func (r *run) notice(ctx context.Context, d day, o listObject) error {
+	done, _, err := r.job.Done(ctx, o.partition())
+	if err != nil {
+		return err
+	}
+	if done {
+		r.job.Skip()
+		return nil
+	}
+	href, err := r.documentURL(o.Href)
+	if err != nil {
+		return fmt.Errorf("%w %s: %w", errDocument, o.RegNum, err)
+	}
+	file, _, err := r.client.Download(ctx, fetch.Request{URL: href, Check: isObject}, r.job.Spool())
+	if err != nil {
+		return fmt.Errorf("%w %s: %w", errDocument, o.file(), err)
+	}
+	if _, err := r.job.Import(ctx, file, o.file()); err != nil {
+		return err
+	}
+	return r.job.Complete(ctx, o.partition(), d.name())
+}
+
+// isObject checks that a download starts as a JSON object does, as every
+// document does: a page the portal answered with instead (a 200 in HTML)
+// is asked for again. A document that starts so and does not parse is the
+// importer's to reject.
+func isObject(body io.ReaderAt, size int64) error {
+	b := make([]byte, min(size, 512))
+	n, _ := body.ReadAt(b, 0)
+	start := bytes.TrimLeft(bytes.TrimPrefix(b[:n], []byte("\ufeff")), " \t\r\n")
+	if len(start) == 0 || start[0] != '{' {
+		return errors.New("the answer is not a JSON document")
+	}
+	return nil
+}
+
+// documentURL returns the address an href names, which must be on the
+// host of the data set: the lists are the publisher's data, and a sync
+// asks no other host for anything.
+func (r *run) documentURL(href string) (string, error) {
+	u, err := r.dataSet.Parse(href)
+	if err != nil {
+		return "", fmt.Errorf("href %q does not parse", href)
+	}
+	if u.Host != r.dataSet.Host || (u.Scheme != "https" && u.Scheme != "http") {
+		return "", fmt.Errorf("href %q is not on %s", href, r.dataSet.Host)
+	}
+	return u.String(), nil
+}
