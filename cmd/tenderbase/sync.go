@@ -20,6 +20,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
+	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
 )
 
 // syncConfig is the configuration of the sync command, and of serve --sync.
@@ -34,6 +35,7 @@ type syncConfig struct {
 	// and their text read.
 	Documents bool
 	EIS       eisdocs.Config
+	Fedresurs fedresurs.Config
 	// eisTokenFile is where the EIS token is read from, when given.
 	eisTokenFile string
 	eisTypes     string
@@ -62,6 +64,7 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) {
 	fs.BoolVar(&sc.Documents, "documents", true, "download the files of documentation the notices list and read their text, for docs.search (--documents=false to skip)")
 	fs.DurationVar(&sc.Every, "every", defaultEvery, "how often a continuous sync runs: `DURATION`")
 	fs.StringVar(&sc.EIS.Endpoint, "eis-endpoint", eisdocs.DefaultEndpoint, "`URL` of the EIS document service")
+	fs.StringVar(&sc.Fedresurs.BaseURL, "fedresurs-url", fedresurs.DefaultBaseURL, "`URL` of the fedresurs (EFRSB) REST service; its demo is "+fedresurs.DemoBaseURL)
 	fs.StringVar(&sc.eisTokenFile, "eis-token-file", "", "`PATH` of a file holding the EIS token (else env TENDERBASE_EIS_TOKEN)")
 	fs.StringVar(&sc.eisTypes, "eis-types", "", "EIS `TYPES` to fetch, SUBSYSTEM:documentType comma-separated (default: docs/sync.md)")
 	fs.Func("eis-purchase", "fetch the EIS documents of purchase `NUMBER` now, instead of the walk by day (repeatable)", func(s string) error {
@@ -73,6 +76,8 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) {
 // finish reads what the flags left to read: the token, the types, the day.
 func (c *cli) finishSync(sc *syncConfig) error {
 	sc.EIS.Token = strings.TrimSpace(c.getenv("TENDERBASE_EIS_TOKEN"))
+	sc.Fedresurs.Login = c.getenv("TENDERBASE_FEDRESURS_LOGIN")
+	sc.Fedresurs.Password = c.getenv("TENDERBASE_FEDRESURS_PASSWORD")
 	if sc.eisTokenFile != "" {
 		b, err := os.ReadFile(sc.eisTokenFile)
 		if err != nil {
@@ -120,6 +125,7 @@ func (sc syncConfig) scope() harvest.Scope {
 func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
 	all := []harvest.Source{
 		eisdocs.New(sc.EIS, logger),
+		fedresurs.New(sc.Fedresurs, logger),
 	}
 	if len(sc.Sources) == 0 {
 		return all

@@ -7,23 +7,31 @@
 // "content"}]} of the messages published in a period of at most 31 days.
 //
 // A partition is one list's messages of one Moscow day of publication,
-// "messages/2026-11-20": asked from that midnight to the next, of the
-// types the importer reads (DefaultFeeds), with their content, oldest
-// first, 500 a page (the service's most), until the offset reaches the
-// total. Each page is saved to the spool and imported as it is: the
-// importer (internal/source/efrsb) reads the service's page format. A day
-// is completed once every page of it was imported; one stopped in the
-// middle is fetched whole again, and what it stored again changes nothing.
-// Today is fetched from midnight to now on every run and never completed;
-// Through is the end of the last day completed. A message published late
-// into a day cannot come: the service dates a message when it publishes it.
+// "messages/2026-11-20": asked from that midnight to the next (should the
+// service take both ends, a message of exactly midnight comes twice, and
+// changes nothing the second time), of the types the importer reads
+// (DefaultFeeds), with their content, oldest first, 500 a page (the
+// service's most), until the offset reaches the total. Each page is saved
+// to the spool and imported as it is: the importer (internal/source/efrsb)
+// reads the service's page format. A day is completed once every page of
+// it was imported; one stopped in the middle is fetched whole again, and
+// what it stored again changes nothing. Today is fetched from midnight to
+// now on every run and never completed; Through is the end of the last day
+// completed. A day that ended is taken to get no more messages, the
+// service dating a message when it publishes it; nothing published says
+// otherwise.
 //
 // The token is read for its expiry (exp, without checking the signature)
 // and replaced before it; a token refused (401) is replaced once and the
 // request sent again. A login refused, or a fresh token refused, stops the
-// run with ErrLogin; so does any other refusal of a request (400): every
-// partition's request has the same shape. The login, the password and the
-// token are never logged.
+// run with ErrLogin. Any other refusal (400 with the service's code) stops
+// it too: every request has the same shape, so the next would be refused
+// alike. The login, the password and the token are never logged.
+//
+// The content of a trade-messages item is taken to be the platform's
+// BiddingInvitation as the importer reads it; no sample of one was found.
+// One that is not is rejected and counted in the status, as any message
+// the importer cannot read.
 //
 // The operator publishes no rate limit that could be found; the source
 // asks at most 8 requests a second, one at a time: that figure is this
@@ -67,7 +75,8 @@ type Config struct {
 	Login, Password string
 	// Feeds are the lists and types fetched; DefaultFeeds when empty.
 	Feeds []Feed
-	// PageSize is the messages asked a request: MaxPageSize when 0 or more.
+	// PageSize is the messages a request asks for: MaxPageSize when 0 or
+	// above it.
 	PageSize int
 	// Fetch is how politely the client fetches; a zero Rate is 8 a second
 	// and a zero Concurrency one request at a time.
@@ -121,7 +130,7 @@ func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 // request, or a service that fails every request stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	if s.cfg.Login == "" || s.cfg.Password == "" {
-		return fmt.Errorf("%w: no login or password given", ErrLogin)
+		return fmt.Errorf("%w: no login or password given (set TENDERBASE_FEDRESURS_LOGIN and TENDERBASE_FEDRESURS_PASSWORD)", ErrLogin)
 	}
 	parts := partitions(s.cfg.Feeds, job.Since, job.Until)
 	job.Plan(len(parts))
