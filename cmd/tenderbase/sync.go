@@ -21,6 +21,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
+	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen"
 )
 
 // syncConfig is the configuration of the sync command, and of serve --sync.
@@ -125,6 +126,7 @@ func (sc syncConfig) scope() harvest.Scope {
 func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
 	all := []harvest.Source{
 		eisdocs.New(sc.EIS, logger),
+		torgiopen.New(torgiopen.Config{}, logger),
 		fedresurs.New(sc.Fedresurs, logger),
 	}
 	if len(sc.Sources) == 0 {

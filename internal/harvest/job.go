@@ -68,9 +68,11 @@ func (j *Job) Complete(ctx context.Context, partition, value string) error {
 	j.mu.Lock()
 	j.run.Done++
 	j.state.Partitions++
+	state := j.state
 	j.mu.Unlock()
 	j.report()
-	return nil
+	// The counts so far outlive a run killed before its end.
+	return j.runner.Log.PutSyncState(ctx, state)
 }
 
 // Skip counts a partition this run has nothing to do for, as done already.

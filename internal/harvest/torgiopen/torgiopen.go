@@ -25,8 +25,8 @@
 // that has not ended is asked for on each run, for its new notices only.
 //
 // A list answers 404 until it is published. A 404 for a day that ended
-// less than publishLag ago ends the walk without error: the data is current
-// to the day before. Later, a 404 is a failure of that day, left for the
+// less than a day ago (publishLag) ends the walk without error: the data
+// is current to the day before. Later, a 404 is a failure of that day, left for the
 // next run, as is a list that does not parse after every attempt; the walk
 // goes on with the next day.
 //
@@ -113,15 +113,15 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	r := &run{Source: s, job: job, dataSet: dataSet, now: job.Now()}
 	r.plan(len(days))
 	var failed []error
-walk:
 	for _, d := range days {
 		err := r.day(ctx, d)
+		if errors.Is(err, errNotPublished) {
+			job.Logger().Info("the list of a day is not published yet", "day", d.name())
+			break
+		}
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
-		case errors.Is(err, errNotPublished):
-			job.Logger().Info("the list of a day is not published yet", "day", d.name())
-			break walk
 		case errors.Is(err, fetch.ErrBroken):
 			return errors.Join(append(failed, err)...)
 		case err != nil:

@@ -27,7 +27,6 @@ const Structure = "20240401"
 // DataSet/ListFile(day) and answers 404, as an nginx page, for a day with
 // no document; a document at DataSet/docs/<type>_<regNum>_<uuid>.json.
 type Service struct {
-	t      *testing.T
 	Server *httptest.Server
 
 	mu       sync.Mutex
@@ -60,7 +59,7 @@ type Fault struct {
 
 // New returns an empty service, closed when the test ends.
 func New(t *testing.T) *Service {
-	s := &Service{t: t, lists: map[string][]entry{}, docs: map[string][]byte{}, served: map[string]int{}}
+	s := &Service{lists: map[string][]entry{}, docs: map[string][]byte{}, served: map[string]int{}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+DataSet+"/{file}", s.list)
 	mux.HandleFunc("GET "+DataSet+"/docs/{file}", s.document)
