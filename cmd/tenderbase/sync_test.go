@@ -139,3 +139,32 @@ func syncStatus(t *testing.T, db string) sourceStatus {
 	t.Fatalf("sync status has no eis: %s", got.stdout)
 	return sourceStatus{}
 }
+
+// serve --sync keeps the store current while it serves, with the token
+// read from a file, and stops with the server.
+func TestServeSync(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "store.db")
+	_, args := eisDay(t, db)
+	tokenFile := filepath.Join(dir, "token")
+	if err := os.WriteFile(tokenFile, []byte("good-token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	serveArgs := append([]string{"--sync", "--eis-token-file", tokenFile}, args[1:]...)
+	_, _, cancel, exited := startServe(t, serveArgs...)
+	defer cancel()
+	deadline := time.Now().Add(60 * time.Second)
+	for syncStatus(t, db).Files < 4 {
+		if time.Now().After(deadline) {
+			t.Fatalf("serve --sync did not fetch the day: %+v", syncStatus(t, db))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if got := runCLI(t, nil, "search", "--db", db, "ru", "кровли"); !strings.Contains(got.stdout, "0811200000126000042") {
+		t.Errorf("search while serving:\n%s%s", got.stdout, got.stderr)
+	}
+	cancel()
+	if code := waitExit(t, exited); code != 0 {
+		t.Errorf("serve --sync exit %d", code)
+	}
+}

@@ -25,11 +25,13 @@ type input struct {
 func (imp *importer) plan(paths []string) []input {
 	var inputs []input
 	for _, p := range paths {
-		inputs = append(inputs, imp.expand(p)...)
+		// Within what one path gives, one folder after the other, so that
+		// a folder's files of documentation meet its notices before the
+		// next folder is read; the paths keep the order they were given in.
+		expanded := imp.expand(p)
+		slices.SortStableFunc(expanded, func(a, b input) int { return strings.Compare(filepath.Dir(a.path), filepath.Dir(b.path)) })
+		inputs = append(inputs, expanded...)
 	}
-	// One folder after the other, so that a folder's files of
-	// documentation meet its notices before the next folder is read.
-	slices.SortStableFunc(inputs, func(a, b input) int { return strings.Compare(filepath.Dir(a.path), filepath.Dir(b.path)) })
 	for _, in := range inputs {
 		imp.total += in.size
 	}
