@@ -87,29 +87,21 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	}
 	parts := s.partitions(job)
 	job.Plan(len(parts))
-	var failed []error
+	walk := harvest.Walk{Job: job, Stops: func(err error) bool {
+		return errors.Is(err, ErrToken) || errors.Is(err, fetch.ErrBroken)
+	}}
 	for i, p := range parts {
-		err := s.partition(ctx, job, p)
-		switch {
-		case ctx.Err() != nil:
-			return ctx.Err()
-		case errors.Is(err, ErrToken), errors.Is(err, fetch.ErrBroken):
-			return errors.Join(append(failed, err)...)
-		case err != nil:
-			job.Logger().Warn("partition failed", "partition", p.name(), "err", err)
-			failed = append(failed, fmt.Errorf("%s: %w", p.name(), err))
-		case len(failed) == 0 && (i+1 == len(parts) || !parts[i+1].end().Equal(p.end())):
-			// The last partition of a day or hour, with none failed
-			// before: the data is current up to its end.
-			if err := job.Through(ctx, p.end()); err != nil {
-				return err
-			}
+		var through time.Time
+		if i+1 == len(parts) || !parts[i+1].end().Equal(p.end()) {
+			// The last partition of a day or hour: once it and every
+			// one before it completed, the data is current up to its end.
+			through = p.end()
+		}
+		if err := walk.Step(ctx, p.name(), s.partition(ctx, job, p), through); err != nil {
+			return err
 		}
 	}
-	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d partitions failed, left for the next run; the first: %w", len(failed), len(parts), failed[0])
-	}
-	return nil
+	return walk.Err(len(parts))
 }
 
 // partition fetches one partition, unless it was completed, and completes it.

@@ -6,8 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,12 +16,10 @@ import (
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs/eistest"
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/postgres"
-	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
-	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 const fixtures = "../../source/eis/testdata/"
@@ -62,90 +58,23 @@ var wantKeys = map[tenderbase.Kind][]string{
 	tenderbase.KindComplaint: {"202400114801003"},
 }
 
-// store is what a sync fills: records and a sync log.
-type store interface {
-	tenderbase.Store
-	tenderbase.SyncLog
-}
-
-type rig struct {
-	store  store
-	runner *harvest.Runner
-}
-
 // eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one.
-func eachStore(t *testing.T, test func(t *testing.T, r *rig)) {
-	t.Run("sqlite", func(t *testing.T) {
-		s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "store.db"), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		test(t, newRig(t, s))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		s, err := postgres.Open(context.Background(), pgtest.URL(t), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		test(t, newRig(t, s))
-	})
+func eachStore(t *testing.T, test func(t *testing.T, r *harvesttest.Rig)) {
+	harvesttest.EachStore(t, []importer.Decoder{eis.Format{}}, test)
 }
 
-func newRig(t *testing.T, s store) *rig {
-	t.Cleanup(func() { s.Close() })
-	return &rig{store: s, runner: &harvest.Runner{Store: s, Log: s,
-		Decoders: []importer.Decoder{eis.Format{}}, Spool: t.TempDir()}}
-}
-
-func (r *rig) source(s *eistest.Service, token string) *Source {
+func source(s *eistest.Service, token string) *Source {
 	return New(Config{Endpoint: s.URL(), Token: token, Types: testTypes, Fetch: quick}, nil)
 }
 
-func (r *rig) run(t *testing.T, src *Source) error {
-	t.Helper()
-	return r.runner.Run(context.Background(), scope, []harvest.Source{src})
-}
-
-func (r *rig) state(t *testing.T) tenderbase.SyncState {
-	t.Helper()
-	states, err := r.store.SyncStates(context.Background())
-	if err != nil || len(states) != 1 {
-		t.Fatalf("sync states %v, %v; want one", states, err)
-	}
-	return states[0]
-}
-
-// checkStore fails unless the store holds the day's records, each once.
-func (r *rig) checkStore(t *testing.T) {
-	t.Helper()
-	for kind, want := range wantKeys {
-		page, err := r.store.Search(context.Background(), tenderbase.Search{Kind: kind, PageSize: 100})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, rec := range page.Items {
-			got = append(got, rec.Key())
-			versions, _ := r.store.Versions(context.Background(), kind, rec.Key())
-			if len(versions) != 1 {
-				t.Errorf("%s %s has %d versions, want 1", kind, rec.Key(), len(versions))
-			}
-		}
-		slices.Sort(got)
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s records (-want +got):\n%s", kind, diff)
-		}
-	}
-}
-
 func TestSyncDay(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := dayOfDocuments(t)
-		if err := r.run(t, r.source(s, "good-token")); err != nil {
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
 			t.Fatal(err)
 		}
-		r.checkStore(t)
-		st := r.state(t)
+		r.CheckRecords(t, wantKeys)
+		st := r.State(t)
 		if st.Partitions != 12 || st.Files != 5 || st.LastError != "" || st.LastSuccess.IsZero() || st.Rejected != 0 {
 			t.Errorf("state %+v, want 12 partitions, 5 files, a success", st)
 		}
@@ -154,7 +83,7 @@ func TestSyncDay(t *testing.T) {
 		}
 		// A second run asks for nothing: every partition is completed.
 		asked := s.SOAPRequests()
-		if err := r.run(t, r.source(s, "good-token")); err != nil {
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
 			t.Fatal(err)
 		}
 		if n := s.SOAPRequests() - asked; n != 0 {
@@ -164,24 +93,24 @@ func TestSyncDay(t *testing.T) {
 }
 
 func TestSyncThroughFaults(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := dayOfDocuments(t)
 		s.AddRaw("77/PRIZ/epNotificationEOK2020/2026-11-20", "epNotificationEOK2020_0177200000126000001_1_X.xml", "<export><epNotificationEOK2020><commonInfo>")
 		d := "/2026-11-20"
 		s.Inject(
-			fault("/soap/03/PRIZ/epNotificationEOK2020"+d, status(503)),
-			fault("/soap/03/PRIZ/epNotificationEZK2020"+d, slow),
+			fault("/soap/03/PRIZ/epNotificationEOK2020"+d, harvesttest.Status(503)),
+			fault("/soap/03/PRIZ/epNotificationEZK2020"+d, harvesttest.Slow),
 			fault("/soap/08/PRIZ/epNotificationEOK2020"+d, garbled),
-			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_0", status(425)),
-			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", status(404)),
-			fault("/archive/03_PRIZ_epNotificationEZK2020_2026-11-20_0", truncated),
-			fault("/archive/77_RJ_complaint_2026-11-20_0", status(502)),
+			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_0", harvesttest.Status(425)),
+			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", harvesttest.Status(404)),
+			fault("/archive/03_PRIZ_epNotificationEZK2020_2026-11-20_0", harvesttest.Truncated("PK\x03\x04")),
+			fault("/archive/77_RJ_complaint_2026-11-20_0", harvesttest.Status(502)),
 		)
-		if err := r.run(t, r.source(s, "good-token")); err != nil {
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
 			t.Fatal(err)
 		}
-		r.checkStore(t)
-		st := r.state(t)
+		r.CheckRecords(t, wantKeys)
+		st := r.State(t)
 		if st.Partitions != 12 || st.LastError != "" || st.Rejected != 1 {
 			t.Errorf("state %+v, want 12 partitions, no error, 1 rejected", st)
 		}
@@ -192,15 +121,15 @@ func TestSyncThroughFaults(t *testing.T) {
 }
 
 func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := dayOfDocuments(t)
-		down := fault("/soap/77/RJ/complaint/2026-11-20", status(500))
+		down := fault("/soap/77/RJ/complaint/2026-11-20", harvesttest.Status(500))
 		s.Inject(down, down, down, down) // every attempt of one run
-		err := r.run(t, r.source(s, "good-token"))
+		err := r.Run(t, scope, source(s, "good-token"))
 		if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed") {
 			t.Fatalf("run: %v, want one partition failed", err)
 		}
-		st := r.state(t)
+		st := r.State(t)
 		if !strings.Contains(st.LastError, "77/RJ/complaint/2026-11-20") || st.LastErrorAt.IsZero() || st.Partitions != 11 {
 			t.Errorf("state %+v, want the failed partition named and 11 completed", st)
 		}
@@ -210,27 +139,27 @@ func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
 			t.Errorf("through %s, want before the end of the day", st.Through)
 		}
 		asked := s.SOAPRequests()
-		if err := r.run(t, r.source(s, "good-token")); err != nil {
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
 			t.Fatal(err)
 		}
 		if n := s.SOAPRequests() - asked; n != 1 {
 			t.Errorf("the next run sent %d requests, want 1 for the failed partition", n)
 		}
-		r.checkStore(t)
-		if st := r.state(t); st.LastError != "" || st.Partitions != 12 {
+		r.CheckRecords(t, wantKeys)
+		if st := r.State(t); st.LastError != "" || st.Partitions != 12 {
 			t.Errorf("state after the next run %+v", st)
 		}
 	})
 }
 
 func TestSyncRefusedToken(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := dayOfDocuments(t)
-		err := r.run(t, r.source(s, "expired-token"))
+		err := r.Run(t, scope, source(s, "expired-token"))
 		if !errors.Is(err, ErrToken) {
 			t.Fatalf("run with a refused token: %v, want ErrToken", err)
 		}
-		st := r.state(t)
+		st := r.State(t)
 		if !strings.Contains(st.LastError, "error 5") || st.Partitions != 0 {
 			t.Errorf("state %+v, want the token error and nothing completed", st)
 		}
@@ -240,15 +169,15 @@ func TestSyncRefusedToken(t *testing.T) {
 		if strings.Contains(st.LastError, "expired-token") {
 			t.Errorf("the status shows the token: %q", st.LastError)
 		}
-		if err := r.run(t, r.source(s, "good-token")); err != nil {
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
 			t.Fatal(err)
 		}
-		r.checkStore(t)
+		r.CheckRecords(t, wantKeys)
 	})
 }
 
 func TestSyncResumesAfterInterruption(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := dayOfDocuments(t)
 		ctx, cancel := context.WithCancel(context.Background())
 		// The second archive of region 08 hangs until the run is interrupted.
@@ -256,32 +185,32 @@ func TestSyncResumesAfterInterruption(t *testing.T) {
 			cancel()
 			<-req.Context().Done()
 		}))
-		err := r.runner.Run(ctx, scope, []harvest.Source{r.source(s, "good-token")})
+		err := r.Runner.Run(ctx, scope, []harvest.Source{source(s, "good-token")})
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("interrupted run: %v", err)
 		}
-		if st := r.state(t); st.LastError != "interrupted" {
+		if st := r.State(t); st.LastError != "interrupted" {
 			t.Errorf("state %+v, want interrupted", st)
 		}
-		if err := r.run(t, r.source(s, "good-token")); err != nil {
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
 			t.Fatal(err)
 		}
-		r.checkStore(t)
-		if st := r.state(t); st.Partitions != 12 {
+		r.CheckRecords(t, wantKeys)
+		if st := r.State(t); st.Partitions != 12 {
 			t.Errorf("%d partitions completed over both runs, want 12", st.Partitions)
 		}
 	})
 }
 
 func TestSyncByPurchaseNumber(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := eistest.New(t, "good-token")
 		s.Add("0811200000126000042/PRIZ", fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
 		src := New(Config{Endpoint: s.URL(), Token: "good-token", Purchases: []string{"0811200000126000042"}, Fetch: quick}, nil)
-		if err := r.run(t, src); err != nil {
+		if err := r.Run(t, scope, src); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := r.store.Get(context.Background(), tenderbase.KindTender, "0811200000126000042"); err != nil {
+		if _, err := r.Store.Get(context.Background(), tenderbase.KindTender, "0811200000126000042"); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -301,27 +230,8 @@ func TestPartitionsOfToday(t *testing.T) {
 	}
 }
 
-func status(code int) func(http.ResponseWriter, *http.Request) {
-	return func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(code) }
-}
-
-func slow(w http.ResponseWriter, r *http.Request) {
-	select {
-	case <-time.After(2 * time.Second):
-	case <-r.Context().Done():
-	}
-}
-
 func garbled(w http.ResponseWriter, _ *http.Request) {
 	io.WriteString(w, `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><ns2:getDocsBy`)
-}
-
-func truncated(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Length", "5000")
-	io.WriteString(w, "PK\x03\x04")
-	if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
-		conn.Close()
-	}
 }
 
 func fault(prefix string, do func(http.ResponseWriter, *http.Request)) eistest.Fault {
@@ -332,7 +242,7 @@ func fault(prefix string, do func(http.ResponseWriter, *http.Request)) eistest.F
 // is searchable in the notice's docs; a file the file store refuses is
 // counted, and leaves its doc without text.
 func TestSyncDocumentation(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := eistest.New(t, "good-token")
 		notice, err := os.ReadFile(fixtures + "notice/epNotificationEOK2020_0811200000126000042_1.xml")
 		if err != nil {
@@ -349,11 +259,11 @@ func TestSyncDocumentation(t *testing.T) {
 			"https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=3F0C7A19D2E84B55A1C6E0B7D94F2A10", s.FileURL("estimate.zip"),
 		).Replace(string(notice))
 		s.AddRaw("08/PRIZ/epNotificationEOK2020/2026-11-20", "epNotificationEOK2020_0811200000126000042_1_A.xml", text)
-		r.runner.Documents = &harvest.Documents{Client: fetch.New("documents", quick, nil, nil)}
-		if err := r.run(t, r.source(s, "good-token")); err != nil {
+		r.Runner.Documents = &harvest.Documents{Client: fetch.New("documents", quick, nil, nil)}
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
 			t.Fatal(err)
 		}
-		page, err := r.store.Search(context.Background(), tenderbase.Search{Kind: tenderbase.KindDoc,
+		page, err := r.Store.Search(context.Background(), tenderbase.Search{Kind: tenderbase.KindDoc,
 			Query: mustParse(t, "гидроизоляция"), PageSize: 10})
 		if err != nil {
 			t.Fatal(err)
@@ -361,7 +271,7 @@ func TestSyncDocumentation(t *testing.T) {
 		if page.Total != 1 || page.Items[0].(*tenderbase.Doc).FileName != "Проект контракта.docx" {
 			t.Errorf("docs with a word of the file: %d, want the contract's", page.Total)
 		}
-		st := r.state(t)
+		st := r.State(t)
 		if st.Documents != 1 || st.DocumentsFailed != 1 || !strings.Contains(st.LastDocumentError, "sent text/html, not the file") {
 			t.Errorf("state %+v, want 1 file read and the web page refused", st)
 		}

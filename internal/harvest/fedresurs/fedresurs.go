@@ -134,29 +134,19 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	}
 	parts := partitions(s.cfg.Feeds, job.Since, job.Until)
 	job.Plan(len(parts))
-	var failed []error
+	walk := harvest.Walk{Job: job, Stops: stops}
 	for i, p := range parts {
-		err := s.partition(ctx, job, p)
-		switch {
-		case ctx.Err() != nil:
-			return ctx.Err()
-		case stops(err):
-			return errors.Join(append(failed, err)...)
-		case err != nil:
-			job.Logger().Warn("partition failed", "partition", p.name(), "err", err)
-			failed = append(failed, fmt.Errorf("%s: %w", p.name(), err))
-		case p.whole && len(failed) == 0 && (i+1 == len(parts) || !parts[i+1].begin.Equal(p.begin)):
-			// The last feed of a day that ended, with none failed before:
-			// the data is current up to its end.
-			if err := job.Through(ctx, p.end); err != nil {
-				return err
-			}
+		var through time.Time
+		if p.whole && (i+1 == len(parts) || !parts[i+1].begin.Equal(p.begin)) {
+			// The last feed of a day that ended: once it and every one
+			// before it completed, the data is current up to its end.
+			through = p.end
+		}
+		if err := walk.Step(ctx, p.name(), s.partition(ctx, job, p), through); err != nil {
+			return err
 		}
 	}
-	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d partitions failed, left for the next run; the first: %w", len(failed), len(parts), failed[0])
-	}
-	return nil
+	return walk.Err(len(parts))
 }
 
 // stops reports whether err stops the walk: no request would succeed.

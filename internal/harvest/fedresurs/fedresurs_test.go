@@ -25,11 +25,9 @@ import (
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs/fedresurstest"
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/postgres"
-	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/source/efrsb"
-	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 const fixtures = "../../source/efrsb/testdata/"
@@ -112,45 +110,30 @@ func published(m fedresurstest.Message, at string) fedresurstest.Message {
 	return m
 }
 
-// store is what a sync fills: records and a sync log.
-type store interface {
-	tenderbase.Store
-	tenderbase.SyncLog
-}
+// decoders read what the service publishes.
+var decoders = []importer.Decoder{efrsb.Format{}}
 
+// rig is a runner over a store of its own, and what it logged.
 type rig struct {
-	store  store
-	runner *harvest.Runner
-	log    *lockedBuffer
+	*harvesttest.Rig
+	log *lockedBuffer
 }
 
 // eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one.
 func eachStore(t *testing.T, test func(t *testing.T, r *rig)) {
-	t.Run("sqlite", func(t *testing.T) { test(t, newRig(t, openSQLite(t))) })
-	t.Run("postgres", func(t *testing.T) {
-		s, err := postgres.Open(context.Background(), pgtest.URL(t), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		test(t, newRig(t, s))
-	})
+	harvesttest.EachStore(t, decoders, func(t *testing.T, r *harvesttest.Rig) { test(t, logged(r)) })
 }
 
-func openSQLite(t *testing.T) store {
-	t.Helper()
-	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "store.db"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+// sqliteRig returns a rig on a fresh SQLite store only.
+func sqliteRig(t *testing.T) *rig {
+	return logged(harvesttest.NewRig(t, "sqlite", filepath.Join(t.TempDir(), "store.db"), decoders))
 }
 
-func newRig(t *testing.T, s store) *rig {
-	t.Cleanup(func() { s.Close() })
+// logged makes r log everything, for checkSecrets to read.
+func logged(r *harvesttest.Rig) *rig {
 	log := &lockedBuffer{}
-	logger := slog.New(slog.NewTextHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	return &rig{store: s, log: log, runner: &harvest.Runner{Store: s, Log: s,
-		Decoders: []importer.Decoder{efrsb.Format{}}, Spool: t.TempDir(), Logger: logger}}
+	r.Runner.Logger = slog.New(slog.NewTextHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	return &rig{Rig: r, log: log}
 }
 
 // source returns the source asking s with the given password, and checks
@@ -158,12 +141,12 @@ func newRig(t *testing.T, s store) *rig {
 // password nor a token, and that no request asked more than a day.
 func (r *rig) source(t *testing.T, s *fedresurstest.Service, password string) *Source {
 	t.Cleanup(func() { r.checkSecrets(t, s, password); checkWindows(t, s) })
-	return New(Config{BaseURL: s.URL(), Login: login, Password: password, PageSize: pageSize, Fetch: quick}, r.runner.Logger)
+	return New(Config{BaseURL: s.URL(), Login: login, Password: password, PageSize: pageSize, Fetch: quick}, r.Runner.Logger)
 }
 
 func (r *rig) checkSecrets(t *testing.T, s *fedresurstest.Service, password string) {
 	t.Helper()
-	states, _ := r.store.SyncStates(context.Background())
+	states, _ := r.Store.SyncStates(context.Background())
 	said := r.log.String()
 	for _, st := range states {
 		said += st.LastError + st.LastRejection
@@ -189,45 +172,12 @@ func checkWindows(t *testing.T, s *fedresurstest.Service) {
 	}
 }
 
-func (r *rig) run(t *testing.T, src *Source) error {
-	t.Helper()
-	return r.runner.Run(context.Background(), scope, []harvest.Source{src})
-}
-
-func (r *rig) state(t *testing.T) tenderbase.SyncState {
-	t.Helper()
-	states, err := r.store.SyncStates(context.Background())
-	if err != nil || len(states) != 1 {
-		t.Fatalf("sync states %v, %v; want one", states, err)
-	}
-	return states[0]
-}
-
-// checkStore fails unless the store holds the day's records, each once.
+// checkStore fails unless the store holds the day's records, each once,
+// and not the next day's.
 func (r *rig) checkStore(t *testing.T) {
 	t.Helper()
-	ctx := context.Background()
-	for kind, keys := range wantKeys {
-		for _, key := range keys {
-			versions, err := r.store.Versions(ctx, kind, key)
-			if err != nil || len(versions) != 1 {
-				t.Errorf("%s %s: %d versions, %v; want 1", kind, key, len(versions), err)
-			}
-		}
-	}
-	page, err := r.store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindLot, PageSize: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, rec := range page.Items {
-		got = append(got, rec.Key())
-	}
-	slices.Sort(got)
-	if diff := cmp.Diff(wantKeys[tenderbase.KindLot], got); diff != "" {
-		t.Errorf("lots (-want +got):\n%s", diff)
-	}
-	if _, err := r.store.Get(ctx, tenderbase.KindLotEvent, "efrsb-1009999"); tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
+	r.CheckRecords(t, wantKeys)
+	if _, err := r.Store.Get(context.Background(), tenderbase.KindLotEvent, "efrsb-1009999"); tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
 		t.Errorf("the next day's message was stored: %v", err)
 	}
 }
@@ -238,7 +188,7 @@ func (r *rig) records(t *testing.T) map[string]tenderbase.Record {
 	out := map[string]tenderbase.Record{}
 	for kind, keys := range wantKeys {
 		for _, key := range keys {
-			rec, err := r.store.Get(context.Background(), kind, key)
+			rec, err := r.Store.Get(context.Background(), kind, key)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -251,11 +201,11 @@ func (r *rig) records(t *testing.T) map[string]tenderbase.Record {
 func TestSyncDay(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *rig) {
 		s := dayOfMessages(t)
-		if err := r.run(t, r.source(t, s, password)); err != nil {
+		if err := r.Run(t, scope, r.source(t, s, password)); err != nil {
 			t.Fatal(err)
 		}
 		r.checkStore(t)
-		st := r.state(t)
+		st := r.State(t)
 		if st.Partitions != 2 || st.Files != 4 || st.LastError != "" || st.LastSuccess.IsZero() || st.Rejected != 0 || st.Inserted != 4 {
 			t.Errorf("state %+v, want 2 partitions, 4 pages, 4 records inserted, none rejected, a success", st)
 		}
@@ -286,13 +236,13 @@ func TestSyncDay(t *testing.T) {
 			t.Errorf("%d logins, want 1", s.Logins())
 		}
 		// The invitation merged into the announcement's lot.
-		lot, err := r.store.Get(context.Background(), tenderbase.KindLot, "efrsb-983185_1")
+		lot, err := r.Store.Get(context.Background(), tenderbase.KindLot, "efrsb-983185_1")
 		if err != nil || lot.(*tenderbase.Lot).TradeNumber != "РАД-98765" {
 			t.Errorf("lot 1: %+v, %v; want the platform's trade number", lot, err)
 		}
 		// A second run asks for nothing: the day is completed.
 		asked0 := len(s.Requests())
-		if err := r.run(t, r.source(t, s, password)); err != nil {
+		if err := r.Run(t, scope, r.source(t, s, password)); err != nil {
 			t.Fatal(err)
 		}
 		if n := len(s.Requests()) - asked0; n != 0 {
@@ -317,10 +267,10 @@ func TestSyncEmptyDay(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *rig) {
 		s := dayOfMessages(t)
 		before := harvest.Scope{Since: day.AddDate(0, 0, -1), Until: day}
-		if err := r.runner.Run(context.Background(), before, []harvest.Source{r.source(t, s, password)}); err != nil {
+		if err := r.Runner.Run(context.Background(), before, []harvest.Source{r.source(t, s, password)}); err != nil {
 			t.Fatal(err)
 		}
-		st := r.state(t)
+		st := r.State(t)
 		if st.Partitions != 2 || st.Files != 0 || !st.Through.Equal(day) || len(s.Requests()) != 2 {
 			t.Errorf("state %+v after %d requests, want 2 partitions and no file from 2 requests", st, len(s.Requests()))
 		}
@@ -332,18 +282,18 @@ func TestSyncThroughFaults(t *testing.T) {
 		s := dayOfMessages(t)
 		s.Add("messages", message("1005000", "Auction", "2026-11-20T16:00:00", `<MessageData><MessageInfo MessageType="Auction"><Auction><LotTable>`))
 		s.Inject(
-			fault("auth", status(502)),
-			fault("messages/2026-11-20/0", status(503)),
-			fault("messages/2026-11-20/2", slow),
+			fault("auth", harvesttest.Status(502)),
+			fault("messages/2026-11-20/0", harvesttest.Status(503)),
+			fault("messages/2026-11-20/2", harvesttest.Slow),
 			fault("messages/2026-11-20/4", cutJSON),
-			fault("messages/2026-11-20/4", cutConnection),
-			fault("trade-messages/2026-11-20/0", status(500)),
+			fault("messages/2026-11-20/4", harvesttest.Truncated(`{"total": 7, "pageData": [`)),
+			fault("trade-messages/2026-11-20/0", harvesttest.Status(500)),
 		)
-		if err := r.run(t, r.source(t, s, password)); err != nil {
+		if err := r.Run(t, scope, r.source(t, s, password)); err != nil {
 			t.Fatal(err)
 		}
 		r.checkStore(t)
-		st := r.state(t)
+		st := r.State(t)
 		if st.Partitions != 2 || st.LastError != "" || st.Rejected != 1 || st.Files != 4 {
 			t.Errorf("state %+v, want 2 partitions, 4 pages, no error, 1 rejected", st)
 		}
@@ -364,7 +314,7 @@ func TestSyncExpiredToken(t *testing.T) {
 			s.Revoke()
 			w.WriteHeader(http.StatusUnauthorized)
 		}))
-		if err := r.run(t, r.source(t, s, password)); err != nil {
+		if err := r.Run(t, scope, r.source(t, s, password)); err != nil {
 			t.Fatal(err)
 		}
 		r.checkStore(t)
@@ -380,7 +330,7 @@ func TestSyncExpiredToken(t *testing.T) {
 // TestTokenRenewedBeforeExpiry: a token about to expire by its exp claim
 // is replaced before a request, not after a refusal.
 func TestTokenRenewedBeforeExpiry(t *testing.T) {
-	r := newRig(t, openSQLite(t))
+	r := sqliteRig(t)
 	s := dayOfMessages(t)
 	src := r.source(t, s, password)
 	var ahead atomic.Int64
@@ -390,7 +340,7 @@ func TestTokenRenewedBeforeExpiry(t *testing.T) {
 		ahead.Store(int64(s.TTL - time.Minute))
 		w.WriteHeader(http.StatusServiceUnavailable)
 	}))
-	if err := r.run(t, src); err != nil {
+	if err := r.Run(t, scope, src); err != nil {
 		t.Fatal(err)
 	}
 	if s.Logins() != 2 || s.Refused() != 0 {
@@ -401,12 +351,12 @@ func TestTokenRenewedBeforeExpiry(t *testing.T) {
 func TestSyncFreshTokenRefused(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *rig) {
 		s := dayOfMessages(t)
-		s.Inject(fault("messages/2026-11-20/2", status(401)), fault("messages/2026-11-20/2", status(401)))
-		err := r.run(t, r.source(t, s, password))
+		s.Inject(fault("messages/2026-11-20/2", harvesttest.Status(401)), fault("messages/2026-11-20/2", harvesttest.Status(401)))
+		err := r.Run(t, scope, r.source(t, s, password))
 		if !errors.Is(err, ErrLogin) {
 			t.Fatalf("run: %v, want ErrLogin", err)
 		}
-		st := r.state(t)
+		st := r.State(t)
 		if !strings.Contains(st.LastError, "refused a token it had just issued") || st.Partitions != 0 {
 			t.Errorf("state %+v, want the refusal and nothing completed", st)
 		}
@@ -436,11 +386,11 @@ func TestSyncRefusedLogin(t *testing.T) {
 				}
 				src := r.source(t, s, tt.password)
 				src.session.login = tt.login
-				err := r.run(t, src)
+				err := r.Run(t, scope, src)
 				if !errors.Is(err, ErrLogin) {
 					t.Fatalf("run: %v, want ErrLogin", err)
 				}
-				st := r.state(t)
+				st := r.State(t)
 				if !strings.Contains(st.LastError, tt.want) || st.Partitions != 0 {
 					t.Errorf("state %+v, want %q and nothing completed", st, tt.want)
 				}
@@ -462,18 +412,18 @@ func TestSyncResumesAfterInterruption(t *testing.T) {
 			cancel()
 			<-req.Context().Done()
 		}))
-		err := r.runner.Run(ctx, scope, []harvest.Source{r.source(t, s, password)})
+		err := r.Runner.Run(ctx, scope, []harvest.Source{r.source(t, s, password)})
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("interrupted run: %v", err)
 		}
-		if st := r.state(t); st.LastError != "interrupted" || st.Partitions != 0 || st.Files != 1 || !st.Through.IsZero() {
+		if st := r.State(t); st.LastError != "interrupted" || st.Partitions != 0 || st.Files != 1 || !st.Through.IsZero() {
 			t.Errorf("state %+v, want interrupted after the first page, nothing completed", st)
 		}
-		if err := r.run(t, r.source(t, s, password)); err != nil {
+		if err := r.Run(t, scope, r.source(t, s, password)); err != nil {
 			t.Fatal(err)
 		}
 		r.checkStore(t)
-		st := r.state(t)
+		st := r.State(t)
 		if st.Partitions != 2 || st.Inserted != 4 || !st.Through.Equal(day.AddDate(0, 0, 1)) {
 			t.Errorf("state %+v, want 2 partitions completed over both runs, 4 records inserted", st)
 		}
@@ -489,9 +439,9 @@ func TestSyncResumesAfterInterruption(t *testing.T) {
 
 // reference returns the day's records as a run without faults stores them.
 func reference(t *testing.T) map[string]tenderbase.Record {
-	r := newRig(t, openSQLite(t))
+	r := sqliteRig(t)
 	s := dayOfMessages(t)
-	if err := r.run(t, r.source(t, s, password)); err != nil {
+	if err := r.Run(t, scope, r.source(t, s, password)); err != nil {
 		t.Fatal(err)
 	}
 	return r.records(t)
@@ -503,11 +453,11 @@ func TestSyncRefusedRequest(t *testing.T) {
 		s.Inject(fault("messages/2026-11-20/0", func(w http.ResponseWriter, _ *http.Request) {
 			fedresurstest.Refuse(w, 1010, "Разница между datePublishEnd и datePublishBegin не может быть больше 31 дня")
 		}))
-		err := r.run(t, r.source(t, s, password))
+		err := r.Run(t, scope, r.source(t, s, password))
 		if err == nil || !strings.Contains(err.Error(), "error 1010") {
 			t.Fatalf("run: %v, want error 1010", err)
 		}
-		if st := r.state(t); !strings.Contains(st.LastError, "error 1010: Разница") || st.Partitions != 0 {
+		if st := r.State(t); !strings.Contains(st.LastError, "error 1010: Разница") || st.Partitions != 0 {
 			t.Errorf("state %+v, want error 1010 and nothing completed", st)
 		}
 		if n := len(s.Requests()); n != 1 {
@@ -524,15 +474,15 @@ func TestSyncToday(t *testing.T) {
 			message("1006002", "CancelAuctionTradeResult", "2026-11-21T06:00:00", fixture(t, "cancel-result.xml")),
 		)
 		now := day.AddDate(0, 0, 1).Add(5*time.Hour + 30*time.Minute)
-		r.runner.Now = func() time.Time { return now }
+		r.Runner.Now = func() time.Time { return now }
 		run := func() {
 			t.Helper()
-			if err := r.runner.Run(context.Background(), harvest.Scope{Since: day}, []harvest.Source{r.source(t, s, password)}); err != nil {
+			if err := r.Runner.Run(context.Background(), harvest.Scope{Since: day}, []harvest.Source{r.source(t, s, password)}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		run()
-		st := r.state(t)
+		st := r.State(t)
 		if st.Partitions != 2 || !st.Through.Equal(day.AddDate(0, 0, 1)) {
 			t.Errorf("state %+v, want the day completed and today not", st)
 		}
@@ -556,7 +506,7 @@ func TestSyncToday(t *testing.T) {
 		if !r.has(t, "efrsb-1006002") {
 			t.Errorf("today's message of 06:00 is not stored after the second run")
 		}
-		if st := r.state(t); st.Partitions != 2 || !st.Through.Equal(day.AddDate(0, 0, 1)) {
+		if st := r.State(t); st.Partitions != 2 || !st.Through.Equal(day.AddDate(0, 0, 1)) {
 			t.Errorf("state %+v, want today still not completed", st)
 		}
 	})
@@ -564,7 +514,7 @@ func TestSyncToday(t *testing.T) {
 
 func (r *rig) has(t *testing.T, event string) bool {
 	t.Helper()
-	_, err := r.store.Get(context.Background(), tenderbase.KindLotEvent, event)
+	_, err := r.Store.Get(context.Background(), tenderbase.KindLotEvent, event)
 	if err != nil && tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
 		t.Fatal(err)
 	}
@@ -619,29 +569,9 @@ func token(claims string) string {
 
 func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
 
-func status(code int) func(http.ResponseWriter, *http.Request) {
-	return func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(code) }
-}
-
-func slow(w http.ResponseWriter, r *http.Request) {
-	select {
-	case <-time.After(2 * time.Second):
-	case <-r.Context().Done():
-	}
-}
-
 // cutJSON answers a page cut short: whole as HTTP, not as JSON.
 func cutJSON(w http.ResponseWriter, _ *http.Request) {
 	io.WriteString(w, `{"total": 7, "pageData": [{"guid": "1", "number": "1", "type": "Auction", "content": "<MessageData>`)
-}
-
-// cutConnection closes the connection in the middle of the body.
-func cutConnection(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Length", "5000")
-	io.WriteString(w, `{"total": 7, "pageData": [`)
-	if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
-		conn.Close()
-	}
 }
 
 func fault(prefix string, do func(http.ResponseWriter, *http.Request)) fedresurstest.Fault {

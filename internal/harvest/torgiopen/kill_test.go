@@ -2,7 +2,6 @@ package torgiopen
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"os"
 	"os/exec"
@@ -10,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 )
 
 // The environment of the process TestSyncSurvivesKill starts: the store
@@ -28,17 +27,15 @@ func TestSyncChild(t *testing.T) {
 	if driver == "" {
 		t.Skip("run by TestSyncSurvivesKill")
 	}
-	s, err := openStore(driver, os.Getenv(childDSN))
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := harvesttest.NewRig(t, driver, os.Getenv(childDSN), decoders)
+	r.Runner.Now = func() time.Time { return noon }
 	src := New(Config{DataSet: os.Getenv(childService), Fetch: quick}, nil)
-	err = newRunner(s, t.TempDir(), noon).Run(context.Background(), scope, []harvest.Source{src})
+	err := r.Run(t, scope, src)
 	t.Errorf("the sync ended before it was killed: %v", err)
 }
 
 func TestSyncSurvivesKill(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, files := dayOfNotices(t)
 		reached := make(chan struct{})
 		s.Inject(fault("docs/"+files[2], func(w http.ResponseWriter, req *http.Request) {
@@ -47,7 +44,7 @@ func TestSyncSurvivesKill(t *testing.T) {
 		}))
 		var out bytes.Buffer
 		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncChild$")
-		cmd.Env = append(os.Environ(), childDriver+"="+r.driver, childDSN+"="+r.dsn, childService+"="+s.URL())
+		cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childService+"="+s.URL())
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -63,15 +60,15 @@ func TestSyncSurvivesKill(t *testing.T) {
 		if t.Failed() {
 			t.Fatalf("the killed sync:\n%s", out.String())
 		}
-		if err := r.run(t, s); err != nil {
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
 		if got := []int{s.Served(files[0]), s.Served(files[1]), s.Served(files[2])}; !slices.Equal(got, []int{1, 1, 1}) {
 			t.Errorf("notices downloaded %v times, want each once", got)
 		}
 		asked := s.Requests("")
-		if err := r.run(t, s); err != nil {
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
 		if n := s.Requests("") - asked; n != 0 {

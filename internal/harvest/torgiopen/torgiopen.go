@@ -112,33 +112,24 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	days := walk(job.Scope)
 	r := &run{Source: s, job: job, dataSet: dataSet, now: job.Now()}
 	r.plan(len(days))
-	var failed []error
+	walk := harvest.Walk{Job: job, Unit: "day", Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
 	for _, d := range days {
 		err := r.day(ctx, d)
 		if errors.Is(err, errNotPublished) {
 			job.Logger().Info("the list of a day is not published yet", "day", d.name())
 			break
 		}
-		switch {
-		case ctx.Err() != nil:
-			return ctx.Err()
-		case errors.Is(err, fetch.ErrBroken):
-			return errors.Join(append(failed, err)...)
-		case err != nil:
-			job.Logger().Warn("day failed", "day", d.name(), "err", err)
-			failed = append(failed, fmt.Errorf("%s: %w", d.name(), err))
-		case len(failed) == 0 && d.ended(r.now):
-			// Every day before was completed too: the data is current
-			// to the end of this one.
-			if err := job.Through(ctx, d.end()); err != nil {
-				return err
-			}
+		var through time.Time
+		if d.ended(r.now) {
+			// Once it and every day before it completed, the data is
+			// current to the end of this one.
+			through = d.end()
+		}
+		if err := walk.Step(ctx, d.name(), err, through); err != nil {
+			return err
 		}
 	}
-	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d days failed, left for the next run; the first: %w", len(failed), len(days), failed[0])
-	}
-	return nil
+	return walk.Err(len(days))
 }
 
 // run is one run of the walk.

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,12 +17,10 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen/torgitest"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/postgres"
-	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/source/torgi"
-	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 const fixtures = "../../source/torgi/testdata/"
@@ -93,99 +90,36 @@ func lotsOf(numbers ...string) []string {
 	return keys
 }
 
-// store is what a sync fills: records and a sync log.
-type store interface {
-	tenderbase.Store
-	tenderbase.SyncLog
-}
+// decoders read what the service publishes.
+var decoders = []importer.Decoder{torgi.Format{}}
 
-type rig struct {
-	store  store
-	runner *harvest.Runner
-	// driver and dsn open the store again, in another process.
-	driver, dsn string
-}
-
-// eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one.
-func eachStore(t *testing.T, test func(t *testing.T, r *rig)) {
-	t.Run("sqlite", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "store.db")
-		test(t, newRig(t, "sqlite", path))
+// eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one,
+// at noon.
+func eachStore(t *testing.T, test func(t *testing.T, r *harvesttest.Rig)) {
+	harvesttest.EachStore(t, decoders, func(t *testing.T, r *harvesttest.Rig) {
+		r.Runner.Now = func() time.Time { return noon }
+		test(t, r)
 	})
-	t.Run("postgres", func(t *testing.T) {
-		test(t, newRig(t, "postgres", pgtest.URL(t)))
-	})
-}
-
-func newRig(t *testing.T, driver, dsn string) *rig {
-	t.Helper()
-	s, err := openStore(driver, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return &rig{store: s, runner: newRunner(s, t.TempDir(), noon), driver: driver, dsn: dsn}
-}
-
-func openStore(driver, dsn string) (store, error) {
-	if driver == "postgres" {
-		return postgres.Open(context.Background(), dsn, nil)
-	}
-	return sqlite.Open(context.Background(), dsn, nil)
-}
-
-func newRunner(s store, spool string, now time.Time) *harvest.Runner {
-	return &harvest.Runner{Store: s, Log: s, Decoders: []importer.Decoder{torgi.Format{}}, Spool: spool,
-		Now: func() time.Time { return now }}
 }
 
 func source(s *torgitest.Service) *Source {
 	return New(Config{DataSet: s.URL(), Fetch: quick}, nil)
 }
 
-func (r *rig) run(t *testing.T, s *torgitest.Service) error {
-	t.Helper()
-	return r.runner.Run(context.Background(), scope, []harvest.Source{source(s)})
-}
-
-func (r *rig) state(t *testing.T) tenderbase.SyncState {
-	t.Helper()
-	states, err := r.store.SyncStates(context.Background())
-	if err != nil || len(states) != 1 {
-		t.Fatalf("sync states %v, %v; want one", states, err)
-	}
-	return states[0]
-}
-
 // checkLots fails unless the store holds the lots, each once.
-func (r *rig) checkLots(t *testing.T, want []string) {
+func checkLots(t *testing.T, r *harvesttest.Rig, want []string) {
 	t.Helper()
-	page, err := r.store.Search(context.Background(), tenderbase.Search{Kind: tenderbase.KindLot, PageSize: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, rec := range page.Items {
-		got = append(got, rec.Key())
-		versions, _ := r.store.Versions(context.Background(), tenderbase.KindLot, rec.Key())
-		if len(versions) != 1 {
-			t.Errorf("lot %s has %d versions, want 1", rec.Key(), len(versions))
-		}
-	}
-	slices.Sort(got)
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("lots (-want +got):\n%s", diff)
-	}
+	r.CheckRecords(t, map[tenderbase.Kind][]string{tenderbase.KindLot: want})
 }
 
 func TestSyncDay(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, _ := dayOfNotices(t)
-		if err := r.run(t, s); err != nil {
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
-		st := r.state(t)
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
+		st := r.State(t)
 		// The day and its three notices.
 		if st.Partitions != 4 || st.Files != 3 || st.Inserted != 6 || st.Rejected != 0 || st.LastError != "" || st.LastSuccess.IsZero() {
 			t.Errorf("state %+v, want 4 partitions, 3 files, 6 lots, a success", st)
@@ -198,7 +132,7 @@ func TestSyncDay(t *testing.T) {
 		}
 		// A second run asks for nothing: the day is completed.
 		asked := s.Requests("")
-		if err := r.run(t, s); err != nil {
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
 		if n := s.Requests("") - asked; n != 0 {
@@ -208,26 +142,26 @@ func TestSyncDay(t *testing.T) {
 }
 
 func TestSyncThroughFaults(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, files := dayOfNotices(t)
 		bad := s.Add(theDay, "notice", "21000035130000000499", []byte(`{"exportObject": {"structuredObject": {"notice": {"commonInfo": {"noticeNumber": "2100`))
 		s.Inject(
 			fault(torgitest.ListFile(theDay), unavailable),
-			fault(torgitest.ListFile(theDay), status(http.StatusTooManyRequests)),
-			fault("docs/"+files[0], slow),
+			fault(torgitest.ListFile(theDay), harvesttest.Status(http.StatusTooManyRequests)),
+			fault("docs/"+files[0], harvesttest.Slow),
 			fault("docs/"+files[0], page),
-			fault("docs/"+files[1], truncated),
-			fault("docs/"+files[2], status(http.StatusBadGateway)),
+			fault("docs/"+files[1], harvesttest.Truncated(`{"exportObject": {"structuredObject": {"notice": {`)),
+			fault("docs/"+files[2], harvesttest.Status(http.StatusBadGateway)),
 		)
 		src := source(s)
-		if err := r.runner.Run(context.Background(), scope, []harvest.Source{src}); err != nil {
+		if err := r.Runner.Run(context.Background(), scope, []harvest.Source{src}); err != nil {
 			t.Fatal(err)
 		}
 		if n := src.Stats().Retries; n != 6 {
 			t.Errorf("%d retries, want one for each fault", n)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
-		st := r.state(t)
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
+		st := r.State(t)
 		if st.Partitions != 5 || st.LastError != "" || st.Rejected != 1 || !st.Through.Equal(theDay.AddDate(0, 0, 1)) {
 			t.Errorf("state %+v, want 5 partitions, no error, 1 rejected, the day current", st)
 		}
@@ -238,7 +172,7 @@ func TestSyncThroughFaults(t *testing.T) {
 }
 
 func TestSyncFailingDayIsLeftForTheNextRun(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := torgitest.New(t)
 		before := theDay.AddDate(0, 0, -1)
 		published(t, s, before, notice1)
@@ -248,40 +182,40 @@ func TestSyncFailingDayIsLeftForTheNextRun(t *testing.T) {
 		})
 		s.Inject(garbage, garbage, garbage, garbage) // every attempt of one run
 		two := harvest.Scope{Since: before, Until: theDay.AddDate(0, 0, 1)}
-		err := r.runner.Run(context.Background(), two, []harvest.Source{source(s)})
+		err := r.Runner.Run(context.Background(), two, []harvest.Source{source(s)})
 		if err == nil || !strings.Contains(err.Error(), "1 of 2 days failed") || !strings.Contains(err.Error(), "not a whole JSON list") {
 			t.Fatalf("run: %v, want one day failed for its list", err)
 		}
-		st := r.state(t)
+		st := r.State(t)
 		if !strings.Contains(st.LastError, before.Format(time.DateOnly)) || st.Partitions != 3 || !st.Through.IsZero() {
 			t.Errorf("state %+v, want the failed day named, the other day and its 2 notices completed, nothing current", st)
 		}
-		r.checkLots(t, lotsOf(notice2, notice3))
+		checkLots(t, r, lotsOf(notice2, notice3))
 		asked := s.Requests("")
-		if err := r.runner.Run(context.Background(), two, []harvest.Source{source(s)}); err != nil {
+		if err := r.Runner.Run(context.Background(), two, []harvest.Source{source(s)}); err != nil {
 			t.Fatal(err)
 		}
 		if n := s.Requests("") - asked; n != 2 {
 			t.Errorf("the next run sent %d requests, want 2: the failed day's list and its notice", n)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
-		if st := r.state(t); st.LastError != "" || !st.Through.Equal(theDay.AddDate(0, 0, 1)) {
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
+		if st := r.State(t); st.LastError != "" || !st.Through.Equal(theDay.AddDate(0, 0, 1)) {
 			t.Errorf("state after the next run %+v", st)
 		}
 	})
 }
 
 func TestSyncStopsAtADayNotPublished(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, _ := dayOfNotices(t)
 		// The day after has ended 12 hours ago; its list is not there yet.
-		r.runner.Now = func() time.Time { return noon.AddDate(0, 0, 1) }
+		r.Runner.Now = func() time.Time { return noon.AddDate(0, 0, 1) }
 		three := harvest.Scope{Since: theDay, Until: theDay.AddDate(0, 0, 3)}
-		if err := r.runner.Run(context.Background(), three, []harvest.Source{source(s)}); err != nil {
+		if err := r.Runner.Run(context.Background(), three, []harvest.Source{source(s)}); err != nil {
 			t.Fatal(err)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
-		if st := r.state(t); !st.Through.Equal(theDay.AddDate(0, 0, 1)) || st.LastError != "" {
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
+		if st := r.State(t); !st.Through.Equal(theDay.AddDate(0, 0, 1)) || st.LastError != "" {
 			t.Errorf("state %+v, want current to the end of the published day", st)
 		}
 		if n := s.Requests(torgitest.ListFile(theDay.AddDate(0, 0, 2))); n != 0 {
@@ -291,21 +225,21 @@ func TestSyncStopsAtADayNotPublished(t *testing.T) {
 }
 
 func TestSyncMissingDayIsAnError(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, _ := dayOfNotices(t)
 		// The day before ended 36 hours ago: its list should be there.
 		two := harvest.Scope{Since: theDay.AddDate(0, 0, -1), Until: theDay.AddDate(0, 0, 1)}
-		err := r.runner.Run(context.Background(), two, []harvest.Source{source(s)})
+		err := r.Runner.Run(context.Background(), two, []harvest.Source{source(s)})
 		if err == nil || !strings.Contains(err.Error(), "404") {
 			t.Fatalf("run: %v, want the missing list", err)
 		}
 		// The walk went on.
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
 	})
 }
 
 func TestSyncResumesAfterInterruption(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, files := dayOfNotices(t)
 		ctx, cancel := context.WithCancel(context.Background())
 		// The second notice hangs until the run is interrupted.
@@ -313,27 +247,27 @@ func TestSyncResumesAfterInterruption(t *testing.T) {
 			cancel()
 			<-req.Context().Done()
 		}))
-		err := r.runner.Run(ctx, scope, []harvest.Source{source(s)})
+		err := r.Runner.Run(ctx, scope, []harvest.Source{source(s)})
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("interrupted run: %v", err)
 		}
-		if st := r.state(t); st.LastError != "interrupted" || st.Partitions != 1 {
+		if st := r.State(t); st.LastError != "interrupted" || st.Partitions != 1 {
 			t.Errorf("state %+v, want interrupted after the first notice", st)
 		}
-		if err := r.run(t, s); err != nil {
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
 		for i, f := range files {
 			if n := s.Served(f); n != 1 {
 				t.Errorf("notice %d was downloaded whole %d times, want once", i+1, n)
 			}
 		}
-		if st := r.state(t); st.Partitions != 4 || st.Files != 3 || st.Inserted != 6 {
+		if st := r.State(t); st.Partitions != 4 || st.Files != 3 || st.Inserted != 6 {
 			t.Errorf("state %+v over both runs, want 4 partitions, 3 files, 6 lots", st)
 		}
 		asked := s.Requests("")
-		if err := r.run(t, s); err != nil {
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
 		if n := s.Requests("") - asked; n != 0 {
@@ -358,37 +292,37 @@ func (l dyingLog) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) er
 }
 
 func TestSyncKilledBetweenImportAndCheckpoint(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, files := dayOfNotices(t)
-		r.runner.Log = dyingLog{r.store, "notice/" + notice2 + "/"}
-		if err := r.run(t, s); err == nil || !strings.Contains(err.Error(), "killed") {
+		r.Runner.Log = dyingLog{r.Store, "notice/" + notice2 + "/"}
+		if err := r.Run(t, scope, source(s)); err == nil || !strings.Contains(err.Error(), "killed") {
 			t.Fatalf("run: %v, want killed", err)
 		}
-		r.runner.Log = r.store
-		if err := r.run(t, s); err != nil {
+		r.Runner.Log = r.Store
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
 		// The notice imported and not recorded is imported again, as
 		// unchanged; no other is.
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
 		if got := []int{s.Served(files[0]), s.Served(files[1]), s.Served(files[2])}; !slices.Equal(got, []int{1, 2, 1}) {
 			t.Errorf("notices downloaded %v times, want [1 2 1]", got)
 		}
-		if st := r.state(t); st.Partitions != 4 || st.Files != 4 || st.Inserted != 6 {
+		if st := r.State(t); st.Partitions != 4 || st.Files != 4 || st.Inserted != 6 {
 			t.Errorf("state %+v, want 4 partitions, 4 files read, 6 lots", st)
 		}
 	})
 }
 
 func TestSyncToday(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, _ := dayOfNotices(t)
-		r.runner.Now = func() time.Time { return theDay.Add(15 * time.Hour) }
-		if err := r.run(t, s); err != nil {
+		r.Runner.Now = func() time.Time { return theDay.Add(15 * time.Hour) }
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3))
-		if st := r.state(t); st.Partitions != 3 || !st.Through.IsZero() {
+		checkLots(t, r, lotsOf(notice1, notice2, notice3))
+		if st := r.State(t); st.Partitions != 3 || !st.Through.IsZero() {
 			t.Errorf("state %+v, want the 3 notices completed and not the day, which goes on", st)
 		}
 		// The next run asks for the list again, and downloads only what
@@ -396,18 +330,18 @@ func TestSyncToday(t *testing.T) {
 		const later = "22000100690000000342"
 		s.Add(theDay, "notice", later, notice(t, later))
 		asked := s.Requests("")
-		if err := r.run(t, s); err != nil {
+		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
 		if n := s.Requests("") - asked; n != 2 {
 			t.Errorf("the next run sent %d requests, want 2: the list and the new notice", n)
 		}
-		r.checkLots(t, lotsOf(notice1, notice2, notice3, later))
+		checkLots(t, r, lotsOf(notice1, notice2, notice3, later))
 	})
 }
 
 func TestSyncRefusesAnotherHost(t *testing.T) {
-	eachStore(t, func(t *testing.T, r *rig) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := torgitest.New(t)
 		other := torgitest.New(t)
 		// A list of one service naming a document of the other.
@@ -415,7 +349,7 @@ func TestSyncRefusesAnotherHost(t *testing.T) {
 		s.Inject(fault(torgitest.ListFile(theDay), func(w http.ResponseWriter, _ *http.Request) {
 			io.WriteString(w, `{"listObjects": [{"documentType": "notice", "regNum": "`+notice1+`", "href": "`+other.URL()+`/docs/`+name+`"}]}`)
 		}))
-		err := r.run(t, s)
+		err := r.Run(t, scope, source(s))
 		if err == nil || !strings.Contains(err.Error(), "is not on") {
 			t.Fatalf("run: %v, want the href refused", err)
 		}
@@ -458,10 +392,6 @@ func fault(prefix string, do func(http.ResponseWriter, *http.Request)) torgitest
 	return torgitest.Fault{Prefix: prefix, Do: do}
 }
 
-func status(code int) func(http.ResponseWriter, *http.Request) {
-	return func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(code) }
-}
-
 // unavailable answers as torgi.gov.ru does under load: 503 in HTML.
 func unavailable(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/html")
@@ -473,21 +403,4 @@ func unavailable(w http.ResponseWriter, _ *http.Request) {
 func page(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	io.WriteString(w, "<!DOCTYPE html><html><head><title>ГИС Торги</title></head><body></body></html>")
-}
-
-func slow(w http.ResponseWriter, r *http.Request) {
-	select {
-	case <-time.After(2 * time.Second):
-	case <-r.Context().Done():
-	}
-}
-
-// truncated announces more than it sends, then drops the connection.
-func truncated(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Length", "5000")
-	io.WriteString(w, `{"exportObject": {"structuredObject": {"notice": {`)
-	w.(http.Flusher).Flush()
-	if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
-		conn.Close()
-	}
 }

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 )
 
 // Service is a recorded EIS document service. A request for documents is
@@ -29,20 +31,17 @@ type Service struct {
 	archives map[string][][]byte // by "region/subsystem/type/date" or "number/subsystem": the ZIPs
 	names    map[string]string   // archive id → file name
 
-	mu       sync.Mutex
-	faults   []Fault // consumed in order by the requests they match
-	requests []string
-	served   map[string]int // downloads completed, by archive id
-	files    map[string]file
+	faults harvesttest.Faults
+
+	mu     sync.Mutex
+	served map[string]int // downloads completed, by archive id
+	files  map[string]file
 }
 
 // Fault is what the service does instead of answering, once, to the first
 // request whose path starts with Prefix: "/soap/" and the key of a request
 // for documents, or "/archive/" and an archive's ID (ArchiveID).
-type Fault struct {
-	Prefix string
-	Do     func(w http.ResponseWriter, r *http.Request)
-}
+type Fault = harvesttest.Fault
 
 // New returns a service that takes token, closed when the test ends.
 func New(t *testing.T, token string) *Service {
@@ -84,25 +83,7 @@ func (s *Service) AddRaw(key, member, content string) {
 }
 
 // Inject adds faults, each done once.
-func (s *Service) Inject(f ...Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = append(s.faults, f...)
-}
-
-// takeFault returns the first fault for path, removing it.
-func (s *Service) takeFault(path string) func(http.ResponseWriter, *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requests = append(s.requests, path)
-	for i, f := range s.faults {
-		if strings.HasPrefix(path, f.Prefix) {
-			s.faults = append(s.faults[:i], s.faults[i+1:]...)
-			return f.Do
-		}
-	}
-	return nil
-}
+func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
 // request is what the service reads of a request: local names only, as
 // the schema's elements are unqualified.
@@ -145,7 +126,7 @@ func (s *Service) soap(w http.ResponseWriter, r *http.Request) {
 	if req.Body.Op.XMLName.Local == "getDocsByReestrNumberRequest" {
 		key = sel.Number + "/" + sel.Subsystem
 	}
-	if f := s.takeFault("/soap/" + key); f != nil {
+	if f := s.faults.Take("/soap/" + key); f != nil {
 		f(w, r)
 		return
 	}
@@ -184,7 +165,7 @@ func answerXML(dataInfo string) string {
 
 func (s *Service) archive(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	if f := s.takeFault("/archive/" + id); f != nil {
+	if f := s.faults.Take("/archive/" + id); f != nil {
 		f(w, r)
 		return
 	}
@@ -208,17 +189,7 @@ func (s *Service) archive(w http.ResponseWriter, r *http.Request) {
 }
 
 // SOAPRequests counts the requests for documents made so far.
-func (s *Service) SOAPRequests() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, r := range s.requests {
-		if strings.HasPrefix(r, "/soap/") {
-			n++
-		}
-	}
-	return n
-}
+func (s *Service) SOAPRequests() int { return s.faults.Count("/soap/") }
 
 // URL returns the address of the service's SOAP endpoint.
 func (s *Service) URL() string { return s.Server.URL + "/soap" }
@@ -240,7 +211,7 @@ func (s *Service) AddFile(name, contentType string, data []byte) {
 func (s *Service) FileURL(name string) string { return s.Server.URL + "/file/" + name }
 
 func (s *Service) file(w http.ResponseWriter, r *http.Request) {
-	if f := s.takeFault("/file/" + r.PathValue("name")); f != nil {
+	if f := s.faults.Take("/file/" + r.PathValue("name")); f != nil {
 		f(w, r)
 		return
 	}

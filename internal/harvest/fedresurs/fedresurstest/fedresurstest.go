@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 )
 
 // moscow is the zone of the service's times, which carry none.
@@ -46,10 +48,7 @@ type Request struct {
 // request whose key starts with Prefix: "auth" for a login, or
 // "FEED/DAY/OFFSET" for a page ("messages/2026-11-20/2", DAY being that
 // of datePublishBegin).
-type Fault struct {
-	Prefix string
-	Do     func(w http.ResponseWriter, r *http.Request)
-}
+type Fault = harvesttest.Fault
 
 // Service is a recorded fedresurs service.
 type Service struct {
@@ -59,10 +58,11 @@ type Service struct {
 	// TTL is the lifetime of the tokens it issues.
 	TTL time.Duration
 
+	faults harvesttest.Faults
+
 	mu       sync.Mutex
 	messages map[string][]Message // by feed
-	faults   []Fault
-	valid    map[string]bool // tokens issued and not revoked
+	valid    map[string]bool      // tokens issued and not revoked
 	issued   []string
 	logins   int
 	requests []Request
@@ -94,11 +94,7 @@ func (s *Service) Add(feed string, m ...Message) {
 }
 
 // Inject adds faults, each done once.
-func (s *Service) Inject(f ...Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = append(s.faults, f...)
-}
+func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
 // Revoke makes the service refuse every token issued so far, as it does
 // an expired one: 401.
@@ -137,24 +133,11 @@ func (s *Service) Issued() []string {
 	return slices.Clone(s.issued)
 }
 
-// takeFault returns the first fault for key, removing it.
-func (s *Service) takeFault(key string) func(http.ResponseWriter, *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i, f := range s.faults {
-		if strings.HasPrefix(key, f.Prefix) {
-			s.faults = slices.Delete(s.faults, i, i+1)
-			return f.Do
-		}
-	}
-	return nil
-}
-
 func (s *Service) auth(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.logins++
 	s.mu.Unlock()
-	if f := s.takeFault("auth"); f != nil {
+	if f := s.faults.Take("auth"); f != nil {
 		f(w, r)
 		return
 	}
@@ -204,7 +187,7 @@ func (s *Service) list(feed string) http.HandlerFunc {
 		s.requests = append(s.requests, req)
 		s.mu.Unlock()
 		key := fmt.Sprintf("%s/%s/%s", feed, strings.Split(q.Get("datePublishBegin"), "T")[0], q.Get("offset"))
-		if f := s.takeFault(key); f != nil {
+		if f := s.faults.Take(key); f != nil {
 			f(w, r)
 			return
 		}

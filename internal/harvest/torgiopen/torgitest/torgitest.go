@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 )
 
 // DataSet is the path of the notice data set on torgi.gov.ru, which the
@@ -29,12 +31,13 @@ const Structure = "20240401"
 type Service struct {
 	Server *httptest.Server
 
-	mu       sync.Mutex
-	lists    map[string][]entry // by day, "20260422"
-	docs     map[string][]byte  // by file name
-	faults   []Fault
-	requests []string       // paths under DataSet, without it: "data-...json", "docs/..."
-	served   map[string]int // documents served whole, by file name
+	// faults sees the paths under DataSet, without it: "data-...json", "docs/...".
+	faults harvesttest.Faults
+
+	mu     sync.Mutex
+	lists  map[string][]entry // by day, "20260422"
+	docs   map[string][]byte  // by file name
+	served map[string]int     // documents served whole, by file name
 }
 
 // entry is a list object, as structure-20240401.json names its members.
@@ -52,10 +55,7 @@ type entry struct {
 // Fault is what the service does instead of answering, once, to the first
 // request whose path under DataSet starts with Prefix: a list's file name
 // (ListFile) or "docs/" and a document's.
-type Fault struct {
-	Prefix string
-	Do     func(w http.ResponseWriter, r *http.Request)
-}
+type Fault = harvesttest.Fault
 
 // New returns an empty service, closed when the test ends.
 func New(t *testing.T) *Service {
@@ -96,29 +96,11 @@ func (s *Service) Add(day time.Time, docType, regNum string, body []byte) string
 }
 
 // Inject adds faults, each done once.
-func (s *Service) Inject(f ...Fault) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.faults = append(s.faults, f...)
-}
-
-// takeFault records a request and returns the first fault for it, removing it.
-func (s *Service) takeFault(path string) func(http.ResponseWriter, *http.Request) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.requests = append(s.requests, path)
-	for i, f := range s.faults {
-		if strings.HasPrefix(path, f.Prefix) {
-			s.faults = append(s.faults[:i], s.faults[i+1:]...)
-			return f.Do
-		}
-	}
-	return nil
-}
+func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
 func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
-	if f := s.takeFault(file); f != nil {
+	if f := s.faults.Take(file); f != nil {
 		f(w, r)
 		return
 	}
@@ -135,7 +117,7 @@ func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 
 func (s *Service) document(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
-	if f := s.takeFault("docs/" + file); f != nil {
+	if f := s.faults.Take("docs/" + file); f != nil {
 		f(w, r)
 		return
 	}
@@ -171,17 +153,7 @@ func notFound(w http.ResponseWriter) {
 
 // Requests returns how many requests were made whose path under DataSet
 // starts with prefix: "" for every one, "docs/" for the documents.
-func (s *Service) Requests(prefix string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := 0
-	for _, r := range s.requests {
-		if strings.HasPrefix(r, prefix) {
-			n++
-		}
-	}
-	return n
-}
+func (s *Service) Requests(prefix string) int { return s.faults.Count(prefix) }
 
 // Served returns how many times the document named file was served whole.
 func (s *Service) Served(file string) int {

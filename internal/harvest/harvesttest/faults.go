@@ -1,0 +1,85 @@
+package harvesttest
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Fault is what a recorded service does instead of answering, once, to
+// the first request whose path starts with Prefix.
+type Fault struct {
+	Prefix string
+	Do     func(w http.ResponseWriter, r *http.Request)
+}
+
+// Faults are the faults a test injects into a recorded service, and the
+// paths the service was asked. Its methods are safe to call from several
+// goroutines; the zero value has no fault.
+type Faults struct {
+	mu     sync.Mutex
+	faults []Fault // consumed in order by the requests they match
+	paths  []string
+}
+
+// Inject adds faults, each done once.
+func (f *Faults) Inject(faults ...Fault) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.faults = append(f.faults, faults...)
+}
+
+// Take records a request for path and returns the first fault for it,
+// removing it, or nil.
+func (f *Faults) Take(path string) func(http.ResponseWriter, *http.Request) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.paths = append(f.paths, path)
+	for i, fault := range f.faults {
+		if strings.HasPrefix(path, fault.Prefix) {
+			f.faults = append(f.faults[:i], f.faults[i+1:]...)
+			return fault.Do
+		}
+	}
+	return nil
+}
+
+// Count returns how many requests Take saw whose path starts with prefix.
+func (f *Faults) Count(prefix string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, p := range f.paths {
+		if strings.HasPrefix(p, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+// Status answers with code and no body.
+func Status(code int) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(code) }
+}
+
+// Slow answers nothing for longer than a client of the tests waits.
+func Slow(w http.ResponseWriter, r *http.Request) {
+	select {
+	case <-time.After(2 * time.Second):
+	case <-r.Context().Done():
+	}
+}
+
+// Truncated announces more than it sends, begin, then drops the connection.
+func Truncated(begin string) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Length", "5000")
+		io.WriteString(w, begin)
+		w.(http.Flusher).Flush()
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			conn.Close()
+		}
+	}
+}
