@@ -1,6 +1,10 @@
 package tools
 
-import "github.com/tenderbase/tenderbase"
+import (
+	"unicode/utf8"
+
+	"github.com/tenderbase/tenderbase"
+)
 
 func (s *Set) docsSearch() (*Tool, error) {
 	return searchDefinition[searchArgs](s, searchTool{
@@ -12,9 +16,32 @@ func (s *Set) docsSearch() (*Tool, error) {
 			queryHelp + " " + pagingHelp() + " " +
 			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"r77\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are documents with id, purchase_number, tender_title, customer, " +
-			"file_name, description, url, text. The url and text need a paid plan. " + maskHelp + " " +
+			"file_name, description, url, text. The url and text need a paid plan; text is the start of the text read from the file, " +
+			"at most 500 characters, which the query's words were found in or near. " + maskHelp + " " +
 			`Example: {"query": "\"техническое задание\" & картриджей", "regions": [66]}.`,
 		kind:  tenderbase.KindDoc,
 		flags: flagKinds{regions: true},
 	})
+}
+
+// docPreviewRunes is how much of a file's text a search shows of each doc:
+// a file's text runs to megabytes, and a page of them would fill any
+// client's context. The whole text is searched all the same.
+const docPreviewRunes = 500
+
+// docPreviews returns recs with the text of each doc cut to its start.
+func docPreviews(recs []tenderbase.Record) []tenderbase.Record {
+	out := make([]tenderbase.Record, len(recs))
+	for i, r := range recs {
+		out[i] = r
+		d, ok := r.(*tenderbase.Doc)
+		if !ok || utf8.RuneCountInString(d.Text) <= docPreviewRunes {
+			continue
+		}
+		cut := *d
+		runes := []rune(d.Text)[:docPreviewRunes]
+		cut.Text = string(runes) + "…"
+		out[i] = &cut
+	}
+	return out
 }

@@ -178,7 +178,7 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 		return Output{}, err
 	}
 	hidden := restricted{}
-	if res.Items, err = hidden.maskAll(recs, c.plan); err != nil {
+	if res.Items, err = hidden.maskAll(docPreviews(recs), c.plan); err != nil {
 		return Output{}, err
 	}
 	if t.kind == tenderbase.KindTender {
