@@ -39,6 +39,9 @@ type Config struct {
 	Transport http.RoundTripper // nil for the default
 }
 
+// archiveTimeout is the default time one attempt of a request may take.
+const archiveTimeout = 10 * time.Minute
+
 // Source is the EIS document service as a sync source.
 type Source struct {
 	cfg    Config
@@ -53,6 +56,11 @@ func New(cfg Config, logger *slog.Logger) *Source {
 	}
 	if len(cfg.Types) == 0 {
 		cfg.Types = DefaultTypes
+	}
+	if cfg.Fetch.Timeout == 0 {
+		// An attempt lasts to an archive's last byte, and a day's archive
+		// of a large region runs to hundreds of megabytes.
+		cfg.Fetch.Timeout = archiveTimeout
 	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
