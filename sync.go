@@ -19,6 +19,12 @@ type SyncLog interface {
 	// SetCheckpoint records a partition as completed, replacing what was
 	// recorded of it before.
 	SetCheckpoint(ctx context.Context, c Checkpoint) error
+	// Checkpoints returns at most limit checkpoints of a source whose
+	// partitions begin with prefix, in the order of their names.
+	Checkpoints(ctx context.Context, source, prefix string, limit int) ([]Checkpoint, error)
+	// DeleteCheckpoint forgets a partition; forgetting one never recorded
+	// is no error.
+	DeleteCheckpoint(ctx context.Context, source, partition string) error
 	// SyncStates returns the state of every source that has run, by name.
 	SyncStates(ctx context.Context) ([]SyncState, error)
 	// PutSyncState replaces the state of s.Source.

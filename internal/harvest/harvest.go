@@ -114,7 +114,10 @@ func (r *Runner) runOne(ctx context.Context, scope Scope, src Source) error {
 	}
 	defer os.RemoveAll(job.spool)
 	job.logger.Info("sync started", "since", job.Since.Format(time.DateOnly), "until", job.Until.Format(time.RFC3339))
-	runErr := src.Sync(ctx, job)
+	runErr := job.retryTexts(ctx)
+	if runErr == nil {
+		runErr = src.Sync(ctx, job)
+	}
 	job.mu.Lock()
 	defer job.mu.Unlock()
 	now := r.now()

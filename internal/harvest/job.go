@@ -116,7 +116,7 @@ func (j *Job) Import(ctx context.Context, path, name string) (importer.Summary, 
 		return sum, fmt.Errorf("import %s: %w", filepath.Base(path), err)
 	}
 	j.count(path, sum)
-	return sum, j.documentText(ctx, docs)
+	return sum, j.documentText(ctx, docs, 0)
 }
 
 // rename gives a download the publisher's name, made safe, so that

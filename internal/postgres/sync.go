@@ -45,6 +45,35 @@ func (s *Store) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) erro
 	return nil
 }
 
+// Checkpoints lists checkpoints by prefix, as tenderbase.SyncLog says.
+func (s *Store) Checkpoints(ctx context.Context, source, prefix string, limit int) ([]tenderbase.Checkpoint, error) {
+	rows, _ := s.pool.Query(ctx, `
+		SELECT partition, value, at FROM sync_checkpoints
+		WHERE source = $1 AND partition >= $2 AND left(partition, length($2)) = $2
+		ORDER BY partition COLLATE "C" LIMIT $3`, source, prefix, limit)
+	cps, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (tenderbase.Checkpoint, error) {
+		c := tenderbase.Checkpoint{Source: source}
+		err := row.Scan(&c.Partition, &c.Value, &c.At)
+		c.At = c.At.UTC()
+		return c, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list checkpoints %s %s: %w", source, prefix, err)
+	}
+	if cps == nil {
+		cps = []tenderbase.Checkpoint{}
+	}
+	return cps, nil
+}
+
+// DeleteCheckpoint forgets a partition, as tenderbase.SyncLog says.
+func (s *Store) DeleteCheckpoint(ctx context.Context, source, partition string) error {
+	if _, err := s.pool.Exec(ctx, `DELETE FROM sync_checkpoints WHERE source = $1 AND partition = $2`, source, partition); err != nil {
+		return fmt.Errorf("forget checkpoint %s %s: %w", source, partition, err)
+	}
+	return nil
+}
+
 // SyncStates returns every source's state, as tenderbase.SyncLog says.
 func (s *Store) SyncStates(ctx context.Context) ([]tenderbase.SyncState, error) {
 	rows, _ := s.pool.Query(ctx, `SELECT state FROM sync_states ORDER BY source`)

@@ -51,6 +51,50 @@ func (s *Store) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) erro
 	return nil
 }
 
+// Checkpoints lists checkpoints by prefix, as tenderbase.SyncLog says.
+func (s *Store) Checkpoints(ctx context.Context, source, prefix string, limit int) ([]tenderbase.Checkpoint, error) {
+	cps := []tenderbase.Checkpoint{}
+	err := s.read.run(ctx, func(cn *conn) error {
+		// substr rather than LIKE: a prefix may hold % and _.
+		rows, err := cn.query(ctx, `
+			SELECT partition, value, at FROM sync_checkpoints
+			WHERE source = ? AND partition >= ? AND substr(partition, 1, length(?)) = ?
+			ORDER BY partition LIMIT ?`, source, prefix, prefix, prefix, limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			c := tenderbase.Checkpoint{Source: source}
+			var at string
+			if err := rows.Scan(&c.Partition, &c.Value, &at); err != nil {
+				return err
+			}
+			if c.At, err = time.Parse(time.RFC3339Nano, at); err != nil {
+				return err
+			}
+			cps = append(cps, c)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list checkpoints %s %s: %w", source, prefix, describe(err))
+	}
+	return cps, nil
+}
+
+// DeleteCheckpoint forgets a partition, as tenderbase.SyncLog says.
+func (s *Store) DeleteCheckpoint(ctx context.Context, source, partition string) error {
+	err := s.write.run(ctx, func(cn *conn) error {
+		_, err := cn.exec(ctx, `DELETE FROM sync_checkpoints WHERE source = ? AND partition = ?`, source, partition)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("forget checkpoint %s %s: %w", source, partition, describe(err))
+	}
+	return nil
+}
+
 // SyncStates returns every source's state, as tenderbase.SyncLog says.
 func (s *Store) SyncStates(ctx context.Context) ([]tenderbase.SyncState, error) {
 	states := []tenderbase.SyncState{}

@@ -24,6 +24,7 @@ func RunSyncLog(t *testing.T, open OpenSyncLog) {
 		{"Checkpoints", testSyncCheckpoints},
 		{"States", testSyncStates},
 		{"Invalid", testSyncInvalid},
+		{"ListAndDelete", testSyncListAndDelete},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, open) })
 	}
@@ -103,5 +104,52 @@ func testSyncInvalid(t *testing.T, open OpenSyncLog) {
 	}
 	if err := log.PutSyncState(ctx, tenderbase.SyncState{}); tenderbase.ErrorCode(err) != tenderbase.EINVALID {
 		t.Errorf("PutSyncState without a source: %v, want EINVALID", err)
+	}
+}
+
+func testSyncListAndDelete(t *testing.T, open OpenSyncLog) {
+	ctx := context.Background()
+	log, _ := open(t)
+	for _, c := range []tenderbase.Checkpoint{
+		{Source: "eis", Partition: "texts/b_%", Value: "1"},
+		{Source: "eis", Partition: "texts/a", Value: "2"},
+		{Source: "eis", Partition: "textsX"},
+		{Source: "eis", Partition: "77/PRIZ/x/2026-11-25"},
+		{Source: "torgi", Partition: "texts/c"},
+	} {
+		c.At = syncTime
+		if err := log.SetCheckpoint(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := func(prefix string, limit int) []string {
+		t.Helper()
+		cps, err := log.Checkpoints(ctx, "eis", prefix, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := []string{}
+		for _, c := range cps {
+			out = append(out, c.Partition+"="+c.Value)
+		}
+		return out
+	}
+	if diff := cmp.Diff([]string{"texts/a=2", "texts/b_%=1"}, names("texts/", 10)); diff != "" {
+		t.Errorf("Checkpoints(texts/) (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"texts/b_%=1"}, names("texts/b_", 10)); diff != "" {
+		t.Errorf("a prefix with _ and %% is taken as it is (-want +got):\n%s", diff)
+	}
+	if got := names("texts/", 1); len(got) != 1 {
+		t.Errorf("limit 1 gave %v", got)
+	}
+	if err := log.DeleteCheckpoint(ctx, "eis", "texts/a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := log.DeleteCheckpoint(ctx, "eis", "never"); err != nil {
+		t.Errorf("forgetting a partition never recorded: %v", err)
+	}
+	if diff := cmp.Diff([]string{"texts/b_%=1"}, names("texts/", 10)); diff != "" {
+		t.Errorf("after DeleteCheckpoint (-want +got):\n%s", diff)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -275,6 +276,32 @@ func TestSyncDocumentation(t *testing.T) {
 		if st.Documents != 1 || st.DocumentsFailed != 1 || !strings.Contains(st.LastDocumentError, "sent text/html, not the file") {
 			t.Errorf("state %+v, want 1 file read and the web page refused", st)
 		}
+
+		// The next run, with nothing new to fetch, tries the refused file
+		// again: the file store gives it now.
+		archive, err := os.ReadFile("../../doctext/testdata/ziputf8.zip")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.AddFile("estimate.zip", "application/zip", archive)
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		page, err = r.Store.Search(context.Background(), tenderbase.Search{Kind: tenderbase.KindDoc,
+			Query: mustParse(t, "шумоизоляция"), PageSize: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page.Total != 1 || page.Items[0].(*tenderbase.Doc).FileName != "Проектно-сметная документация.zip" {
+			t.Errorf("docs with a word of the archive tried again: %d, want the estimate's", page.Total)
+		}
+		pending, err := r.Store.Checkpoints(context.Background(), "eis", "texts/", 10)
+		if err != nil || len(pending) != 0 {
+			t.Errorf("files still to try: %v, %v; want none", pending, err)
+		}
+		if st := r.State(t); st.Documents != 2 {
+			t.Errorf("state %+v, want 2 files read in all", st)
+		}
 	})
 }
 
@@ -285,4 +312,33 @@ func mustParse(t *testing.T, text string) tenderbase.Query {
 		t.Fatal(err)
 	}
 	return q
+}
+
+// A file the file store never gives is tried by five runs, then given up.
+func TestSyncDocumentationGivenUp(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := eistest.New(t, "good-token")
+		notice, err := os.ReadFile(fixtures + "notice/epNotificationEZK2020_0301300012426000118_3.xml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := regexp.MustCompile(`https://zakupki\.gov\.ru/[^<]*`).ReplaceAllString(string(notice), s.FileURL("gone.pdf"))
+		s.AddRaw("03/PRIZ/epNotificationEZK2020/2026-11-20", "epNotificationEZK2020_0301300012426000118_3_A.xml", text)
+		r.Runner.Documents = &harvest.Documents{Client: fetch.New("documents", quick, nil, nil)}
+		for run := 1; run <= 6; run++ {
+			if err := r.Run(t, scope, source(s, "good-token")); err != nil {
+				t.Fatal(err)
+			}
+			pending, err := r.Store.Checkpoints(context.Background(), "eis", "texts/", 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := map[bool]int{true: 1, false: 0}[run < 5]; len(pending) != want {
+				t.Errorf("after run %d: %d files to try again, want %d", run, len(pending), want)
+			}
+		}
+		if st := r.State(t); st.DocumentsFailed != 5 || !strings.Contains(st.LastDocumentError, "404") {
+			t.Errorf("state %+v, want 5 failed attempts of the missing file", st)
+		}
+	})
 }
