@@ -21,6 +21,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
+	"github.com/tenderbase/tenderbase/internal/harvest/torgicards"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen"
 )
 
@@ -127,6 +128,7 @@ func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
 	all := []harvest.Source{
 		eisdocs.New(sc.EIS, logger),
 		torgiopen.New(torgiopen.Config{}, logger),
+		torgicards.New(torgicards.Config{}, logger),
 		fedresurs.New(sc.Fedresurs, logger),
 	}
 	if len(sc.Sources) == 0 {
