@@ -83,3 +83,11 @@ func Truncated(begin string) func(http.ResponseWriter, *http.Request) {
 		}
 	}
 }
+
+// Unavailable answers as torgi.gov.ru's nginx does under load: 503 with a
+// web page.
+func Unavailable(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/html")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	io.WriteString(w, "<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>")
+}

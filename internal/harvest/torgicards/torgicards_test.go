@@ -143,7 +143,7 @@ func TestSyncThroughFaults(t *testing.T) {
 		s := cardstest.New(t)
 		cards := publish(t, s, theDay.Add(time.Hour), 9, 23)
 		s.Inject(
-			fault(cardstest.Key(0, 0), unavailable),
+			fault(cardstest.Key(0, 0), harvesttest.Unavailable),
 			fault(cardstest.Key(0, 0), harvesttest.Slow),
 			fault(cardstest.Key(0, 1), cutShort),
 			fault(cardstest.Key(0, 1), harvesttest.Truncated(`{"content": [{"id": "`)),
@@ -393,13 +393,6 @@ func TestReadPage(t *testing.T) {
 
 func fault(prefix string, do func(http.ResponseWriter, *http.Request)) cardstest.Fault {
 	return cardstest.Fault{Prefix: prefix, Do: do}
-}
-
-// unavailable answers as torgi.gov.ru does under load: 503 in HTML.
-func unavailable(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/html")
-	w.WriteHeader(http.StatusServiceUnavailable)
-	io.WriteString(w, "<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>")
 }
 
 // cutShort ends a page in the middle, with no length announced: only the

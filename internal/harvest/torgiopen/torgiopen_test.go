@@ -146,7 +146,7 @@ func TestSyncThroughFaults(t *testing.T) {
 		s, files := dayOfNotices(t)
 		bad := s.Add(theDay, "notice", "21000035130000000499", []byte(`{"exportObject": {"structuredObject": {"notice": {"commonInfo": {"noticeNumber": "2100`))
 		s.Inject(
-			fault(torgitest.ListFile(theDay), unavailable),
+			fault(torgitest.ListFile(theDay), harvesttest.Unavailable),
 			fault(torgitest.ListFile(theDay), harvesttest.Status(http.StatusTooManyRequests)),
 			fault("docs/"+files[0], harvesttest.Slow),
 			fault("docs/"+files[0], page),
@@ -390,13 +390,6 @@ func TestWalk(t *testing.T) {
 
 func fault(prefix string, do func(http.ResponseWriter, *http.Request)) torgitest.Fault {
 	return torgitest.Fault{Prefix: prefix, Do: do}
-}
-
-// unavailable answers as torgi.gov.ru does under load: 503 in HTML.
-func unavailable(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/html")
-	w.WriteHeader(http.StatusServiceUnavailable)
-	io.WriteString(w, "<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>")
 }
 
 // page answers a document with a page of the portal.
