@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"slices"
 	"strconv"
@@ -213,4 +214,14 @@ func ParseRegions(s string) ([]int, error) {
 		codes = append(codes, c)
 	}
 	return codes, nil
+}
+
+// ParseAddress reads the http(s) address a source is configured with;
+// what names it in the error ("torgi.gov.ru data set").
+func ParseAddress(what, raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return nil, fmt.Errorf("%s %q: want an http(s) address", what, raw)
+	}
+	return u, nil
 }

@@ -37,8 +37,7 @@ var testTypes = []Type{
 }
 
 // quick retries at once: the faults are what is tested, not the waits.
-var quick = fetch.Config{Rate: 1000, Burst: 1000, Concurrency: 2, Timeout: 300 * time.Millisecond, Attempts: 4,
-	MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
+var quick = harvesttest.Quick(2, 4)
 
 // dayOfDocuments returns a service publishing a day of documents: two
 // archives of one partition, and one in each of three others.

@@ -22,7 +22,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs/fedresurstest"
 	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
@@ -44,8 +43,7 @@ var day = time.Date(2026, 11, 20, 0, 0, 0, 0, moscow)
 var scope = harvest.Scope{Since: day, Until: day.AddDate(0, 0, 1)}
 
 // quick retries at once: the faults are what is tested, not the waits.
-var quick = fetch.Config{Rate: 1000, Burst: 1000, Concurrency: 1, Timeout: 300 * time.Millisecond, Attempts: 4,
-	MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
+var quick = harvesttest.Quick(1, 4)
 
 // pageSize is small, for a day to take several pages.
 const pageSize = 2

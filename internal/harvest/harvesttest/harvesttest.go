@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/postgres"
@@ -42,6 +44,22 @@ func EachStore(t *testing.T, decoders []importer.Decoder, test func(t *testing.T
 	t.Run("postgres", func(t *testing.T) {
 		test(t, NewRig(t, "postgres", pgtest.URL(t), decoders))
 	})
+}
+
+// EachStoreAt runs EachStore with the runner's clock stopped at now.
+func EachStoreAt(t *testing.T, decoders []importer.Decoder, now time.Time, test func(t *testing.T, r *Rig)) {
+	EachStore(t, decoders, func(t *testing.T, r *Rig) {
+		r.Runner.Now = func() time.Time { return now }
+		test(t, r)
+	})
+}
+
+// Quick is a fetch configuration that retries at once: the faults are
+// what a source's tests test, not the waits. concurrency and attempts are
+// what each source's tests count on.
+func Quick(concurrency, attempts int) fetch.Config {
+	return fetch.Config{Rate: 1000, Burst: 1000, Concurrency: concurrency, Timeout: 300 * time.Millisecond, Attempts: attempts,
+		MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
 }
 
 // NewRig opens the store driver ("sqlite" or "postgres") finds at dsn,

@@ -57,7 +57,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -118,9 +117,8 @@ func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 // fails is left for the next run and the walk goes on with the next; a
 // publisher that fails every request stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
-	base, err := url.Parse(s.cfg.BaseURL)
-	if err != nil || (base.Scheme != "https" && base.Scheme != "http") || base.Host == "" {
-		return fmt.Errorf("torgi.gov.ru API %q: want an http(s) address", s.cfg.BaseURL)
+	if _, err := harvest.ParseAddress("torgi.gov.ru API", s.cfg.BaseURL); err != nil {
+		return err
 	}
 	searches := searchesOf(job.Scope)
 	job.Plan(len(searches))

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgicards/cardstest"
@@ -33,18 +32,14 @@ var (
 var scope = harvest.Scope{Since: theDay, Until: noon}
 
 // quick retries at once: the faults are what is tested, not the waits.
-var quick = fetch.Config{Rate: 1000, Burst: 1000, Concurrency: 1, Timeout: 300 * time.Millisecond, Attempts: 5,
-	MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
+var quick = harvesttest.Quick(1, 5)
 
 var decoders = []importer.Decoder{torgi.Format{}}
 
 // eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one,
 // at noon.
 func eachStore(t *testing.T, test func(t *testing.T, r *harvesttest.Rig)) {
-	harvesttest.EachStore(t, decoders, func(t *testing.T, r *harvesttest.Rig) {
-		r.Runner.Now = func() time.Time { return noon }
-		test(t, r)
-	})
+	harvesttest.EachStoreAt(t, decoders, noon, test)
 }
 
 func source(s *cardstest.Service) *Source {

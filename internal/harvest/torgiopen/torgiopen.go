@@ -37,7 +37,6 @@ package torgiopen
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -102,9 +101,9 @@ func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 // walk goes on; a day not published yet ends it, and a publisher that fails
 // every request stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
-	dataSet, err := url.Parse(s.cfg.DataSet)
-	if err != nil || (dataSet.Scheme != "https" && dataSet.Scheme != "http") || dataSet.Host == "" {
-		return fmt.Errorf("torgi.gov.ru data set %q: want an http(s) address", s.cfg.DataSet)
+	dataSet, err := harvest.ParseAddress("torgi.gov.ru data set", s.cfg.DataSet)
+	if err != nil {
+		return err
 	}
 	if len(job.Regions) > 0 {
 		job.Logger().Info("torgi.gov.ru is fetched for every region: its daily lists are not split by region")

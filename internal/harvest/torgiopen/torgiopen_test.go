@@ -15,7 +15,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen/torgitest"
@@ -36,8 +35,7 @@ var noon = theDay.Add(36 * time.Hour)
 var scope = harvest.Scope{Since: theDay, Until: theDay.AddDate(0, 0, 1), Regions: []int{77}}
 
 // quick retries at once: the faults are what is tested, not the waits.
-var quick = fetch.Config{Rate: 1000, Burst: 1000, Concurrency: 2, Timeout: 300 * time.Millisecond, Attempts: 4,
-	MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
+var quick = harvesttest.Quick(2, 4)
 
 // The notices of the day, two lots each.
 const (
@@ -96,10 +94,7 @@ var decoders = []importer.Decoder{torgi.Format{}}
 // eachStore runs test on a fresh SQLite store and a fresh PostgreSQL one,
 // at noon.
 func eachStore(t *testing.T, test func(t *testing.T, r *harvesttest.Rig)) {
-	harvesttest.EachStore(t, decoders, func(t *testing.T, r *harvesttest.Rig) {
-		r.Runner.Now = func() time.Time { return noon }
-		test(t, r)
-	})
+	harvesttest.EachStoreAt(t, decoders, noon, test)
 }
 
 func source(s *torgitest.Service) *Source {
