@@ -50,6 +50,16 @@ func (j *Job) Done(ctx context.Context, partition string) (bool, string, error) 
 	return false, "", err
 }
 
+// SkipDone reports whether the partition was completed, and if so counts
+// it done in this run's progress: the caller then has nothing to do for it.
+func (j *Job) SkipDone(ctx context.Context, partition string) (bool, error) {
+	done, _, err := j.Done(ctx, partition)
+	if done {
+		j.Skip()
+	}
+	return done, err
+}
+
 // Plan tells the job how many partitions this run has to do, for progress.
 func (j *Job) Plan(total int) {
 	j.mu.Lock()

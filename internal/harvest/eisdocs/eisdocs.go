@@ -114,13 +114,8 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 
 // partition fetches one partition, unless it was completed, and completes it.
 func (s *Source) partition(ctx context.Context, job *harvest.Job, p partition) error {
-	done, _, err := job.Done(ctx, p.name())
-	if err != nil {
+	if done, err := job.SkipDone(ctx, p.name()); err != nil || done {
 		return err
-	}
-	if done {
-		job.Skip()
-		return nil
 	}
 	if err := s.fetch(ctx, job, p.docRequest); err != nil {
 		return err

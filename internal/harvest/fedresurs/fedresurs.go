@@ -160,13 +160,8 @@ func stops(err error) bool {
 // without a checkpoint.
 func (s *Source) partition(ctx context.Context, job *harvest.Job, p partition) error {
 	if p.whole {
-		done, _, err := job.Done(ctx, p.name())
-		if err != nil {
+		if done, err := job.SkipDone(ctx, p.name()); err != nil || done {
 			return err
-		}
-		if done {
-			job.Skip()
-			return nil
 		}
 	}
 	if err := s.fetch(ctx, job, p); err != nil {

@@ -59,13 +59,8 @@ func (o listObject) published() time.Time {
 // day imports the notices of a day not completed, and completes it once
 // it has ended.
 func (r *run) day(ctx context.Context, d day) error {
-	done, _, err := r.job.Done(ctx, d.name())
-	if err != nil {
+	if done, err := r.job.SkipDone(ctx, d.name()); err != nil || done {
 		return err
-	}
-	if done {
-		r.job.Skip()
-		return nil
 	}
 	objects, err := r.list(ctx, d)
 	if err != nil {
@@ -156,13 +151,8 @@ func readList(r io.Reader) ([]listObject, error) {
 // completes it. A notice the importer rejects is completed too: fetching
 // it again would not mend it.
 func (r *run) notice(ctx context.Context, d day, o listObject) error {
-	done, _, err := r.job.Done(ctx, o.partition())
-	if err != nil {
+	if done, err := r.job.SkipDone(ctx, o.partition()); err != nil || done {
 		return err
-	}
-	if done {
-		r.job.Skip()
-		return nil
 	}
 	href, err := r.documentURL(o.Href)
 	if err != nil {
