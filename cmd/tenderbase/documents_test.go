@@ -1,6 +1,7 @@
 package main
 
 import (
+	"archive/zip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,13 +66,56 @@ func TestImportDocumentationBesideNotices(t *testing.T) {
 			find("гидроизоляция", "0811200000126000042")
 			find("волоконно-оптический", "0301300012426000118")
 
+			// In a zip archive, a notice and its file in one folder of it.
+			zipped := filepath.Join(t.TempDir(), "notices.zip")
+			writeZip(t, zipped, map[string]string{
+				"0811200000126000057/notice.xml":            eisFixtures + "notice/epNotificationEOK2020_0811200000126000057_1.xml",
+				"0811200000126000057/Проект контракта.docx": doctextFixtures + "docx.docx",
+			})
+			if got := runCLI(t, nil, "import", "--db", db, zipped); got.code != 0 || !strings.Contains(got.stdout, "documentation (DOCX)") {
+				t.Fatalf("import of the archive: exit %d\n%s%s", got.code, got.stdout, got.stderr)
+			}
+			if got := runCLI(t, nil, "search", "--db", db, "docs", "гидроизоляция"); !strings.HasPrefix(got.stdout, "2 found") ||
+				!strings.Contains(got.stdout, "0811200000126000057") {
+				t.Errorf("search docs after the archive: want the docs of both notices\n%s%s", got.stdout, got.stderr)
+			}
+
 			// The notice again, alone: its doc keeps the text of its file.
 			alone := t.TempDir()
 			copyFile(t, eisFixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml", alone, "notice.xml")
 			if got := runCLI(t, nil, "import", "--db", db, alone); got.code != 0 {
 				t.Fatalf("import again: exit %d\n%s%s", got.code, got.stdout, got.stderr)
 			}
-			find("гидроизоляция", "0811200000126000042")
+			if got := runCLI(t, nil, "search", "--db", db, "docs", "гидроизоляция"); !strings.HasPrefix(got.stdout, "2 found") ||
+				!strings.Contains(got.stdout, "0811200000126000042") {
+				t.Errorf("the doc lost its file's text when its notice came again:\n%s%s", got.stdout, got.stderr)
+			}
 		})
+	}
+}
+
+// writeZip writes an archive at path holding, under each name, the
+// content of the file it maps to.
+func writeZip(t *testing.T, path string, members map[string]string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zw := zip.NewWriter(f)
+	for name, from := range members {
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write(b)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
 	}
 }

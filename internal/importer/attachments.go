@@ -73,7 +73,8 @@ func (imp *importer) attach(o origin, prefix []byte, why string) bool {
 	if o.member == "" {
 		a.read = func() (io.ReaderAt, int64, func(), error) { return openFile(o.file) }
 	} else {
-		a.read = func() (io.ReaderAt, int64, func(), error) { return imp.readMemberAgain(o) }
+		m := imp.member
+		a.read = func() (io.ReaderAt, int64, func(), error) { return readMemberAgain(m) }
 	}
 	imp.attachments = append(imp.attachments, a)
 	return true
@@ -151,31 +152,21 @@ func openFile(p string) (io.ReaderAt, int64, func(), error) {
 }
 
 // readMemberAgain reads an archive member into memory, for its text: a
-// member can only be read from its start. doctext's own bound on a file's
-// size bounds the memory.
-func (imp *importer) readMemberAgain(o origin) (io.ReaderAt, int64, func(), error) {
-	zr, err := zip.OpenReader(o.file)
-	if err != nil && zr == nil {
+// member can only be read from its start. Its archive is still open: the
+// archive's folders are settled before it is closed. doctext's own bound on
+// a file's size bounds the memory.
+func readMemberAgain(m *zip.File) (io.ReaderAt, int64, func(), error) {
+	if m.UncompressedSize64 > uint64(doctext.DefaultLimits.MaxFileBytes) {
+		return nil, 0, nil, fmt.Errorf("%d bytes, more than a file of documentation is read", m.UncompressedSize64)
+	}
+	rc, err := m.Open()
+	if err != nil {
 		return nil, 0, nil, err
 	}
-	defer zr.Close()
-	for _, m := range zr.File {
-		if m.Name != o.member {
-			continue
-		}
-		if m.UncompressedSize64 > uint64(doctext.DefaultLimits.MaxFileBytes) {
-			return nil, 0, nil, fmt.Errorf("%d bytes, more than a file of documentation is read", m.UncompressedSize64)
-		}
-		rc, err := m.Open()
-		if err != nil {
-			return nil, 0, nil, err
-		}
-		defer rc.Close()
-		b, err := io.ReadAll(io.LimitReader(rc, doctext.DefaultLimits.MaxFileBytes+1))
-		if err != nil {
-			return nil, 0, nil, err
-		}
-		return bytes.NewReader(b), int64(len(b)), func() {}, nil
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, doctext.DefaultLimits.MaxFileBytes+1))
+	if err != nil {
+		return nil, 0, nil, err
 	}
-	return nil, 0, nil, fmt.Errorf("no member %s", o.member)
+	return bytes.NewReader(b), int64(len(b)), func() {}, nil
 }

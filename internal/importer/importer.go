@@ -4,6 +4,7 @@
 package importer
 
 import (
+	"archive/zip"
 	"context"
 	"io"
 	"path"
@@ -89,11 +90,6 @@ func Import(ctx context.Context, store tenderbase.Store, paths []string, opts Op
 		if err := imp.read(in); err != nil {
 			return imp.summary, err
 		}
-		if in.archive {
-			if err := imp.settle(imp.dir); err != nil {
-				return imp.summary, err
-			}
-		}
 	}
 	if err := imp.settle(""); err != nil {
 		return imp.summary, err
@@ -124,6 +120,8 @@ type importer struct {
 	dir         string
 	docs        map[string]map[string]*tenderbase.Doc
 	attachments []attachment
+	// member is the archive member being read, whose archive is open.
+	member *zip.File
 }
 
 // pending is a record waiting for its batch to be stored.

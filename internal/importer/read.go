@@ -41,7 +41,8 @@ func (imp *importer) readArchive(in input) error {
 			return err
 		}
 	}
-	return nil
+	// The archive's folders end with it; the folder it lies in goes on.
+	return imp.settle(imp.dir)
 }
 
 func (imp *importer) readMember(archive string, m *zip.File) error {
@@ -53,6 +54,8 @@ func (imp *importer) readMember(archive string, m *zip.File) error {
 		return nil
 	}
 	defer rc.Close()
+	imp.member = m
+	defer func() { imp.member = nil }()
 	return imp.readFile(rc, origin{file: archive, member: m.Name}, size)
 }
 
