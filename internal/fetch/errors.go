@@ -1,7 +1,6 @@
 package fetch
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -81,15 +80,6 @@ func checkBody(r Request, body io.ReaderAt, size int64) error {
 	}
 	return r.Check(body, size)
 }
-
-// bytesReaderAt lets a byte slice be read from anywhere, and again.
-type bytesReaderAt []byte
-
-func (b bytesReaderAt) ReadAt(p []byte, off int64) (int, error) {
-	return bytes.NewReader(b).ReadAt(p, off)
-}
-
-func (b bytesReaderAt) reader() io.Reader { return bytes.NewReader(b) }
 
 // countingReader counts the bytes read into n.
 type countingReader struct {

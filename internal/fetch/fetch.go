@@ -11,6 +11,7 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -175,7 +176,7 @@ func (c *Client) Fetch(ctx context.Context, r Request) ([]byte, error) {
 		if int64(len(b)) > c.cfg.MaxBytes {
 			return finally(fmt.Errorf("the response is larger than %d bytes", c.cfg.MaxBytes))
 		}
-		if err := checkBody(r, bytesReaderAt(b), int64(len(b))); err != nil {
+		if err := checkBody(r, bytes.NewReader(b), int64(len(b))); err != nil {
 			return err
 		}
 		body = b
@@ -297,7 +298,7 @@ func (c *Client) attempt(ctx context.Context, h *host, r Request, read func(*htt
 func (c *Client) newRequest(ctx context.Context, r Request) (*http.Request, error) {
 	var body io.Reader
 	if r.Body != nil {
-		body = bytesReaderAt(r.Body).reader()
+		body = bytes.NewReader(r.Body)
 	}
 	req, err := http.NewRequestWithContext(ctx, cmpOr(r.Method, http.MethodGet), r.URL, body)
 	if err != nil {
