@@ -89,7 +89,9 @@ func TestSyncKilledAndRestarted(t *testing.T) {
 			<-r.Context().Done()
 		}})
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "TENDERBASE_EIS_TOKEN=good-token")
+	// Killed, the sync cannot remove its folder of downloads: it goes
+	// into the test's own.
+	cmd.Env = append(os.Environ(), "TENDERBASE_EIS_TOKEN=good-token", "TMPDIR="+t.TempDir())
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

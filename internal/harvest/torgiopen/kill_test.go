@@ -44,7 +44,9 @@ func TestSyncSurvivesKill(t *testing.T) {
 		}))
 		var out bytes.Buffer
 		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncChild$")
-		cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childService+"="+s.URL())
+		// The child's temporary folders go into the test's own: killed,
+		// it cannot remove them itself.
+		cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childService+"="+s.URL(), "TMPDIR="+t.TempDir())
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
