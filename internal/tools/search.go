@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -122,16 +121,6 @@ type searchRequest struct {
 // searcher is an argument type of a search tool.
 type searcher interface{ request() searchRequest }
 
-// searchResult is the output of every search tool.
-type searchResult struct {
-	Total    int               `json:"total" jsonschema:"The exact number of matching records, also those past the plan's row cap. A plan that does not show a field does not match its words, nor count the records only they would find."`
-	Page     int               `json:"page" jsonschema:"This page, from 0."`
-	PageSize int               `json:"page_size" jsonschema:"Records a page: 20."`
-	RowCap   int               `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
-	Notice   string            `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
-	Items    []json.RawMessage `json:"items" jsonschema:"The records of this page, newest first. Fields the plan does not show are null."`
-}
-
 // searchTool is a search tool before its argument type is known.
 type searchTool struct {
 	name, title, description string
@@ -177,16 +166,7 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	if err != nil {
 		return Output{}, err
 	}
-	hidden := restricted{}
-	if res.Items, err = hidden.maskAll(docPreviews(recs), c.plan); err != nil {
-		return Output{}, err
-	}
-	if t.kind == tenderbase.KindTender {
-		if err := s.addStates(ctx, recs, res.Items); err != nil {
-			return Output{}, err
-		}
-	}
-	return output(res, hidden)
+	return s.answer(ctx, t, res, recs, c)
 }
 
 // cappedPage runs srch within the caller's row cap: a page that starts at or
