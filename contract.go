@@ -74,7 +74,8 @@ func (c *Contract) Flags() []string {
 	return f
 }
 
-// Lookups returns the numbers and the INNs of every party.
+// Lookups returns the numbers, the INNs of every party and the prefixes of
+// the objects' OKPD2 codes.
 func (c *Contract) Lookups() []Lookup {
 	ls := lookups(
 		LookupRegNumber, c.RegNumber,
@@ -84,5 +85,5 @@ func (c *Contract) Lookups() []Lookup {
 	for _, s := range c.Suppliers {
 		ls = append(ls, lookups(LookupSupplierINN, s.INN)...)
 	}
-	return ls
+	return distinct(append(ls, okpd2Lookups(c.Objects)...))
 }

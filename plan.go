@@ -124,15 +124,19 @@ func PaidPlans() string {
 // may not look records up by it: the answer would tell what the field
 // holds. It is the one table Restrict decides lookups by.
 var LookupFields = map[Kind]map[string]string{
-	KindTender: {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer", LookupState: "status"},
-	KindDoc:    {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer"},
+	KindTender: {
+		LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer", LookupState: "status",
+		LookupParticipantINN: "participants", LookupOKPD2: "lots", LookupPlacingMethod: "placing_method_code", LookupPlatform: "etp",
+	},
+	KindDoc: {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer"},
 	KindContract: {
 		LookupRegNumber: "reg_number", LookupPurchaseNumber: "purchase_number",
-		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers",
+		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers", LookupOKPD2: "objects",
 	},
-	KindOrg:      {LookupINN: "inn", LookupOGRN: "ogrn"},
-	KindLot:      {LookupNoticeNumber: "notice_number", LookupINN: "debtor", LookupOrganizerINN: "organizer", LookupMessage: "result"},
-	KindLotEvent: {LookupMessage: "message"},
+	KindWorldTender: {LookupCPV: "cpv_codes"},
+	KindOrg:         {LookupINN: "inn", LookupOGRN: "ogrn"},
+	KindLot:         {LookupNoticeNumber: "notice_number", LookupINN: "debtor", LookupOrganizerINN: "organizer", LookupMessage: "result"},
+	KindLotEvent:    {LookupMessage: "message"},
 	KindComplaint: {
 		LookupComplaintNumber: "complaintNumber", LookupComplaintID: "complaintID",
 		LookupRegNumber: "regNum", LookupPurchaseNumber: "purchaseNumber",

@@ -81,6 +81,17 @@ const (
 	LookupComplaintRegNumber = "complaint_reg_number"
 	LookupNoticeNumber       = "notice_number"
 	LookupRemoteID           = "remote_id"
+	// LookupParticipantINN is, like LookupState, derived by the store: the
+	// INNs the protocols of a tender name as participants (TenderStanding).
+	LookupParticipantINN = "participant_inn"
+	// LookupOKPD2 holds every prefix of a purchase object's OKPD2 code that
+	// ends in a digit (CodePrefixes), so that a code prefix is an exact key.
+	LookupOKPD2 = "okpd2"
+	// LookupCPV holds every prefix of the significant digits of a CPV code
+	// (CPVPrefixes).
+	LookupCPV           = "cpv"
+	LookupPlacingMethod = "placing_method" // the code, such as EA20
+	LookupPlatform      = "platform"       // the electronic platform's code, such as ETP_SBAST
 )
 
 // NewRecord returns a pointer to a zero record of kind k, ready to be decoded

@@ -2,6 +2,7 @@ package tenderbase
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,12 +11,15 @@ import (
 // DefaultPageSize is the page size of the search tools.
 const DefaultPageSize = 20
 
-// Search asks a store for one page of records of one kind, newest first.
+// Search asks a store for one page of records of one kind, in the order
+// Sort names.
 type Search struct {
 	Kind    Kind
 	Query   Query    // nil lists every record that the other conditions admit
 	Filters Filters  // flags; empty admits everything
 	Where   []Lookup // exact keys; every one must hold
+	Ranges  []Range  // bounds of measures; every one must hold
+	Sort    Sort     // the order of the results; "" is SortNewest
 	// OpenTextOnly makes the query match only the text of the fields every
 	// plan sees (OpenText), not that of tariff fields (TariffText). It is
 	// set by Plan.Restrict for a caller whose plan hides fields.
@@ -198,9 +202,64 @@ func ResourceKind(name string) (Kind, error) {
 	return "", Errorf(EINVALID, "unknown resource %s (known: %s)", Quote(name), strings.Join(names, ", "))
 }
 
-// Validate checks a search's paging and returns an EINVALID error for a
-// negative page or a page size out of range.
+// Sort is an order of search results. Every order is total: records it
+// ranks alike come newest first, as SortNewest orders them, so that pages
+// never overlap or skip a record.
+type Sort string
+
+// The orders. A record without the measure an order sorts by (no deadline,
+// no price in roubles) comes after every record with it, either way.
+const (
+	SortNewest    Sort = "newest"     // by Date, newest first
+	SortDeadline  Sort = "deadline"   // the soonest deadline first
+	SortPriceAsc  Sort = "price_asc"  // the lowest price first
+	SortPriceDesc Sort = "price_desc" // the highest price first
+	SortRelevance Sort = "relevance"  // the best match of the query first (BM25 or the store's like)
+)
+
+// Sorts lists the orders, the default first.
+var Sorts = []Sort{SortNewest, SortDeadline, SortPriceAsc, SortPriceDesc, SortRelevance}
+
+// Measure returns the measure the order sorts by, "" for newest and
+// relevance.
+func (s Sort) Measure() Measure {
+	switch s {
+	case SortDeadline:
+		return MeasureDeadline
+	case SortPriceAsc, SortPriceDesc:
+		return MeasurePrice
+	}
+	return ""
+}
+
+// Order returns the search's order, SortNewest when none is set.
+func (s Search) Order() Sort {
+	if s.Sort == "" {
+		return SortNewest
+	}
+	return s.Sort
+}
+
+// Validate checks a search's paging, order and ranges, and returns an
+// EINVALID error for a negative page, a page size out of range, an unknown
+// order, relevance without a query, or a range of an unknown measure.
 func (s Search) Validate() error {
+	if !slices.Contains(Sorts, s.Order()) {
+		return Errorf(EINVALID, "unknown sort %s (known: %s)", Quote(string(s.Sort)), joinSorts())
+	}
+	if s.Order() == SortRelevance && s.Query == nil {
+		return Errorf(EINVALID, "sort %s ranks the matches of a query; give a query with words, or another sort", SortRelevance)
+	}
+	for _, r := range s.Ranges {
+		switch r.Measure {
+		case MeasurePublished, MeasurePrice, MeasureDeadline:
+		default:
+			return Errorf(EINVALID, "unknown measure %s", Quote(string(r.Measure)))
+		}
+		if math.IsNaN(r.Min) || math.IsNaN(r.Max) {
+			return Errorf(EINVALID, "range of %s is not a number", r.Measure)
+		}
+	}
 	if s.Page < 0 {
 		return Errorf(EINVALID, "page must be 0 or more, got %d", s.Page)
 	}
@@ -208,6 +267,14 @@ func (s Search) Validate() error {
 		return Errorf(EINVALID, "page size must be from 1 to %d, got %d", MaxPageSize, s.PageSize)
 	}
 	return nil
+}
+
+func joinSorts() string {
+	names := make([]string, len(Sorts))
+	for i, s := range Sorts {
+		names[i] = string(s)
+	}
+	return strings.Join(names, ", ")
 }
 
 // MaxPageSize bounds one page of any search.

@@ -2,7 +2,9 @@ package tenderbase
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"time"
 )
 
 // LookupState is the lookup by which a store finds tenders in a derived
@@ -117,4 +119,91 @@ func NewestByLot(protocols []*Protocol, keep func(*Protocol) bool) []*Protocol {
 	}
 	slices.SortStableFunc(out, func(a, b *Protocol) int { return cmp.Compare(a.LotNumber, b.LotNumber) })
 	return out
+}
+
+// TenderDates are a tender's dates once its date changes are applied, and
+// the record that set them.
+type TenderDates struct {
+	ApplicationsDeadline time.Time
+	BiddingDate          time.Time
+	// From names the record that set these dates: "tender_event <id>
+	// (date_change)" or "tender <purchase number> (version <n>)".
+	From string
+}
+
+// DatesOf returns t's dates with the date changes published after it
+// applied, oldest first: a date change moves the dates it gives, and a
+// cancelled date change (date_change_cancel, which does not say which
+// dates apply again) undoes the latest change still standing. Changes
+// published before t are already in it, as a notice restates its dates;
+// changes of one lot leave the tender's dates alone. events are newest
+// first.
+//
+// It is the one rule of a tender's dates: ru.detail shows them, and the
+// stores keep the deadline by it for searches to bound and sort by.
+func DatesOf(t *Tender, events []*TenderEvent) TenderDates {
+	standing := []TenderDates{{
+		ApplicationsDeadline: t.ApplicationsDeadline,
+		BiddingDate:          t.BiddingDate,
+		From:                 fmt.Sprintf("%s %s (version %d)", t.Kind(), t.Key(), t.Version),
+	}}
+	for _, e := range slices.Backward(events) {
+		if e.LotNumber != 0 || !e.PublishedAt.After(t.PublishedAt) {
+			continue
+		}
+		switch e.Type {
+		case EventDateChange:
+			next := standing[len(standing)-1]
+			if !e.ApplicationsDeadline.IsZero() {
+				next.ApplicationsDeadline = e.ApplicationsDeadline
+			}
+			if !e.BiddingDate.IsZero() {
+				next.BiddingDate = e.BiddingDate
+			}
+			next.From = fmt.Sprintf("%s %s (%s)", e.Kind(), e.Key(), e.Type)
+			standing = append(standing, next)
+		case EventDateChangeCancel:
+			if len(standing) > 1 {
+				standing = standing[:len(standing)-1]
+			}
+		}
+	}
+	return standing[len(standing)-1]
+}
+
+// TenderStanding is what a tender's protocols and events make of it, kept
+// by the stores beside the notice so that a search selects and sorts by it.
+type TenderStanding struct {
+	State    string    // TenderState
+	Deadline time.Time // the applications deadline of DatesOf
+	// Participants are the INNs of the participants that the tender's
+	// protocols in force name, each once, sorted; LookupParticipantINN.
+	Participants []string
+}
+
+// StandingOf returns the standing of t among its protocols and events, each
+// newest first.
+func StandingOf(t *Tender, protocols []*Protocol, events []*TenderEvent) TenderStanding {
+	s := TenderStanding{Deadline: DatesOf(t, events).ApplicationsDeadline}
+	s.State, _ = TenderState(t, protocols, events)
+	for _, p := range ProtocolsInForce(protocols, events) {
+		for _, part := range p.Participants {
+			if part.INN != "" && !IsPlaceholderINN(part.INN) {
+				s.Participants = append(s.Participants, part.INN)
+			}
+		}
+	}
+	slices.Sort(s.Participants)
+	s.Participants = slices.Compact(s.Participants)
+	return s
+}
+
+// Lookups returns the lookups the standing gives its tender: its state and
+// each participant's INN.
+func (s TenderStanding) Lookups() []Lookup {
+	ls := []Lookup{{Field: LookupState, Value: s.State}}
+	for _, inn := range s.Participants {
+		ls = append(ls, Lookup{Field: LookupParticipantINN, Value: inn})
+	}
+	return ls
 }

@@ -174,8 +174,9 @@ func (t *Tender) Flags() []string {
 	return f
 }
 
-// Lookups returns the purchase number, the INN of each customer and the
-// organizer's INN.
+// Lookups returns the purchase number, the INN of each customer, the
+// organizer's INN, the placing method's and the platform's codes, and the
+// prefixes of the objects' OKPD2 codes.
 func (t *Tender) Lookups() []Lookup {
 	ls := lookups(
 		LookupPurchaseNumber, t.PurchaseNumber,
@@ -188,6 +189,24 @@ func (t *Tender) Lookups() []Lookup {
 	}
 	if t.Organizer != nil {
 		ls = append(ls, lookups(LookupOrganizerINN, t.Organizer.INN)...)
+	}
+	ls = append(ls, lookups(LookupPlacingMethod, t.PlacingMethodCode)...)
+	if t.ETP != nil {
+		ls = append(ls, lookups(LookupPlatform, t.ETP.Code)...)
+	}
+	for _, l := range t.Lots {
+		ls = append(ls, okpd2Lookups(l.Objects)...)
+	}
+	return distinct(ls)
+}
+
+// okpd2Lookups returns the OKPD2 code prefixes of objects.
+func okpd2Lookups(objects []PurchaseObject) []Lookup {
+	var ls []Lookup
+	for _, o := range objects {
+		for _, p := range CodePrefixes(o.OKPD2Code) {
+			ls = append(ls, Lookup{Field: LookupOKPD2, Value: p})
+		}
 	}
 	return ls
 }

@@ -62,8 +62,26 @@ func (w *WorldTender) Flags() []string {
 	return nil
 }
 
-// Lookups returns nothing: world tenders are found by id or by search.
-func (w *WorldTender) Lookups() []Lookup { return nil }
+// Lookups returns the prefixes of the CPV codes of the tender and its lots.
+func (w *WorldTender) Lookups() []Lookup {
+	var ls []Lookup
+	for _, codes := range append([][]string{w.CPVCodes}, lotCPVs(w.Lots)...) {
+		for _, c := range codes {
+			for _, p := range CPVPrefixes(c) {
+				ls = append(ls, Lookup{Field: LookupCPV, Value: p})
+			}
+		}
+	}
+	return distinct(ls)
+}
+
+func lotCPVs(lots []WorldLot) [][]string {
+	out := make([][]string, len(lots))
+	for i, l := range lots {
+		out[i] = l.CPVCodes
+	}
+	return out
+}
 
 // Merge joins w with the stored version of the same notice or process, as
 // OCDS merges releases: the newer one (by Updated, else PublishedAt) gives

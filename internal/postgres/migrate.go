@@ -124,8 +124,11 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
 	4: reindexWhere(hasTariffText),            // the positions of tariff text weighted
-	5: settleAllStates,                        // the derived state of every tender as a lookup
+	// Step 5 derived the state of every tender as a lookup; step 8 now
+	// derives it with the rest of a tender's standing, which needs the
+	// columns of measures that 5 predates.
 	6: reindexWhere(query.ChangedByLanguages), // texts analyzed in their language, Latin letters folded
+	8: fillMeasures,                           // prices and deadlines, code prefixes, tenders' participants
 }
 
 // reindexBatch is how many records reindex reads at a time.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/storetest"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -131,4 +132,37 @@ func TestStatesFollowPuts(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.CheckStatesFollowPuts(t, s)
+}
+
+// TestMeasures checks that Put keeps the prices, deadlines and code
+// lookups that searches bound, sort and select by
+// (storetest.CheckMeasures).
+func TestMeasures(t *testing.T) {
+	s, err := Open(t.Context(), pgtest.URL(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Put(t.Context(), storetest.MeasureRecords()); err != nil {
+		t.Fatal(err)
+	}
+	storetest.CheckMeasures(t, s)
+}
+
+// TestMeasuresOfOldRecords opens a database written before records had
+// measures (migration 008): Open fills them, with the deadlines of
+// tenders as their date changes moved them and the participants of their
+// protocols.
+func TestMeasuresOfOldRecords(t *testing.T) {
+	url := pgtest.URL(t)
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, url, 8, storetest.MeasureRecords(), func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	s, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckMeasures(t, s)
 }

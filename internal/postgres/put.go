@@ -145,6 +145,7 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 	lo, hi := versioning.RIDs(e.Rec.Date())
 	d := newDocument(query.IndexedFields(w.stems, e.Rec))
 	fields, values := lookups(e.Rec)
+	price, deadline := measures(e.Rec)
 	// One statement, so that an import of new records costs one round trip
 	// a record beyond its reads. The next rid of the second is taken under
 	// the write lock, so no other Put can take it meanwhile.
@@ -155,8 +156,8 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 		), next AS (
 			SELECT coalesce(max(rid) + 1, $6) AS rid FROM records WHERE rid >= $6 AND rid < $7
 		), r AS (
-			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff)
-			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10, $13 FROM v, next WHERE next.rid < $7
+			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff, price, deadline)
+			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10, $13, $14, $15 FROM v, next WHERE next.rid < $7
 			RETURNING rid
 		), l AS (
 			INSERT INTO lookups (kind, field, value, rid)
@@ -164,7 +165,7 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 			ON CONFLICT DO NOTHING
 		)
 		SELECT rid FROM r`,
-		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, flags(e.Rec), d.tsv, d.lossy, fields, values, d.tariff).Scan(&rid)
+		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, flags(e.Rec), d.tsv, d.lossy, fields, values, d.tariff, price, deadline).Scan(&rid)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return versioning.ErrFullSecond(e.Rec.Date())
 	}
@@ -186,9 +187,10 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 		}
 	}
 	d := newDocument(query.IndexedFields(w.stems, e.Rec))
+	price, deadline := measures(e.Rec)
 	if _, err := w.q.Exec(ctx, `
-		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7
-		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID, d.tariff); err != nil {
+		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7, price = $8, deadline = $9
+		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID, d.tariff, price, deadline); err != nil {
 		return fmt.Errorf("replace record: %w", tooLarge(err))
 	}
 	return w.AddLookups(ctx, e, rid)

@@ -59,6 +59,7 @@ type selection struct {
 	// openOnly checks against the text every plan sees only
 	// (tenderbase.Search.OpenTextOnly).
 	openOnly bool
+	order    tenderbase.Sort
 	limit    int
 	offset   int
 }
@@ -84,7 +85,7 @@ func planIn(ctx context.Context, tx pgx.Tx, q tenderbase.Search) (selection, err
 
 // plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search) (selection, error) {
-	sel := selection{kind: q.Kind, limit: q.Size(), offset: offset(q.Page, q.Size())}
+	sel := selection{kind: q.Kind, order: q.Order(), limit: q.Size(), offset: offset(q.Page, q.Size())}
 	sel.conds = []string{"r.kind = " + sel.arg(string(q.Kind))}
 	if q.Query != nil {
 		ts, err := emitTSQuery(query.ForKind(q.Kind, q.Query), q.OpenTextOnly)
@@ -103,7 +104,61 @@ func plan(q tenderbase.Search) (selection, error) {
 		sel.conds = append(sel.conds, "r.rid IN (SELECT rid FROM lookups WHERE kind = $1 AND field = "+
 			sel.arg(l.Field)+" AND value = "+sel.arg(l.Value)+")")
 	}
+	for _, r := range q.Ranges {
+		sel.bound(r)
+	}
 	return sel, nil
+}
+
+// bound narrows sel to the records whose measure lies in r. The published
+// date is the rid's own order, so its range is a range of rids. Each end is
+// written only when it is finite, and as the column's own type, so that
+// the column's index serves it.
+func (sel *selection) bound(r tenderbase.Range) {
+	switch r.Measure {
+	case tenderbase.MeasurePublished:
+		lo, hi := versioning.RIDRange(r.Min, r.Max)
+		sel.conds = append(sel.conds, "r.rid BETWEEN "+sel.arg(lo)+" AND "+sel.arg(hi))
+	case tenderbase.MeasurePrice:
+		sel.conds = append(sel.conds, "r.price IS NOT NULL")
+		if !math.IsInf(r.Min, 0) {
+			sel.conds = append(sel.conds, "r.price >= "+sel.arg(r.Min))
+		}
+		if !math.IsInf(r.Max, 0) {
+			sel.conds = append(sel.conds, "r.price <= "+sel.arg(r.Max))
+		}
+	case tenderbase.MeasureDeadline:
+		sel.conds = append(sel.conds, "r.deadline IS NOT NULL")
+		if !math.IsInf(r.Min, 0) {
+			sel.conds = append(sel.conds, "r.deadline >= "+sel.arg(int64(math.Ceil(r.Min))))
+		}
+		if !math.IsInf(r.Max, 0) {
+			sel.conds = append(sel.conds, "r.deadline <= "+sel.arg(int64(math.Floor(r.Max))))
+		}
+	}
+}
+
+// sortKey returns the expression over records r that the results are
+// sorted by, adding its arguments to args, and the ORDER BY clause of the
+// results over a relation p with the columns rid and k (that key). Records
+// without the measure come last either way, and rids, newest first, break
+// ties.
+func (sel selection) sortKey(args *[]any) (key string, orderBy func(p string) string) {
+	order := func(dir string) func(string) string {
+		return func(p string) string { return " ORDER BY " + p + "k " + dir + ", " + p + "rid DESC" }
+	}
+	switch sel.order {
+	case tenderbase.SortRelevance:
+		*args = append(*args, sel.exact)
+		return "ts_rank(r.tsv, $" + strconv.Itoa(len(*args)) + "::tsquery)", order("DESC")
+	case tenderbase.SortPriceDesc:
+		return "r.price", order("DESC NULLS LAST")
+	case tenderbase.SortPriceAsc:
+		return "r.price", order("NULLS LAST")
+	case tenderbase.SortDeadline:
+		return "r.deadline", order("NULLS LAST")
+	}
+	return "NULL::bigint", func(p string) string { return " ORDER BY " + p + "rid DESC" }
 }
 
 // arg adds an argument and returns its placeholder.
@@ -156,12 +211,12 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tend
 	if sel.offset >= total {
 		return nil, total, nil
 	}
+	key, orderBy := sel.sortKey(&args)
 	n := len(args)
 	rows, _ := tx.Query(ctx, `
-		SELECT v.body FROM (SELECT r.rid, r.version FROM records r`+where+`
-			ORDER BY r.rid DESC LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2)+`) p
-		JOIN versions v ON v.id = p.version
-		ORDER BY p.rid DESC`, append(args, sel.limit, sel.offset)...)
+		SELECT v.body FROM (SELECT * FROM (SELECT r.rid, r.version, `+key+` AS k FROM records r`+where+`) r`+orderBy("r.")+`
+			LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2)+`) p
+		JOIN versions v ON v.id = p.version`+orderBy("p."), append(args, sel.limit, sel.offset)...)
 	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
 	if err != nil {
 		return nil, 0, fmt.Errorf("select page: %w", err)
@@ -195,9 +250,10 @@ func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int,
 // then reads the page of those that match.
 func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Record, int, error) {
 	where, args := sel.where(true)
+	key, orderBy := sel.sortKey(&args)
 	rows, _ := tx.Query(ctx, `
-		SELECT r.rid, CASE WHEN r.lossy THEN (SELECT body FROM versions WHERE id = r.version) END
-		FROM records r`+where+` ORDER BY r.rid DESC`, args...)
+		SELECT rid, body FROM (SELECT r.rid, `+key+` AS k, CASE WHEN r.lossy THEN (SELECT body FROM versions WHERE id = r.version) END AS body
+		FROM records r`+where+`) r`+orderBy("r."), args...)
 	var rids []int64
 	stems := textproc.Stemmer{}
 	matcher := query.NewMatcher(sel.kind, sel.check)
@@ -229,8 +285,9 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 	}
 	page := rids[sel.offset:min(len(rids), sel.offset+sel.limit)]
 	rows, _ = tx.Query(ctx, `
-		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
-		WHERE r.rid = ANY($1) ORDER BY r.rid DESC`, page)
+		SELECT v.body FROM unnest($1::bigint[]) WITH ORDINALITY AS p (rid, n)
+		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version
+		ORDER BY p.n`, page)
 	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
 	if err != nil {
 		return nil, 0, fmt.Errorf("select page: %w", err)

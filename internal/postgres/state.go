@@ -51,34 +51,46 @@ func (w stateWriter) Latest(ctx context.Context, k tenderbase.Kind, key string) 
 	return versioning.Decode(k, body)
 }
 
-// SetStates makes each state the one state lookup of the current tender
-// whose key is its key, in two statements for all of them: in one, the
-// insert would meet the rows the delete takes.
-func (w stateWriter) SetStates(ctx context.Context, states map[string]string) error {
-	keys, values := make([]string, 0, len(states)), make([]string, 0, len(states))
-	for k, v := range states {
-		keys, values = append(keys, k), append(values, v)
+// SetStandings keeps each standing for the current tender whose key is its
+// key (versioning.StateTx), in three statements for all of them: the
+// derived lookups that no longer hold go, the new ones come, and the
+// deadlines are set.
+func (w stateWriter) SetStandings(ctx context.Context, standings map[string]tenderbase.TenderStanding) error {
+	var keys, lkeys, fields, values []string
+	var deadlines []*int64
+	for key, s := range standings {
+		keys, deadlines = append(keys, key), append(deadlines, unixOrNil(s.Deadline.IsZero(), s.Deadline.Unix()))
+		for _, l := range s.Lookups() {
+			lkeys, fields, values = append(lkeys, key), append(fields, l.Field), append(values, l.Value)
+		}
 	}
 	kind := string(tenderbase.KindTender)
+	derived := []string{tenderbase.LookupState, tenderbase.LookupParticipantINN}
 	if _, err := w.q.Exec(ctx, `
-		DELETE FROM lookups l USING unnest($3::text[], $4::text[]) AS u (key, state), records r
-		WHERE r.kind = $1 AND r.key = u.key AND l.rid = r.rid
-		AND l.kind = $1 AND l.field = $2 AND l.value <> u.state`,
-		kind, tenderbase.LookupState, keys, values); err != nil {
-		return fmt.Errorf("clear states: %w", err)
+		DELETE FROM lookups l USING records r
+		WHERE r.kind = $1 AND r.key = ANY($2::text[]) AND l.rid = r.rid AND l.kind = $1 AND l.field = ANY($3::text[])
+		AND NOT EXISTS (SELECT 1 FROM unnest($4::text[], $5::text[], $6::text[]) AS u (key, field, value)
+			WHERE u.key = r.key AND u.field = l.field AND u.value = l.value)`,
+		kind, keys, derived, lkeys, fields, values); err != nil {
+		return fmt.Errorf("clear standings: %w", err)
 	}
 	if _, err := w.q.Exec(ctx, `
 		INSERT INTO lookups (kind, field, value, rid)
-		SELECT $1, $2, u.state, r.rid FROM unnest($3::text[], $4::text[]) AS u (key, state)
+		SELECT $1, u.field, u.value, r.rid FROM unnest($2::text[], $3::text[], $4::text[]) AS u (key, field, value)
 		JOIN records r ON r.kind = $1 AND r.key = u.key
-		ON CONFLICT DO NOTHING`, kind, tenderbase.LookupState, keys, values); err != nil {
-		return fmt.Errorf("store states: %w", err)
+		ON CONFLICT DO NOTHING`, kind, lkeys, fields, values); err != nil {
+		return fmt.Errorf("store standings: %w", err)
+	}
+	if _, err := w.q.Exec(ctx, `
+		UPDATE records r SET deadline = u.deadline FROM unnest($2::text[], $3::bigint[]) AS u (key, deadline)
+		WHERE r.kind = $1 AND r.key = u.key`, kind, keys, deadlines); err != nil {
+		return fmt.Errorf("store deadlines: %w", err)
 	}
 	return nil
 }
 
-// settleAllStates derives the state lookup of every stored tender, for a
-// database made before tenders had one (migration 0005).
+// settleAllStates derives the standing of every stored tender, for a
+// database made before tenders had one (migration 0008).
 func settleAllStates(ctx context.Context, tx pgx.Tx) error {
 	rows, _ := tx.Query(ctx, `SELECT key FROM records WHERE kind = $1`, string(tenderbase.KindTender))
 	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])

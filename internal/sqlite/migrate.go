@@ -57,8 +57,11 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	7:  reindex,          // the text of tariff fields in columns of its own
-	8:  settleAllStates,  // the derived state of every tender as a lookup
+	// Step 8 derived the state of every tender as a lookup; step 13 now
+	// derives it with the rest of a tender's standing, which needs the
+	// measures table that 8 predates.
 	10: reindexLanguages, // texts analyzed in their language, Latin letters folded
+	13: fillMeasures,     // prices and deadlines, code prefixes, tenders' participants
 }
 
 // reindexBatch is how many records reindex reads at a time.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/storetest"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -140,4 +141,37 @@ func TestStatesFollowPuts(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.CheckStatesFollowPuts(t, s)
+}
+
+// TestMeasures checks that Put keeps the prices, deadlines and code
+// lookups that searches bound, sort and select by
+// (storetest.CheckMeasures).
+func TestMeasures(t *testing.T) {
+	s, err := Open(t.Context(), t.TempDir()+"/s.db", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Put(t.Context(), storetest.MeasureRecords()); err != nil {
+		t.Fatal(err)
+	}
+	storetest.CheckMeasures(t, s)
+}
+
+// TestMeasuresOfOldRecords opens a database written before records had
+// measures (migration 0013): Open fills them, with the deadlines of
+// tenders as their date changes moved them and the participants of their
+// protocols.
+func TestMeasuresOfOldRecords(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, path, 13, storetest.MeasureRecords(), func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckMeasures(t, s)
 }

@@ -154,13 +154,14 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 	return last.Int64 + 1, nil
 }
 
-// index writes the record's row in its kind's full-text table.
+// index writes the record's row in its kind's full-text table and its
+// measures.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64) error {
 	d := newDocument(r, w.stems)
 	if _, err := w.c.exec(ctx, ftsTables[r.Kind()].insert, d.args(rid)...); err != nil {
 		return fmt.Errorf("index: %w", describe(err))
 	}
-	return nil
+	return putMeasures(ctx, w.c, r, rid)
 }
 
 // AddLookups points every lookup of this version at the record's rid; the

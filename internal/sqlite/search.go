@@ -81,9 +81,14 @@ type selection struct {
 	// openOnly checks the query against the text every plan sees only
 	// (tenderbase.Search.OpenTextOnly).
 	openOnly bool
-	limit    int
-	offset   int
-	total    int // the total when known from the cache, else -1
+	// order is the order of the results; rank, for SortRelevance, is the
+	// BM25 of the full-text match, which only the query that matches can
+	// read.
+	order  tenderbase.Sort
+	rank   string
+	limit  int
+	offset int
+	total  int // the total when known from the cache, else -1
 }
 
 // plan checks a search and chooses its source: the kind's full-text table
@@ -96,7 +101,9 @@ type selection struct {
 // checking a few hundred records costs less.
 func (s *Store) plan(ctx context.Context, q tenderbase.Search) (selection, error) {
 	few := false
-	if len(q.Where) > 0 && (q.Query != nil || !q.Filters.IsZero()) {
+	// Relevance is read from the full-text match, so that must be the
+	// source, however few records the lookup holds.
+	if len(q.Where) > 0 && (q.Query != nil || !q.Filters.IsZero()) && q.Order() != tenderbase.SortRelevance {
 		var err error
 		if few, err = s.fewRIDs(ctx, q.Kind, q.Where[0]); err != nil {
 			return selection{}, err
@@ -128,7 +135,7 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 	if err != nil {
 		return selection{}, err
 	}
-	sel := selection{kind: q.Kind, openOnly: q.OpenTextOnly, limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
+	sel := selection{kind: q.Kind, openOnly: q.OpenTextOnly, order: q.Order(), limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
 	where := q.Where
 	switch {
 	case m.expr != "" && !(fewRIDs && len(where) > 0):
@@ -137,6 +144,9 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 		if m.approximate {
 			sel.verify, sel.check = true, q.Query
 		}
+		// The flags column only filters: every match has the flags it
+		// asks for, so they weigh nothing.
+		sel.rank = "bm25(" + t + ", 1, 1, 1, 1, 0)"
 	case len(where) > 0:
 		if m.expr != "" {
 			sel.verify, sel.check, sel.groups = true, q.Query, q.Filters.Groups()
@@ -155,7 +165,68 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 		sel.from += " AND +" + sel.col + " IN (SELECT rid FROM lookups WHERE kind = ? AND field = ? AND value = ?)"
 		sel.args = append(sel.args, string(q.Kind), l.Field, l.Value)
 	}
+	for _, r := range q.Ranges {
+		sel.bound(r)
+	}
 	return sel, nil
+}
+
+// bound narrows sel to the records whose measure lies in r. The published
+// date is the rid's own order, so its range is a range of rids; the others
+// are read from the measures table, through its index.
+func (sel *selection) bound(r tenderbase.Range) {
+	sel.all = false // the kind's count is no longer the total
+	if r.Measure == tenderbase.MeasurePublished {
+		lo, hi := versioning.RIDRange(r.Min, r.Max)
+		sel.from += " AND " + sel.col + " BETWEEN ? AND ?"
+		sel.args = append(sel.args, lo, hi)
+		return
+	}
+	col := measureColumn(r.Measure)
+	sel.from += " AND +" + sel.col + " IN (SELECT rid FROM measures WHERE kind = ? AND " + col + " BETWEEN ? AND ?)"
+	sel.args = append(sel.args, string(sel.kind), finite(r.Min), finite(r.Max))
+}
+
+// measureColumn returns the column of the measures table that holds m.
+func measureColumn(m tenderbase.Measure) string {
+	if m == tenderbase.MeasurePrice {
+		return "price"
+	}
+	return "deadline"
+}
+
+// finite returns v with the infinities of an open range as the largest
+// finite values, which SQLite compares with its integers and reals alike.
+func finite(v float64) float64 {
+	return max(-math.MaxFloat64, min(v, math.MaxFloat64))
+}
+
+// ordered returns the SQL of the rids of sel, each with the key it is
+// sorted by (k), in the order of the results.
+func (sel selection) ordered() string {
+	switch sel.order {
+	case tenderbase.SortRelevance:
+		return "SELECT " + sel.col + " AS rid, " + sel.rank + " AS k FROM " + sel.from
+	case tenderbase.SortNewest:
+		return "SELECT " + sel.col + " AS rid, NULL AS k FROM " + sel.from
+	}
+	return "SELECT c.rid, m." + measureColumn(sel.order.Measure()) + " AS k FROM (SELECT " + sel.col + " AS rid FROM " + sel.from +
+		") c LEFT JOIN measures m ON m.rid = c.rid"
+}
+
+// orderBy returns the ORDER BY clause of the results over the columns rid
+// and k of ordered, prefixed by p. Records without the measure come last
+// either way, and rids, newest first, break ties.
+func (sel selection) orderBy(p string) string {
+	switch sel.order {
+	case tenderbase.SortRelevance:
+		return " ORDER BY " + p + "k, " + p + "rid DESC" // BM25 is lower for a better match
+	case tenderbase.SortPriceDesc:
+		return " ORDER BY " + p + "k IS NULL, " + p + "k DESC, " + p + "rid DESC"
+	case tenderbase.SortPriceAsc, tenderbase.SortDeadline:
+		return " ORDER BY " + p + "k IS NULL, " + p + "k, " + p + "rid DESC"
+	}
+	return " ORDER BY " + p + "rid DESC"
 }
 
 // offset returns the rows before a page, saturating instead of overflowing.
@@ -180,9 +251,9 @@ func (sel selection) run(ctx context.Context, c *conn) ([]tenderbase.Record, int
 // page's rids from the index alone; only those are joined to their bodies.
 func (sel selection) page(ctx context.Context, c *conn) ([]tenderbase.Record, error) {
 	rows, err := c.query(ctx, `
-		SELECT v.body FROM (SELECT `+sel.col+` AS rid FROM `+sel.from+` ORDER BY `+sel.col+` DESC LIMIT ? OFFSET ?) p
-		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version
-		ORDER BY p.rid DESC`, append(slices.Clip(sel.args), sel.limit, sel.offset)...)
+		SELECT v.body FROM (SELECT * FROM (`+sel.ordered()+`) `+sel.orderBy("")+` LIMIT ? OFFSET ?) p
+		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version`+sel.orderBy("p."),
+		append(slices.Clip(sel.args), sel.limit, sel.offset)...)
 	if err != nil {
 		return nil, fmt.Errorf("select page: %w", describe(err))
 	}
@@ -227,9 +298,8 @@ func (sel selection) count(ctx context.Context, c *conn) (int, error) {
 // the total is known.
 func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record, int, error) {
 	rows, err := c.query(ctx, `
-		SELECT v.body FROM (SELECT `+sel.col+` AS rid FROM `+sel.from+`) p
-		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version
-		ORDER BY p.rid DESC`, sel.args...)
+		SELECT v.body FROM (`+sel.ordered()+`) p
+		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version`+sel.orderBy("p."), sel.args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("select candidates: %w", describe(err))
 	}

@@ -39,8 +39,8 @@ func (t txStatements) queryRow(ctx context.Context, query string, args ...any) *
 	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
-// settleAllStates derives the state lookup of every stored tender, for a
-// database made before tenders had one (migration 0008).
+// settleAllStates derives the standing of every stored tender, for a
+// database made before tenders had one (migration 0013).
 func settleAllStates(ctx context.Context, tx *sql.Tx) error {
 	w := stateWriter{txStatements{tx}}
 	rows, err := tx.QueryContext(ctx, `SELECT key FROM records WHERE kind = ?`, string(tenderbase.KindTender))
@@ -112,19 +112,19 @@ func (w stateWriter) Latest(ctx context.Context, k tenderbase.Kind, key string) 
 	return versioning.Decode(k, body)
 }
 
-// SetStates makes each state the one state lookup of the current tender
-// whose key is its key. SQLite runs in the process: a statement per tender
-// costs no round trip.
-func (w stateWriter) SetStates(ctx context.Context, states map[string]string) error {
-	for key, state := range states {
-		if err := w.setState(ctx, key, state); err != nil {
+// SetStandings keeps each standing for the current tender whose key is its
+// key (versioning.StateTx). SQLite runs in the process: statements per
+// tender cost no round trip.
+func (w stateWriter) SetStandings(ctx context.Context, standings map[string]tenderbase.TenderStanding) error {
+	for key, s := range standings {
+		if err := w.setStanding(ctx, key, s); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (w stateWriter) setState(ctx context.Context, key, state string) error {
+func (w stateWriter) setStanding(ctx context.Context, key string, s tenderbase.TenderStanding) error {
 	var rid int64
 	err := w.c.queryRow(ctx, `SELECT rid FROM records WHERE kind = ? AND key = ?`, string(tenderbase.KindTender), key).Scan(&rid)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -133,47 +133,19 @@ func (w stateWriter) setState(ctx context.Context, key, state string) error {
 	if err != nil {
 		return fmt.Errorf("read tender %s: %w", key, describe(err))
 	}
-	if _, err := w.c.exec(ctx, `DELETE FROM lookups WHERE rid = ? AND kind = ? AND field = ?`,
-		rid, string(tenderbase.KindTender), tenderbase.LookupState); err != nil {
-		return fmt.Errorf("clear state of tender %s: %w", key, describe(err))
+	if _, err := w.c.exec(ctx, `DELETE FROM lookups WHERE rid = ? AND kind = ? AND field IN (?, ?)`,
+		rid, string(tenderbase.KindTender), tenderbase.LookupState, tenderbase.LookupParticipantINN); err != nil {
+		return fmt.Errorf("clear standing of tender %s: %w", key, describe(err))
 	}
-	if _, err := w.c.exec(ctx, `INSERT INTO lookups (kind, field, value, rid) VALUES (?, ?, ?, ?)`,
-		string(tenderbase.KindTender), tenderbase.LookupState, state, rid); err != nil {
-		return fmt.Errorf("store state of tender %s: %w", key, describe(err))
+	for _, l := range s.Lookups() {
+		if _, err := w.c.exec(ctx, `INSERT INTO lookups (kind, field, value, rid) VALUES (?, ?, ?, ?)`,
+			string(tenderbase.KindTender), l.Field, l.Value, rid); err != nil {
+			return fmt.Errorf("store %s of tender %s: %w", l.Field, key, describe(err))
+		}
+	}
+	if _, err := w.c.exec(ctx, `UPDATE measures SET deadline = ? WHERE rid = ?`,
+		nullTime(s.Deadline.IsZero(), s.Deadline.Unix()), rid); err != nil {
+		return fmt.Errorf("store deadline of tender %s: %w", key, describe(err))
 	}
 	return nil
-}
-
-// TenderStates returns the state the store keeps for each current tender
-// among numbers (purchase numbers), by number; a number of no current
-// tender is left out. It reads them in one statement, where deriving them
-// again takes two searches a tender.
-func (s *Store) TenderStates(ctx context.Context, numbers []string) (map[string]string, error) {
-	keys, err := json.Marshal(numbers)
-	if err != nil {
-		return nil, fmt.Errorf("read tender states: %w", err)
-	}
-	states := map[string]string{}
-	err = s.read.run(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, `SELECT r.key, l.value FROM records r
-			JOIN lookups l ON l.rid = r.rid AND l.kind = r.kind AND l.field = ?
-			WHERE r.kind = ? AND r.key IN (SELECT value FROM json_each(?))`,
-			tenderbase.LookupState, string(tenderbase.KindTender), string(keys))
-		if err != nil {
-			return describe(err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var key, state string
-			if err := rows.Scan(&key, &state); err != nil {
-				return err
-			}
-			states[key] = state
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return nil, fmt.Errorf("read tender states: %w", err)
-	}
-	return states, nil
 }

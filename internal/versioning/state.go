@@ -19,9 +19,11 @@ type StateTx interface {
 	// Latest returns the newest stored version of the record of kind k
 	// with key, withdrawn or not, or nil when none is stored.
 	Latest(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error)
-	// SetStates makes each state the one tenderbase.LookupState lookup of
-	// the current tender whose purchase number is its key.
-	SetStates(ctx context.Context, states map[string]string) error
+	// SetStandings keeps each standing for the current tender whose
+	// purchase number is its key: its state as the one
+	// tenderbase.LookupState lookup, its participants as the
+	// tenderbase.LookupParticipantINN lookups, its deadline as its measure.
+	SetStandings(ctx context.Context, standings map[string]tenderbase.TenderStanding) error
 }
 
 // settleBatch is how many tenders SettleTenders derives at a time.
@@ -64,16 +66,16 @@ func settle(ctx context.Context, tx StateTx, numbers []string) error {
 	if err != nil {
 		return err
 	}
-	states := map[string]string{}
+	standings := map[string]tenderbase.TenderStanding{}
 	for n, recs := range tenders {
 		t, ok := recs[0].(*tenderbase.Tender)
 		if !ok {
 			return fmt.Errorf("tender %s is a %T", n, recs[0])
 		}
-		states[t.Key()], _ = tenderbase.TenderState(t, only[*tenderbase.Protocol](protocols[n]), only[*tenderbase.TenderEvent](events[n]))
+		standings[t.Key()] = tenderbase.StandingOf(t, only[*tenderbase.Protocol](protocols[n]), only[*tenderbase.TenderEvent](events[n]))
 	}
-	if err := tx.SetStates(ctx, states); err != nil {
-		return fmt.Errorf("states of %d tenders: %w", len(states), err)
+	if err := tx.SetStandings(ctx, standings); err != nil {
+		return fmt.Errorf("standings of %d tenders: %w", len(standings), err)
 	}
 	return nil
 }

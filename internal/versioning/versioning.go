@@ -15,6 +15,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
@@ -198,4 +199,13 @@ func second(date time.Time) int64 {
 // ErrFullSecond is the error of a second whose rids are all taken.
 func ErrFullSecond(date time.Time) error {
 	return fmt.Errorf("allocate rid: more than %d records dated %s", 1<<SeqBits, date.UTC().Format(time.RFC3339))
+}
+
+// RIDRange returns the rids of the dates from the unix second lo to the
+// unix second hi, both included, as [first, last]: a range of published
+// dates is a range of rids. The infinities of an open range clamp to the
+// first and the last second a rid holds.
+func RIDRange(lo, hi float64) (first, last int64) {
+	clamp := func(s float64) int64 { return int64(min(max(s, 0), maxSecond)) }
+	return clamp(math.Ceil(lo)) << SeqBits, clamp(math.Floor(hi))<<SeqBits | (1<<SeqBits - 1)
 }

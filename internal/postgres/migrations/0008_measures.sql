@@ -1,0 +1,11 @@
+-- The price in roubles and the deadline (unix seconds) of each current
+-- record of a kind that has them (tenderbase.Measures), NULL where it has
+-- none, so that a search bounds and sorts by them through an index. A
+-- tender's deadline is the one its date changes give
+-- (tenderbase.TenderStanding), which Put keeps current. Go fills them for
+-- the records stored before, adds the lookups that came with them (okpd2,
+-- cpv, placing_method, platform) and derives the participants of every
+-- tender (fillMeasures, internal/postgres/measures.go).
+ALTER TABLE records ADD COLUMN price double precision, ADD COLUMN deadline bigint;
+CREATE INDEX records_price ON records (kind, price, rid) WHERE price IS NOT NULL;
+CREATE INDEX records_deadline ON records (kind, deadline, rid) WHERE deadline IS NOT NULL;

@@ -1,0 +1,50 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// putMeasures writes the measures row of r at rid, or none for a record of
+// a kind without measures.
+func putMeasures(ctx context.Context, c statements, r tenderbase.Record, rid int64) error {
+	if _, ok := r.(tenderbase.Measured); !ok {
+		return nil
+	}
+	m := tenderbase.MeasuresOf(r)
+	if _, err := c.exec(ctx, `INSERT OR REPLACE INTO measures (rid, kind, price, deadline) VALUES (?, ?, ?, ?)`,
+		rid, string(r.Kind()), nullPrice(m.Price), nullTime(m.Deadline.IsZero(), m.Deadline.Unix())); err != nil {
+		return fmt.Errorf("store measures: %w", describe(err))
+	}
+	return nil
+}
+
+func nullPrice(p float64) sql.NullFloat64 { return sql.NullFloat64{Float64: p, Valid: p > 0} }
+
+func nullTime(zero bool, unix int64) sql.NullInt64 { return sql.NullInt64{Int64: unix, Valid: !zero} }
+
+// fillMeasures writes the measures and the lookups of every current record,
+// and derives every tender's standing, for a database made before measures
+// (migration 0013).
+func fillMeasures(ctx context.Context, tx *sql.Tx) error {
+	c := txStatements{tx}
+	err := eachCurrentRecord(ctx, tx, func(r ridRecord) error {
+		if err := putMeasures(ctx, c, r.rec, r.rid); err != nil {
+			return err
+		}
+		for _, l := range r.rec.Lookups() {
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO lookups (kind, field, value, rid) VALUES (?, ?, ?, ?)`,
+				string(r.rec.Kind()), l.Field, l.Value, r.rid); err != nil {
+				return fmt.Errorf("store lookup %s: %w", l.Field, describe(err))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return settleAllStates(ctx, tx)
+}
