@@ -123,7 +123,7 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
-	4: reindexWhere(hasTariffText),            // the positions of tariff text weighted
+	4: reindexWhere(hasTariffText), // the positions of tariff text weighted
 	// Step 5 derived the state of every tender as a lookup; step 8 now
 	// derives it with the rest of a tender's standing, which needs the
 	// columns of measures that 5 predates.

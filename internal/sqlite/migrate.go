@@ -56,7 +56,7 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	7:  reindex,          // the text of tariff fields in columns of its own
+	7: reindex, // the text of tariff fields in columns of its own
 	// Step 8 derived the state of every tender as a lookup; step 13 now
 	// derives it with the rest of a tender's standing, which needs the
 	// measures table that 8 predates.
