@@ -149,3 +149,37 @@ func (w stateWriter) setStanding(ctx context.Context, key string, s tenderbase.T
 	}
 	return nil
 }
+
+// TenderStates returns the state the store keeps for each current tender
+// among numbers (purchase numbers), by number; a number of no current
+// tender is left out. It reads them in one statement, where deriving them
+// again takes two searches a tender.
+func (s *Store) TenderStates(ctx context.Context, numbers []string) (map[string]string, error) {
+	keys, err := json.Marshal(numbers)
+	if err != nil {
+		return nil, fmt.Errorf("read tender states: %w", err)
+	}
+	states := map[string]string{}
+	err = s.read.run(ctx, func(c *conn) error {
+		rows, err := c.query(ctx, `SELECT r.key, l.value FROM records r
+			JOIN lookups l ON l.rid = r.rid AND l.kind = r.kind AND l.field = ?
+			WHERE r.kind = ? AND r.key IN (SELECT value FROM json_each(?))`,
+			tenderbase.LookupState, string(tenderbase.KindTender), string(keys))
+		if err != nil {
+			return describe(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var key, state string
+			if err := rows.Scan(&key, &state); err != nil {
+				return err
+			}
+			states[key] = state
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read tender states: %w", err)
+	}
+	return states, nil
+}
