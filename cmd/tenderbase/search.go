@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
 // searchConfig is the configuration of the search command.
@@ -20,7 +20,11 @@ type searchConfig struct {
 	Page     int
 	PageSize int
 	Filters  tenderbase.Filters
-	JSON     bool
+	// Named are the named filters of the resource's search tool, by name,
+	// as --filter gives them; Sort is its sort.
+	Named map[string]any
+	Sort  string
+	JSON  bool
 }
 
 // runSearch prints one page of the records of a resource that match a query.
@@ -66,6 +70,9 @@ func (c *cli) parseSearch(args []string) (cfg searchConfig, code int, ok bool) {
 	fs.Var(intList{&cfg.Filters.Regions, 1, 99}, "region", "region `CODE`, such as 77; repeat the flag or separate codes by commas")
 	fs.Var(intList{&cfg.Filters.Countries, 1, 999}, "country", "ISO 3166 numeric country `CODE`, such as 643; repeatable")
 	fs.Var(lawList{&cfg.Filters.Laws}, "law", "`LAW`: 44 or 223; repeatable")
+	fs.Var(namedFilters{&cfg.Named}, "filter", "a filter of the resource's search tool as `NAME=VALUE`, such as price_min=5000000, "+
+		"deadline_from=2026-12-01, okpd2=43.91, open=true (docs/tools.md); repeatable")
+	fs.StringVar(&cfg.Sort, "sort", "", "`ORDER`: newest (default), deadline, price_asc, price_desc or relevance, as the resource offers")
 	fs.BoolVar(&cfg.JSON, "json", false, "print the page as JSON")
 	positional, err := parseArgs(fs, args)
 	if err != nil {
@@ -90,12 +97,13 @@ func buildSearch(cfg searchConfig) (tenderbase.Search, error) {
 	if err != nil {
 		return tenderbase.Search{}, err
 	}
-	s := tenderbase.Search{Kind: kind, Filters: cfg.Filters, Page: cfg.Page, PageSize: cfg.PageSize}
-	if strings.TrimSpace(cfg.Query) != "" {
-		if s.Query, err = query.Parse(cfg.Query, query.MCP); err != nil {
-			return tenderbase.Search{}, err // the message says it is about the query
-		}
+	// The search tools read the filters and the sort, so that the command
+	// line takes them as MCP does; the query's errors say they are about it.
+	s, err := tools.New(nil, nil).SearchOf(kind, cfg.Query, cfg.Sort, cfg.Named)
+	if err != nil {
+		return tenderbase.Search{}, err
 	}
+	s.Filters, s.Page, s.PageSize = s.Filters.Merge(cfg.Filters), cfg.Page, cfg.PageSize
 	if err := s.Validate(); err != nil {
 		return tenderbase.Search{}, err
 	}
@@ -178,4 +186,22 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(runes[:n-1]) + "…"
+}
+
+// namedFilters is the --filter flag: NAME=VALUE, repeatable; a name given
+// twice keeps its last value.
+type namedFilters struct{ m *map[string]any }
+
+func (f namedFilters) String() string { return "" }
+
+func (f namedFilters) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || strings.TrimSpace(name) == "" {
+		return fmt.Errorf("%q is not NAME=VALUE", v)
+	}
+	if *f.m == nil {
+		*f.m = map[string]any{}
+	}
+	(*f.m)[strings.TrimSpace(name)] = strings.TrimSpace(value)
+	return nil
 }

@@ -94,8 +94,11 @@ func TestToolEndpoints(t *testing.T) {
 			answer{400, "", `{"error":{"code":"invalid","message":"member \"/filters/r77\" is given twice; give each member of a JSON object once"}}`, ""}},
 		// An empty body is no arguments, so the tool itself says what is
 		// missing.
-		{"empty body", "free", "POST", "/mcp/torgi/search", "", "",
-			answer{400, "", `{"error":{"code":"invalid","message":"argument \"query\" is required`, ""}},
+		{"empty body", "free", "POST", "/mcp/torgi/detail", "", "",
+			answer{400, "", `{"error":{"code":"invalid","message":"argument \"id\" is required`, ""}},
+		// A search without arguments lists the newest records.
+		{"search without arguments", "free", "POST", "/mcp/torgi/search", "", "",
+			answer{200, "", `{"total":30,"page":0,"page_size":20,"items":[{"id":"efrsb-17423037_1"`, ""}},
 		{"blank body", "free", "POST", "/mcp/ru/detail", "", " \n",
 			answer{400, "", `{"error":{"code":"invalid","message":"argument \"id\" is required`, ""}},
 		{"argument of a wrong type", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":true}`,

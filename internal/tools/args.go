@@ -7,6 +7,7 @@ import (
 	"maps"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -50,7 +51,7 @@ func argFieldsOf[A any]() argFields {
 // a range bounds: every argument must have a bound a client can read.
 func (fs argFields) checkBounded() error {
 	for _, f := range fs {
-		if f.limit <= 0 && f.typ.Kind() != reflect.Int {
+		if f.limit <= 0 && f.typ.Kind() != reflect.Int && f.typ.Kind() != reflect.Bool {
 			return fmt.Errorf("argument %q has no limit in argumentLimits", f.name)
 		}
 	}
@@ -133,14 +134,12 @@ func (fs argFields) decode(raw json.RawMessage, dst any) error {
 
 // decode decodes the argument's value into field and checks its limit.
 func (f argField) decode(value json.RawMessage, field reflect.Value) error {
-	if digitArgs[f.name] && isDigits(value) {
-		digits, err := digitString(f.name, value)
-		if err != nil {
-			return err
-		}
-		field.SetString(digits)
-	} else if err := json.Unmarshal(value, field.Addr().Interface()); err != nil {
-		return argErrorf("argument %q must be %s, got %s", f.name, typeName(f.typ), describeValue(value))
+	plain, err := f.plain(value, f.typ)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(plain, field.Addr().Interface()); err != nil {
+		return argErrorf("argument %q must be %s, got %s", f.name, formName(f.typ), describeValue(value))
 	}
 	return f.checkLimit(field)
 }
@@ -181,6 +180,8 @@ func typeName(t reflect.Type) string {
 		return "a string"
 	case reflect.Int:
 		return "an integer"
+	case reflect.Bool:
+		return "a boolean"
 	case reflect.Slice:
 		return "an array of integers"
 	case reflect.Map:
@@ -219,36 +220,121 @@ func jsonType(v json.RawMessage) string {
 	return "a number"
 }
 
-// digitArgs are the arguments that hold a string of digits: numbers and
-// INNs, which some clients send as JSON numbers.
-var digitArgs = map[string]bool{"id": true, "tend_num": true, "inn": true}
+// Scalars in the other form. Some clients send a string of digits as a
+// JSON number (the Inspector CLI reads each --tool-arg value as JSON, so
+// inn=7707083893 goes as a number), and some an integer as a string ("77").
+// Every argument takes the other form wherever nothing is lost, whatever
+// its name: a string argument a number of digits alone, an integer
+// argument a string of digits alone, in arrays too. The token's own text
+// is read, never a float64, so no digit changes on the way. An input
+// schema keeps its one type and says this in the argument's description
+// (otherForm): a type array or anyOf would be less portable.
 
-// maxExactDigits is how many decimal digits a JSON number keeps exactly in
-// every client: JavaScript's numbers hold integers up to 2^53.
-const maxExactDigits = 15
+// maxExactInteger is the largest integer a JSON number keeps exactly in
+// every client: JavaScript's numbers are doubles (Number.MAX_SAFE_INTEGER).
+const maxExactInteger = 1<<53 - 1
 
-// digitString takes an INN, a number or an id sent as a JSON number, as some
-// clients send strings of digits, and returns its digits. A number too long
-// to have survived the client's JSON exactly (a 19-digit purchase number) is
-// refused, since it may already be another number.
-func digitString(name string, value json.RawMessage) (string, error) {
-	digits := string(bytes.TrimSpace(value))
-	if len(digits) > maxExactDigits {
-		return "", argErrorf("argument %q must be a string: the number has %d digits, more than a JSON number keeps exactly (%d); send it in quotes", name, len(digits), maxExactDigits)
+// plain returns value, given for an argument of the Go type t, in t's own
+// JSON form where it is the other form of the same digits: 7707083893 for a
+// string is "7707083893", "77" for an integer is 77, item by item in an
+// array. Anything else comes back as it is, for json.Unmarshal to take or
+// refuse: a sign, a fraction or an exponent is not digits alone.
+func (f argField) plain(value json.RawMessage, t reflect.Type) (json.RawMessage, error) {
+	value = bytes.TrimSpace(value)
+	switch t.Kind() {
+	case reflect.String:
+		if isDigits(value) {
+			return f.digitString(value)
+		}
+	case reflect.Int:
+		var s string
+		if jsonType(value) == "a string" && json.Unmarshal(value, &s) == nil && isDigits([]byte(s)) {
+			return json.RawMessage(trimZeros(s)), nil
+		}
+	case reflect.Slice:
+		var items []json.RawMessage
+		if jsonType(value) != "an array" || json.Unmarshal(value, &items) != nil {
+			return value, nil
+		}
+		for i, item := range items {
+			p, err := f.plain(item, t.Elem())
+			if err != nil {
+				return nil, err
+			}
+			items[i] = p
+		}
+		return json.Marshal(items)
 	}
-	return digits, nil
+	return value, nil
 }
 
-// isDigits reports whether a JSON value is a plain non-negative integer.
-func isDigits(value json.RawMessage) bool {
-	value = bytes.TrimSpace(value)
-	if len(value) == 0 {
+// digitString returns a number of digits alone, given for a string
+// argument, as the string of its digits. A number past maxExactInteger is
+// refused, since a client's JSON may already have rounded it to another
+// number, as JavaScript does a 19-digit purchase number.
+func (f argField) digitString(value json.RawMessage) (json.RawMessage, error) {
+	if n, err := strconv.ParseUint(string(value), 10, 64); err != nil || n > maxExactInteger {
+		number := string(value)
+		if len(number) > 20 {
+			number = fmt.Sprintf("of %d digits", len(value))
+		}
+		return nil, argErrorf("argument %q must be a string: the number %s is past %d (2^53-1), the largest integer a JSON number keeps exactly in every client; send it in quotes", f.name, number, maxExactInteger)
+	}
+	return json.Marshal(string(value))
+}
+
+// isDigits reports whether b is digits alone: no sign, fraction, exponent
+// or space.
+func isDigits(b []byte) bool {
+	if len(b) == 0 {
 		return false
 	}
-	for _, c := range value {
+	for _, c := range b {
 		if c < '0' || c > '9' {
 			return false
 		}
 	}
 	return true
+}
+
+// trimZeros returns digits without leading zeros ("07" is 7), which a JSON
+// number may not have.
+func trimZeros(digits string) string {
+	if t := strings.TrimLeft(digits, "0"); t != "" {
+		return t
+	}
+	return "0"
+}
+
+// formName names the JSON forms an argument of type t takes, for errors.
+func formName(t reflect.Type) string {
+	switch {
+	case t.Kind() == reflect.String:
+		return "a string, or a number of digits alone"
+	case t.Kind() == reflect.Int:
+		return "an integer, or a string of digits alone"
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Int:
+		return "an array of integers, or of strings of digits alone"
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.String:
+		return "an array of strings, or of numbers of digits alone"
+	}
+	return typeName(t)
+}
+
+// otherForm is the sentence an argument's description adds in the input
+// schema for the form the decoder takes beside the schema's one type. It is
+// short, since a model reads every tool's schema before each conversation.
+func (f argField) otherForm() string {
+	t := f.typ
+	switch {
+	case t.Kind() == reflect.String:
+		return " Digits may come as a JSON number below 2^53."
+	case t.Kind() == reflect.Int:
+		return " Digits may come as a string."
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Int:
+		return " Items may come as strings of digits."
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.String:
+		return " Items of digits may come as JSON numbers below 2^53."
+	}
+	return ""
 }

@@ -110,7 +110,7 @@ func TestEveryArgumentBounded(t *testing.T) {
 			t.Fatal(err)
 		}
 		for name, p := range in.Properties {
-			bounded := false
+			bounded := p["type"] == "boolean"
 			for _, k := range []string{"maxLength", "maxItems", "maxProperties", "maximum", "pattern"} {
 				bounded = bounded || p[k] != nil
 			}

@@ -13,12 +13,18 @@ func (s *Set) contractsSearch() (*Tool, error) {
 			"(paid plans only: a free query does not match them), and the objects bought (names, OKPD2 codes). " +
 			"Give an INN as the query to find a customer's contracts, or on a paid plan a supplier's. " +
 			queryHelp + " " + pagingHelp() + " " +
-			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz223\": 1}; page. " +
+			"Arguments, all optional (without a query it lists the newest contracts the filters admit): query; regions; laws [44, 223]; " +
+			"price_min and price_max in roubles; published_from and published_to, days as 2026-12-01; okpd2, a code prefix such as 17.12; " +
+			"customer_inn; supplier_inn (paid plans); sort: newest (default), price_asc, price_desc, relevance; " +
+			"filters, the same as flags such as {\"fz223\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are contracts with reg_number, purchase_number, subject, customer, " +
 			"suppliers, price, dates, status and objects. Suppliers need a paid plan. " + maskHelp + " " +
 			`Example: {"query": "уборка & помещений", "regions": [16], "page": 0}.`,
 		kind:  tenderbase.KindContract,
 		flags: flagKinds{regions: true, laws: true},
+		filters: []string{"regions", "laws", "price_min", "price_max", "published_from", "published_to", "okpd2",
+			"customer_inn", "supplier_inn"},
+		sorts: []tenderbase.Sort{tenderbase.SortPriceAsc, tenderbase.SortPriceDesc, tenderbase.SortRelevance},
 	})
 }
 

@@ -14,13 +14,17 @@ func (s *Set) docsSearch() (*Tool, error) {
 			"price justifications, application requirements) by words in the file name, its description, the text " +
 			"extracted from it (paid plans only: a free query does not match it), and the tender's purchase number, title and customer. " +
 			queryHelp + " " + pagingHelp() + " " +
-			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"r77\": 1}; page. " +
+			"Arguments, all optional (without a query it lists the newest documents the filters admit): query; regions; " +
+			"published_from and published_to, days as 2026-12-01; customer_inn; sort: newest (default) or relevance; " +
+			"filters, the same as flags such as {\"r77\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are documents with id, purchase_number, tender_title, customer, " +
 			"file_name, description, url, text. The url and text need a paid plan; text is the start of the text read from the file, " +
 			"at most 500 characters, which the query's words were found in or near. " + maskHelp + " " +
 			`Example: {"query": "\"техническое задание\" & картриджей", "regions": [66]}.`,
-		kind:  tenderbase.KindDoc,
-		flags: flagKinds{regions: true},
+		kind:    tenderbase.KindDoc,
+		flags:   flagKinds{regions: true},
+		filters: []string{"regions", "published_from", "published_to", "customer_inn"},
+		sorts:   []tenderbase.Sort{tenderbase.SortRelevance},
 	})
 }
 

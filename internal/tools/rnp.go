@@ -23,33 +23,24 @@ const rnpFields = "registry_number (the entry's number in the register), law (44
 	"subject, price, currency, the dates of signing, performance and termination, cancel_basis, items), exclusion (date, " +
 	"type: ORDER, EXCLUSION or ROLLBACK by a court, AUTO at the end of the term, MANUAL; reason, document), attachments and url"
 
-// rnpSearchArgs are the arguments of rnp.search.
-type rnpSearchArgs struct {
-	Query   string         `json:"query" jsonschema:"What to find, in the query language: words in any form, & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group; an INN is one word. Required."`
-	Page    int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
-	Filters map[string]any `json:"filters,omitempty" jsonschema:"Raw filter flags, each with the value 1: fz44 or fz223, the law of the register."`
-}
-
-func (a rnpSearchArgs) check() error { return checkPage(a.Page) }
-
-func (a rnpSearchArgs) request() searchRequest {
-	return searchRequest{query: a.Query, page: a.Page, filters: a.Filters}
-}
-
 func (s *Set) rnpSearch() (*Tool, error) {
-	return searchDefinition[rnpSearchArgs](s, searchTool{
+	return searchDefinition[searchArgs](s, searchTool{
 		name:  "rnp.search",
 		title: "Search the register of unfair suppliers",
 		description: "Search the entries of the register of unfair suppliers (RNP) of 44-FZ and 223-FZ by words in the supplier's " +
 			"name, INN and address, the names and INNs of its founders and heads, the reason, the purchase number and object, the " +
 			"contract, the customer and the antimonopoly body. Public data: every plan sees it whole. " +
 			queryHelp + " " + pagingHelp() + " " +
-			"Arguments: query (required); filters, raw flags {\"fz44\": 1} or {\"fz223\": 1}; page. " +
+			"Arguments, all optional (without a query it lists the newest entries the filters admit): query; laws [44] or [223]; " +
+			"published_from and published_to, days of inclusion as 2026-12-01; supplier_inn; customer_inn; sort: newest (default) " +
+			"or relevance; filters, the same as flags {\"fz44\": 1} or {\"fz223\": 1}; page. " +
 			"Returns {total, page, page_size, items}, newest inclusion first; each item is an entry: " + rnpFields + ". " +
 			"To ask whether one INN is barred now, contragent.byInn is shorter (its rnp section). " +
 			`Example: {"query": "7404840216"}.`,
-		kind:  tenderbase.KindUnfairSupplier,
-		flags: flagKinds{laws: true},
+		kind:    tenderbase.KindUnfairSupplier,
+		flags:   flagKinds{laws: true},
+		filters: []string{"laws", "published_from", "published_to", "supplier_inn", "customer_inn"},
+		sorts:   []tenderbase.Sort{tenderbase.SortRelevance},
 	})
 }
 

@@ -25,22 +25,30 @@ func requireText(name string, v *string) error {
 }
 
 func (s *Set) ruSearch() (*Tool, error) {
-	return searchDefinition[ruSearchArgs](s, searchTool{
+	return searchDefinition[searchArgs](s, searchTool{
 		name:  "ru.search",
 		title: "Search Russian tenders",
 		description: "Search Russian public procurement notices (44-FZ and 223-FZ tenders) by words in the purchase number, " +
 			"title, the names and INNs of its customers (every customer of a joint purchase) and of its organizer, placing method, " +
 			"lot titles and purchase objects (names, OKPD2 codes and names). " +
 			queryHelp + " " + pagingHelp() + " " +
-			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"fz44\": 1, \"r77\": 1}; " +
-			"state, only tenders in that state (active, completed, cancelled, failed); page. " +
+			"Arguments, all optional (without a query it lists the newest tenders the filters admit): query; regions; laws [44, 223]; " +
+			"price_min and price_max, the maximum price in roubles; published_from, published_to, deadline_from, deadline_to, days as 2026-12-01; " +
+			"open: true for tenders that take applications now; state (active, completed, cancelled, failed); okpd2, a code prefix such as 43.91; " +
+			"customer_inn; participant_inn, a participant in its protocols; placing_method (EA20, OK20, ZK20...); platform (ETP_SBAST, ETP_RTS...); " +
+			"sort: newest (default), deadline, price_asc, price_desc, relevance; filters, the same as flags such as {\"fz44\": 1, \"r77\": 1} " +
+			"or TenderGuru's price1, price2, date_start, date_end, actual, f; page. " +
 			"Returns {total, page, page_size, items}: items are current tender records with purchase_number, title, status, " +
 			"customer, customers of a joint purchase, organizer, region, max_price, dates, lots, contact and participants, and state, where the tender stands once its " +
 			"protocols and events are applied, as ru.detail says (status is the notice's own and may be older). " + maskHelp + " " +
 			"Use ru.detail for one tender, ru.izm for its amendments, ru.contractByNum for its winner and contracts. " +
-			`Example: {"query": "поставка & (бумаги | картриджей)", "regions": [77, 50], "page": 0}.`,
+			`Example: {"query": "ремонт кровли", "regions": [77], "laws": [44], "price_min": 5000000, "deadline_from": "2026-12-01", ` +
+			`"deadline_to": "2026-12-07", "open": true, "sort": "price_desc"}.`,
 		kind:  tenderbase.KindTender,
 		flags: flagKinds{regions: true, laws: true},
+		filters: []string{"regions", "laws", "price_min", "price_max", "published_from", "published_to", "deadline_from", "deadline_to",
+			"open", "state", "okpd2", "customer_inn", "participant_inn", "placing_method", "platform"},
+		sorts: []tenderbase.Sort{tenderbase.SortDeadline, tenderbase.SortPriceAsc, tenderbase.SortPriceDesc, tenderbase.SortRelevance},
 	})
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -27,6 +28,15 @@ var argumentRules = map[string]func(*jsonschema.Schema){
 	"id":        func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
 	"tend_num":  func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
 	"inn":       func(s *jsonschema.Schema) { s.Pattern = innPattern },
+	"laws":      func(s *jsonschema.Schema) { s.Items.Enum = []any{44, 223} },
+	"price_min": func(s *jsonschema.Schema) { bound(s, 0, maxPrice) },
+	"price_max": func(s *jsonschema.Schema) { bound(s, 0, maxPrice) },
+	"sort": func(s *jsonschema.Schema) {
+		s.Enum = []any{"newest", "deadline", "price_asc", "price_desc", "relevance"}
+	},
+	"customer_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
+	"participant_inn": func(s *jsonschema.Schema) { s.Pattern = innPattern },
+	"supplier_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
 }
 
 func bound(s *jsonschema.Schema, lo, hi float64) {
@@ -39,6 +49,10 @@ const (
 	maxIDLength     = 128
 	maxNumberLength = 32
 	maxINNLength    = 12
+	maxDateLength   = 35 // an RFC 3339 time with nanoseconds and a zone
+	// maxPrice bounds a price filter: a quadrillion roubles is more than
+	// any purchase, and exact in every client's numbers.
+	maxPrice = 1e15
 )
 
 // argumentLimits bound every argument that is not an integer (integers have
@@ -49,14 +63,28 @@ const (
 // maxProperties; both read this one table, so the two agree, and a tool
 // whose argument is missing here fails to build.
 var argumentLimits = map[string]int{
-	"query":     query.MaxLength,
-	"id":        maxIDLength,
-	"tend_num":  maxNumberLength,
-	"inn":       maxINNLength,
-	"regions":   maxRegions,
-	"countries": maxCountries,
-	"filters":   maxFilterKeys,
-	"state":     maxStateLength,
+	"query":    query.MaxLength,
+	"id":       maxIDLength,
+	"tend_num": maxNumberLength,
+	"inn":      maxINNLength,
+	// The named filters of the search tools.
+	"laws":            2,
+	"published_from":  maxDateLength,
+	"published_to":    maxDateLength,
+	"deadline_from":   maxDateLength,
+	"deadline_to":     maxDateLength,
+	"okpd2":           maxNumberLength,
+	"cpv":             maxNumberLength,
+	"customer_inn":    maxINNLength,
+	"participant_inn": maxINNLength,
+	"supplier_inn":    maxINNLength,
+	"placing_method":  maxNumberLength,
+	"platform":        maxNumberLength,
+	"sort":            maxStateLength,
+	"regions":         maxRegions,
+	"countries":       maxCountries,
+	"filters":         maxFilterKeys,
+	"state":           maxStateLength,
 }
 
 // limitSchema states the argument's limit in its schema p. An array says
@@ -75,12 +103,16 @@ func (f argField) limitSchema(p *jsonschema.Schema) {
 
 // inputSchema generates the input schema of the argument type A, whose
 // arguments are fields: the descriptions of its jsonschema tags, or of
-// params where given, no other properties, the argument rules and limits.
+// params where given, each with the other form the decoder takes, no other
+// properties, the argument rules and limits. An argument has the one type
+// to send: null, which the decoder takes as the argument's absence, is left
+// unsaid, since a client says that by leaving the argument out.
 func inputSchema[A any](fields argFields, params map[string]string) (json.RawMessage, error) {
 	s, err := jsonschema.For[A](nil)
 	if err != nil {
 		return nil, err
 	}
+	oneType(s, false)
 	for _, f := range fields {
 		p := s.Properties[f.name]
 		if rule := argumentRules[f.name]; rule != nil {
@@ -90,6 +122,7 @@ func inputSchema[A any](fields argFields, params map[string]string) (json.RawMes
 		if d, ok := params[f.name]; ok {
 			p.Description = d
 		}
+		p.Description += f.otherForm()
 	}
 	for name := range params {
 		if s.Properties[name] == nil {
@@ -127,6 +160,7 @@ func outputWith[R any](k tenderbase.Kind, others map[string]tenderbase.Kind, nul
 		if err != nil {
 			return nil, err
 		}
+		omitNulls(s, reflect.TypeFor[R]())
 		for name, kind := range others {
 			p := s.Properties[name]
 			if p == nil || p.Items == nil {
@@ -139,6 +173,7 @@ func outputWith[R any](k tenderbase.Kind, others map[string]tenderbase.Kind, nul
 		for _, name := range nullable {
 			allowNull(s.Properties[name])
 		}
+		oneType(s, true)
 		return marshal(s)
 	}
 }
@@ -151,6 +186,7 @@ func recordOutput(k tenderbase.Kind) outputSchema {
 		if err != nil {
 			return nil, err
 		}
+		oneType(s, true)
 		return marshal(s)
 	}
 }
@@ -172,6 +208,7 @@ func recordWith[X any](k, inner tenderbase.Kind) outputSchema {
 		if err != nil {
 			return nil, err
 		}
+		omitNulls(more, reflect.TypeFor[X]())
 		for _, name := range more.PropertyOrder {
 			if s.Properties[name] != nil {
 				return nil, fmt.Errorf("member %s of the result is a field of %s", name, k)
@@ -180,21 +217,25 @@ func recordWith[X any](k, inner tenderbase.Kind) outputSchema {
 			s.PropertyOrder = append(s.PropertyOrder, name)
 		}
 		s.Required = append(s.Required, more.Required...)
+		oneType(s, true)
 		return marshal(s)
 	}
 }
 
 // recordSchema generates the schema of the canonical JSON of kind k as a plan
-// may see it: the record's own fields, its tariff fields also null.
+// may see it: the record's own fields, its tariff fields also null. Its type
+// arrays are left for the output schema that holds it to rewrite.
 func recordSchema(k tenderbase.Kind) (*jsonschema.Schema, error) {
 	r, err := tenderbase.NewRecord(k)
 	if err != nil {
 		return nil, err
 	}
-	s, err := jsonschema.ForType(reflect.TypeOf(r).Elem(), nil)
+	t := reflect.TypeOf(r).Elem()
+	s, err := jsonschema.ForType(t, nil)
 	if err != nil {
 		return nil, err
 	}
+	omitNulls(s, t)
 	for _, f := range tenderbase.TariffFields[k] {
 		p := s.Properties[f]
 		if p == nil {
@@ -205,7 +246,8 @@ func recordSchema(k tenderbase.Kind) (*jsonschema.Schema, error) {
 	return s, nil
 }
 
-// allowNull lets s also be null.
+// allowNull lets s also be null. It says so with a type array, as
+// jsonschema-go does for slices and pointers; oneType rewrites them all.
 func allowNull(s *jsonschema.Schema) {
 	switch {
 	case s.Type != "":
@@ -214,4 +256,123 @@ func allowNull(s *jsonschema.Schema) {
 	case len(s.Types) > 0 && !slices.Contains(s.Types, "null"):
 		s.Types = append([]string{"null"}, s.Types...)
 	}
+}
+
+// Type arrays. jsonschema-go says that a Go slice or pointer may be null
+// with "type": ["null", "array"], and allowNull says it the same way. A type
+// array is valid JSON Schema, but clients that map tool schemas onto a
+// dialect in which a schema has one type (the OpenAPI subset of Gemini's
+// function declarations) reject such a tool or drop the constraint, and the
+// MCP Inspector's schema lint (--strict) warns of each one. So no schema a
+// tool publishes has one: omitNulls takes out the nulls encoding/json never
+// writes, and oneType turns what is left into a single type, or into anyOf
+// branches of one type each.
+
+// oneType rewrites every node of s that has a type array. Without null, or
+// with null dropped (keepNull false, for input schemas), a single type is
+// left; otherwise the node becomes anyOf branches, the value's own
+// assertions in its branch and {"type": "null"} last, and keeps its title
+// and description.
+func oneType(s *jsonschema.Schema, keepNull bool) {
+	eachSchema(s, func(n *jsonschema.Schema) {
+		if len(n.Types) == 0 {
+			return
+		}
+		values := slices.DeleteFunc(slices.Clone(n.Types), func(t string) bool { return t == "null" })
+		null := len(values) < len(n.Types) && keepNull
+		switch {
+		case len(values) == 0:
+			n.Type, n.Types = "null", nil
+		case len(values) == 1 && !null:
+			n.Type, n.Types = values[0], nil
+		default:
+			var branches []*jsonschema.Schema
+			for _, t := range values {
+				b := *n
+				b.Title, b.Description, b.Type, b.Types = "", "", t, nil
+				branches = append(branches, &b)
+			}
+			if null {
+				branches = append(branches, &jsonschema.Schema{Type: "null"})
+			}
+			*n = jsonschema.Schema{Title: n.Title, Description: n.Description, AnyOf: branches}
+		}
+	})
+}
+
+// valueBranch returns the branch of s other than null when oneType has made
+// s anyOf a value and null, and s itself otherwise.
+func valueBranch(s *jsonschema.Schema) *jsonschema.Schema {
+	if s != nil && len(s.AnyOf) == 2 && s.AnyOf[1].Type == "null" {
+		return s.AnyOf[0]
+	}
+	return s
+}
+
+// eachSchema calls f on s and then on every schema below it, so that f sees
+// the branches it makes. Generated schemas nest only through these keywords.
+func eachSchema(s *jsonschema.Schema, f func(*jsonschema.Schema)) {
+	if s == nil {
+		return
+	}
+	f(s)
+	for _, p := range s.Properties {
+		eachSchema(p, f)
+	}
+	eachSchema(s.Items, f)
+	eachSchema(s.AdditionalProperties, f)
+	for _, b := range s.AnyOf {
+		eachSchema(b, f)
+	}
+}
+
+// omitNulls takes null out of the schema s of the Go type t wherever
+// encoding/json leaves a value out rather than writing null: a struct field
+// with omitempty or omitzero whose nil slice, map or pointer is omitted.
+// A type that encodes itself (json.RawMessage, count) may write null
+// whatever the field's options, so its schema keeps what it says, and
+// omitNulls does not look inside it: records have been through it already.
+func omitNulls(s *jsonschema.Schema, t reflect.Type) {
+	t = deref(t)
+	if s == nil || encodesItself(t) {
+		return
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		omitNulls(s.Items, t.Elem())
+	case reflect.Map:
+		omitNulls(s.AdditionalProperties, t.Elem())
+	case reflect.Struct:
+		for _, f := range reflect.VisibleFields(t) {
+			if f.Anonymous || !f.IsExported() {
+				continue
+			}
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "" {
+				name = f.Name
+			}
+			p := s.Properties[name]
+			if p == nil {
+				continue
+			}
+			omitted := strings.Contains(opts, "omitempty") || strings.Contains(opts, "omitzero")
+			if omitted && !encodesItself(deref(f.Type)) {
+				p.Types = slices.DeleteFunc(p.Types, func(t string) bool { return t == "null" })
+			}
+			omitNulls(p, f.Type)
+		}
+	}
+}
+
+// encodesItself reports whether t has its own MarshalJSON.
+func encodesItself(t reflect.Type) bool {
+	return reflect.PointerTo(t).Implements(reflect.TypeFor[json.Marshaler]())
+}
+
+// deref returns the type a pointer type points to, through every pointer.
+func deref(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
 }

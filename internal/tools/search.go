@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
@@ -25,72 +26,47 @@ const (
 	maxStateLength         = 16 // "completed" and the rest, with room
 )
 
-// searchArgs are the arguments of ru.search, docs.search, contracts.search
-// and torgi.search.
+// searchArgs are the arguments of every search tool. A tool takes the
+// query, page, sort and filters, and of the named filters those its
+// records can be narrowed by (searchTool.filters); the others are no
+// arguments of it, in its schema or its decoding.
 type searchArgs struct {
-	Query   string         `json:"query" jsonschema:"What to find, in the query language: words in any form, & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Required."`
-	Regions []int          `json:"regions,omitempty" jsonschema:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
-	Page    int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
-	Filters map[string]any `json:"filters,omitempty" jsonschema:"Raw filter flags, each with the value 1: r<region code> (r77), fz44 or fz223 where the records have a law. Merged with regions."`
+	Query          string         `json:"query,omitempty" jsonschema:"What to find, in the query language: words in any form, & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Empty or absent: every record the filters admit, newest first."`
+	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
+	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
+	Laws           []int          `json:"laws,omitempty" jsonschema:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
+	PriceMin       int            `json:"price_min,omitempty" jsonschema:"Lowest price in roubles, included: a tender's maximum price, a contract's price, a lot's starting price. Records without a price in roubles do not match a price bound."`
+	PriceMax       int            `json:"price_max,omitempty" jsonschema:"Highest price in roubles, included."`
+	PublishedFrom  string         `json:"published_from,omitempty" jsonschema:"Published on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time."`
+	PublishedTo    string         `json:"published_to,omitempty" jsonschema:"Published on or before this day (Moscow time), included."`
+	DeadlineFrom   string         `json:"deadline_from,omitempty" jsonschema:"Applications close on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time. For a tender, the deadline once its date changes are applied."`
+	DeadlineTo     string         `json:"deadline_to,omitempty" jsonschema:"Applications close on or before this day (Moscow time), included."`
+	Open           bool           `json:"open,omitempty" jsonschema:"true: only records that take applications now: the deadline is still ahead (and a tender's state is active)."`
+	State          string         `json:"state,omitempty" jsonschema:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed. Empty: every state."`
+	OKPD2          string         `json:"okpd2,omitempty" jsonschema:"OKPD2 code or its beginning, of any purchase object: 43 (a class), 43.91, 43.91.19.110."`
+	CPV            string         `json:"cpv,omitempty" jsonschema:"CPV code or its significant digits, of the tender or a lot: 45 (the division), 4526, 45261910-6."`
+	CustomerINN    string         `json:"customer_inn,omitempty" jsonschema:"INN of the customer (10 or 12 digits)."`
+	ParticipantINN string         `json:"participant_inn,omitempty" jsonschema:"INN of a participant that the tender's protocols name (10 or 12 digits)."`
+	SupplierINN    string         `json:"supplier_inn,omitempty" jsonschema:"INN of the supplier (10 or 12 digits)."`
+	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"Placing method code as the EIS gives it: EA20 (electronic auction), OK20 (open tender), ZK20 (request for quotations), ZP20 (request for proposals)..."`
+	Platform       string         `json:"platform,omitempty" jsonschema:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
+	Sort           string         `json:"sort,omitempty" jsonschema:"Order of the results: newest (default), deadline (soonest first), price_asc, price_desc, relevance (best match of the query first). Records without a deadline or price come last; ties come newest first."`
+	Page           int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
+	Filters        map[string]any `json:"filters,omitempty" jsonschema:"The same filters as flags (spec 4.3): r<region code> (r77), cr<country code> (cr276), fz44, fz223, each with the value 1; TenderGuru's names price1, price2, date_start, date_end (dd.mm.yyyy), actual (1), f (44 or 223); and any named filter of this tool, such as {\"okpd2\": \"43.91\"}."`
 }
 
 func (a searchArgs) check() error {
 	if err := checkPage(a.Page); err != nil {
 		return err
 	}
-	return checkCodes("regions", a.Regions, minRegion, maxRegion)
-}
-
-func (a searchArgs) request() searchRequest {
-	return searchRequest{query: a.Query, page: a.Page, filters: a.Filters, flags: tenderbase.Filters{Regions: a.Regions}}
-}
-
-// ruSearchArgs are the arguments of ru.search: those of searchArgs and the
-// state a tender is in.
-type ruSearchArgs struct {
-	Query   string         `json:"query" jsonschema:"What to find, in the query language: words in any form, & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Required."`
-	Regions []int          `json:"regions,omitempty" jsonschema:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
-	Page    int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
-	Filters map[string]any `json:"filters,omitempty" jsonschema:"Raw filter flags, each with the value 1: r<region code> (r77), fz44 or fz223 where the records have a law. Merged with regions."`
-	State   string         `json:"state,omitempty" jsonschema:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed. Empty: every state."`
-}
-
-func (a ruSearchArgs) common() searchArgs {
-	return searchArgs{Query: a.Query, Regions: a.Regions, Page: a.Page, Filters: a.Filters}
-}
-
-func (a ruSearchArgs) check() error {
-	if a.State != "" && !slices.Contains(tenderbase.TenderStates, a.State) {
-		return argErrorf("argument \"state\" is one of %s, got %s", strings.Join(tenderbase.TenderStates, ", "), tenderbase.Quote(a.State))
-	}
-	return a.common().check()
-}
-
-func (a ruSearchArgs) request() searchRequest {
-	r := a.common().request()
-	if a.State != "" {
-		r.where = []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: a.State}}
-	}
-	return r
-}
-
-// worldSearchArgs are the arguments of world.search.
-type worldSearchArgs struct {
-	Query     string         `json:"query" jsonschema:"What to find, in the query language: words in any form (in each notice's language: English, German, French, Spanish... are stemmed; Polish, Czech... only folded; diacritics never matter), & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Required."`
-	Countries []int          `json:"countries,omitempty" jsonschema:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
-	Page      int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
-	Filters   map[string]any `json:"filters,omitempty" jsonschema:"Raw filter flags, each with the value 1: cr<country code> (cr276). Merged with countries."`
-}
-
-func (a worldSearchArgs) check() error {
-	if err := checkPage(a.Page); err != nil {
+	if err := checkCodes("regions", a.Regions, minRegion, maxRegion); err != nil {
 		return err
 	}
 	return checkCodes("countries", a.Countries, minCountry, maxCountry)
 }
 
-func (a worldSearchArgs) request() searchRequest {
-	return searchRequest{query: a.Query, page: a.Page, filters: a.Filters, flags: tenderbase.Filters{Countries: a.Countries}}
+func (a searchArgs) request() searchRequest {
+	return searchRequest{query: a.Query, page: a.Page, sort: a.Sort, named: a, filters: a.Filters}
 }
 
 func checkPage(page int) error {
@@ -113,8 +89,9 @@ func checkCodes(name string, codes []int, lo, hi int) error {
 type searchRequest struct {
 	query   string
 	page    int
-	flags   tenderbase.Filters // from regions or countries
-	filters map[string]any     // the raw flags
+	sort    string
+	named   searchArgs     // the named filters
+	filters map[string]any // the filters object
 	where   []tenderbase.Lookup
 }
 
@@ -126,10 +103,15 @@ type searchTool struct {
 	name, title, description string
 	kind                     tenderbase.Kind
 	flags                    flagKinds
+	// filters names the named filters the tool takes (filterSpecs), and
+	// sorts the orders it offers beside newest.
+	filters []string
+	sorts   []tenderbase.Sort
 }
 
 // searchDefinition returns the tool t with the argument type A.
 func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
+	s.searches[t.kind] = t
 	out := outputOf[searchResult](t.kind)
 	if t.kind == tenderbase.KindTender {
 		out = withStates(out)
@@ -137,6 +119,7 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 	return build(definition[A]{
 		name: t.name, title: t.title, description: t.description,
 		output: out,
+		only:   append([]string{"query", "sort", "page", "filters"}, t.filters...),
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
 		},
@@ -145,20 +128,26 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 
 // search runs one search tool call.
 func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Output, error) {
-	q, err := query.Parse(req.query, query.MCP)
+	var q tenderbase.Query
+	if strings.TrimSpace(req.query) != "" {
+		var err error
+		if q, err = query.Parse(req.query, query.MCP); err != nil {
+			return Output{}, err
+		}
+	}
+	order, err := t.order(req.sort, q)
 	if err != nil {
 		return Output{}, err
 	}
-	raw, err := tenderbase.ParseFilters(req.filters)
+	crit, err := t.criteria(req.named, req.filters, time.Now())
 	if err != nil {
-		return Output{}, err
-	}
-	f := req.flags.Merge(raw)
-	if err := t.flags.check(t.name, f); err != nil {
 		return Output{}, err
 	}
 	c := callerOf(ctx)
-	srch, err := c.plan.Restrict(tenderbase.Search{Kind: t.kind, Query: q, Filters: f, Where: req.where, Page: req.page, PageSize: tenderbase.DefaultPageSize}, nil)
+	srch, err := c.plan.Restrict(tenderbase.Search{
+		Kind: t.kind, Query: q, Filters: crit.flags, Where: append(crit.where, req.where...), Ranges: crit.ranges,
+		Sort: order, Page: req.page, PageSize: tenderbase.DefaultPageSize,
+	}, lookupParams)
 	if err != nil {
 		return Output{}, err
 	}
@@ -167,6 +156,25 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 		return Output{}, err
 	}
 	return s.answer(ctx, t, res, recs, c)
+}
+
+// order returns the order a sort argument names, newest when none is given.
+func (t searchTool) order(sort string, q tenderbase.Query) (tenderbase.Sort, error) {
+	if sort == "" {
+		return tenderbase.SortNewest, nil
+	}
+	sorts := append([]tenderbase.Sort{tenderbase.SortNewest}, t.sorts...)
+	names := make([]string, len(sorts))
+	for i, s := range sorts {
+		names[i] = string(s)
+	}
+	if !slices.Contains(sorts, tenderbase.Sort(sort)) {
+		return "", argErrorf("argument \"sort\" of %s is one of %s, got %s", t.name, strings.Join(names, ", "), tenderbase.Quote(sort))
+	}
+	if tenderbase.Sort(sort) == tenderbase.SortRelevance && q == nil {
+		return "", argErrorf("sort relevance ranks the matches of a query: give a query with words, or another sort")
+	}
+	return tenderbase.Sort(sort), nil
 }
 
 // cappedPage runs srch within the caller's row cap: a page that starts at or
@@ -258,4 +266,33 @@ func (k flagKinds) String() string {
 		fs = append(fs, "fz44, fz223")
 	}
 	return strings.Join(fs, ", ")
+}
+
+// SearchOf returns the store search that the search tool of kind k makes of
+// a query, a sort and filters given as the tool's filters object takes
+// them, values as strings too: the command line searches as the tools do.
+// The search is not restricted to a plan.
+func (s *Set) SearchOf(k tenderbase.Kind, text, sort string, filters map[string]any) (tenderbase.Search, error) {
+	t, ok := s.searches[k]
+	if !ok {
+		// Records no search tool serves (complaints, FAS cases) take no
+		// named filter and no sort but the newest.
+		t = searchTool{name: "the search of " + string(k), kind: k}
+	}
+	var q tenderbase.Query
+	if strings.TrimSpace(text) != "" {
+		var err error
+		if q, err = query.Parse(text, query.MCP); err != nil {
+			return tenderbase.Search{}, err
+		}
+	}
+	order, err := t.order(sort, q)
+	if err != nil {
+		return tenderbase.Search{}, tenderbase.Errorf(tenderbase.EINVALID, "%s", err)
+	}
+	crit, err := t.criteria(searchArgs{}, filters, time.Now())
+	if err != nil {
+		return tenderbase.Search{}, err
+	}
+	return tenderbase.Search{Kind: k, Query: q, Filters: crit.flags, Where: crit.where, Ranges: crit.ranges, Sort: order}, nil
 }

@@ -15,8 +15,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/tenderbase/tenderbase"
 )
 
@@ -63,6 +65,8 @@ type Set struct {
 	logger *slog.Logger
 	list   []*Tool
 	byName map[string]*Tool
+	// searches holds the search tool of each kind, for SearchOf.
+	searches map[tenderbase.Kind]searchTool
 	// scanPages and scanPageSize bound a scan through every record of a
 	// lookup (the contracts of an INN): scanPages pages of scanPageSize.
 	scanPages, scanPageSize int
@@ -76,7 +80,7 @@ func New(store tenderbase.Store, logger *slog.Logger) *Set {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	s := &Set{
-		store: store, logger: logger, byName: map[string]*Tool{},
+		store: store, logger: logger, byName: map[string]*Tool{}, searches: map[tenderbase.Kind]searchTool{},
 		scanPages: maxScanPages, scanPageSize: tenderbase.MaxPageSize,
 	}
 	for _, def := range s.definitions() {
@@ -124,17 +128,26 @@ type definition[A any] struct {
 	// params overrides the descriptions the argument type's tags give, for
 	// tools that share an argument type but mean other things by it.
 	params map[string]string
+	// only, when set, names the fields of A that are the tool's arguments:
+	// tools that share an argument type but take some of its arguments.
+	only   []string
 	output outputSchema
 	run    func(ctx context.Context, args A) (Output, error)
 }
 
 // build generates the schemas of d and returns its tool.
 func build[A any](d definition[A]) (*Tool, error) {
-	fields := argFieldsOf[A]()
+	fields, err := onlyFields(argFieldsOf[A](), d.only)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", d.name, err)
+	}
 	if err := fields.checkBounded(); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.name, err)
 	}
 	in, err := inputSchema[A](fields, d.params)
+	if err == nil && d.only != nil {
+		in, err = onlyProperties(in, fields)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s input schema: %w", d.name, err)
 	}
@@ -175,4 +188,49 @@ func callerOf(ctx context.Context) caller {
 		k.Plan = tenderbase.PlanFree
 	}
 	return caller{plan: k.Plan, limits: k.Effective()}
+}
+
+// onlyFields returns the fields named in names, in the order of fields, or
+// all of them when names is nil.
+func onlyFields(fields argFields, names []string) (argFields, error) {
+	if names == nil {
+		return fields, nil
+	}
+	var out argFields
+	for _, n := range names {
+		if !slices.ContainsFunc(fields, func(f argField) bool { return f.name == n }) {
+			return nil, fmt.Errorf("argument %q is no field of the argument type", n)
+		}
+	}
+	for _, f := range fields {
+		if slices.Contains(names, f.name) {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// onlyProperties returns the input schema with the properties of fields
+// alone.
+func onlyProperties(schema json.RawMessage, fields argFields) (json.RawMessage, error) {
+	var s jsonschema.Schema
+	if err := json.Unmarshal(schema, &s); err != nil {
+		return nil, err
+	}
+	keep := func(name string) bool {
+		return slices.ContainsFunc(fields, func(f argField) bool { return f.name == name })
+	}
+	for name := range s.Properties {
+		if !keep(name) {
+			delete(s.Properties, name)
+		}
+	}
+	// The order of the properties is not read back from JSON: it is the
+	// fields' own.
+	s.PropertyOrder = nil
+	for _, f := range fields {
+		s.PropertyOrder = append(s.PropertyOrder, f.name)
+	}
+	s.Required = slices.DeleteFunc(s.Required, func(n string) bool { return !keep(n) })
+	return marshal(&s)
 }

@@ -15,13 +15,18 @@ func (s *Set) torgiSearch() (*Tool, error) {
 		description: "Search lots of auctions of state and municipal property and of bankrupts' assets (torgi.gov.ru, " +
 			"fedresurs) by words in the notice number, title, description, category, address of the property, organizer name and INN, and the debtor's name and INN. " +
 			queryHelp + " " + pagingHelp() + " " +
-			"Arguments: query (required); regions, region codes to search in; filters, raw flags such as {\"r74\": 1}; page. " +
+			"Arguments, all optional (without a query it lists the newest lots the filters admit): query; regions; " +
+			"price_min and price_max, the starting price in roubles; published_from, published_to, deadline_from, deadline_to " +
+			"(the end of applications), days as 2026-12-01; open: true for lots that take applications now; " +
+			"sort: newest (default), deadline, price_asc, price_desc, relevance; filters, the same as flags such as {\"r74\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are lots with id, notice_number, title, category, bidding type and form, " +
 			"status (active, completed, failed, cancelled) and source_status as published, start_price, deposit, organizer, debtor, " +
 			"arbitration manager, dates and result. " +
 			`Example: {"query": "оборудование | станки", "regions": [74]}.`,
-		kind:  tenderbase.KindLot,
-		flags: flagKinds{regions: true},
+		kind:    tenderbase.KindLot,
+		flags:   flagKinds{regions: true},
+		filters: []string{"regions", "price_min", "price_max", "published_from", "published_to", "deadline_from", "deadline_to", "open"},
+		sorts:   []tenderbase.Sort{tenderbase.SortDeadline, tenderbase.SortPriceAsc, tenderbase.SortPriceDesc, tenderbase.SortRelevance},
 	})
 }
 

@@ -7,14 +7,17 @@ import (
 )
 
 func (s *Set) worldSearch() (*Tool, error) {
-	return searchDefinition[worldSearchArgs](s, searchTool{
+	return searchDefinition[searchArgs](s, searchTool{
 		name:  "world.search",
 		title: "Search world tenders",
 		description: "Search procurement notices from outside Russia (TED, eForms and OCDS publishers) by words in the title, " +
 			"description, buyer name and CPV codes; notices are in their own language, so search in it (German, French...). " +
 			queryHelp + " " + pagingHelp() + " " +
-			"Arguments: query (required); countries, ISO 3166 numeric codes such as [276] (Germany), [250] (France), [40] (Austria); " +
-			"filters, raw flags such as {\"cr276\": 1}; page. " +
+			"Arguments, all optional (without a query it lists the newest notices the filters admit): query; " +
+			"countries, ISO 3166 numeric codes such as [276] (Germany), [250] (France), [40] (Austria); published_from, published_to, " +
+			"deadline_from, deadline_to, days as 2026-12-01; open: true for notices whose deadline is ahead; cpv, a CPV code or its " +
+			"beginning such as 45 (construction work); sort: newest (default), deadline, relevance; " +
+			"filters, the same as flags such as {\"cr276\": 1}; page. " +
 			"Returns {total, page, page_size, items}: items are notices with id, source (ted, eforms, ocds), country, title, " +
 			"description, buyer, value, currency, cpv_codes, published_at, deadline, language, url, notice_type, procedure_type, " +
 			"contract_type, lots and documents (where the procurement documents are). Each notice is analysed in its own language " +
@@ -23,8 +26,10 @@ func (s *Set) worldSearch() (*Tool, error) {
 			"languages (Polish, Czech, Greek...) only as written, and Russian words in any form in every notice; case and " +
 			"diacritics never matter (Škoda = skoda, Straße = strasse, Łódź = lodz), so a word typed without them finds it. " +
 			`Example: {"query": "Schulverpflegung | school meals", "countries": [40, 276]}.`,
-		kind:  tenderbase.KindWorldTender,
-		flags: flagKinds{countries: true},
+		kind:    tenderbase.KindWorldTender,
+		flags:   flagKinds{countries: true},
+		filters: []string{"countries", "published_from", "published_to", "deadline_from", "deadline_to", "open", "cpv"},
+		sorts:   []tenderbase.Sort{tenderbase.SortDeadline, tenderbase.SortRelevance},
 	})
 }
 

@@ -1,0 +1,124 @@
+package httpserver_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/postgres"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+	"github.com/tenderbase/tenderbase/internal/storetest"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// TestAnalystQuestion asks "open tenders for roof repair in Moscow over 5
+// mln, deadline next week, 44-FZ only, biggest first" in one call, through
+// the debug endpoint and through MCP, on both stores.
+func TestAnalystQuestion(t *testing.T) {
+	open := map[string]func(t *testing.T) tenderbase.Store{
+		"sqlite": func(t *testing.T) tenderbase.Store {
+			s, err := sqlite.Open(t.Context(), t.TempDir()+"/analyst.db", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		},
+		"postgres": func(t *testing.T) tenderbase.Store {
+			s, err := postgres.Open(t.Context(), pgtest.URL(t), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		},
+	}
+	for name, open := range open {
+		t.Run(name, func(t *testing.T) {
+			store := open(t)
+			t.Cleanup(func() { store.Close() })
+			now := time.Now()
+			if _, err := store.Put(t.Context(), storetest.AnalystRecords(now)); err != nil {
+				t.Fatal(err)
+			}
+			srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
+			ts := httptest.NewServer(srv.Handler())
+			t.Cleanup(ts.Close)
+			args := storetest.AnalystArgs(now)
+
+			var debug struct {
+				Total int
+				Items []struct {
+					PurchaseNumber string `json:"purchase_number"`
+				}
+			}
+			decode(t, post(t, ts, "/mcp/ru/search", args), &debug)
+			var got []string
+			for _, it := range debug.Items {
+				got = append(got, it.PurchaseNumber)
+			}
+			if diff := cmp.Diff(storetest.AnalystWant, got); diff != "" || debug.Total != len(storetest.AnalystWant) {
+				t.Errorf("debug endpoint: total %d (-want +got):\n%s", debug.Total, diff)
+			}
+
+			var rpc struct {
+				Result struct {
+					Content []struct {
+						Text string
+					}
+					StructuredContent struct {
+						Total int
+					} `json:"structuredContent"`
+					IsError bool `json:"isError"`
+				}
+			}
+			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.search","arguments":`+args+`}}`), &rpc)
+			if rpc.Result.IsError || len(rpc.Result.Content) == 0 || rpc.Result.StructuredContent.Total != len(storetest.AnalystWant) {
+				t.Fatalf("MCP: %+v", rpc.Result)
+			}
+			text, at := rpc.Result.Content[0].Text, -1
+			for _, n := range storetest.AnalystWant {
+				i := strings.Index(text, n)
+				if i <= at {
+					t.Errorf("MCP text does not name %v in order:\n%s", storetest.AnalystWant, text)
+					break
+				}
+				at = i
+			}
+		})
+	}
+}
+
+func post(t *testing.T, ts *httptest.Server, path, body string) []byte {
+	t.Helper()
+	req, err := http.NewRequest("POST", ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer paid")
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("POST %s: %d %s %v", path, resp.StatusCode, raw, err)
+	}
+	return raw
+}
+
+func decode(t *testing.T, raw []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatalf("%s: %v", raw, err)
+	}
+}
