@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
 // stubStore answers Get with err, or with "not found" when err is nil, as an
@@ -177,5 +179,38 @@ func TestServeShutsDown(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Serve did not return after its context was cancelled")
+	}
+}
+
+// TestSearchSyntaxFilters checks that /search/syntax lists the filters and
+// orders of the search tools, with the tools that take each.
+func TestSearchSyntaxFilters(t *testing.T) {
+	srv := httpserver.New(httpserver.Config{Tools: tools.New(stubStore{}, nil)}, stubStore{}, nil)
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	var got struct {
+		Filters []tools.FilterDoc
+		Sorts   []tools.SortDoc
+	}
+	resp, err := ts.Client().Get(ts.URL + "/search/syntax")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatal(resp, err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]tools.FilterDoc{}
+	for _, f := range got.Filters {
+		byName[f.Name] = f
+	}
+	if f := byName["price_min"]; f.Alias != "price1" || !slices.Contains(f.Tools, "ru.search") || slices.Contains(f.Tools, "docs.search") || f.Meaning == "" {
+		t.Errorf("price_min: %+v", f)
+	}
+	if f := byName["cpv"]; !cmp.Equal(f.Tools, []string{"world.search"}) {
+		t.Errorf("cpv: %+v", f)
+	}
+	if len(got.Sorts) != 5 || got.Sorts[0].Name != "newest" || len(got.Sorts[0].Tools) != 6 {
+		t.Errorf("sorts: %+v", got.Sorts)
 	}
 }

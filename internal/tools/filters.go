@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -418,4 +419,68 @@ func describeAny(v any) string {
 		return fmt.Sprintf("%v", v)
 	}
 	return describeValue(body)
+}
+
+// FilterDoc describes a named filter of the search tools for GET
+// /search/syntax.
+type FilterDoc struct {
+	Name    string   `json:"name"`
+	Alias   string   `json:"tenderguru_name,omitempty"` // its name in TenderGuru's api2.3, in the filters object
+	Takes   string   `json:"takes"`
+	Meaning string   `json:"meaning"`
+	Tools   []string `json:"tools"`
+}
+
+// SortDoc describes an order of the search tools.
+type SortDoc struct {
+	Name  string   `json:"name"`
+	Tools []string `json:"tools"`
+}
+
+// FilterDocs returns the named filters of the search tools, each with the
+// tools that take it, as the tools' input schemas describe them.
+func (s *Set) FilterDocs() []FilterDoc {
+	meaning := map[string]string{}
+	t := reflect.TypeFor[searchArgs]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		meaning[name] = t.Field(i).Tag.Get("jsonschema")
+	}
+	var out []FilterDoc
+	for _, spec := range filterSpecs {
+		d := FilterDoc{Name: spec.name, Alias: spec.alias, Takes: spec.form, Meaning: meaning[spec.name], Tools: []string{}}
+		for _, tool := range s.list {
+			if st, ok := s.searchTool(tool.Name); ok && slices.Contains(st.filters, spec.name) {
+				d.Tools = append(d.Tools, tool.Name)
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// SortDocs returns the orders of the search tools, each with the tools that
+// offer it.
+func (s *Set) SortDocs() []SortDoc {
+	var out []SortDoc
+	for _, order := range tenderbase.Sorts {
+		d := SortDoc{Name: string(order), Tools: []string{}}
+		for _, tool := range s.list {
+			if st, ok := s.searchTool(tool.Name); ok && (order == tenderbase.SortNewest || slices.Contains(st.sorts, order)) {
+				d.Tools = append(d.Tools, tool.Name)
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// searchTool returns the search tool called name.
+func (s *Set) searchTool(name string) (searchTool, bool) {
+	for _, st := range s.searches {
+		if st.name == name {
+			return st, true
+		}
+	}
+	return searchTool{}, false
 }
