@@ -121,3 +121,15 @@ func TestSortsOfDemo(t *testing.T) {
 		}
 	}
 }
+
+// TestFilterOfHiddenField checks that a free caller may not select tenders
+// by their participants, a field its plan does not show.
+func TestFilterOfHiddenField(t *testing.T) {
+	_, err := call(t, demoSet, asPlan(tenderbase.PlanFree), "ru.search", `{"participant_inn": "7714000001"}`)
+	if tenderbase.ErrorCode(err) != tenderbase.EFORBIDDEN || !strings.Contains(err.Error(), "participant_inn") {
+		t.Errorf("free participant_inn: %v", err)
+	}
+	if _, err := call(t, demoSet, asPlan(tenderbase.PlanStandard), "ru.search", `{"participant_inn": "7714000001"}`); err != nil {
+		t.Errorf("standard participant_inn: %v", err)
+	}
+}
