@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"slices"
 	"sync"
@@ -137,6 +138,16 @@ type benchSearch struct {
 	open bool
 	// state selects tenders by their derived state (tenderbase.LookupState).
 	state string
+	// okpd2 selects by a code prefix; ranges bound measures; sort orders.
+	okpd2  string
+	ranges []tenderbase.Range
+	sort   tenderbase.Sort
+}
+
+// benchMonth is the range of m over the second month of the corpus.
+func benchMonth(m tenderbase.Measure) tenderbase.Range {
+	from := time.Date(2016, 2, 1, 0, 0, 0, 0, time.UTC)
+	return tenderbase.Range{Measure: m, Min: float64(from.Unix()), Max: float64(from.AddDate(0, 1, 0).Unix())}
 }
 
 var benchSearches = []benchSearch{
@@ -161,6 +172,19 @@ var benchSearches = []benchSearch{
 	{name: "where_open", query: "поставка", where: true, open: true},
 	{name: "state", query: "поставка", state: tenderbase.TenderActive},
 	{name: "list_state", state: tenderbase.TenderActive},
+	// The filters and orders of the search tools (docs/tools.md).
+	{name: "price_range", query: "поставка", ranges: []tenderbase.Range{{Measure: tenderbase.MeasurePrice, Min: 1e6, Max: 5e6}}},
+	{name: "list_price", ranges: []tenderbase.Range{{Measure: tenderbase.MeasurePrice, Min: 5e6, Max: math.Inf(1)}}},
+	{name: "list_month", ranges: []tenderbase.Range{benchMonth(tenderbase.MeasurePublished)}},
+	{name: "list_deadline", ranges: []tenderbase.Range{benchMonth(tenderbase.MeasureDeadline)}},
+	{name: "sort_price", query: "поставка", sort: tenderbase.SortPriceDesc},
+	{name: "list_sort_price", sort: tenderbase.SortPriceDesc},
+	{name: "list_sort_deadline", sort: tenderbase.SortDeadline},
+	{name: "relevance", query: "поставка", sort: tenderbase.SortRelevance},
+	{name: "okpd2", okpd2: "21.20"},
+	{name: "analyst", query: "поставка", filters: tenderbase.Filters{Regions: []int{77}, Laws: []string{"44"}}, state: tenderbase.TenderActive,
+		ranges: []tenderbase.Range{{Measure: tenderbase.MeasurePrice, Min: 5e6, Max: math.Inf(1)}, benchMonth(tenderbase.MeasureDeadline)},
+		sort:   tenderbase.SortPriceDesc},
 }
 
 func (bs benchSearch) search(b *testing.B) tenderbase.Search {
@@ -172,6 +196,10 @@ func (bs benchSearch) search(b *testing.B) tenderbase.Search {
 	if bs.state != "" {
 		sr.Where = append(sr.Where, tenderbase.Lookup{Field: tenderbase.LookupState, Value: bs.state})
 	}
+	if bs.okpd2 != "" {
+		sr.Where = append(sr.Where, tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: bs.okpd2})
+	}
+	sr.Ranges, sr.Sort = bs.ranges, bs.sort
 	if bs.query != "" {
 		q, err := query.Parse(bs.query, query.MCP)
 		if err != nil {

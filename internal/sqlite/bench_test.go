@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -108,29 +109,36 @@ func BenchmarkIndex(b *testing.B) {
 
 // benchSearches are the searches of BenchmarkSearch, each a top-20 page of
 // tenders newest first with its exact total.
-var benchSearches = []struct {
-	name    string
-	query   string
-	filters tenderbase.Filters
-	page    int
-	where   []tenderbase.Lookup
-}{
-	{"common", "поставка", tenderbase.Filters{}, 0, nil},
-	{"rare", "погрузчик", tenderbase.Filters{}, 0, nil},
-	{"phrase", `"медицинских изделий"`, tenderbase.Filters{}, 0, nil},
-	{"exact", "=поставка", tenderbase.Filters{}, 0, nil},
-	{"and", "бумага & офисной", tenderbase.Filters{}, 0, nil},
-	{"or", "бумага | картридж", tenderbase.Filters{}, 0, nil},
-	{"not", "поставка !медицинских", tenderbase.Filters{}, 0, nil},
-	{"mixed_phrase", `"=поставка бумаги"`, tenderbase.Filters{}, 0, nil},
-	{"filters", "поставка", tenderbase.Filters{Regions: []int{77, 50}, Laws: []string{"44"}}, 0, nil},
-	{"list_all", "", tenderbase.Filters{}, 0, nil},
-	{"list_filters", "", tenderbase.Filters{Regions: []int{16}}, 0, nil},
-	{"deep_page", "поставка", tenderbase.Filters{}, 500, nil},
-	{"where", "поставка", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}},
-	{"list_where", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}},
-	{"state", "поставка", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: tenderbase.TenderActive}}},
-	{"list_state", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: tenderbase.TenderActive}}},
+var benchSearches = []benchCase{
+	{"common", "поставка", tenderbase.Filters{}, 0, nil, nil, ""},
+	{"rare", "погрузчик", tenderbase.Filters{}, 0, nil, nil, ""},
+	{"phrase", `"медицинских изделий"`, tenderbase.Filters{}, 0, nil, nil, ""},
+	{"exact", "=поставка", tenderbase.Filters{}, 0, nil, nil, ""},
+	{"and", "бумага & офисной", tenderbase.Filters{}, 0, nil, nil, ""},
+	{"or", "бумага | картридж", tenderbase.Filters{}, 0, nil, nil, ""},
+	{"not", "поставка !медицинских", tenderbase.Filters{}, 0, nil, nil, ""},
+	{"mixed_phrase", `"=поставка бумаги"`, tenderbase.Filters{}, 0, nil, nil, ""},
+	{"filters", "поставка", tenderbase.Filters{Regions: []int{77, 50}, Laws: []string{"44"}}, 0, nil, nil, ""},
+	{"list_all", "", tenderbase.Filters{}, 0, nil, nil, ""},
+	{"list_filters", "", tenderbase.Filters{Regions: []int{16}}, 0, nil, nil, ""},
+	{"deep_page", "поставка", tenderbase.Filters{}, 500, nil, nil, ""},
+	{"where", "поставка", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}, nil, ""},
+	{"list_where", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7700000042"}}, nil, ""},
+	{"state", "поставка", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: tenderbase.TenderActive}}, nil, ""},
+	{"list_state", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupState, Value: tenderbase.TenderActive}}, nil, ""},
+	// The filters and orders of the search tools (docs/tools.md).
+	{"price_range", "поставка", tenderbase.Filters{}, 0, nil, []tenderbase.Range{{Measure: tenderbase.MeasurePrice, Min: 1e6, Max: 5e6}}, ""},
+	{"list_price", "", tenderbase.Filters{}, 0, nil, []tenderbase.Range{{Measure: tenderbase.MeasurePrice, Min: 5e6, Max: math.Inf(1)}}, ""},
+	{"list_month", "", tenderbase.Filters{}, 0, nil, []tenderbase.Range{benchMonth(tenderbase.MeasurePublished)}, ""},
+	{"list_deadline", "", tenderbase.Filters{}, 0, nil, []tenderbase.Range{benchMonth(tenderbase.MeasureDeadline)}, ""},
+	{"sort_price", "поставка", tenderbase.Filters{}, 0, nil, nil, tenderbase.SortPriceDesc},
+	{"list_sort_price", "", tenderbase.Filters{}, 0, nil, nil, tenderbase.SortPriceDesc},
+	{"list_sort_deadline", "", tenderbase.Filters{}, 0, nil, nil, tenderbase.SortDeadline},
+	{"relevance", "поставка", tenderbase.Filters{}, 0, nil, nil, tenderbase.SortRelevance},
+	{"okpd2", "", tenderbase.Filters{}, 0, []tenderbase.Lookup{{Field: tenderbase.LookupOKPD2, Value: "21.20"}}, nil, ""},
+	{"analyst", "поставка", tenderbase.Filters{Regions: []int{77}, Laws: []string{"44"}}, 0,
+		[]tenderbase.Lookup{{Field: tenderbase.LookupState, Value: tenderbase.TenderActive}},
+		[]tenderbase.Range{{Measure: tenderbase.MeasurePrice, Min: 5e6, Max: math.Inf(1)}, benchMonth(tenderbase.MeasureDeadline)}, tenderbase.SortPriceDesc},
 }
 
 // BenchmarkSearch times whole searches: the page and the exact total.
@@ -141,8 +149,8 @@ func BenchmarkSearch(b *testing.B) {
 	s := benchStore(b)
 	ctx := context.Background()
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
-		sr := benchSearch(b, bs.query, bs.filters, bs.page, bs.where)
+		sel := benchSelection(b, bs)
+		sr := benchSearch(b, bs)
 		b.Run(bs.name+"/cold", func(b *testing.B) {
 			var total int
 			for b.Loop() {
@@ -169,7 +177,7 @@ func BenchmarkSearch(b *testing.B) {
 func BenchmarkPage(b *testing.B) {
 	s := benchStore(b)
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		sel := benchSelection(b, bs)
 		if sel.verify {
 			continue
 		}
@@ -187,7 +195,7 @@ func BenchmarkRIDs(b *testing.B) {
 	s := benchStore(b)
 	ctx := context.Background()
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		sel := benchSelection(b, bs)
 		if sel.verify {
 			continue
 		}
@@ -217,7 +225,7 @@ func BenchmarkRIDs(b *testing.B) {
 func BenchmarkCount(b *testing.B) {
 	s := benchStore(b)
 	for _, bs := range benchSearches {
-		sel := benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		sel := benchSelection(b, bs)
 		if sel.verify || bs.page != 0 {
 			continue
 		}
@@ -235,7 +243,7 @@ func BenchmarkMedians(b *testing.B) {
 	s := benchStore(b)
 	searches := make([]selection, len(benchSearches))
 	for i, bs := range benchSearches {
-		searches[i] = benchSelection(b, bs.query, bs.filters, bs.page, bs.where)
+		searches[i] = benchSelection(b, bs)
 	}
 	times := make([][]time.Duration, len(searches))
 	for b.Loop() {
@@ -257,11 +265,28 @@ func BenchmarkMedians(b *testing.B) {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-func benchSearch(b *testing.B, text string, f tenderbase.Filters, page int, where []tenderbase.Lookup) tenderbase.Search {
+// benchCase is one of benchSearches.
+type benchCase = struct {
+	name    string
+	query   string
+	filters tenderbase.Filters
+	page    int
+	where   []tenderbase.Lookup
+	ranges  []tenderbase.Range
+	sort    tenderbase.Sort
+}
+
+// benchMonth is the range of m over the second month of the corpus.
+func benchMonth(m tenderbase.Measure) tenderbase.Range {
+	from := corpusStart.AddDate(0, 1, 0)
+	return tenderbase.Range{Measure: m, Min: float64(from.Unix()), Max: float64(from.AddDate(0, 1, 0).Unix())}
+}
+
+func benchSearch(b *testing.B, bs benchCase) tenderbase.Search {
 	b.Helper()
-	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: f, Page: page, Where: where}
-	if text != "" {
-		q, err := query.Parse(text, query.MCP)
+	sr := tenderbase.Search{Kind: tenderbase.KindTender, Filters: bs.filters, Page: bs.page, Where: bs.where, Ranges: bs.ranges, Sort: bs.sort}
+	if bs.query != "" {
+		q, err := query.Parse(bs.query, query.MCP)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -270,9 +295,9 @@ func benchSearch(b *testing.B, text string, f tenderbase.Filters, page int, wher
 	return sr
 }
 
-func benchSelection(b *testing.B, text string, f tenderbase.Filters, page int, where []tenderbase.Lookup) selection {
+func benchSelection(b *testing.B, bs benchCase) selection {
 	b.Helper()
-	sel, err := benchStore(b).plan(context.Background(), benchSearch(b, text, f, page, where))
+	sel, err := benchStore(b).plan(context.Background(), benchSearch(b, bs))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -295,7 +320,7 @@ func BenchmarkLatinWord(b *testing.B) {
 	ctx := context.Background()
 	for _, text := range []string{"supply", `"office paper"`} {
 		for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindWorldTender} {
-			m, err := emitMatch(query.ForKind(k, benchSearch(b, text, tenderbase.Filters{}, 0, nil).Query), nil, false)
+			m, err := emitMatch(query.ForKind(k, benchSearch(b, benchCase{query: text}).Query), nil, false)
 			if err != nil {
 				b.Fatal(err)
 			}

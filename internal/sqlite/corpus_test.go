@@ -118,6 +118,10 @@ func genTender(rng *rand.Rand, i int) *tenderbase.Tender {
 		MaxPrice:       float64(rng.IntN(10_000_000)),
 		PublishedAt:    corpusStart.Add(time.Duration(rng.Int64N(int64(corpusSpan)))).Truncate(time.Second),
 	}
+	// Applications close one to four weeks after publication, spread by
+	// the tender's number rather than the generator, so that the words of
+	// the corpus stay those of the figures measured before deadlines.
+	t.ApplicationsDeadline = t.PublishedAt.AddDate(0, 0, 7+i%21)
 	lot := tenderbase.TenderLot{Number: 1, Title: "Лот № 1"}
 	for j := range 1 + rng.IntN(2) {
 		it := main

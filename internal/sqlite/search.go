@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
@@ -154,6 +155,11 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 		sel.col, sel.from = "rid", "lookups WHERE kind = ? AND field = ? AND value = ?"
 		sel.args = []any{string(q.Kind), where[0].Field, where[0].Value}
 		where = where[1:]
+	case measured(q.Kind) && (boundsMeasure(q.Ranges) || q.Order().Measure() != ""):
+		// Every record of a kind with measures has a row in measures, so
+		// a listing by a measure reads the measures alone: a price range
+		// is then one range of the index, counted without a record read.
+		sel.col, sel.from, sel.args, sel.all = "rid", "measures WHERE kind = ?", []any{string(q.Kind)}, true
 	default:
 		sel.col, sel.from, sel.args, sel.all = "rid", "records WHERE kind = ?", []any{string(q.Kind)}, true
 	}
@@ -183,8 +189,25 @@ func (sel *selection) bound(r tenderbase.Range) {
 		return
 	}
 	col := measureColumn(r.Measure)
+	if strings.HasPrefix(sel.from, "measures ") {
+		sel.from += " AND " + col + " BETWEEN ? AND ?"
+		sel.args = append(sel.args, finite(r.Min), finite(r.Max))
+		return
+	}
 	sel.from += " AND +" + sel.col + " IN (SELECT rid FROM measures WHERE kind = ? AND " + col + " BETWEEN ? AND ?)"
 	sel.args = append(sel.args, string(sel.kind), finite(r.Min), finite(r.Max))
+}
+
+// boundsMeasure reports whether a range bounds a price or a deadline.
+func boundsMeasure(ranges []tenderbase.Range) bool {
+	return slices.ContainsFunc(ranges, func(r tenderbase.Range) bool { return r.Measure != tenderbase.MeasurePublished })
+}
+
+// measured reports whether the records of kind k have measures.
+func measured(k tenderbase.Kind) bool {
+	r, err := tenderbase.NewRecord(k)
+	_, ok := r.(tenderbase.Measured)
+	return err == nil && ok
 }
 
 // measureColumn returns the column of the measures table that holds m.
@@ -210,7 +233,11 @@ func (sel selection) ordered() string {
 	case tenderbase.SortNewest:
 		return "SELECT " + sel.col + " AS rid, NULL AS k FROM " + sel.from
 	}
-	return "SELECT c.rid, m." + measureColumn(sel.order.Measure()) + " AS k FROM (SELECT " + sel.col + " AS rid FROM " + sel.from +
+	col := measureColumn(sel.order.Measure())
+	if strings.HasPrefix(sel.from, "measures ") {
+		return "SELECT rid, " + col + " AS k FROM " + sel.from
+	}
+	return "SELECT c.rid, m." + col + " AS k FROM (SELECT " + sel.col + " AS rid FROM " + sel.from +
 		") c LEFT JOIN measures m ON m.rid = c.rid"
 }
 
