@@ -98,13 +98,11 @@ func TestTypeScriptSDKClientListsAndCallsEveryTool(t *testing.T) {
 }
 
 func TestInspectorCLIListsAndCallsEveryTool(t *testing.T) {
-	needNodeClients(t)
-	cli := filepath.Join("node_modules", "@modelcontextprotocol", "inspector", "cli", "build", "cli.js")
-	base := []string{cli, "--cli", srv.URL + "/mcp", "--transport", "http", "--header", "Authorization: Bearer " + key(t, "corporate")}
+	node, base := inspector(t, "corporate")
 	var listed struct {
 		Tools []struct{ Name string } `json:"tools"`
 	}
-	out := runNode(t, "node", append(base, "--method", "tools/list")...)
+	out := runNode(t, node, append(base, "--method", "tools/list")...)
 	if err := json.Unmarshal(out, &listed); err != nil {
 		t.Fatalf("tools/list output is not JSON: %v\n%s", err, out)
 	}
@@ -129,7 +127,7 @@ func TestInspectorCLIListsAndCallsEveryTool(t *testing.T) {
 				StructuredContent map[string]any `json:"structuredContent"`
 				Content           []struct{ Text string }
 			}
-			out := runNode(t, "node", args...)
+			out := runNode(t, node, args...)
 			if err := json.Unmarshal(out, &res); err != nil {
 				t.Fatalf("output is not JSON: %v\n%s", err, out)
 			}

@@ -154,7 +154,7 @@ func withStates(out outputSchema) outputSchema {
 		if err := json.Unmarshal(body, &s); err != nil {
 			return nil, err
 		}
-		items := s.Properties["items"]
+		items := valueBranch(s.Properties["items"])
 		if items == nil || items.Items == nil {
 			return nil, fmt.Errorf("a search result without items")
 		}
