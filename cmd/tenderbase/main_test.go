@@ -167,6 +167,10 @@ func TestSearchErrors(t *testing.T) {
 		{"bad law", []string{"search", "--db", db, "ru", "x", "--law", "94"}, 2, `"94" is not a law`},
 		{"bad page", []string{"search", "--db", db, "ru", "x", "--page", "-1"}, 2, "page must be 0 or more"},
 		{"no store", []string{"search", "--db", filepath.Join(dir, "none.db"), "ru", "x"}, 1, "no store at"},
+		{"bad filter value", []string{"search", "--db", db, "ru", "--filter", "price1=много"}, 2, `filter "price1" takes a price in roubles`},
+		{"unknown filter", []string{"search", "--db", db, "docs", "--filter", "price_min=5"}, 2, `unknown filter "price_min"; the filters of docs.search are`},
+		{"filter without a value", []string{"search", "--db", db, "ru", "--filter", "open"}, 2, `"open" is not NAME=VALUE`},
+		{"unknown sort", []string{"search", "--db", db, "ru", "--sort", "cheapest"}, 2, `argument "sort" of ru.search is one of newest, deadline`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -298,5 +302,23 @@ func TestImportEISXML(t *testing.T) {
 	res = runCLI(t, nil, "search", "--db", db, "complaints", "--json")
 	if res.code != exitOK || !strings.Contains(res.stdout, `"complaintNumber":"202000151401234"`) {
 		t.Errorf("search complaints after the import: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// TestSearchFilters narrows and orders a search from the command line as
+// the search tools do.
+func TestSearchFilters(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	data := tenders(t, dir, "Поставка бумаги", "Ремонт кровли", "Поставки картриджей")
+	if r := runCLI(t, nil, "import", "--db", db, data); r.code != 0 {
+		t.Fatalf("import: %s%s", r.stdout, r.stderr)
+	}
+	got := runCLI(t, nil, "search", "--db", db, "ru", "--filter", "published_from=02.03.2025", "--filter", "laws=44", "--sort", "newest")
+	want := "2 found in ru (page 0 of pages 0-0, 20 per page)\n" +
+		"2025-03-03  037310000012500003    Поставки картриджей\n" +
+		"2025-03-02  037310000012500002    Ремонт кровли\n"
+	if diff := cmp.Diff(want, got.stdout); diff != "" || got.code != 0 {
+		t.Errorf("exit %d (-want +got):\n%s%s", got.code, diff, got.stderr)
 	}
 }
