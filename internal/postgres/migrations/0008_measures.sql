@@ -7,5 +7,10 @@
 -- cpv, placing_method, platform) and derives the participants of every
 -- tender (fillMeasures, internal/postgres/measures.go).
 ALTER TABLE records ADD COLUMN price double precision, ADD COLUMN deadline bigint;
-CREATE INDEX records_price ON records (kind, price, rid) WHERE price IS NOT NULL;
-CREATE INDEX records_deadline ON records (kind, deadline, rid) WHERE deadline IS NOT NULL;
+-- Each index is in the order of one sort (records without the measure
+-- last, ties newest first), so that a listing in that order reads the
+-- index and stops at its page; the ranges of price and deadline read them
+-- too.
+CREATE INDEX records_price_desc ON records (kind, price DESC NULLS LAST, rid DESC);
+CREATE INDEX records_price_asc ON records (kind, price ASC NULLS LAST, rid DESC);
+CREATE INDEX records_deadline ON records (kind, deadline ASC NULLS LAST, rid DESC);
