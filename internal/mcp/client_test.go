@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -9,7 +10,7 @@ import (
 )
 
 // TestSDKClient runs the official SDK's client against the handler: the
-// handshake, the list of tools, a call and a tool's failure.
+// handshake, the list of tools, a call, a search and a tool's failure.
 func TestSDKClient(t *testing.T) {
 	ts := httptest.NewServer(newTestHandler(t, nil))
 	defer ts.Close()
@@ -31,7 +32,7 @@ func TestSDKClient(t *testing.T) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 	}
-	if diff := cmp.Diff([]string{"ru.detail", "contragent.contacts", "broken.tool"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"ru.search", "ru.detail", "contragent.contacts", "broken.tool"}, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 
@@ -45,6 +46,18 @@ func TestSDKClient(t *testing.T) {
 	}
 	if note, _ := res.Content[1].(*sdk.TextContent); note == nil || note.Text != "Fields hidden by the free plan (null above): contact." {
 		t.Errorf("note on hidden fields: %+v", res.Content[1])
+	}
+
+	res, err = session.CallTool(t.Context(), &sdk.CallToolParams{Name: "ru.search", Arguments: map[string]any{"query": "бумаги"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	structured, _ = res.StructuredContent.(map[string]any)
+	if res.IsError || structured["total"] != 1.0 || len(res.Content) != 1 {
+		t.Fatalf("search: %+v", res)
+	}
+	if text, _ := res.Content[0].(*sdk.TextContent); text == nil || !strings.HasPrefix(text.Text, "Found 1 tender") {
+		t.Errorf("a search's text block: %+v", res.Content[0])
 	}
 
 	res, err = session.CallTool(t.Context(), &sdk.CallToolParams{Name: "ru.detail", Arguments: map[string]any{"id": "404"}})

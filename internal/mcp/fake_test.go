@@ -37,6 +37,13 @@ const detailSchema = `{"type":"object","properties":{"id":{"type":"string","desc
 func newFakeTools() fakeTools {
 	return fakeTools{
 		{
+			Name: "ru.search", Group: "ru", Operation: "search",
+			Title: "Search Russian tenders", Description: "Search Russian tenders by words.",
+			InputSchema:  json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`),
+			OutputSchema: json.RawMessage(`{"type":"object","properties":{"total":{"type":"integer"},"items":{"type":"array"}},"required":["total","items"]}`),
+			Call:         fakeSearch,
+		},
+		{
 			Name: "ru.detail", Group: "ru", Operation: "detail",
 			Title: "Russian tender details", Description: "Details of a Russian tender by its purchase number.",
 			InputSchema:  json.RawMessage(detailSchema),
@@ -83,6 +90,24 @@ func fakeDetail(ctx context.Context, raw json.RawMessage) (tools.Output, error) 
 	fields["contact"] = json.RawMessage("null")
 	masked, err := json.Marshal(fields)
 	return tools.Output{Value: masked, Restricted: []string{"contact"}}, err
+}
+
+// fakeSearch finds the one tender whatever the query, as a search answers:
+// the whole records for the debug endpoint, a summary of each and the page
+// as text for a model.
+func fakeSearch(ctx context.Context, _ json.RawMessage) (tools.Output, error) {
+	out, err := fakeDetail(ctx, json.RawMessage(`{"id":"0373100000125000001"}`))
+	if err != nil {
+		return out, err
+	}
+	out.Value = json.RawMessage(`{"total":1,"page":0,"page_size":20,"items":[` + string(out.Value) + `]}`)
+	out.Summary = json.RawMessage(`{"total":1,"items":[{"id":"0373100000125000001","title":"Поставка \"бумаги\"\tА4"}]}`)
+	head := "Found 1 tender, newest first, all on this page.\n"
+	if len(out.Restricted) > 0 {
+		head += "Your plan (free) hides contact of these tenders.\n"
+	}
+	out.Text = head + "1. 0373100000125000001 · Поставка \"бумаги\" А4\nWhole tender: ru.detail {\"id\": \"0373100000125000001\"}."
+	return out, nil
 }
 
 // newTestHandler returns the handler the golden files describe, logging to

@@ -139,7 +139,9 @@ type callParams struct {
 }
 
 // callTool answers tools/call: the tool's output as structured content and
-// as text, or the tool's failure as a result marked isError.
+// as text, or the tool's failure as a result marked isError. A search
+// answers its summary and the text of its page (tools.Output), not its
+// whole records, which would fill a model's context twice over.
 func (h *Handler) callTool(w http.ResponseWriter, r *http.Request, x *exchange) {
 	tool, args, e := h.lookupCall(x)
 	if e != nil {
@@ -156,20 +158,24 @@ func (h *Handler) callTool(w http.ResponseWriter, r *http.Request, x *exchange) 
 	}
 	x.openResult()
 	x.out = append(x.out, `{"content":[{"type":"text","text":`...)
-	x.out = jsonstring.AppendBytes(x.out, out.Value)
+	if out.Text != "" {
+		x.out = jsonstring.Append(x.out, out.Text)
+	} else {
+		x.out = jsonstring.AppendBytes(x.out, out.Value)
+	}
 	x.out = append(x.out, '}')
-	if len(out.Restricted) > 0 {
+	if len(out.Restricted) > 0 && out.Text == "" {
 		// A model never sees the header, so a second block tells it why
-		// those fields are null.
+		// those fields are null. A text names them itself.
 		x.out = append(x.out, `,{"type":"text","text":`...)
 		x.out = jsonstring.Append(x.out, fmt.Sprintf("Fields hidden by the %s plan (null above): %s.",
 			tenderbase.PlanFromContext(r.Context()), strings.Join(out.Restricted, ", ")))
 		x.out = append(x.out, '}')
 	}
 	x.out = append(x.out, ']')
-	if isObject(out.Value) {
+	if structured := out.Structured(); isObject(structured) {
 		x.out = append(x.out, `,"structuredContent":`...)
-		x.out = append(x.out, out.Value...)
+		x.out = append(x.out, structured...)
 	}
 	x.out = append(x.out, `,"isError":false}`...)
 	x.closeResult()

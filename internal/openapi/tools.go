@@ -14,7 +14,7 @@ func toolOperation(t *tools.Tool) (object, error) {
 	if err := json.Unmarshal(t.InputSchema, &in); err != nil {
 		return nil, fmt.Errorf("openapi: input schema of %s: %w", t.Name, err)
 	}
-	if err := json.Unmarshal(t.OutputSchema, &out); err != nil {
+	if err := json.Unmarshal(t.EndpointSchema(), &out); err != nil {
 		return nil, fmt.Errorf("openapi: output schema of %s: %w", t.Name, err)
 	}
 	return object{

@@ -3,32 +3,160 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+
+	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/tenderbase/tenderbase"
 )
 
-// searchResult is the output of every search tool.
+// searchResult is the whole page of a search: what the debug endpoint of
+// every search tool answers (Output.Value).
 type searchResult struct {
 	Total    int               `json:"total" jsonschema:"The exact number of matching records, also those past the plan's row cap. A plan that does not show a field does not match its words, nor count the records only they would find."`
 	Page     int               `json:"page" jsonschema:"This page, from 0."`
 	PageSize int               `json:"page_size" jsonschema:"Records a page: 20."`
 	RowCap   int               `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
 	Notice   string            `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
-	Items    []json.RawMessage `json:"items" jsonschema:"The records of this page, newest first. Fields the plan does not show are null."`
+	Items    []json.RawMessage `json:"items" jsonschema:"The records of this page, in the order of the search: newest first unless sort names another. Fields the plan does not show are null."`
+	// Sort is the order of Items; empty is newest first. Only the text of
+	// the page says it.
+	Sort tenderbase.Sort `json:"-"`
 }
 
-// answer turns one page of a search into the tool's output: the records
-// masked for the caller's plan, tenders with their derived state.
+// summaryPage is a page of a search as MCP answers it (Output.Summary):
+// the records summed up, so that a page fits a model's context.
+type summaryPage struct {
+	Total    int      `json:"total" jsonschema:"The exact number of matching records, also those past the plan's row cap. A plan that does not show a field does not match its words, nor count the records only they would find."`
+	Page     int      `json:"page" jsonschema:"This page, from 0."`
+	PageSize int      `json:"page_size" jsonschema:"Records a page: 20."`
+	Pages    int      `json:"pages" jsonschema:"How many pages the plan reaches: page runs from 0 to pages - 1."`
+	RowCap   int      `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
+	Notice   string   `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
+	Hidden   []string `json:"hidden,omitempty" jsonschema:"Fields of these records that the plan does not show: the summaries leave them out, and the detail tools show them as null."`
+	Items    []hit    `json:"items" jsonschema:"A summary of each record of this page, in the order of the search: the id to open it by and what tells it apart. The detail tool shows it whole."`
+}
+
+// answer turns one page of a search into the tool's output: for the debug
+// endpoint the records masked for the caller's plan, tenders with their
+// derived state; for MCP a summary of each and the page as text.
 func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs []tenderbase.Record, c caller) (Output, error) {
+	recs = docPreviews(recs)
 	hidden := restricted{}
 	var err error
-	if res.Items, err = hidden.maskAll(docPreviews(recs), c.plan); err != nil {
+	if res.Items, err = hidden.maskAll(recs, c.plan); err != nil {
 		return Output{}, err
 	}
+	// The summaries are made from the records as the plan shows them, so
+	// that no field it hides can reach a summary.
+	shown, err := decodeAll(t.kind, res.Items)
+	if err != nil {
+		return Output{}, err
+	}
+	var states []string
 	if t.kind == tenderbase.KindTender {
-		if err := s.addStates(ctx, recs, res.Items); err != nil {
+		if states, err = s.tenderStates(ctx, recs); err != nil {
 			return Output{}, err
 		}
+		for i, state := range states {
+			res.Items[i] = withState(res.Items[i], state)
+		}
 	}
-	return output(res, hidden)
+	out, err := output(res, hidden)
+	if err != nil {
+		return Output{}, err
+	}
+	page := summaryPage{Total: res.Total, Page: res.Page, PageSize: res.PageSize, Pages: pages(res),
+		RowCap: res.RowCap, Notice: res.Notice, Hidden: out.Restricted}
+	if page.Items, err = s.hits(ctx, shown, states); err != nil {
+		return Output{}, err
+	}
+	if out.Summary, err = marshal(page); err != nil {
+		return Output{}, fmt.Errorf("encode search summary: %w", err)
+	}
+	out.Text = page.text(t, res.Sort, c.plan)
+	return out, nil
 }
+
+// pages returns how many pages of res the plan reaches.
+func pages(res searchResult) int {
+	reach := res.Total
+	if res.RowCap > 0 {
+		reach = min(reach, res.RowCap)
+	}
+	if res.PageSize <= 0 {
+		return 0
+	}
+	return (reach + res.PageSize - 1) / res.PageSize
+}
+
+// decodeAll decodes the canonical JSON of records of kind k.
+func decodeAll(k tenderbase.Kind, bodies []json.RawMessage) ([]tenderbase.Record, error) {
+	out := make([]tenderbase.Record, len(bodies))
+	for i, body := range bodies {
+		rec, err := tenderbase.DecodeRecord(k, body)
+		if err != nil {
+			return nil, fmt.Errorf("read back masked %s: %w", k, err)
+		}
+		out[i] = rec
+	}
+	return out, nil
+}
+
+// hitTypes are the summary types of the kinds a search tool returns.
+var hitTypes = map[tenderbase.Kind]reflect.Type{
+	tenderbase.KindTender:         reflect.TypeFor[tenderHit](),
+	tenderbase.KindDoc:            reflect.TypeFor[docHit](),
+	tenderbase.KindContract:       reflect.TypeFor[contractHit](),
+	tenderbase.KindWorldTender:    reflect.TypeFor[worldHit](),
+	tenderbase.KindLot:            reflect.TypeFor[lotHit](),
+	tenderbase.KindUnfairSupplier: reflect.TypeFor[rnpHit](),
+}
+
+// searchOutput returns the output schema of a search tool over records of
+// kind k: its page of summaries, which MCP answers as structured content
+// (Output.Summary).
+func searchOutput(k tenderbase.Kind) outputSchema {
+	return func() (json.RawMessage, error) {
+		typ, ok := hitTypes[k]
+		if !ok {
+			return nil, fmt.Errorf("no summary of %s records", k)
+		}
+		item, err := jsonschema.ForType(typ, nil)
+		if err != nil {
+			return nil, err
+		}
+		omitNulls(item, typ)
+		if k == tenderbase.KindTender {
+			item.Properties["state"] = stateSchema()
+		}
+		s, err := jsonschema.For[summaryPage](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{reflect.TypeFor[hit](): item}})
+		if err != nil {
+			return nil, err
+		}
+		omitNulls(s, reflect.TypeFor[summaryPage]())
+		// A page without records holds [], never null.
+		items := s.Properties["items"]
+		items.Types = slices.DeleteFunc(items.Types, func(t string) bool { return t == "null" })
+		oneType(s, true)
+		return marshal(s)
+	}
+}
+
+// recordsOutput returns the schema of the whole page of a search tool over
+// records of kind k, which its debug endpoint answers (Output.Value).
+func recordsOutput(k tenderbase.Kind) outputSchema {
+	out := outputOf[searchResult](k)
+	if k == tenderbase.KindTender {
+		out = withStates(out)
+	}
+	return out
+}
+
+// summaryHelp says what the items of a search are, for the descriptions of
+// the search tools.
+const summaryHelp = "Each item is a summary to choose which records to open with the detail tool: texts longer than fit " +
+	"are cut at a word with … (the detail tool gives them whole), and fields your plan does not show are left out and " +
+	"named in hidden. The text block gives the same page in numbered lines and ends with the calls to make next."

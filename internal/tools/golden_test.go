@@ -14,8 +14,9 @@ import (
 
 // TestGolden calls every tool with goodArgs as a caller without a key and as
 // a standard caller, checks each output against the tool's output schema,
-// and compares both with testdata/<tool>.golden. Run with -update to rewrite
-// the files after a deliberate change.
+// and compares both with testdata/<tool>.golden: the value, and of a search
+// its summary and text, which MCP answers. Run with -update to rewrite the
+// files after a deliberate change.
 func TestGolden(t *testing.T) {
 	for _, tool := range demoSet.List() {
 		t.Run(tool.Name, func(t *testing.T) {
@@ -30,6 +31,9 @@ func TestGolden(t *testing.T) {
 				}
 				validateOutput(t, tool.Name, out)
 				fmt.Fprintf(&b, "restricted: %s\n%s\n", strings.Join(out.Restricted, ", "), indent(t, out.Value))
+				if out.Summary != nil {
+					fmt.Fprintf(&b, "\n-- summary --\n%s\n\n-- text --\n%s\n", indent(t, out.Summary), out.Text)
+				}
 			}
 			golden.Check(t, filepath.Join("testdata", tool.Name+".golden"), b.String())
 		})

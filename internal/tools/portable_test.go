@@ -169,13 +169,14 @@ func TestSchemaNulls(t *testing.T) {
 	}{
 		{"ru.search", "regions", true, false, "array"},
 		{"ru.search", "page", true, false, "integer"},
-		{"ru.detail", "contact", false, true, "object"},          // a tariff field of tenders
-		{"ru.detail", "participants", false, true, "array"},      // a tariff field, a slice too
-		{"contracts.detail", "suppliers", false, true, "array"},  // the tariff field of contracts
-		{"ru.detail", "lots", false, false, "array"},             // omitempty: never null
-		{"ru.search", "items", false, true, "array"},             // a slice without omitempty
-		{"ru.search", "items/[]/contact", false, true, "object"}, // a record's tariff field in a list
-		{"contragent.byInn", "org", false, true, "object"},       // declared nullable: none stored
+		{"ru.detail", "contact", false, true, "object"},                      // a tariff field of tenders
+		{"ru.detail", "participants", false, true, "array"},                  // a tariff field, a slice too
+		{"contracts.detail", "suppliers", false, true, "array"},              // the tariff field of contracts
+		{"ru.detail", "lots", false, false, "array"},                         // omitempty: never null
+		{"ru.search", "items", false, false, "array"},                        // a page's summaries are [] when empty, never null
+		{"ru.search", "items/[]/prices", false, false, "array"},              // a summary's list
+		{"ru.contractByNum", "contracts/[]/suppliers", false, true, "array"}, // a record's tariff field in a list
+		{"contragent.byInn", "org", false, true, "object"},                   // declared nullable: none stored
 		{"contragent.byInn", "as_supplier", false, true, "object"},
 		{"contragent.byInn", "complaints/as_supplier", false, true, "integer"},
 		{"ru.contractByNum", "winners", false, true, "array"},

@@ -38,9 +38,10 @@ func (s *Set) ruSearch() (*Tool, error) {
 			"customer_inn; participant_inn, a participant in its protocols; placing_method (EA20, OK20, ZK20...); platform (ETP_SBAST, ETP_RTS...); " +
 			"sort: newest (default), deadline, price_asc, price_desc, relevance; filters, the same as flags such as {\"fz44\": 1, \"r77\": 1} " +
 			"or TenderGuru's price1, price2, date_start, date_end, actual, f; page. " +
-			"Returns {total, page, page_size, items}: items are current tender records with purchase_number, title, status, " +
-			"customer, customers of a joint purchase, organizer, region, max_price, dates, lots, contact and participants, and state, where the tender stands once its " +
-			"protocols and events are applied, as ru.detail says (status is the notice's own and may be older). " + maskHelp + " " +
+			"Returns {total, page, page_size, pages, items}: items are tenders in brief, with id (the purchase number), title, " +
+			"customer (name and INN), region, price and currency (the maximum price), state (where the tender stands once its " +
+			"protocols and events are applied, as ru.detail says), published, deadline (for applications, once date changes are " +
+			"applied) and url. " + summaryHelp + " " +
 			"Use ru.detail for one tender, ru.izm for its amendments, ru.contractByNum for its winner and contracts. " +
 			`Example: {"query": "ремонт кровли", "regions": [77], "laws": [44], "price_min": 5000000, "deadline_from": "2026-12-01", ` +
 			`"deadline_to": "2026-12-07", "open": true, "sort": "price_desc"}.`,

@@ -112,13 +112,10 @@ type searchTool struct {
 // searchDefinition returns the tool t with the argument type A.
 func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 	s.searches[t.kind] = t
-	out := outputOf[searchResult](t.kind)
-	if t.kind == tenderbase.KindTender {
-		out = withStates(out)
-	}
 	return build(definition[A]{
 		name: t.name, title: t.title, description: t.description,
-		output: out,
+		output: searchOutput(t.kind),
+		value:  recordsOutput(t.kind),
 		only:   append([]string{"query", "sort", "page", "filters"}, t.filters...),
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
@@ -155,6 +152,7 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	if err != nil {
 		return Output{}, err
 	}
+	res.Sort = srch.Sort
 	return s.answer(ctx, t, res, recs, c)
 }
 

@@ -81,11 +81,11 @@ type stateKeeper interface {
 	TenderStates(ctx context.Context, numbers []string) (map[string]string, error)
 }
 
-// addStates adds to items, the JSON of the tenders recs as the caller sees
-// them, the state of each (stateOf): what ru.detail says of it. The kept
-// states come in one read: deriving them again took two searches a tender,
-// which made a page of ru.search on PostgreSQL several times slower.
-func (s *Set) addStates(ctx context.Context, recs []tenderbase.Record, items []json.RawMessage) error {
+// tenderStates returns the state of each tender of recs (stateOf): what
+// ru.detail says of it. The kept states come in one read: deriving them
+// again took two searches a tender, which made a page of ru.search on
+// PostgreSQL several times slower.
+func (s *Set) tenderStates(ctx context.Context, recs []tenderbase.Record) ([]string, error) {
 	kept := map[string]string{}
 	if keeper, ok := s.store.(stateKeeper); ok && len(recs) > 0 {
 		numbers := make([]string, len(recs))
@@ -94,17 +94,17 @@ func (s *Set) addStates(ctx context.Context, recs []tenderbase.Record, items []j
 		}
 		var err error
 		if kept, err = keeper.TenderStates(ctx, numbers); err != nil {
-			return err
+			return nil, err
 		}
 	}
+	states := make([]string, len(recs))
 	for i, rec := range recs {
-		state, err := s.stateOfTender(ctx, rec, kept)
-		if err != nil {
-			return err
+		var err error
+		if states[i], err = s.stateOfTender(ctx, rec, kept); err != nil {
+			return nil, err
 		}
-		items[i] = withState(items[i], state)
 	}
-	return nil
+	return states, nil
 }
 
 // stateOfTender returns the state of the tender rec: the one kept, or else

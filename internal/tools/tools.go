@@ -31,7 +31,11 @@ type Tool struct {
 	// Description is what a model reads to choose and call the tool.
 	Description  string
 	InputSchema  json.RawMessage // a JSON Schema with "type": "object"
-	OutputSchema json.RawMessage // a JSON Schema with "type": "object"
+	OutputSchema json.RawMessage // a JSON Schema with "type": "object", of Output.Structured
+	// ValueSchema is the JSON Schema of Output.Value where it is not
+	// OutputSchema: a search's whole records, which its debug endpoint
+	// answers. Nil for the other tools.
+	ValueSchema json.RawMessage
 	// Call runs the tool. Its errors are an *ArgumentError when the arguments
 	// do not fit InputSchema, a *tenderbase.Error the caller can act on
 	// (EINVALID, ENOTFOUND, EFORBIDDEN), or an internal error.
@@ -40,10 +44,37 @@ type Tool struct {
 
 // Output is the result of a tool call.
 type Output struct {
-	Value json.RawMessage // a JSON object, valid against the tool's OutputSchema
+	// Value is the whole result, a JSON object: what the debug endpoint
+	// answers, and what MCP answers too unless Summary is set.
+	Value json.RawMessage
+	// Summary and Text are set by the search tools, whose Value (a page of
+	// whole records) would fill a model's context. Summary is the page with
+	// a summary in place of each record, a JSON object that MCP answers as
+	// structured content; Text is the same page written for a model to
+	// read, MCP's text block. Text names the fields the plan hides itself.
+	Summary json.RawMessage
+	Text    string
 	// Restricted lists the fields hidden from the caller's plan (null in
 	// Value), sorted and distinct, for the X-Restricted-Fields header.
 	Restricted []string
+}
+
+// EndpointSchema returns the JSON Schema of what the tool's debug endpoint
+// answers, Output.Value: ValueSchema, or OutputSchema where the two are one.
+func (t *Tool) EndpointSchema() json.RawMessage {
+	if t.ValueSchema != nil {
+		return t.ValueSchema
+	}
+	return t.OutputSchema
+}
+
+// Structured returns what MCP answers as structured content, valid against
+// the tool's OutputSchema: Summary when it is set, else Value.
+func (o Output) Structured() json.RawMessage {
+	if o.Summary != nil {
+		return o.Summary
+	}
+	return o.Value
 }
 
 // ArgumentError says that a tool's arguments do not fit its input schema:
@@ -132,7 +163,10 @@ type definition[A any] struct {
 	// tools that share an argument type but take some of its arguments.
 	only   []string
 	output outputSchema
-	run    func(ctx context.Context, args A) (Output, error)
+	// value, when set, is the schema of Output.Value where it is not
+	// output's (Tool.ValueSchema).
+	value outputSchema
+	run   func(ctx context.Context, args A) (Output, error)
 }
 
 // build generates the schemas of d and returns its tool.
@@ -155,11 +189,17 @@ func build[A any](d definition[A]) (*Tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s output schema: %w", d.name, err)
 	}
+	var whole json.RawMessage
+	if d.value != nil {
+		if whole, err = d.value(); err != nil {
+			return nil, fmt.Errorf("%s value schema: %w", d.name, err)
+		}
+	}
 	group, op, _ := strings.Cut(d.name, ".")
 	return &Tool{
 		Name: d.name, Group: group, Operation: op,
 		Title: d.title, Description: d.description,
-		InputSchema: in, OutputSchema: out,
+		InputSchema: in, OutputSchema: out, ValueSchema: whole,
 		Call: func(ctx context.Context, raw json.RawMessage) (Output, error) {
 			var args A
 			if err := fields.decode(raw, &args); err != nil {

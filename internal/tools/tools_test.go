@@ -288,15 +288,30 @@ func validateArgs(t *testing.T, tool, args string) error {
 	return resolved(t, tool, true).Validate(v)
 }
 
-// validateOutput checks an output against the tool's output schema.
+// validateOutput checks what MCP answers of an output against the tool's
+// output schema, and the whole page of a search tool, which its debug
+// endpoint answers, against the schema of whole records.
 func validateOutput(t *testing.T, tool string, out Output) {
 	t.Helper()
-	var v any
-	if err := json.Unmarshal(out.Value, &v); err != nil {
-		t.Fatalf("%s: output is no JSON: %v", tool, err)
+	validateJSON(t, tool, out.Structured(), resolved(t, tool, false))
+	if out.Summary == nil {
+		return
 	}
-	if err := resolved(t, tool, false).Validate(v); err != nil {
-		t.Errorf("%s: output does not fit the output schema: %v", tool, err)
+	tl, _ := demoSet.Lookup(tool)
+	if tl.ValueSchema == nil {
+		t.Fatalf("%s answers a summary, but has no schema of its whole value", tool)
+	}
+	validateJSON(t, tool+" (whole records)", out.Value, resolve(t, tool, tl.ValueSchema))
+}
+
+func validateJSON(t *testing.T, what string, body json.RawMessage, schema *jsonschema.Resolved) {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(body, &v); err != nil {
+		t.Fatalf("%s: output is no JSON: %v", what, err)
+	}
+	if err := schema.Validate(v); err != nil {
+		t.Errorf("%s: output does not fit the output schema: %v", what, err)
 	}
 }
 
@@ -310,6 +325,11 @@ func resolved(t *testing.T, name string, input bool) *jsonschema.Resolved {
 	if input {
 		raw = tool.InputSchema
 	}
+	return resolve(t, name, raw)
+}
+
+func resolve(t *testing.T, name string, raw json.RawMessage) *jsonschema.Resolved {
+	t.Helper()
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
 		t.Fatalf("%s schema: %v", name, err)

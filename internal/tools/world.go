@@ -18,9 +18,9 @@ func (s *Set) worldSearch() (*Tool, error) {
 			"deadline_from, deadline_to, days as 2026-12-01; open: true for notices whose deadline is ahead; cpv, a CPV code or its " +
 			"beginning such as 45 (construction work); sort: newest (default), deadline, relevance; " +
 			"filters, the same as flags such as {\"cr276\": 1}; page. " +
-			"Returns {total, page, page_size, items}: items are notices with id, source (ted, eforms, ocds), country, title, " +
-			"description, buyer, value, currency, cpv_codes, published_at, deadline, language, url, notice_type, procedure_type, " +
-			"contract_type, lots and documents (where the procurement documents are). Each notice is analysed in its own language " +
+			"Returns {total, page, page_size, pages, items}: items are notices in brief, with id, title, buyer, country, price " +
+			"(the estimated value) and currency, published, deadline and url; world.detail gives the description, CPV codes, " +
+			"lots and documents. " + summaryHelp + " Each notice is analysed in its own language " +
 			"(its language field): English, German, French, Spanish, Italian, Portuguese, Dutch, Danish, Swedish, Norwegian, " +
 			"Finnish, Hungarian, Romanian, Irish and Turkish words are found in any form (Snowball stems), words of other " +
 			"languages (Polish, Czech, Greek...) only as written, and Russian words in any form in every notice; case and " +
