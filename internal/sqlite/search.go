@@ -249,7 +249,9 @@ func (sel selection) orderBy(p string) string {
 	case tenderbase.SortRelevance:
 		return " ORDER BY " + p + "k, " + p + "rid DESC" // BM25 is lower for a better match
 	case tenderbase.SortPriceDesc:
-		return " ORDER BY " + p + "k IS NULL, " + p + "k DESC, " + p + "rid DESC"
+		// NULL is the least value to SQLite, so it comes last here without
+		// a term of its own, and a listing walks the index backwards.
+		return " ORDER BY " + p + "k DESC, " + p + "rid DESC"
 	case tenderbase.SortPriceAsc, tenderbase.SortDeadline:
 		return " ORDER BY " + p + "k IS NULL, " + p + "k, " + p + "rid DESC"
 	}
