@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -92,7 +93,6 @@ type searchRequest struct {
 	sort    string
 	named   searchArgs     // the named filters
 	filters map[string]any // the filters object
-	where   []tenderbase.Lookup
 }
 
 // searcher is an argument type of a search tool.
@@ -125,27 +125,13 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 
 // search runs one search tool call.
 func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Output, error) {
-	var q tenderbase.Query
-	if strings.TrimSpace(req.query) != "" {
-		var err error
-		if q, err = query.Parse(req.query, query.MCP); err != nil {
-			return Output{}, err
-		}
-	}
-	order, err := t.order(req.sort, q)
+	srch, err := t.storeSearch(req.query, req.sort, req.named, req.filters, time.Now())
 	if err != nil {
 		return Output{}, err
 	}
-	crit, err := t.criteria(req.named, req.filters, time.Now())
-	if err != nil {
-		return Output{}, err
-	}
+	srch.Page, srch.PageSize = req.page, tenderbase.DefaultPageSize
 	c := callerOf(ctx)
-	srch, err := c.plan.Restrict(tenderbase.Search{
-		Kind: t.kind, Query: q, Filters: crit.flags, Where: append(crit.where, req.where...), Ranges: crit.ranges,
-		Sort: order, Page: req.page, PageSize: tenderbase.DefaultPageSize,
-	}, lookupParams)
-	if err != nil {
+	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
 		return Output{}, err
 	}
 	res, recs, err := s.cappedPage(ctx, srch, c)
@@ -154,6 +140,28 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	}
 	res.Sort = srch.Sort
 	return s.answer(ctx, t, res, recs, c)
+}
+
+// storeSearch returns the store search, neither paged nor restricted to a
+// plan, that t makes of a query, a sort, the named filters and the filters
+// object, judging "open" at now.
+func (t searchTool) storeSearch(text, sort string, named searchArgs, filters map[string]any, now time.Time) (tenderbase.Search, error) {
+	var q tenderbase.Query
+	if strings.TrimSpace(text) != "" {
+		var err error
+		if q, err = query.Parse(text, query.MCP); err != nil {
+			return tenderbase.Search{}, err
+		}
+	}
+	order, err := t.order(sort, q)
+	if err != nil {
+		return tenderbase.Search{}, err
+	}
+	crit, err := t.criteria(named, filters, now)
+	if err != nil {
+		return tenderbase.Search{}, err
+	}
+	return tenderbase.Search{Kind: t.kind, Query: q, Filters: crit.flags, Where: crit.where, Ranges: crit.ranges, Sort: order}, nil
 }
 
 // order returns the order a sort argument names, newest when none is given.
@@ -277,20 +285,11 @@ func (s *Set) SearchOf(k tenderbase.Kind, text, sort string, filters map[string]
 		// named filter and no sort but the newest.
 		t = searchTool{name: "the search of " + string(k), kind: k}
 	}
-	var q tenderbase.Query
-	if strings.TrimSpace(text) != "" {
-		var err error
-		if q, err = query.Parse(text, query.MCP); err != nil {
-			return tenderbase.Search{}, err
-		}
+	srch, err := t.storeSearch(text, sort, searchArgs{}, filters, time.Now())
+	if argErr, ok := errors.AsType[*ArgumentError](err); ok {
+		// A command line has no arguments of a tool: its mistakes are
+		// invalid input like any other.
+		return tenderbase.Search{}, tenderbase.Errorf(tenderbase.EINVALID, "%s", argErr)
 	}
-	order, err := t.order(sort, q)
-	if err != nil {
-		return tenderbase.Search{}, tenderbase.Errorf(tenderbase.EINVALID, "%s", err)
-	}
-	crit, err := t.criteria(searchArgs{}, filters, time.Now())
-	if err != nil {
-		return tenderbase.Search{}, err
-	}
-	return tenderbase.Search{Kind: k, Query: q, Filters: crit.flags, Where: crit.where, Ranges: crit.ranges, Sort: order}, nil
+	return srch, err
 }
