@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
@@ -74,6 +73,9 @@ type selection struct {
 	from string // FROM and WHERE clauses
 	args []any
 	all  bool // every record of the kind: the total is in table kinds
+	// measures is set when the source is the measures table, whose rows
+	// hold the measures themselves.
+	measures bool
 	// verify is set when candidates must be checked in Go: against check
 	// (nil matches all) and the filter groups.
 	verify bool
@@ -159,7 +161,7 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 		// Every record of a kind with measures has a row in measures, so
 		// a listing by a measure reads the measures alone: a price range
 		// is then one range of the index, counted without a record read.
-		sel.col, sel.from, sel.args, sel.all = "rid", "measures WHERE kind = ?", []any{string(q.Kind)}, true
+		sel.col, sel.from, sel.args, sel.all, sel.measures = "rid", "measures WHERE kind = ?", []any{string(q.Kind)}, true, true
 	default:
 		sel.col, sel.from, sel.args, sel.all = "rid", "records WHERE kind = ?", []any{string(q.Kind)}, true
 	}
@@ -189,7 +191,7 @@ func (sel *selection) bound(r tenderbase.Range) {
 		return
 	}
 	col := measureColumn(r.Measure)
-	if strings.HasPrefix(sel.from, "measures ") {
+	if sel.measures {
 		sel.from += " AND " + col + " BETWEEN ? AND ?"
 		sel.args = append(sel.args, finite(r.Min), finite(r.Max))
 		return
@@ -234,7 +236,7 @@ func (sel selection) ordered() string {
 		return "SELECT " + sel.col + " AS rid, NULL AS k FROM " + sel.from
 	}
 	col := measureColumn(sel.order.Measure())
-	if strings.HasPrefix(sel.from, "measures ") {
+	if sel.measures {
 		return "SELECT rid, " + col + " AS k FROM " + sel.from
 	}
 	return "SELECT c.rid, m." + col + " AS k FROM (SELECT " + sel.col + " AS rid FROM " + sel.from +
