@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -100,22 +101,28 @@ func settleAllStates(ctx context.Context, tx pgx.Tx) error {
 	return versioning.SettleTenders(ctx, stateWriter{tx}, keys)
 }
 
-// TenderStates returns the state the store keeps for each current tender
-// among numbers (purchase numbers), by number; a number of no current
-// tender is left out. It reads them in one statement, where deriving them
-// again takes two searches a tender.
-func (s *Store) TenderStates(ctx context.Context, numbers []string) (map[string]string, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT r.key, l.value FROM records r
+// TenderStandings returns the state and the deadline the store keeps for
+// each current tender among numbers (purchase numbers), by number, without
+// its participants; a number of no current tender is left out. It reads
+// them in one statement, where deriving them again takes two searches a
+// tender.
+func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error) {
+	rows, _ := s.pool.Query(ctx, `SELECT r.key, l.value, r.deadline FROM records r
 		JOIN lookups l ON l.rid = r.rid AND l.kind = r.kind AND l.field = $1
 		WHERE r.kind = $2 AND r.key = ANY($3::text[])`,
 		tenderbase.LookupState, string(tenderbase.KindTender), numbers)
-	states := map[string]string{}
+	standings := map[string]tenderbase.TenderStanding{}
 	var key, state string
-	if _, err := pgx.ForEachRow(rows, []any{&key, &state}, func() error {
-		states[key] = state
+	var deadline *int64
+	if _, err := pgx.ForEachRow(rows, []any{&key, &state, &deadline}, func() error {
+		st := tenderbase.TenderStanding{State: state}
+		if deadline != nil {
+			st.Deadline = time.Unix(*deadline, 0)
+		}
+		standings[key] = st
 		return nil
 	}); err != nil {
-		return nil, fmt.Errorf("read tender states: %w", err)
+		return nil, fmt.Errorf("read tender standings: %w", err)
 	}
-	return states, nil
+	return standings, nil
 }

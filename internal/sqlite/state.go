@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -150,19 +151,21 @@ func (w stateWriter) setStanding(ctx context.Context, key string, s tenderbase.T
 	return nil
 }
 
-// TenderStates returns the state the store keeps for each current tender
-// among numbers (purchase numbers), by number; a number of no current
-// tender is left out. It reads them in one statement, where deriving them
-// again takes two searches a tender.
-func (s *Store) TenderStates(ctx context.Context, numbers []string) (map[string]string, error) {
+// TenderStandings returns the state and the deadline the store keeps for
+// each current tender among numbers (purchase numbers), by number, without
+// its participants; a number of no current tender is left out. It reads
+// them in one statement, where deriving them again takes two searches a
+// tender.
+func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error) {
 	keys, err := json.Marshal(numbers)
 	if err != nil {
-		return nil, fmt.Errorf("read tender states: %w", err)
+		return nil, fmt.Errorf("read tender standings: %w", err)
 	}
-	states := map[string]string{}
+	standings := map[string]tenderbase.TenderStanding{}
 	err = s.read.run(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, `SELECT r.key, l.value FROM records r
+		rows, err := c.query(ctx, `SELECT r.key, l.value, m.deadline FROM records r
 			JOIN lookups l ON l.rid = r.rid AND l.kind = r.kind AND l.field = ?
+			LEFT JOIN measures m ON m.rid = r.rid
 			WHERE r.kind = ? AND r.key IN (SELECT value FROM json_each(?))`,
 			tenderbase.LookupState, string(tenderbase.KindTender), string(keys))
 		if err != nil {
@@ -171,15 +174,20 @@ func (s *Store) TenderStates(ctx context.Context, numbers []string) (map[string]
 		defer rows.Close()
 		for rows.Next() {
 			var key, state string
-			if err := rows.Scan(&key, &state); err != nil {
+			var deadline sql.NullInt64
+			if err := rows.Scan(&key, &state, &deadline); err != nil {
 				return err
 			}
-			states[key] = state
+			st := tenderbase.TenderStanding{State: state}
+			if deadline.Valid {
+				st.Deadline = time.Unix(deadline.Int64, 0)
+			}
+			standings[key] = st
 		}
 		return rows.Err()
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read tender states: %w", err)
+		return nil, fmt.Errorf("read tender standings: %w", err)
 	}
-	return states, nil
+	return standings, nil
 }

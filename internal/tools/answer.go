@@ -55,13 +55,13 @@ func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs [
 	if err != nil {
 		return Output{}, err
 	}
-	var states []string
+	var standings []tenderbase.TenderStanding
 	if t.kind == tenderbase.KindTender {
-		if states, err = s.tenderStates(ctx, recs); err != nil {
+		if standings, err = s.tenderStandings(ctx, recs); err != nil {
 			return Output{}, err
 		}
-		for i, state := range states {
-			res.Items[i] = withState(res.Items[i], state)
+		for i, st := range standings {
+			res.Items[i] = withState(res.Items[i], st.State)
 		}
 	}
 	out, err := output(res, hidden)
@@ -70,7 +70,7 @@ func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs [
 	}
 	page := summaryPage{Total: res.Total, Page: res.Page, PageSize: res.PageSize, Pages: pages(res),
 		RowCap: res.RowCap, Notice: res.Notice, Hidden: out.Restricted}
-	if page.Items, err = s.hits(ctx, shown, states); err != nil {
+	if page.Items, err = hits(shown, standings); err != nil {
 		return Output{}, err
 	}
 	if out.Summary, err = marshal(page); err != nil {

@@ -15,7 +15,7 @@ import (
 
 // Both stores read the states they keep for a whole page at once, so that
 // ru.search does not derive them tender by tender.
-var _ = []stateKeeper{(*sqlite.Store)(nil), (*postgres.Store)(nil)}
+var _ = []standingKeeper{(*sqlite.Store)(nil), (*postgres.Store)(nil)}
 
 // demoStores returns both stores, each loaded with the demo dataset.
 func demoStores(t *testing.T) map[string]tenderbase.Store {

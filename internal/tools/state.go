@@ -73,56 +73,57 @@ func (s *Set) tenderMissing(ctx context.Context, number string) error {
 	return notFound("no tender with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
 }
 
-// stateKeeper is a store that keeps the state of every tender (the lookup
-// "state", derived by tenderbase.TenderState whenever a tender, protocol or
-// event is put) and reads it for many tenders at once. Both real stores
-// are; a store that is not has the states derived here.
-type stateKeeper interface {
-	TenderStates(ctx context.Context, numbers []string) (map[string]string, error)
+// standingKeeper is a store that keeps the standing of every tender (the
+// lookup "state" and the deadline, derived by tenderbase.StandingOf
+// whenever a tender, protocol or event is put) and reads its state and
+// deadline for many tenders at once. Both real stores are; a store that is
+// not has them derived here.
+type standingKeeper interface {
+	TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error)
 }
 
-// tenderStates returns the state of each tender of recs (stateOf): what
-// ru.detail says of it. The kept states come in one read: deriving them
-// again took two searches a tender, which made a page of ru.search on
-// PostgreSQL several times slower.
-func (s *Set) tenderStates(ctx context.Context, recs []tenderbase.Record) ([]string, error) {
-	kept := map[string]string{}
-	if keeper, ok := s.store.(stateKeeper); ok && len(recs) > 0 {
+// tenderStandings returns the state and the deadline of each tender of
+// recs: what ru.detail says of it. The kept ones come in one read:
+// deriving them again took two searches a tender, which made a page of
+// ru.search on PostgreSQL several times slower.
+func (s *Set) tenderStandings(ctx context.Context, recs []tenderbase.Record) ([]tenderbase.TenderStanding, error) {
+	kept := map[string]tenderbase.TenderStanding{}
+	if keeper, ok := s.store.(standingKeeper); ok && len(recs) > 0 {
 		numbers := make([]string, len(recs))
 		for i, rec := range recs {
 			numbers[i] = rec.Key()
 		}
 		var err error
-		if kept, err = keeper.TenderStates(ctx, numbers); err != nil {
+		if kept, err = keeper.TenderStandings(ctx, numbers); err != nil {
 			return nil, err
 		}
 	}
-	states := make([]string, len(recs))
+	standings := make([]tenderbase.TenderStanding, len(recs))
 	for i, rec := range recs {
 		var err error
-		if states[i], err = s.stateOfTender(ctx, rec, kept); err != nil {
+		if standings[i], err = s.standingOfTender(ctx, rec, kept); err != nil {
 			return nil, err
 		}
 	}
-	return states, nil
+	return standings, nil
 }
 
-// stateOfTender returns the state of the tender rec: the one kept, or else
-// derived from its protocols and events.
-func (s *Set) stateOfTender(ctx context.Context, rec tenderbase.Record, kept map[string]string) (string, error) {
+// standingOfTender returns the state and the deadline of the tender rec:
+// the ones kept, or else derived from its protocols and events.
+func (s *Set) standingOfTender(ctx context.Context, rec tenderbase.Record, kept map[string]tenderbase.TenderStanding) (tenderbase.TenderStanding, error) {
 	t, ok := rec.(*tenderbase.Tender)
 	if !ok {
-		return "", fmt.Errorf("tender %s is a %T", rec.Key(), rec)
+		return tenderbase.TenderStanding{}, fmt.Errorf("tender %s is a %T", rec.Key(), rec)
 	}
-	if state, ok := kept[t.PurchaseNumber]; ok {
-		return state, nil
+	if st, ok := kept[t.PurchaseNumber]; ok {
+		return st, nil
 	}
 	o, err := s.outcomeOf(ctx, t.PurchaseNumber)
 	if err != nil {
-		return "", err
+		return tenderbase.TenderStanding{}, err
 	}
 	state, _ := stateOf(t, o)
-	return state, nil
+	return tenderbase.TenderStanding{State: state, Deadline: datesOf(t, o.events).ApplicationsDeadline}, nil
 }
 
 // withState returns the JSON object item with the property state added.

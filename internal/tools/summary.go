@@ -2,7 +2,6 @@ package tools
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -317,20 +316,20 @@ func rnpHitOf(u *tenderbase.UnfairSupplier) rnpHit {
 }
 
 // hits returns the summaries of recs, records as the caller's plan shows
-// them. states are the derived states of tenders, one a record. The
-// deadline of a tender takes a read of its events, as ru.detail's does: no
-// store keeps deadlines to read for many tenders at once, as stateKeeper
-// reads states.
-func (s *Set) hits(ctx context.Context, recs []tenderbase.Record, states []string) ([]hit, error) {
+// them. standings are the derived states and deadlines of tenders, one a
+// record, as ru.detail gives them.
+func hits(recs []tenderbase.Record, standings []tenderbase.TenderStanding) ([]hit, error) {
 	out := make([]hit, len(recs))
 	for i, rec := range recs {
 		switch r := rec.(type) {
 		case *tenderbase.Tender:
-			events, err := listOf[*tenderbase.TenderEvent](ctx, s, tenderbase.KindTenderEvent, r.PurchaseNumber)
-			if err != nil {
-				return nil, err
+			// A store keeps the deadline as an instant; it is shown in the
+			// zone the notice dates its own in.
+			deadline := standings[i].Deadline
+			if !deadline.IsZero() && !r.ApplicationsDeadline.IsZero() {
+				deadline = deadline.In(r.ApplicationsDeadline.Location())
 			}
-			out[i] = tenderHitOf(r, states[i], datesOf(r, events).ApplicationsDeadline)
+			out[i] = tenderHitOf(r, standings[i].State, deadline)
 		case *tenderbase.Doc:
 			out[i] = docHitOf(r)
 		case *tenderbase.Contract:
