@@ -42,13 +42,34 @@ func (c *Complaint) Date() time.Time { return c.DatePubl }
 
 // SearchText returns the procurement, the parties and the complaint's text.
 func (c *Complaint) SearchText() []Text {
-	return texts(
+	ts := texts(
 		"complaintNumber", c.ComplaintNumber, "regNum", c.RegNum,
 		"purchaseNumber", c.PurchaseNumber, "purchaseObjectInfo", c.PurchaseObjectInfo,
 		"supplierName", c.SupplierName, "supplierInn", c.SupplierINN, "customerInn", c.CustomerINN,
-		"registration_fullname", c.RegistrationFullName,
-		"text", c.Text, "complaint_indicted_text", c.ComplaintIndictedText,
+		"registration_fullname", c.RegistrationFullName, "text", c.Text,
 	)
+	for _, t := range c.indictedTexts() {
+		ts = append(ts, Text{Field: "complaint_indicted_text", Value: t})
+	}
+	return ts
+}
+
+// indictedTexts returns the text of whom the complaint is against as
+// search sees it. The EIS adapter joins the character data of the indicted
+// XML into one text (XMLText); search takes the pieces apart, so that a
+// phrase never spans two elements, such as a customer's name and its INN.
+// A text written otherwise (the demo data's) is taken whole.
+func (c *Complaint) indictedTexts() []string {
+	if c.ComplaintIndictedText == "" {
+		return nil
+	}
+	if c.ComplaintIndictedTextXML != "" {
+		pieces := XMLTexts(c.ComplaintIndictedTextXML)
+		if strings.Join(pieces, " ") == c.ComplaintIndictedText {
+			return pieces
+		}
+	}
+	return []string{c.ComplaintIndictedText}
 }
 
 // Flags returns nil: complaints are not filtered by flags.
@@ -175,12 +196,18 @@ func (f *FASCase) Revision() int   { return 0 }
 func (f *FASCase) Date() time.Time { return f.CaseDate }
 
 // SearchText returns the case's names and description and the text of the
-// organizations it names, so that a search for an INN finds the case.
+// organizations it names, so that a search for an INN finds the case. Each
+// piece of character data of orgXML is a text of its own, so that a phrase
+// never spans two elements, such as a party's role and its name.
 func (f *FASCase) SearchText() []Text {
-	return texts(
+	ts := texts(
 		"delo", f.Delo, "name", f.Name, "upr", f.Upr, "sphera", f.Sphera,
-		"procedure_name", f.ProcedureName, "text", f.Text, "orgXML", XMLText(f.OrgXML),
+		"procedure_name", f.ProcedureName, "text", f.Text,
 	)
+	for _, t := range XMLTexts(f.OrgXML) {
+		ts = append(ts, Text{Field: "orgXML", Value: t})
+	}
+	return ts
 }
 
 // Flags returns nil.
@@ -196,32 +223,35 @@ func (f *FASCase) Lookups() []Lookup {
 }
 
 // XMLText returns the character data of an XML fragment, pieces separated by
-// spaces. A fragment that is not well-formed yields what could be read of it.
-func XMLText(fragment string) string {
+// spaces (XMLTexts). A fragment that is not well-formed yields what could be
+// read of it.
+func XMLText(fragment string) string { return strings.Join(XMLTexts(fragment), " ") }
+
+// XMLTexts returns the pieces of character data of an XML fragment, each
+// run of text between two tags (or CDATA section) trimmed of spaces, and
+// none that is empty. A fragment that is not well-formed yields what could
+// be read of it, or itself whole when nothing could.
+func XMLTexts(fragment string) []string {
 	if fragment == "" {
-		return ""
+		return nil
 	}
 	dec := xml.NewDecoder(strings.NewReader(fragment))
 	dec.Strict = false
-	var b strings.Builder
+	var pieces []string
 	for {
 		tok, err := dec.Token()
 		if err != nil {
-			if !errors.Is(err, io.EOF) && b.Len() == 0 {
-				return fragment
+			if !errors.Is(err, io.EOF) && len(pieces) == 0 {
+				return []string{fragment}
 			}
-			break
+			return pieces
 		}
 		if cd, ok := tok.(xml.CharData); ok {
 			if s := strings.TrimSpace(string(cd)); s != "" {
-				if b.Len() > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteString(s)
+				pieces = append(pieces, s)
 			}
 		}
 	}
-	return b.String()
 }
 
 // INNsIn returns the distinct runs of exactly 10 or 12 digits in text, in the

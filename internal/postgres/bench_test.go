@@ -75,6 +75,12 @@ func benchStore(b *testing.B) *Store {
 			built.err = built.store.Optimize(ctx)
 			fmt.Fprintf(os.Stderr, "optimized in %s\n", time.Since(start).Round(time.Millisecond))
 		}
+		var records, index int64
+		if built.err == nil {
+			built.err = built.store.pool.QueryRow(ctx, `SELECT pg_total_relation_size('records'),
+				(SELECT coalesce(sum(pg_relation_size(indexrelid)), 0) FROM pg_index WHERE indrelid = 'records'::regclass)`).Scan(&records, &index)
+			fmt.Fprintf(os.Stderr, "records table %d MB, of which its indexes %d MB\n", records>>20, index>>20)
+		}
 		for t := range demo.Tenders(corpusSeed, 1) {
 			built.inn = t.Customer.INN
 		}

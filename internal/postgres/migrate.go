@@ -5,7 +5,6 @@ import (
 	"embed"
 	"fmt"
 	"log/slog"
-	"math"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
@@ -70,10 +69,11 @@ func migrate(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger) error
 		}
 		logger.Info("applied migration", "version", m.Version, "name", m.Name)
 	}
-	return nil
+	return checkAnalysis(ctx, c.Conn(), logger)
 }
 
-// upToDate reports whether the database has every migration, reading only.
+// upToDate reports whether the database has every migration and its index
+// this build's text analysis, reading only.
 func upToDate(ctx context.Context, c *pgx.Conn, all []migration.Migration) (bool, error) {
 	var exists bool
 	if err := c.QueryRow(ctx, `SELECT to_regclass('schema_migrations') IS NOT NULL`).Scan(&exists); err != nil {
@@ -92,7 +92,8 @@ func upToDate(ctx context.Context, c *pgx.Conn, all []migration.Migration) (bool
 			return false, nil
 		}
 	}
-	return true, nil
+	have, err := analysisOf(ctx, c)
+	return have == textproc.AnalysisVersion(), err
 }
 
 func loadMigrations() ([]migration.Migration, error) {
@@ -122,39 +123,20 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // goSteps are the parts of migrations that SQL cannot do, run after the
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
+//
+// The tsvectors are written anew after the migrations when the text
+// analysis changed (checkAnalysis), which every migration before 0009
+// counts as: steps 4 (the positions of tariff text weighted) and 6 (texts
+// analyzed in their language) re-indexed before it existed. Step 5 derived
+// the state of every tender as a lookup; step 8 now derives it with the
+// rest of a tender's standing, which needs the columns of measures that 5
+// predates.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
-	4: reindexWhere(hasTariffText), // the positions of tariff text weighted
-	// Step 5 derived the state of every tender as a lookup; step 8 now
-	// derives it with the rest of a tender's standing, which needs the
-	// columns of measures that 5 predates.
-	6: reindexWhere(query.ChangedByLanguages), // texts analyzed in their language, Latin letters folded
-	8: fillMeasures,                           // prices and deadlines, code prefixes, tenders' participants
+	8: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
 }
 
 // reindexBatch is how many records reindex reads at a time.
 const reindexBatch = 1000
-
-// reindexWhere returns the step that writes anew the tsvector of every
-// current record that changed needs, from its stored version, as Put would
-// have written it, a batch at a time. The others keep theirs, which are
-// the same.
-func reindexWhere(changed func(tenderbase.Record) bool) func(ctx context.Context, tx pgx.Tx) error {
-	return func(ctx context.Context, tx pgx.Tx) error {
-		st := textproc.Stemmer{}
-		after := int64(math.MinInt64)
-		for {
-			var n int
-			var err error
-			if after, n, err = reindexAfter(ctx, tx, st, changed, after); err != nil || n < reindexBatch {
-				return err
-			}
-		}
-	}
-}
-
-// hasTariffText reports whether r has text of tariff fields, which
-// migration 0004 labels.
-func hasTariffText(r tenderbase.Record) bool { return len(tenderbase.TariffText(r)) > 0 }
 
 // reindexAfter writes anew the tsvectors of the records among the next
 // reindexBatch after the rid after that changed, and returns the last rid

@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -165,4 +166,23 @@ func TestMeasuresOfOldRecords(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.CheckMeasures(t, s)
+}
+
+// TestReindexOnNewAnalysis opens a database whose tsvectors were written
+// by an older text analysis (Snowball alone, no analysis noted): Open must
+// index every record again, so that each is found by every form of its
+// words, and note the analysis, so that the next Open only reads.
+func TestReindexOnNewAnalysis(t *testing.T) {
+	url := pgtest.URL(t)
+	writeLayoutBefore(t, url, math.MaxInt, storetest.MorphologyRecords(), storetest.SnowballFields)
+	s, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckMorphology(t, s)
+	var version string
+	if err := s.pool.QueryRow(t.Context(), `SELECT version FROM analysis`).Scan(&version); err != nil || version != textproc.AnalysisVersion() {
+		t.Errorf("analysis noted %q (%v), want %q", version, err, textproc.AnalysisVersion())
+	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // tsQuery is a query as tsquery literals, written in Go and passed as
@@ -70,22 +71,29 @@ type emitter struct {
 // Term writes a word as its lexeme.
 func (m emitter) Term(t tenderbase.TermQuery) (string, error) { return m.lexeme(t) }
 
-// lexeme writes a term as the lexeme the tsvector holds for it: its stem,
-// or '=' and its form for an exact term.
+// lexeme writes a term as the lexemes the tsvector holds for it: '=' and
+// its form for an exact term, else each key of its lemmas
+// (textproc.LemmaKeys), any of which matches.
 func (m emitter) lexeme(t tenderbase.TermQuery) (string, error) {
-	var l string
+	var ls []string
 	switch {
 	case t.Exact && t.Form != "":
-		l = quoteLexeme(exactPrefix + t.Form)
+		ls = []string{exactPrefix + t.Form}
 	case !t.Exact && t.Stem != "":
-		l = quoteLexeme(t.Stem)
+		ls = textproc.LemmaKeys(t.Stem)
 	default:
 		return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query")
 	}
-	if m.openOnly {
-		l += ":D"
+	for i, l := range ls {
+		ls[i] = quoteLexeme(l)
+		if m.openOnly {
+			ls[i] += ":D"
+		}
 	}
-	return l, nil
+	if len(ls) == 1 {
+		return ls[0], nil
+	}
+	return "(" + strings.Join(ls, " | ") + ")", nil
 }
 
 // Phrase writes the lexemes of a phrase at consecutive positions. Exact and

@@ -44,8 +44,9 @@ type position struct {
 
 // newDocument writes the tsvector of a record's analyzed texts, those
 // every plan may match (open) and then those of its tariff fields, whose
-// positions are labelled tariffWeight: each word's stem and '=' and its
-// form at the word's position. One position is left empty between two
+// positions are labelled tariffWeight: each word's keys (a homograph has
+// one per lemma, textproc.LemmaKeys) and '=' and its form at the word's
+// position. One position is left empty between two
 // texts, so that a phrase, which needs adjacent positions, never spans two
 // texts, nor the open and the tariff text.
 func newDocument(open, tariff [][]textproc.Token) document {
@@ -58,7 +59,9 @@ func newDocument(open, tariff [][]textproc.Token) document {
 		for _, t := range toks {
 			pos++
 			p := position{n: pos, tariff: i >= len(open)}
-			positions[t.Stem] = append(positions[t.Stem], p)
+			for _, k := range textproc.LemmaKeys(t.Stem) {
+				positions[k] = append(positions[k], p)
+			}
 			positions[exactPrefix+t.Form] = append(positions[exactPrefix+t.Form], p)
 		}
 	}

@@ -18,3 +18,14 @@ func TestDocumentWeights(t *testing.T) {
 		t.Errorf("tsvector\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestDocumentHomograph checks that a word of two lemmas has a lexeme for
+// each at its position, so that a phrase of either lemma finds it.
+func TestDocumentHomograph(t *testing.T) {
+	open, _ := textproc.Stemmer{}.FieldsApart(textproc.Default, []string{"листовой стали"}, nil)
+	got := newDocument(open, nil).tsv
+	want := `'=листовой':1 '=стали':2 'листов':1 'стал':2 'стат':2`
+	if got != want {
+		t.Errorf("tsvector\n%s\nwant\n%s", got, want)
+	}
+}

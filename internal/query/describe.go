@@ -46,7 +46,8 @@ func Describe() Description {
 				"(бумага | картридж) & поставка", "(бумага | картридж) поставка"},
 		},
 		Notes: []Note{
-			{"morphology", "Every word matches its other forms: поставка finds поставки and поставку. Russian and English words are stemmed (Snowball); =word turns this off."},
+			{"morphology", "Every word matches its other forms: поставка finds поставки, поставку and поставок, охрана finds охране. A Russian word is keyed by its lemma (from LibreOffice's Hunspell dictionary; a word it lacks by its Snowball stem), and a word of two lemmas (стали: сталь, стать) matches either; English words are stemmed (Snowball); =word turns this off."},
+			{"look-alike letters", "Latin letters that look Cyrillic inside a Cyrillic word are read as Cyrillic (пoставка with a Latin o is поставка), and OOO, OAO, AO, TOO in Latin capitals beside a Cyrillic word are read as ООО, ОАО, АО, ТОО."},
 			{"languages", "A world notice is analysed in its own language: English, German, French, Spanish, Italian, Portuguese, Dutch, Danish, Swedish, Norwegian, Finnish, Hungarian, Romanian, Irish and Turkish words are stemmed in it, words of other languages (Polish, Czech...) match as written. A query word is looked up in every language at once."},
 			{"case, ё and diacritics", "Matching ignores case, ё is the same letter as е (ёлка finds елка), and Latin letters lose their diacritics: skoda finds Škoda, strasse finds Straße. Cyrillic й stays й."},
 			{"numbers", "Numbers and codes match as whole words: a purchase number, an INN or an OKPD2 code such as 21.20.10 (which is searched as the phrase 21 20 10)."},

@@ -5,11 +5,13 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // Format returns a canonical S-expression of a query tree, such as
 // (and (term поставк) (not (phrase (exact поставки) (term товар)))).
-// A term shows its stem, an exact term its form. Format of nil is "".
+// A term shows its key (a homograph's keys joined by "|"), an exact term
+// its form. Format of nil is "".
 func Format(q tenderbase.Query) string {
 	var b strings.Builder
 	format(&b, q)
@@ -31,7 +33,7 @@ func format(b *strings.Builder, q tenderbase.Query) {
 		if q.Exact {
 			fmt.Fprintf(b, "(exact %s)", q.Form)
 		} else {
-			fmt.Fprintf(b, "(term %s)", q.Stem)
+			fmt.Fprintf(b, "(term %s)", strings.Join(textproc.LemmaKeys(q.Stem), "|"))
 		}
 	case tenderbase.PhraseQuery:
 		b.WriteString("(phrase")

@@ -7,8 +7,8 @@ import (
 
 // Match reports whether a record whose analyzed fields are fields (one token
 // list per text a search may match, tenderbase.MatchedText) matches q. It is the reference meaning
-// of a query: a term matches a token with the same stem, an exact term one
-// with the same form, and a phrase matches consecutive tokens of one field.
+// of a query: a term matches a token whose key shares a lemma with its own
+// (textproc.SameLemma), an exact term one with the same form, and a phrase matches consecutive tokens of one field.
 // A Latin word matches by its key in any language (inLanguages). A nil
 // query matches everything.
 func Match(q tenderbase.Query, fields [][]textproc.Token) bool {
@@ -105,5 +105,5 @@ func matchTerm(t tenderbase.TermQuery, tok textproc.Token) bool {
 	if t.Exact {
 		return tok.Form == t.Form
 	}
-	return tok.Stem == t.Stem
+	return textproc.SameLemma(tok.Stem, t.Stem)
 }

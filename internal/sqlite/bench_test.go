@@ -74,11 +74,39 @@ func benchStore(b *testing.B) *Store {
 			built.err = built.store.Optimize(ctx)
 			fmt.Fprintf(os.Stderr, "optimized in %s\n", time.Since(start).Round(time.Millisecond))
 		}
+		if built.err == nil {
+			fmt.Fprintf(os.Stderr, "store %d MB, of which full-text tables %d MB\n", dirSize(built.dir)>>20, ftsSize(ctx, filepath.Join(built.dir, "store.db"))>>20)
+		}
 	})
 	if built.err != nil {
 		b.Fatalf("build corpus: %v", built.err)
 	}
 	return built.store
+}
+
+// dirSize returns the bytes of the files in dir: the store, its WAL.
+func dirSize(dir string) int64 {
+	var n int64
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil {
+			n += info.Size()
+		}
+	}
+	return n
+}
+
+// ftsSize returns the bytes of the pages of the full-text tables' shadow
+// tables in the store at path, read from the dbstat table.
+func ftsSize(ctx context.Context, path string) int64 {
+	db, err := openDB(path, true, 1)
+	if err != nil {
+		return 0
+	}
+	defer db.Close()
+	var n int64
+	db.QueryRowContext(ctx, `SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE 'fts\_%' ESCAPE '\'`).Scan(&n)
+	return n
 }
 
 // BenchmarkIndex stores batches of new tenders in a fresh store; one op is

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
 // matchExpr is a query as an FTS5 MATCH expression.
@@ -63,8 +64,14 @@ type emitter struct {
 	approximate  bool
 }
 
-// Term writes a word as a term of the stem column, or of the exact column
-// for an exact word.
+// maxPhraseVariants bounds the phrases a phrase of homographs is written
+// as (one per choice of its words' keys); past it the phrase is the AND of
+// its words, checked in Go.
+const maxPhraseVariants = 16
+
+// Term writes a word as a term of the stem column, by each key a record's
+// word may have that it matches (textproc.MatchingKeys), or of the exact
+// column for an exact word.
 func (m *emitter) Term(t tenderbase.TermQuery) (string, error) {
 	if t.Exact {
 		if t.Form == "" {
@@ -75,36 +82,76 @@ func (m *emitter) Term(t tenderbase.TermQuery) (string, error) {
 	if t.Stem == "" {
 		return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query")
 	}
-	return m.stems + " : " + quote(t.Stem), nil
+	return m.anyStem(textproc.MatchingKeys(t.Stem)), nil
+}
+
+// anyStem matches any of keys in the stem column.
+func (m *emitter) anyStem(keys []string) string {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = m.stems + " : " + quote(k)
+	}
+	return m.Or(parts)
 }
 
 // Phrase writes a phrase of one column when its words are all stemmed or
 // all exact. A mixed phrase becomes the phrase of its stems and its exact
-// words anywhere: a superset, checked later in Go.
+// words anywhere: a superset, checked later in Go. A phrase with a word of
+// several keys is the OR of a phrase per choice of keys, or past
+// maxPhraseVariants the AND of its words: a superset too.
 func (m *emitter) Phrase(p tenderbase.PhraseQuery, positive bool) (string, error) {
-	stems := make([]string, len(p.Terms))
+	keys := make([][]string, len(p.Terms))
 	forms := make([]string, len(p.Terms))
 	var exact []string
 	for i, t := range p.Terms {
 		if t.Stem == "" || t.Form == "" {
 			return "", tenderbase.Errorf(tenderbase.EINVALID, "empty word in query phrase")
 		}
-		stems[i], forms[i] = t.Stem, t.Form
+		keys[i], forms[i] = textproc.MatchingKeys(t.Stem), t.Form
 		if t.Exact {
 			exact = append(exact, m.forms+" : "+quote(t.Form))
 		}
 	}
-	switch len(exact) {
-	case 0:
-		return m.stems + " : " + quote(strings.Join(stems, " ")), nil
-	case len(p.Terms):
+	if len(exact) == len(p.Terms) {
 		return m.forms + " : " + quote(strings.Join(forms, " ")), nil
+	}
+	stems, ok := m.stemPhrase(keys)
+	if len(exact) == 0 && ok {
+		return stems, nil
 	}
 	m.approximate = true
 	if !positive {
 		return "", nil
 	}
-	return and(append([]string{m.stems + " : " + quote(strings.Join(stems, " "))}, exact...)), nil
+	return and(append([]string{stems}, exact...)), nil
+}
+
+// stemPhrase writes the phrase of the words' keys in the stem column: the
+// OR of a phrase per choice of keys, or when there are more than
+// maxPhraseVariants choices the AND of the words, and ok false.
+func (m *emitter) stemPhrase(keys [][]string) (expr string, ok bool) {
+	variants := [][]string{nil}
+	for _, ks := range keys {
+		if len(variants)*len(ks) > maxPhraseVariants {
+			words := make([]string, len(keys))
+			for i, ks := range keys {
+				words[i] = m.anyStem(ks)
+			}
+			return and(words), false
+		}
+		var next [][]string
+		for _, v := range variants {
+			for _, k := range ks {
+				next = append(next, append(v[:len(v):len(v)], k))
+			}
+		}
+		variants = next
+	}
+	phrases := make([]string, len(variants))
+	for i, v := range variants {
+		phrases[i] = m.stems + " : " + quote(strings.Join(v, " "))
+	}
+	return m.Or(phrases), true
 }
 
 // And writes the positive operands joined by AND, then each exclusion as a

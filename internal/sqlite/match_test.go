@@ -53,6 +53,12 @@ func TestEmitMatch(t *testing.T) {
 			tenderbase.NotQuery{Operand: tenderbase.OrQuery{Operands: []tenderbase.Query{stem("б", "б"),
 				tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{exact("х"), stem("у", "у")}}}}}}}, nil,
 			`(s : "а") NOT (s : "б")`, true},
+		// A word of a lemma a homograph has is also looked up by the
+		// homograph's key; a homograph's own key by each of its lemmas'.
+		{"lemma of a homograph", stem("сталь", "стал"), nil,
+			"(s : \"стал\") OR (s : \"стал\ue002стат\")", false},
+		{"homograph phrase", tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{stem("листовой", "листов"), stem("стали", "стал\ue002стат")}}, nil,
+			"(s : \"листов стал\") OR (s : \"листов стат\") OR (s : \"листов стал\ue002стат\") OR (s : \"листов стан\ue002стат\")", false},
 		{"filters only", nil, [][]string{{"r77", "r50"}, {"fz44"}}, `((f : "r77" OR f : "r50")) AND (f : "fz44")`, false},
 		{"query and filter", stem("а", "а"), [][]string{{"cr643"}}, `(s : "а") AND (f : "cr643")`, false},
 		{"nothing", nil, nil, ``, false},

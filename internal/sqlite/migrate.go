@@ -11,7 +11,6 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/migration"
-	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
@@ -55,43 +54,20 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 // goSteps are the parts of migrations that SQL cannot do, run after the
 // SQL of the migration with its number, in its transaction: a database is
 // either of the old layout or of the new one, whole.
+//
+// The full-text tables are written anew after the migrations when the text
+// analysis changed (checkAnalysis), which every migration before 0014
+// counts as: steps 7 (the text of tariff fields in columns of its own) and
+// 10 (texts analyzed in their language) re-indexed before it existed.
+// Step 8 derived the state of every tender as a lookup; step 13 now
+// derives it with the rest of a tender's standing, which needs the
+// measures table that 8 predates.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
-	7: reindex, // the text of tariff fields in columns of its own
-	// Step 8 derived the state of every tender as a lookup; step 13 now
-	// derives it with the rest of a tender's standing, which needs the
-	// measures table that 8 predates.
-	10: reindexLanguages, // texts analyzed in their language, Latin letters folded
-	13: fillMeasures,     // prices and deadlines, code prefixes, tenders' participants
+	13: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
 }
 
 // reindexBatch is how many records reindex reads at a time.
 const reindexBatch = 1000
-
-// reindex fills the full-text tables, made anew and empty, from the current
-// versions of the records, as Put would have written them.
-func reindex(ctx context.Context, tx *sql.Tx) error {
-	st := textproc.Stemmer{}
-	return eachCurrentRecord(ctx, tx, func(r ridRecord) error {
-		return insertDocument(ctx, tx, r, st)
-	})
-}
-
-// reindexLanguages writes anew the full-text rows of the records whose
-// texts are analyzed otherwise since they are analyzed in their language
-// and Latin letters folded (query.ChangedByLanguages); the others' rows are
-// the same.
-func reindexLanguages(ctx context.Context, tx *sql.Tx) error {
-	st := textproc.Stemmer{}
-	return eachCurrentRecord(ctx, tx, func(r ridRecord) error {
-		if !query.ChangedByLanguages(r.rec) {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, ftsTables[r.rec.Kind()].delete, r.rid); err != nil {
-			return fmt.Errorf("reindex %s %s: %w", r.rec.Kind(), r.rec.Key(), describe(err))
-		}
-		return insertDocument(ctx, tx, r, st)
-	})
-}
 
 // insertDocument writes the full-text row of r as Put would.
 func insertDocument(ctx context.Context, tx *sql.Tx, r ridRecord, st textproc.Stemmer) error {

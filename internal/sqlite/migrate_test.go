@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"math"
 	"strings"
 	"testing"
 
@@ -174,4 +175,23 @@ func TestMeasuresOfOldRecords(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.CheckMeasures(t, s)
+}
+
+// TestReindexOnNewAnalysis opens a database whose full-text tables were
+// written by an older text analysis (Snowball alone, no analysis noted):
+// Open must index every record again, so that each is found by every form
+// of its words, and note the analysis, so that the next Open does not.
+func TestReindexOnNewAnalysis(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	writeLayoutBefore(t, path, math.MaxInt, storetest.MorphologyRecords(), storetest.SnowballFields)
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckMorphology(t, s)
+	var version string
+	if err := s.write.db.QueryRowContext(t.Context(), `SELECT version FROM analysis`).Scan(&version); err != nil || version != textproc.AnalysisVersion() {
+		t.Errorf("analysis noted %q (%v), want %q", version, err, textproc.AnalysisVersion())
+	}
 }

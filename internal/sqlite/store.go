@@ -65,6 +65,10 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 		write.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
+	if err := checkAnalysis(ctx, write, logger); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
 	n := max(4, runtime.GOMAXPROCS(0))
 	read, err := openDB(path, true, n)
 	if err != nil {

@@ -94,8 +94,14 @@ func languageCases() []languageCase {
 // against st, which holds LanguageRecords, however they came there: a
 // store test also runs them on a database it made in an older layout.
 func CheckLanguages(t *testing.T, st tenderbase.Store) {
-	c := &corpusStore{st: st, records: LanguageRecords()}
-	for _, tc := range languageCases() {
+	checkCases(t, st, LanguageRecords(), languageCases())
+}
+
+// checkCases runs each search of cases against st, which holds records,
+// as a subtest named by its query.
+func checkCases(t *testing.T, st tenderbase.Store, records []tenderbase.Record, cases []languageCase) {
+	c := &corpusStore{st: st, records: records}
+	for _, tc := range cases {
 		t.Run(tc.query, func(t *testing.T) {
 			c.check(t, tenderbase.Search{Kind: tc.kind, Query: mustParse(t, tc.query, query.MCP)}, tc.want...)
 		})

@@ -61,6 +61,9 @@ func Run(t *testing.T, open Open) {
 	t.Run("TariffText", checkPut(fresh, TariffRecords(), CheckTariffText))
 	// Each record is found by the words a user of its language types.
 	t.Run("Languages", checkPut(fresh, LanguageRecords(), CheckLanguages))
+	// Each record is found by every form of its words, and by words
+	// written with Latin look-alike letters.
+	t.Run("Morphology", checkPut(fresh, MorphologyRecords(), CheckMorphology))
 	t.Run("Cancel", func(t *testing.T) { testCancel(t, fresh) })
 	t.Run("PutEmpty", func(t *testing.T) {
 		st := openStore(t, fresh)

@@ -16,7 +16,6 @@ import (
 	"github.com/blevesearch/snowballstem/norwegian"
 	"github.com/blevesearch/snowballstem/portuguese"
 	"github.com/blevesearch/snowballstem/romanian"
-	"github.com/blevesearch/snowballstem/russian"
 	"github.com/blevesearch/snowballstem/spanish"
 	"github.com/blevesearch/snowballstem/swedish"
 	"github.com/blevesearch/snowballstem/turkish"
@@ -128,7 +127,7 @@ func (l Language) String() string {
 func (l Language) Key(form string) string {
 	switch script(form) {
 	case cyrillic:
-		return snowball(russian.Stem, form)
+		return russianKey(form)
 	case latin:
 		a := analyses[l]
 		if a.stem == nil {

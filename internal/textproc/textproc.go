@@ -12,6 +12,23 @@
 // by default) or the Form itself in a language without a stemmer, and the
 // Form itself for numbers, codes and words that mix scripts or digits.
 // No stop words are dropped.
+//
+// Russian text is often typed with Latin letters that look Cyrillic, and a
+// reader cannot tell them apart, so they are spelled in Cyrillic first:
+//
+//   - A word that mixes Cyrillic and Latin letters has its Latin letters
+//     spelled in Cyrillic when every one of them looks like a Cyrillic
+//     letter as written: the capitals A B C E H K M O P T X Y and the small
+//     letters a c e k o p x y ("пoставка" with a Latin o is "поставка",
+//     "ЗAO" is "зао"). m, t, h and b look like no small Cyrillic letter. A
+//     word with a Latin letter that looks like none ("ТехноLab") stays as
+//     it is, a mix of scripts.
+//   - A word of Latin capitals that all look Cyrillic ("OOO", "PAO", "A")
+//     is spelled in Cyrillic when the word before or after it in the same
+//     text is a Cyrillic word, or is such a word spelled in Cyrillic:
+//     "OOO Вектор" is "ооо вектор", but "OOO VECTOR" stays Latin. Only
+//     Words sees the words around a word; Fold of one word does the first
+//     rule alone.
 package textproc
 
 import (
@@ -35,46 +52,177 @@ const MaxWordLen = 120
 func Analyze(text string) []Token { return Default.Analyze(text) }
 
 // Words yields the words of text, folded (Fold). A combining mark within a
-// word belongs to it: "S\u030Ckoda" is one word, "skoda".
+// word belongs to it: "S\u030Ckoda" is one word, "skoda". A word of Latin
+// capitals that all look Cyrillic (OOO, AO, PAO) is spelled in Cyrillic
+// when the word before or after it is a Cyrillic word (capitalsRun).
 func Words(text string) func(yield func(string) bool) {
 	return func(yield func(string) bool) {
-		start := -1
-		for i, r := range text {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) || start >= 0 && unicode.IsMark(r) {
-				if start < 0 {
-					start = i
-				}
+		var run capitalsRun
+		before := "" // the last word yielded
+		for w, seen, rest := nextWord(text); ; w, seen, rest = nextWord(rest) {
+			end := len(text) - len(rest)
+			if w != "" && seen&notLookAlikeCapital == 0 {
+				run.add(end-len(w), end, before)
 				continue
 			}
-			if start >= 0 {
-				if !yield(Fold(text[start:i])) {
+			f := "" // no word after the run: the text ends
+			if w != "" {
+				f = fold(w, seen)
+			}
+			var waiting string // the capitals waiting, which go before the word
+			var toCyrillic bool
+			if run.end > 0 {
+				waiting, toCyrillic = run.take(text, f)
+			}
+			// yield is called from this one place: calling it from a second
+			// place cost Analyze one more allocation per text (Go 1.26).
+			for last := false; !last; {
+				next := f
+				switch {
+				case waiting != "":
+					next, waiting = foldNextCapitals(waiting, toCyrillic)
+				case w == "":
+					return
+				default:
+					last = true
+				}
+				if !yield(next) {
 					return
 				}
-				start = -1
 			}
-		}
-		if start >= 0 {
-			yield(Fold(text[start:]))
+			before = f
 		}
 	}
 }
 
-// Fold lowercases a word, folds Latin letters to plain Latin (foldLatin)
-// and ё to е, and cuts it to MaxWordLen bytes on a rune boundary.
+// nextWord returns the first word of text as written, the kinds of its
+// runes, and the text after it; no word when text has none.
+func nextWord(text string) (word string, seen runeKinds, rest string) {
+	start := -1
+	for i := 0; i < len(text); {
+		var k runeKinds
+		size := 1
+		if c := text[i]; c < utf8.RuneSelf {
+			k = asciiKinds[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(text[i:])
+			k = kindOf(r)
+		}
+		if k != 0 && (start >= 0 || k&combiningMark == 0) {
+			if start < 0 {
+				start = i
+			}
+			seen |= k
+			i += size
+			continue
+		}
+		if start >= 0 {
+			return text[start:i], seen, text[i:]
+		}
+		i += size
+	}
+	if start < 0 {
+		return "", 0, ""
+	}
+	return text[start:], seen, ""
+}
+
+// Fold lowercases a word, spells in Cyrillic the Latin letters of a word
+// that mixes Cyrillic and Latin letters when they all look Cyrillic
+// (foldLookAlikes), folds Latin letters to plain Latin (foldLatin) and ё to
+// е, and cuts it to MaxWordLen bytes on a rune boundary.
 func Fold(word string) string {
+	var seen runeKinds
+	for _, r := range word {
+		seen |= kindOf(r)
+	}
+	return fold(word, seen)
+}
+
+// fold is Fold of a word whose runes are of the kinds seen, which spare
+// most words the look for look-alikes.
+func fold(word string, seen runeKinds) string {
+	if seen&asciiLetter != 0 && seen&basicCyrillic != 0 || seen&otherRune != 0 {
+		word = foldLookAlikes(word)
+	}
 	w := strings.ToLower(word)
 	if !plain(w) {
 		w = foldLatin(w)
 	}
 	w = strings.ReplaceAll(w, "ё", "е")
 	if len(w) > MaxWordLen {
-		cut := MaxWordLen
-		for cut > 0 && !utf8.RuneStart(w[cut]) {
-			cut--
+		w = cutToMaxWordLen(w)
+		// The cut may have taken the one letter that kept the rest from
+		// being spelled in Cyrillic; folding the word again must not change it.
+		if again := foldLookAlikes(w); again != w {
+			w = cutToMaxWordLen(again)
 		}
-		w = w[:cut]
 	}
 	return w
+}
+
+// cutToMaxWordLen cuts a word to MaxWordLen bytes on a rune boundary.
+func cutToMaxWordLen(w string) string {
+	if len(w) <= MaxWordLen {
+		return w
+	}
+	n := MaxWordLen
+	for n > 0 && !utf8.RuneStart(w[n]) {
+		n--
+	}
+	return w[:n]
+}
+
+// runeKinds is a set of the kinds of rune a word has, gathered as Words
+// reads it, so that folding needs no second look at most words.
+type runeKinds uint8
+
+const (
+	asciiLetter         runeKinds = 1 << iota
+	basicCyrillic                 // Ѐ-џ: the Cyrillic letters of Russian and its neighbours
+	otherRune                     // a letter, digit or mark that is neither ASCII nor Ѐ-џ
+	combiningMark                 // a mark, which belongs to a word only after its first rune
+	notLookAlikeCapital           // anything but an ASCII capital that looks Cyrillic
+)
+
+// kindOf returns the kinds of a rune, none for a rune that is not part of a
+// word. Russian and English letters are told without Unicode's tables, and
+// without a call: Words asks of every rune.
+func kindOf(r rune) runeKinds {
+	switch {
+	case r < 0x80:
+		return asciiKinds[r]
+	case 'Ѐ' <= r && r <= 'џ':
+		return basicCyrillic | notLookAlikeCapital
+	}
+	return kindOfOther(r)
+}
+
+// asciiKinds are the kinds of the ASCII runes.
+var asciiKinds = func() (kinds [0x80]runeKinds) {
+	for r := range rune(0x80) {
+		switch {
+		case isLookAlikeCapital(r):
+			kinds[r] = asciiLetter
+		case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
+			kinds[r] = asciiLetter | notLookAlikeCapital
+		case '0' <= r && r <= '9':
+			kinds[r] = notLookAlikeCapital
+		}
+	}
+	return kinds
+}()
+
+// kindOfOther is kindOf of a rune that is neither ASCII nor Ѐ-џ.
+func kindOfOther(r rune) runeKinds {
+	switch {
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		return otherRune | notLookAlikeCapital
+	case unicode.IsMark(r):
+		return otherRune | combiningMark | notLookAlikeCapital
+	}
+	return 0
 }
 
 // Stem returns the key of a folded word in the Default language: Russian

@@ -34,6 +34,27 @@ func TestAnalyze(t *testing.T) {
 	}
 }
 
+// TestAnalyzeLookAlikesAsRussian checks that Russian words typed with
+// Latin look-alikes are stemmed as Russian, and that a mix of scripts
+// that is meant is kept whole.
+func TestAnalyzeLookAlikesAsRussian(t *testing.T) {
+	tests := []struct{ text, russian string }{
+		{"пoставка", "поставка"},
+		{"пOСТAВКИ", "поставки"},
+		{`OOO "Вектор"`, "ООО Вектор"},
+		{"Поставка TOO", "Поставка ТОО"},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(Analyze(tt.russian), Analyze(tt.text)); diff != "" {
+			t.Errorf("Analyze(%q) differs from Analyze(%q) (-russian +got):\n%s", tt.text, tt.russian, diff)
+		}
+	}
+	want := []Token{{"техноlab", "техноlab"}}
+	if diff := cmp.Diff(want, Analyze("ТехноLab")); diff != "" {
+		t.Errorf("Analyze(ТехноLab) mismatch (-want +got):\n%s", diff)
+	}
+}
+
 func TestStemMixedScriptsStaysWhole(t *testing.T) {
 	for _, w := range []string{"x5", "окпд2", "aбв", "12345"} {
 		if got := Stem(w); got != w {

@@ -1,0 +1,5 @@
+-- The text analysis the tsvectors were written with
+-- (textproc.AnalysisVersion). It starts empty, so that a store of any
+-- earlier layout indexes its records again when it is opened: the lemma
+-- table, look-alike letters and XML fields apart all change the words.
+CREATE TABLE analysis (version text NOT NULL);

@@ -1,0 +1,96 @@
+package storetest
+
+import (
+	"testing"
+
+	"github.com/blevesearch/snowballstem"
+	"github.com/blevesearch/snowballstem/russian"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+)
+
+// Keys of the records of MorphologyRecords, each named by the word form
+// its title has that Snowball alone kept from the other forms of its
+// lemma, newest first.
+const (
+	mSecurity  = "0373100000125000001" // "охране": охрана, охраны
+	mSection   = "0373100000125000002" // "участка": участок
+	mBids      = "0373100000125000003" // "заявок": заявка
+	mSupplies  = "0373100000125000004" // "поставок", "закупок": поставка, закупка
+	mMaterials = "0373100000125000005" // "материалов": материал, материалы
+	mWindows   = "0373100000125000006" // "замене": замена, замену
+	mSteel     = "0373100000125000007" // "стали": сталь and стать, a homograph
+	mLookalike = "0373100000125000008" // Latin look-alike letters in Cyrillic words
+)
+
+// MorphologyRecords returns tenders whose titles have the word forms that
+// Snowball stems apart from the rest of their lemma: a user typing the
+// lemma, or another form, missed them.
+func MorphologyRecords() []tenderbase.Record {
+	tender := func(number, title, customer string, d int) *tenderbase.Tender {
+		return &tenderbase.Tender{PurchaseNumber: number, Law: "44", Version: 1, Title: title,
+			Customer: tenderbase.Party{INN: "7701000002", Name: customer}, Region: 77, PublishedAt: day(d)}
+	}
+	return []tenderbase.Record{
+		tender(mLookalike, "Пoставка канцелярских товаров", `OOO "Вектор"`, 8), // Latin o in both words
+		tender(mSteel, "Поставка листовой стали", "ГБУ Жилищник", 7),
+		tender(mWindows, "Работы по замене окон в здании школы", "ГБОУ Школа № 1", 6),
+		tender(mMaterials, "Поставка строительных материалов", "ГБУ Жилищник", 5),
+		tender(mSupplies, "График поставок и закупок продуктов питания", "ГБУ Соцзащита", 4),
+		tender(mBids, "Приём заявок от поставщиков", "ГБУ Соцзащита", 3),
+		tender(mSection, "Ремонт участка автомобильной дороги", "ГКУ Дороги", 2),
+		tender(mSecurity, "Оказание услуг по охране здания суда", "Управление судебного департамента", 1),
+	}
+}
+
+// morphologyCases are searches of MorphologyRecords as a user types them:
+// the lemma, or another form of it.
+func morphologyCases() []languageCase {
+	tenders := tenderbase.KindTender
+	return []languageCase{
+		{tenders, "охрана", []string{mSecurity}},
+		{tenders, "охраны", []string{mSecurity}},
+		{tenders, "=охраны", nil},
+		{tenders, "участок", []string{mSection}},
+		{tenders, "заявка", []string{mBids}},
+		{tenders, "поставка", []string{mLookalike, mSteel, mMaterials, mSupplies}},
+		{tenders, "закупка", []string{mSupplies}},
+		{tenders, `"поставка и закупка"`, []string{mSupplies}},
+		{tenders, "материал", []string{mMaterials}},
+		{tenders, "материалы", []string{mMaterials}},
+		{tenders, "замена", []string{mWindows}},
+		{tenders, "замену", []string{mWindows}},
+		{tenders, "сталь", []string{mSteel}},
+		{tenders, `"листовая сталь"`, []string{mSteel}},
+		{tenders, `"листовой стали"`, []string{mSteel}},
+		{tenders, "стать", []string{mSteel}}, // "стали" is a form of either
+		{tenders, `"ООО Вектор"`, []string{mLookalike}},
+		{tenders, "=поставка", []string{mLookalike, mSteel, mMaterials}},
+		{tenders, `"поставка канцелярских"`, []string{mLookalike}},
+	}
+}
+
+// CheckMorphology runs the searches of the Morphology part of the suite
+// against st, which holds MorphologyRecords, however they came there: a
+// store test also runs them on a database indexed by an older analysis.
+func CheckMorphology(t *testing.T, st tenderbase.Store) {
+	checkCases(t, st, MorphologyRecords(), morphologyCases())
+}
+
+// SnowballFields analyzes the search texts of r as every store did before
+// the lemma table: each word keyed by its own Russian Snowball stem. A
+// store test writes them to make a database indexed by that analysis.
+func SnowballFields(r tenderbase.Record) [][]textproc.Token {
+	var fields [][]textproc.Token
+	for _, text := range tenderbase.MatchedText(r, false) {
+		var toks []textproc.Token
+		for w := range textproc.Words(text) {
+			env := snowballstem.NewEnv(w)
+			russian.Stem(env)
+			toks = append(toks, textproc.Token{Form: w, Stem: env.Current()})
+		}
+		fields = append(fields, toks)
+	}
+	return fields
+}

@@ -1,0 +1,81 @@
+package textproc
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// TestLemmaKeys checks the forms that Snowball alone kept from the rest of
+// their lemma: each now has its lemma's key.
+func TestLemmaKeys(t *testing.T) {
+	for _, family := range [][]string{
+		{"охрана", "охраны", "охране", "охрану", "охраной"},
+		{"участок", "участка", "участку", "участков"},
+		{"заявка", "заявки", "заявок", "заявкам"},
+		{"поставка", "поставки", "поставок"},
+		{"закупка", "закупки", "закупок"},
+		{"материал", "материалы", "материалов"},
+		{"замена", "замену", "замены", "замене"},
+		{"федеральный", "федеральной", "федеральных"},
+	} {
+		want := Default.Key(family[0])
+		for _, form := range family[1:] {
+			if got := Default.Key(form); !SameLemma(got, want) {
+				t.Errorf("Key(%q) = %q, does not meet Key(%q) = %q", form, got, family[0], want)
+			}
+		}
+	}
+	for _, apart := range [][2]string{{"охрана", "охра"}, {"изменена", "изменение"}, {"поставка", "поставщик"}} {
+		if SameLemma(Default.Key(apart[0]), Default.Key(apart[1])) {
+			t.Errorf("%q and %q meet, want them apart", apart[0], apart[1])
+		}
+	}
+}
+
+// TestHomographs checks that a form of two lemmas meets both, while the
+// lemmas' other forms stay apart, and that a store holding one key per
+// word looks either lemma up by the homograph's key too.
+func TestHomographs(t *testing.T) {
+	steel, become, either := Default.Key("сталь"), Default.Key("стать"), Default.Key("стали")
+	if !SameLemma(either, steel) || !SameLemma(either, become) || SameLemma(steel, become) {
+		t.Fatalf("keys сталь %q, стать %q, стали %q: want стали to meet both and them apart", steel, become, either)
+	}
+	if got := LemmaKeys(either); !slices.Equal(got, []string{steel, become}) && !slices.Equal(got, []string{become, steel}) {
+		t.Errorf("LemmaKeys(%q) = %q, want %q and %q", either, got, steel, become)
+	}
+	for _, k := range []string{steel, become} {
+		if !slices.Contains(MatchingKeys(k), either) {
+			t.Errorf("MatchingKeys(%q) = %q, lacks the homograph's %q", k, MatchingKeys(k), either)
+		}
+	}
+	if got := MatchingKeys("поставк"); !slices.Equal(got, []string{"поставк"}) {
+		t.Errorf("MatchingKeys(поставк) = %q, want the key alone", got)
+	}
+}
+
+// TestAnalysisVersion checks that the version names the revision and a
+// digest of the table, which a store compares with its index's.
+func TestAnalysisVersion(t *testing.T) {
+	if v := AnalysisVersion(); !regexp.MustCompile(`^\d+-[0-9a-f]{12}$`).MatchString(v) {
+		t.Errorf("AnalysisVersion() = %q, want revision-digest", v)
+	}
+}
+
+// TestReadLemmaTableRejectsGarbage checks that a table that is not gzip is
+// an error, not a table of nothing.
+func TestReadLemmaTableRejectsGarbage(t *testing.T) {
+	if _, err := readLemmaTable([]byte("not gzip")); err == nil {
+		t.Error("a table that is not gzip was read")
+	}
+}
+
+// BenchmarkLemmaTable times reading the table, which the first analysis of
+// a process waits for.
+func BenchmarkLemmaTable(b *testing.B) {
+	for b.Loop() {
+		if _, err := readLemmaTable(lemmaTableFile); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
