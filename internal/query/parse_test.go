@@ -106,6 +106,8 @@ var parseCases = []string{
 	"mcp: a ---",
 	"mcp: школа № 12",
 	"kwords: школа — «лицей»",
+	"mcp: \"OOO Вектор\" стали", // Latin capitals beside a Cyrillic word; a homograph
+	"mcp: \"=OOO Вектор\"",
 	"mcp: =",
 	"mcp: a = b",
 	"mcp: !!a",

@@ -176,12 +176,23 @@ func (p *parser) word(t token) (*node, error) {
 }
 
 // phrase turns quoted text into a phrase; "=" before a word inside the quotes
-// makes that word exact.
+// makes that word exact. The words are analyzed together, as a record's
+// text is, so that a word's neighbours count (OOO in Latin capitals beside
+// a Cyrillic word is Cyrillic); how many terms each word gives tells which
+// are exact.
 func (p *parser) phrase(t token) (*node, error) {
+	words := strings.Fields(t.text)
+	var exact []bool
+	for i, w := range words {
+		var isExact bool
+		words[i], isExact = strings.CutPrefix(w, "=")
+		for range textproc.Words(words[i]) {
+			exact = append(exact, isExact)
+		}
+	}
 	var terms []tenderbase.TermQuery
-	for _, w := range strings.Fields(t.text) {
-		w, exact := strings.CutPrefix(w, "=")
-		terms = append(terms, analyze(w, exact)...)
+	for i, tok := range textproc.Analyze(strings.Join(words, " ")) {
+		terms = append(terms, tenderbase.TermQuery{Form: tok.Form, Stem: tok.Stem, Exact: i < len(exact) && exact[i]})
 	}
 	if len(terms) == 0 {
 		return nil, p.errorf("empty phrase: the quotes at character %d hold no word", t.pos)
