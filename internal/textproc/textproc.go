@@ -23,9 +23,10 @@
 //     "ЗAO" is "зао"). m, t, h and b look like no small Cyrillic letter. A
 //     word with a Latin letter that looks like none ("ТехноLab") stays as
 //     it is, a mix of scripts.
-//   - A word of Latin capitals that all look Cyrillic ("OOO", "PAO", "A")
-//     is spelled in Cyrillic when the word before or after it in the same
-//     text is a Cyrillic word, or is such a word spelled in Cyrillic:
+//   - A word of the Latin capitals A, O and T alone, those of the legal
+//     forms ("OOO", "AO", "TOO"), is spelled in Cyrillic when the word
+//     before or after it in the same text is a Cyrillic word, or is such a
+//     word spelled in Cyrillic:
 //     "OOO Вектор" is "ооо вектор", but "OOO VECTOR" stays Latin. Only
 //     Words sees the words around a word; Fold of one word does the first
 //     rule alone.
@@ -52,9 +53,9 @@ const MaxWordLen = 120
 func Analyze(text string) []Token { return Default.Analyze(text) }
 
 // Words yields the words of text, folded (Fold). A combining mark within a
-// word belongs to it: "S\u030Ckoda" is one word, "skoda". A word of Latin
-// capitals that all look Cyrillic (OOO, AO, PAO) is spelled in Cyrillic
-// when the word before or after it is a Cyrillic word (capitalsRun).
+// word belongs to it: "S\u030Ckoda" is one word, "skoda". A word of the
+// capitals of the legal forms (OOO, AO, TOO) is spelled in Cyrillic when
+// the word before or after it is a Cyrillic word (capitalsRun).
 func Words(text string) func(yield func(string) bool) {
 	return func(yield func(string) bool) {
 		var run capitalsRun
@@ -183,7 +184,7 @@ const (
 	basicCyrillic                 // Ѐ-џ: the Cyrillic letters of Russian and its neighbours
 	otherRune                     // a letter, digit or mark that is neither ASCII nor Ѐ-џ
 	combiningMark                 // a mark, which belongs to a word only after its first rune
-	notLookAlikeCapital           // anything but an ASCII capital that looks Cyrillic
+	notLookAlikeCapital           // anything but a capital of the legal forms (isLookAlikeCapital)
 )
 
 // kindOf returns the kinds of a rune, none for a rune that is not part of a
