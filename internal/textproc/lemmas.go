@@ -15,14 +15,15 @@ import (
 	"github.com/blevesearch/snowballstem/russian"
 )
 
-// A Russian word's key is the Snowball stem of its lemma, not of the word:
+// A Russian word's key is that of its lemma, not its own Snowball stem:
 // Snowball alone cuts "охрана" to "охра" and "охране" to "охран", so that a
 // record about security services was missed by the first word a user
-// types. The lemma table (lemmas.txt.gz) maps the forms of the Hunspell
-// dictionary whose own stem is not their lemma's to their lemma's, and a
-// form of two lemmas or more (a homograph, "стали": сталь and стать) to
-// every lemma's key, joined by keySetSep into one key. A word the table
-// lacks is keyed by Snowball, which gives the other forms of the
+// types. A lemma's key is the Snowball stem most of its forms have
+// (gen/main.go says why). The lemma table (lemmas.txt.gz) maps the forms of
+// the Hunspell dictionary whose own stem is not their lemma's key to that
+// key, and a form of two lemmas or more (a homograph, "стали": сталь and
+// стать) to every lemma's key, joined by keySetSep into one key. A word the
+// table lacks is keyed by Snowball, which gives the other forms of the
 // dictionary their lemma's key already; so a word of the dictionary meets
 // every form of its lemma, and a word outside it meets the words Snowball
 // cuts the same way.
