@@ -23,7 +23,7 @@ import (
 
 // Language is the analysis of the words of a text in one language. It
 // decides only the key of a word of Latin letters: a Cyrillic word has its
-// Russian stem and a number or code its form in every language, so that a
+// Russian key (lemmas.go) and a number or code its form in every language, so that a
 // Russian word or a CPV code is found in a notice of any language.
 //
 // The keys of a Latin word differ by language, and a query does not know the

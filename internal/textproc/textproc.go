@@ -7,7 +7,7 @@
 // "фз". Each word is lowercased with ё folded to е and Latin letters folded
 // to plain Latin ("Škoda" is "skoda", "Straße" is "strasse"); that is its
 // Form. Its Stem is the key of the word in the language of the text
-// (Language): the Russian Snowball stem for words of Cyrillic letters, for
+// (Language): the key of its lemma for words of Cyrillic letters (lemmas.go), for
 // words of Latin letters the Snowball stem of the text's language (English
 // by default) or the Form itself in a language without a stemmer, and the
 // Form itself for numbers, codes and words that mix scripts or digits.
