@@ -11,7 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // reindexProgressEvery is how many records pass between two progress lines
@@ -70,12 +72,11 @@ func reindexAll(ctx context.Context, tx pgx.Tx, logger *slog.Logger, from, to st
 	logger.Info("indexing the records again for a new text analysis", "records", total, "from", from, "to", to)
 	start := time.Now()
 	st := textproc.Stemmer{}
-	all := func(tenderbase.Record) bool { return true }
 	after, done := int64(math.MinInt64), 0
 	for {
 		var n int
 		var err error
-		if after, n, err = reindexAfter(ctx, tx, st, all, after); err != nil {
+		if after, n, err = reindexAfter(ctx, tx, st, after); err != nil {
 			return fmt.Errorf("re-index: %w", err)
 		}
 		if done/reindexProgressEvery != (done+n)/reindexProgressEvery {
@@ -87,4 +88,42 @@ func reindexAll(ctx context.Context, tx pgx.Tx, logger *slog.Logger, from, to st
 	}
 	logger.Info("re-indexed", "records", done, "seconds", int(time.Since(start).Seconds()))
 	return nil
+}
+
+// reindexBatch is how many records reindex reads at a time.
+const reindexBatch = 1000
+
+// reindexAfter writes anew the tsvectors of the next reindexBatch records
+// after the rid after, and returns the last rid read and how many were.
+func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, after int64) (int64, int, error) {
+	rows, _ := tx.Query(ctx, `
+		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.rid > $1 ORDER BY r.rid LIMIT $2`, after, reindexBatch)
+	var rids []int64
+	var tsvs []string
+	var lossy, tariff []bool
+	var rid int64
+	var kind string
+	var body []byte
+	n, err := pgx.ForEachRow(rows, []any{&rid, &kind, &body}, func() error {
+		after = rid
+		r, err := versioning.Decode(tenderbase.Kind(kind), body)
+		if err != nil {
+			return err
+		}
+		d := newDocument(query.IndexedFields(st, r))
+		rids, tsvs = append(rids, rid), append(tsvs, d.tsv)
+		lossy, tariff = append(lossy, d.lossy), append(tariff, d.tariff)
+		return nil
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("read records to reindex: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `
+		UPDATE records r SET tsv = u.tsv::tsvector, lossy = u.lossy, tariff = u.tariff
+		FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[]) AS u (rid, tsv, lossy, tariff)
+		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff); err != nil {
+		return 0, 0, fmt.Errorf("reindex: %w", tooLarge(err))
+	}
+	return after, int(n.RowsAffected()), nil
 }

@@ -10,11 +10,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/migration"
-	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
-	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // migrations are the schema changes, applied in the order of the number
@@ -133,43 +130,4 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // predates.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
 	8: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
-}
-
-// reindexBatch is how many records reindex reads at a time.
-const reindexBatch = 1000
-
-// reindexAfter writes anew the tsvectors of the records among the next
-// reindexBatch after the rid after that changed, and returns the last rid
-// read and how many were.
-func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, changed func(tenderbase.Record) bool, after int64) (int64, int, error) {
-	rows, _ := tx.Query(ctx, `
-		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
-		WHERE r.rid > $1 ORDER BY r.rid LIMIT $2`, after, reindexBatch)
-	var rids []int64
-	var tsvs []string
-	var lossy, tariff []bool
-	var rid int64
-	var kind string
-	var body []byte
-	n, err := pgx.ForEachRow(rows, []any{&rid, &kind, &body}, func() error {
-		after = rid
-		r, err := versioning.Decode(tenderbase.Kind(kind), body)
-		if err != nil || !changed(r) {
-			return err
-		}
-		d := newDocument(query.IndexedFields(st, r))
-		rids, tsvs = append(rids, rid), append(tsvs, d.tsv)
-		lossy, tariff = append(lossy, d.lossy), append(tariff, d.tariff)
-		return nil
-	})
-	if err != nil {
-		return 0, 0, fmt.Errorf("read records to reindex: %w", err)
-	}
-	if _, err := tx.Exec(ctx, `
-		UPDATE records r SET tsv = u.tsv::tsvector, lossy = u.lossy, tariff = u.tariff
-		FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[]) AS u (rid, tsv, lossy, tariff)
-		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff); err != nil {
-		return 0, 0, fmt.Errorf("reindex: %w", tooLarge(err))
-	}
-	return after, int(n.RowsAffected()), nil
 }

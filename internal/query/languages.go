@@ -105,19 +105,3 @@ func IndexedFields(st textproc.Stemmer, r tenderbase.Record) (open, tariff [][]t
 func MatchedFields(st textproc.Stemmer, r tenderbase.Record, openOnly bool) [][]textproc.Token {
 	return st.Fields(RecordLanguage(r), tenderbase.MatchedText(r, openOnly))
 }
-
-// ChangedByLanguages reports whether r is analyzed otherwise since texts
-// are analyzed in their language and Latin letters folded: whether it says
-// a language, or has a letter that folding changes. The migration of each
-// store that came with them re-indexes these records alone.
-func ChangedByLanguages(r tenderbase.Record) bool {
-	if RecordLanguage(r) != textproc.Default {
-		return true
-	}
-	for _, t := range r.SearchText() {
-		if textproc.HasFoldable(t.Value) {
-			return true
-		}
-	}
-	return false
-}

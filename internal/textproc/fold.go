@@ -26,19 +26,6 @@ func plain(w string) bool {
 	return true
 }
 
-// HasFoldable reports whether text has a letter that Fold changes beyond
-// lowercasing and ё: a Latin letter outside ASCII or a combining mark.
-// Text without one is analysed as it was before Latin letters were
-// folded, so a store re-analyses only the records that have one.
-func HasFoldable(text string) bool {
-	for _, r := range text {
-		if r >= 0x80 && (unicode.Is(unicode.Latin, r) || unicode.IsMark(r)) {
-			return true
-		}
-	}
-	return false
-}
-
 // foldLatin composes a lowercased word (NFC), so that a letter and its
 // combining marks are one letter wherever Unicode has one (й stays й),
 // then takes from every Latin letter its diacritics (NFD, marks dropped)
