@@ -92,3 +92,9 @@ func (p *PutResult) Add(r PutResult) {
 	p.Older += r.Older
 	p.Unchanged += r.Unchanged
 }
+
+// Readier is a store that says whether it can serve now: reachable, with
+// the schema and index of this build. GET /ready asks it.
+type Readier interface {
+	Ready(ctx context.Context) error
+}

@@ -67,10 +67,12 @@ var (
 	demoKeyLine   = regexp.MustCompile(`^demo key (\w+): (\S+)$`)
 )
 
-// startServer runs `serve --demo` on a free loopback port and reads the
-// address and the demo keys it prints. stop ends it with SIGTERM and waits.
-func startServer(ctx context.Context, bin string) (*server, func(), error) {
-	cmd := exec.CommandContext(ctx, bin, "serve", "--demo", "--addr", "127.0.0.1:0", "--log-level", "warn")
+// startServer runs `serve --demo` with flags on a free loopback port and
+// reads the address and the demo keys it prints. stop ends it with SIGTERM
+// and waits.
+func startServer(ctx context.Context, bin string, flags ...string) (*server, func(), error) {
+	args := append([]string{"serve", "--demo", "--addr", "127.0.0.1:0", "--log-level", "warn"}, flags...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"golang.org/x/term"
 )
 
@@ -25,6 +26,9 @@ type storeConfig struct {
 	// than left to the default.
 	Explicit bool
 	LogLevel slog.Level
+	// LogFormat is "json", "text", or "" for text on a terminal and JSON
+	// elsewhere.
+	LogFormat string
 }
 
 // newFlagSet returns a flag set for a command that reports errors and usage
@@ -63,6 +67,27 @@ func (c *cli) storeFlags(fs *flag.FlagSet, sc *storeConfig, defaultLevel slog.Le
 	sc.Explicit = explicit
 	fs.StringVar(&sc.DB, "db", db, "`PATH` of the SQLite store file, or the postgres:// URL of a PostgreSQL database (env TENDERBASE_DB)")
 	fs.TextVar(&sc.LogLevel, "log-level", defaultLevel, "log `LEVEL`: debug, info, warn or error")
+	sc.LogFormat = c.getenv("TENDERBASE_LOG_FORMAT")
+	fs.Var(logFormat{&sc.LogFormat}, "log-format",
+		"log `FORMAT`: json or text; default text on a terminal and json elsewhere (env TENDERBASE_LOG_FORMAT)")
+}
+
+// logFormat is the flag value of --log-format.
+type logFormat struct{ format *string }
+
+func (f logFormat) String() string {
+	if f.format == nil {
+		return ""
+	}
+	return *f.format
+}
+
+func (f logFormat) Set(s string) error {
+	if s != "json" && s != "text" {
+		return errors.New("not a log format: use json or text")
+	}
+	*f.format = s
+	return nil
 }
 
 // parseArgs parses the flags in args wherever they stand among the
@@ -107,6 +132,20 @@ func (c *cli) envDuration(name string, def time.Duration) (time.Duration, error)
 		return 0, fmt.Errorf("%s=%s is not a positive duration such as 30s", name, v)
 	}
 	return d, nil
+}
+
+// envInt returns the integer in the environment variable name, or def
+// when it is unset.
+func (c *cli) envInt(name string, def int) (int, error) {
+	v := c.getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%s is not a whole number", name, v)
+	}
+	return n, nil
 }
 
 // durationVar defines the flag name of a positive duration, whose default
@@ -197,14 +236,24 @@ func (l lawList) Set(text string) error {
 	return nil
 }
 
-// newLogger returns a logger writing text to a terminal and JSON otherwise,
-// for a log collector.
-func newLogger(w io.Writer, level slog.Level) *slog.Logger {
-	opts := &slog.HandlerOptions{Level: level}
-	if isTerminal(w) {
-		return slog.New(slog.NewTextHandler(w, opts))
+// newLogger returns the logger of a command, writing to w in the format
+// configured: by default text on a terminal and JSON otherwise, for a log
+// collector. Every line logged while a request is served names the request
+// (reqinfo.LogHandler).
+func (sc storeConfig) newLogger(w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: sc.LogLevel}
+	format := sc.LogFormat
+	if format == "" {
+		format = "json"
+		if isTerminal(w) {
+			format = "text"
+		}
 	}
-	return slog.New(slog.NewJSONHandler(w, opts))
+	var h slog.Handler = slog.NewJSONHandler(w, opts)
+	if format == "text" {
+		h = slog.NewTextHandler(w, opts)
+	}
+	return slog.New(reqinfo.LogHandler{Handler: h})
 }
 
 // isTerminal reports whether w is a terminal.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -32,20 +33,32 @@ type importConfig struct {
 const listLimit = 20
 
 // runImport loads the paths into the store and prints what it did.
-func runImport(ctx context.Context, c *cli, args []string) int {
+func runImport(ctx context.Context, c *cli, args []string) (code int) {
+	var summary importer.Summary
 	cfg, code, ok := c.parseImport(args)
 	if !ok {
 		return code
 	}
-	logger := newLogger(c.stderr, cfg.Store.LogLevel)
+	logger := cfg.Store.newLogger(c.stderr)
+	if err := anyExists(cfg.Paths); err != nil {
+		return c.fail(err)
+	}
+	created := cfg.Store.isNewFile()
 	store, err := openStore(ctx, cfg.Store, logger)
 	if err != nil {
 		return c.fail(err)
 	}
-	defer store.Close()
+	defer func() {
+		store.Close()
+		if created && summary.Records == 0 {
+			// An import that stored nothing leaves no empty store behind
+			// to be taken later for one that holds data.
+			cfg.Store.remove(logger)
+		}
+	}()
 
 	bar := newProgress(c.stderr)
-	summary, err := importer.Import(ctx, store, cfg.Paths, importer.Options{
+	summary, err = importer.Import(ctx, store, cfg.Paths, importer.Options{
 		Decoders:  formats(),
 		BatchSize: cfg.BatchSize,
 		Progress:  bar.set,
@@ -69,6 +82,20 @@ func runImport(ctx context.Context, c *cli, args []string) int {
 		return exitFailure
 	}
 	return exitOK
+}
+
+// anyExists fails when none of paths exists, before a store is opened or
+// made for them: a mistyped path is told at once.
+func anyExists(paths []string) error {
+	var errs []error
+	for _, p := range paths {
+		_, err := os.Stat(p)
+		if err == nil {
+			return nil
+		}
+		errs = append(errs, err)
+	}
+	return tenderbase.Errorf(tenderbase.EINVALID, "nothing to import: %v", errors.Join(errs...))
 }
 
 // parseImport reads the import command line; ok is false when the

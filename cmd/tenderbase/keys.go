@@ -121,7 +121,7 @@ func (c *cli) withKeys(ctx context.Context, sc storeConfig, create bool, f func(
 			return c.fail(err)
 		}
 	}
-	store, err := openStore(ctx, sc, newLogger(c.stderr, sc.LogLevel))
+	store, err := openStore(ctx, sc, sc.newLogger(c.stderr))
 	if err != nil {
 		return c.fail(err)
 	}

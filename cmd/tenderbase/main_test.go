@@ -64,7 +64,12 @@ func TestVersionAndHelp(t *testing.T) {
 		inStdout string
 		inStderr string
 	}{
-		{[]string{"version"}, 0, "tenderbase ", ""},
+		{[]string{"version"}, 0, "built:", ""},
+		{[]string{"search", "--db", "mysql://u:secret@host/db", "ru", "x"}, 2, "", `unknown scheme "mysql"; give the path of a SQLite file or a postgres:// URL`},
+		{[]string{"serve", "--db", "sqlite:///tmp/x.db"}, 2, "", `unknown scheme "sqlite"`},
+		{[]string{"serve", "--log-format", "yaml"}, 2, "", "not a log format: use json or text"},
+		{[]string{"serve", "--anonymous-rate", "100"}, 2, "", "--anonymous-rate 100: give 1 to 30"},
+		{[]string{"serve", "--trusted-proxies", "10.0.0.0/8,proxy"}, 2, "", `"proxy" is neither an address nor a CIDR block`},
 		{[]string{"help"}, 0, "import [flags] PATH...", ""},
 		{[]string{"--help"}, 0, "search [flags] RESOURCE [QUERY]", ""},
 		{[]string{"help", "search"}, 0, "--page-size N", ""},
@@ -210,13 +215,29 @@ func TestImportReportsProblems(t *testing.T) {
 	}
 }
 
+// TestImportNothingReadable imports paths that hold nothing: a missing
+// path fails before a store is made, a folder with nothing readable leaves
+// no empty store behind, and an existing store is kept as it was.
 func TestImportNothingReadable(t *testing.T) {
 	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
 
-	got := runCLI(t, nil, "import", "--json", "--db", filepath.Join(dir, "test.db"), filepath.Join(dir, "missing"))
+	got := runCLI(t, nil, "import", "--json", "--db", db, filepath.Join(dir, "missing"))
+	if got.code != 2 || !strings.Contains(got.stderr, "nothing to import") || !strings.Contains(got.stderr, "missing") {
+		t.Errorf("a missing path: exit %d, stderr %q; want 2 and a message naming it", got.code, got.stderr)
+	}
+	assertNoFile(t, db)
 
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(empty, "notes.txt"), []byte("nothing to import"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = runCLI(t, nil, "import", "--json", "--db", db, empty)
 	if got.code != 1 || !strings.Contains(got.stderr, "nothing could be read") {
-		t.Errorf("exit %d, stderr %q; want 1 and a message", got.code, got.stderr)
+		t.Errorf("a folder of nothing readable: exit %d, stderr %q; want 1 and a message", got.code, got.stderr)
 	}
 	var summary map[string]any
 	if err := json.Unmarshal([]byte(got.stdout), &summary); err != nil {
@@ -224,6 +245,24 @@ func TestImportNothingReadable(t *testing.T) {
 	}
 	if summary["files"] != 0.0 || len(summary["skipped"].([]any)) != 1 || summary["rejections"] == nil {
 		t.Errorf("summary %v", summary)
+	}
+	assertNoFile(t, db)
+
+	if got := runCLI(t, nil, "import", "--db", db, tenders(t, dir, "Поставка бумаги")); got.code != 0 {
+		t.Fatalf("import: %d %s", got.code, got.stderr)
+	}
+	runCLI(t, nil, "import", "--db", db, empty)
+	if got := runCLI(t, nil, "search", "--db", db, "ru", "бумага"); !strings.Contains(got.stdout, "Поставка бумаги") {
+		t.Errorf("the store that held data lost it after an import of nothing: %s %s", got.stdout, got.stderr)
+	}
+}
+
+func assertNoFile(t *testing.T, path string) {
+	t.Helper()
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if _, err := os.Stat(path + suffix); err == nil {
+			t.Errorf("%s was left behind", path+suffix)
+		}
 	}
 }
 

@@ -40,7 +40,7 @@ func runSearch(ctx context.Context, c *cli, args []string) int {
 	if err := cfg.Store.mustExist("import data first, or give --db"); err != nil {
 		return c.fail(err)
 	}
-	store, err := openStore(ctx, cfg.Store, newLogger(c.stderr, cfg.Store.LogLevel))
+	store, err := openStore(ctx, cfg.Store, cfg.Store.newLogger(c.stderr))
 	if err != nil {
 		return c.fail(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,6 +20,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/mcp"
+	"github.com/tenderbase/tenderbase/internal/metrics"
 	"github.com/tenderbase/tenderbase/internal/ratelimit"
 	"github.com/tenderbase/tenderbase/internal/redis"
 	"github.com/tenderbase/tenderbase/internal/tools"
@@ -48,20 +50,31 @@ type serveConfig struct {
 // cancellation may run one for as long as it likes.
 const storeCloseTimeout = 5 * time.Second
 
-// runServe opens the store, loads the demo dataset if asked, and serves
-// HTTP until ctx is done.
+// runServe listens, opens the store, loads the demo dataset if asked, and
+// serves HTTP until ctx is done. What can fail at start fails before
+// anything is changed or printed: the address is taken before the store is
+// opened, and the store is opened before the demo is loaded and its keys
+// printed.
 func runServe(ctx context.Context, c *cli, args []string) int {
 	cfg, code, ok := c.parseServe(args)
 	if !ok {
 		return code
 	}
-	logger := newLogger(c.stderr, cfg.Store.LogLevel)
-	limiter, closeLimiter, err := newLimiter(ctx, cfg.Redis, logger)
+	if err := cfg.Store.check(); err != nil {
+		return c.fail(err)
+	}
+	logger := cfg.Store.newLogger(c.stderr)
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return c.fail(fmt.Errorf("listen on %s: %w", cfg.Addr, err))
+	}
+	defer ln.Close() // closed already when served; this covers the failures before
+	limits, err := newLimiter(ctx, cfg.Redis, logger)
 	if err != nil {
 		return c.fail(err)
 	}
-	defer closeLimiter()
-	cfg.HTTP.Limiter = limiter
+	defer limits.close()
+	cfg.HTTP.Limiter = limits.limiter
 	if cfg.Demo && !cfg.Store.Explicit {
 		dir, err := os.MkdirTemp("", "tenderbase-demo-")
 		if err != nil {
@@ -74,42 +87,106 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		return c.fail(err)
 	}
+	cfg.HTTP.Ready = readyChecks(store, limits)
 	if err := c.prepare(ctx, &cfg, store, logger); err != nil {
 		store.Close()
 		return c.fail(err)
 	}
-	return c.serve(ctx, cfg, store, logger)
+	return c.serveOn(ctx, ln, cfg, store, logger)
+}
+
+// readyChecks are the checks of GET /ready: the store, and the Redis of the
+// rate limits when there is one.
+func readyChecks(store tenderbase.Store, limits rateLimits) []httpserver.ReadyCheck {
+	var checks []httpserver.ReadyCheck
+	if r, ok := store.(tenderbase.Readier); ok {
+		checks = append(checks, httpserver.ReadyCheck{Name: "store", Check: r.Ready})
+	}
+	if limits.ping != nil {
+		checks = append(checks, httpserver.ReadyCheck{Name: "redis", Check: limits.ping})
+	}
+	return checks
 }
 
 // prepare completes the configuration of the HTTP server over store: its
-// keys, tools and name, and loads the demo dataset if asked.
+// keys, tools, metrics and name, and loads the demo dataset if asked. A
+// store without an active key is served, since the export needs none, with
+// a word on how to make one.
 func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.Store, logger *slog.Logger) error {
-	if keys, ok := store.(tenderbase.KeyStore); ok {
+	keys, hasKeys := store.(tenderbase.KeyStore)
+	if hasKeys {
 		cfg.HTTP.Keys = keys
 	}
-	cfg.HTTP.Tools = tools.New(store, logger)
+	b := currentBuild()
+	cfg.HTTP.Metrics = metrics.New(metrics.Build{Version: currentVersion(), Commit: b.Commit, GoVersion: b.GoVersion})
+	cfg.HTTP.Tools = tools.New(cfg.HTTP.Metrics.Store(store), logger)
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: currentVersion()}
-	if !cfg.Demo {
-		return nil
+	if cfg.Demo {
+		if err := loadDemo(ctx, store, logger); err != nil {
+			return err
+		}
+		return c.demoKeys(ctx, cfg.HTTP.Keys)
 	}
-	if err := loadDemo(ctx, store, logger); err != nil {
-		return err
+	if hasKeys {
+		return c.hintKeys(ctx, keys, cfg.Store)
 	}
-	return c.demoKeys(ctx, cfg.HTTP.Keys)
+	return nil
 }
 
-// serve listens on the configured address and answers until ctx is done,
-// then shuts the server down and closes the store. The exit status is 0
-// when every request returned, cut at the end of the grace period or not,
-// and the store closed; 1 when requests ignored their cancellation or the
-// store did not close (docs/operations.md).
+// hintKeys says how to create a key when the store has no active one: the
+// MCP and debug endpoints refuse every request without one.
+func (c *cli) hintKeys(ctx context.Context, keys tenderbase.KeyStore, sc storeConfig) error {
+	all, err := keys.Keys(ctx)
+	if err != nil {
+		return fmt.Errorf("read the keys: %w", err)
+	}
+	for _, k := range all {
+		if k.Status == tenderbase.KeyActive {
+			return nil
+		}
+	}
+	db := ""
+	if sc.Explicit {
+		db = " --db " + shellQuote(sc.String())
+	}
+	fmt.Fprintf(c.stdout, "no active API key in this store: /mcp and the debug endpoints will refuse every request (the export serves the free view without one).\n"+
+		"Create a key with: tenderbase keys create --plan standard --name NAME%s\n", db)
+	return nil
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == ':' || r == '@' || r == '=' ||
+			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// serve listens on the configured address and serves store, as serveOn.
 func (c *cli) serve(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) int {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		store.Close()
+		return c.fail(fmt.Errorf("listen on %s: %w", cfg.Addr, err))
+	}
+	return c.serveOn(ctx, ln, cfg, store, logger)
+}
+
+// serveOn answers on ln until ctx is done, then shuts the server down and
+// closes the store. The exit status is 0 when every request returned, cut
+// at the end of the grace period or not, and the store closed; 1 when
+// requests ignored their cancellation or the store did not close
+// (docs/operations.md).
+func (c *cli) serveOn(ctx context.Context, ln net.Listener, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) int {
 	stopSync, err := startSync(ctx, cfg, store, logger)
 	if err != nil {
 		store.Close()
 		return c.fail(err)
 	}
-	served := c.listenAndServe(ctx, cfg, store, logger)
+	served := c.listenAndServe(ctx, ln, cfg, store, logger)
 	stopSync()
 	closed := closeStore(store, storeCloseTimeout)
 	if err := errors.Join(served, closed); err != nil {
@@ -131,6 +208,10 @@ func startSync(ctx context.Context, cfg serveConfig, store tenderbase.Store, log
 	if err != nil {
 		return nil, err
 	}
+	if m := cfg.HTTP.Metrics; m != nil {
+		runner.Store = m.Store(store)
+		runner.Progress = m.SyncProgress
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	sc := cfg.SyncConfig
@@ -141,15 +222,14 @@ func startSync(ctx context.Context, cfg serveConfig, store tenderbase.Store, log
 	return func() { cancel(); <-done }, nil
 }
 
-// listenAndServe listens on the configured address and serves HTTP until
-// ctx is done and the server has shut down.
-func (c *cli) listenAndServe(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) error {
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
+// listenAndServe serves HTTP on ln until ctx is done and the server has
+// shut down.
+func (c *cli) listenAndServe(ctx context.Context, ln net.Listener, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) error {
 	fmt.Fprintf(c.stdout, "tenderbase listening on http://%s (store %s)\n", ln.Addr(), cfg.Store)
-	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.String())
+	logger.Info("listening", "addr", ln.Addr().String(), "db", cfg.Store.String(), "version", currentVersion())
+	if cfg.HTTP.Metrics != nil {
+		store = cfg.HTTP.Metrics.Store(store)
+	}
 	return httpserver.New(cfg.HTTP, store, logger).Serve(ctx, ln)
 }
 
@@ -183,11 +263,27 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		"`URL` of a Redis (redis://host:6379/0) that shares rate limits between instances; default in memory (env TENDERBASE_REDIS)")
 	origins := c.getenv("TENDERBASE_ALLOWED_ORIGINS")
 	fs.StringVar(&origins, "allowed-origins", origins,
-		"comma-separated browser `ORIGINS` allowed on /mcp besides localhost, e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
+		"comma-separated browser `ORIGINS` allowed, besides localhost, on /mcp, the debug endpoints and the export (CORS), e.g. https://app.example.com (env TENDERBASE_ALLOWED_ORIGINS)")
+	anonRate, err := c.envInt("TENDERBASE_ANONYMOUS_RATE", tenderbase.Plans[tenderbase.PlanFree].RatePerMinute)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	fs.IntVar(&cfg.HTTP.Anonymous.RatePerMinute, "anonymous-rate", anonRate,
+		"`N` export requests a minute from one client address without a key, at most the free plan's (env TENDERBASE_ANONYMOUS_RATE)")
+	proxies := c.getenv("TENDERBASE_TRUSTED_PROXIES")
+	fs.StringVar(&proxies, "trusted-proxies", proxies,
+		"comma-separated `ADDRESSES` or CIDR blocks of the reverse proxies in front; their client header names the caller (env TENDERBASE_TRUSTED_PROXIES)")
+	clientHeader := c.getenv("TENDERBASE_CLIENT_IP_HEADER")
+	if clientHeader == "" {
+		clientHeader = "X-Forwarded-For"
+	}
+	fs.StringVar(&cfg.HTTP.Anonymous.ClientIPHeader, "client-ip-header", clientHeader,
+		"`HEADER` in which the trusted proxies name the client: X-Forwarded-For or one holding a single address, such as X-Real-IP (env TENDERBASE_CLIENT_IP_HEADER)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
 	fs.BoolVar(&cfg.Sync, "sync", false, "keep the store current from the publishers while serving, as sync --follow does (the sync flags below)")
 	c.syncFlags(fs, &cfg.SyncConfig)
-	err := errors.Join(
+	err = errors.Join(
 		c.durationVar(fs, &cfg.HTTP.ShutdownTimeout, "shutdown-timeout", "TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout,
 			"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)"),
 		c.durationVar(fs, &cfg.HTTP.RequestTimeout, "request-timeout", "TENDERBASE_REQUEST_TIMEOUT", httpserver.DefaultRequestTimeout,
@@ -207,6 +303,15 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	}
 	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
 	cfg.HTTP.AllowedOrigins = splitList(origins)
+	if cfg.HTTP.Anonymous.TrustedProxies, err = parsePrefixes(splitList(proxies)); err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: --trusted-proxies: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	if free := tenderbase.Plans[tenderbase.PlanFree].RatePerMinute; cfg.HTTP.Anonymous.RatePerMinute < 1 || cfg.HTTP.Anonymous.RatePerMinute > free {
+		fmt.Fprintf(c.stderr, "tenderbase serve: --anonymous-rate %d: give 1 to %d, the free plan's rate, so that a key is never worse than none\n",
+			cfg.HTTP.Anonymous.RatePerMinute, free)
+		return cfg, exitUsage, false
+	}
 	if err := c.finishSync(&cfg.SyncConfig); err != nil {
 		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
 		return cfg, exitUsage, false
@@ -214,17 +319,24 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	return cfg, exitOK, true
 }
 
-// newLimiter returns the rate limiter of serve and a function that releases
-// it: in memory, or shared through the Redis at redisURL. A Redis that does
-// not answer at start is only a warning, as it is later: requests pass
-// unlimited until it answers.
-func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tenderbase.RateLimiter, func() error, error) {
+// rateLimits is the rate limiter of serve, what checks that its Redis
+// answers (nil when it has none) and what releases it.
+type rateLimits struct {
+	limiter tenderbase.RateLimiter
+	ping    func(ctx context.Context) error
+	close   func() error
+}
+
+// newLimiter returns the rate limiter of serve: in memory, or shared
+// through the Redis at redisURL. A Redis that does not answer at start is
+// only a warning, as it is later: requests pass unlimited until it answers.
+func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (rateLimits, error) {
 	if redisURL == "" {
-		return ratelimit.New(nil), func() error { return nil }, nil
+		return rateLimits{limiter: ratelimit.New(nil), close: func() error { return nil }}, nil
 	}
 	opts, err := goredis.ParseURL(redisURL)
 	if err != nil {
-		return nil, nil, tenderbase.Errorf(tenderbase.EINVALID, "--redis: %s", err)
+		return rateLimits{}, tenderbase.Errorf(tenderbase.EINVALID, "--redis: %s", err)
 	}
 	// The limiter bounds each call; the client's default waits of seconds
 	// would hold every request up while Redis is away.
@@ -244,7 +356,8 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (tend
 	}
 	limiter := redis.NewLimiter(client, "")
 	limiter.Logger = logger
-	return limiter, client.Close, nil
+	ping := func(ctx context.Context) error { return client.Ping(ctx).Err() }
+	return rateLimits{limiter: limiter, ping: ping, close: client.Close}, nil
 }
 
 // loadDemo stores the demo dataset: the records that have an official source
@@ -325,6 +438,24 @@ func (c *cli) demoKeys(ctx context.Context, keys tenderbase.KeyStore) error {
 		fmt.Fprintf(c.stdout, "demo key %s: %s\n", plan, secret)
 	}
 	return nil
+}
+
+// parsePrefixes reads addresses and CIDR blocks; an address alone is the
+// block of that one address.
+func parsePrefixes(items []string) ([]netip.Prefix, error) {
+	var prefixes []netip.Prefix
+	for _, item := range items {
+		if p, err := netip.ParsePrefix(item); err == nil {
+			prefixes = append(prefixes, p.Masked())
+			continue
+		}
+		addr, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither an address nor a CIDR block", item)
+		}
+		prefixes = append(prefixes, netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen()))
+	}
+	return prefixes, nil
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.

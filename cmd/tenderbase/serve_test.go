@@ -77,6 +77,40 @@ func TestServe(t *testing.T) {
 	}
 }
 
+// TestServeBusyPort starts serve --demo on an address already taken: it
+// fails before the demo is loaded and its keys are printed.
+func TestServeBusyPort(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	got := runCLI(t, nil, "serve", "--demo", "--addr", ln.Addr().String())
+	if got.code != 1 || !strings.Contains(got.stderr, "listen on "+ln.Addr().String()) {
+		t.Errorf("exit %d, stderr %q; want 1 and the address", got.code, got.stderr)
+	}
+	if strings.Contains(got.stdout, "demo key") || strings.Contains(got.stderr, "demo dataset loaded") {
+		t.Errorf("the demo was loaded before the address was found taken:\n%s\n%s", got.stdout, got.stderr)
+	}
+}
+
+// TestServeWithoutKeys serves a store that has no key: it says how to make
+// one, and serves.
+func TestServeWithoutKeys(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "test.db")
+	addr, stdout, cancel, exited := startServe(t, "--db", db)
+	defer cancel()
+	if !strings.Contains(stdout.String(), "no active API key in this store") ||
+		!strings.Contains(stdout.String(), "tenderbase keys create --plan standard --name NAME --db "+db) {
+		t.Errorf("no word on how to create a key:\n%s", stdout)
+	}
+	if status, _ := getJSON(t, "http://"+addr+"/ready"); status != 200 {
+		t.Errorf("GET /ready: %d", status)
+	}
+	cancel()
+	waitExit(t, exited)
+}
+
 func TestServeDemo(t *testing.T) {
 	addr, stdout, cancel, exited := startServe(t, "--demo")
 	defer cancel()
@@ -309,7 +343,7 @@ func TestServeCutsSlowRequests(t *testing.T) {
 	ctx, stop := context.WithCancel(t.Context())
 	defer stop()
 	exited := make(chan int, 1)
-	go func() { exited <- c.serve(ctx, cfg, store, newLogger(stderr, slog.LevelInfo)) }()
+	go func() { exited <- c.serve(ctx, cfg, store, storeConfig{LogLevel: slog.LevelInfo}.newLogger(stderr)) }()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(stdout.String(), "listening on") && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)

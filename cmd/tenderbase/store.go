@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
@@ -24,12 +25,12 @@ func (sc storeConfig) isPostgres() bool {
 // String names the store for people: the path, or the URL without its
 // password.
 func (sc storeConfig) String() string {
-	if !sc.isPostgres() {
+	if !urlScheme.MatchString(sc.DB) {
 		return sc.DB
 	}
 	u, err := url.Parse(sc.DB)
 	if err != nil {
-		return "a PostgreSQL URL that does not parse"
+		return "a URL that does not parse"
 	}
 	return u.Redacted()
 }
@@ -38,6 +39,9 @@ func (sc storeConfig) String() string {
 // that a mistyped path is not taken for a new, empty store. A PostgreSQL
 // database says itself whether it is there, when opened.
 func (sc storeConfig) mustExist(hint string) error {
+	if err := sc.check(); err != nil {
+		return err
+	}
 	if sc.isPostgres() {
 		return nil
 	}
@@ -47,9 +51,47 @@ func (sc storeConfig) mustExist(hint string) error {
 	return nil
 }
 
+// isNewFile reports whether the store is a SQLite file not made yet.
+func (sc storeConfig) isNewFile() bool {
+	if sc.isPostgres() {
+		return false
+	}
+	_, err := os.Stat(sc.DB)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// remove deletes a closed SQLite store's file and its journal.
+func (sc storeConfig) remove(logger *slog.Logger) {
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(sc.DB + suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			logger.Warn("remove the empty store", "path", sc.DB+suffix, "err", err)
+		}
+	}
+}
+
+// urlScheme matches the start of a URL: a scheme and "://".
+var urlScheme = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*)://`)
+
+// check refuses a configuration that names no store this build opens: a
+// URL of another scheme is an error rather than the name of a SQLite file
+// made in a folder called "mysql:", and so is an unknown log format.
+func (sc storeConfig) check() error {
+	if m := urlScheme.FindStringSubmatch(sc.DB); m != nil && !sc.isPostgres() {
+		return tenderbase.Errorf(tenderbase.EINVALID,
+			"--db %s: unknown scheme %q; give the path of a SQLite file or a postgres:// URL", tenderbase.Quote(sc.String()), m[1])
+	}
+	if sc.LogFormat != "" && sc.LogFormat != "json" && sc.LogFormat != "text" {
+		return tenderbase.Errorf(tenderbase.EINVALID, "log format %q: use json or text", sc.LogFormat)
+	}
+	return nil
+}
+
 // openStore opens the store sc names: PostgreSQL for a postgres:// URL,
 // else the SQLite file at the path.
 func openStore(ctx context.Context, sc storeConfig, logger *slog.Logger) (tenderbase.Store, error) {
+	if err := sc.check(); err != nil {
+		return nil, err
+	}
 	if sc.isPostgres() {
 		s, err := postgres.Open(ctx, sc.DB, logger)
 		if err != nil {

@@ -175,7 +175,7 @@ func runSync(ctx context.Context, c *cli, args []string) int {
 	if err := c.finishSync(&sc); err != nil {
 		return c.fail(err)
 	}
-	logger := newLogger(c.stderr, store.LogLevel)
+	logger := store.newLogger(c.stderr)
 	st, err := openStore(ctx, store, logger)
 	if err != nil {
 		return c.fail(err)
@@ -229,7 +229,7 @@ func runSyncStatus(ctx context.Context, c *cli, args []string) int {
 	if err := store.mustExist("nothing was synced into it"); err != nil {
 		return c.fail(err)
 	}
-	st, err := openStore(ctx, store, newLogger(c.stderr, store.LogLevel))
+	st, err := openStore(ctx, store, store.newLogger(c.stderr))
 	if err != nil {
 		return c.fail(err)
 	}

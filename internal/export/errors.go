@@ -9,9 +9,10 @@ import (
 
 // ErrorDocument returns the body of an error answer in format f: in JSON
 // {"error":{"code":...,"message":...}}, the body of every error of the
-// service, and in XML <error code="...">message</error>.
+// service, and in XML <error code="...">message</error>. An error of a CSV
+// request is JSON (Format.ErrorFormat).
 func ErrorDocument(f Format, code, message string) []byte {
-	if f == JSON {
+	if f.ErrorFormat() == JSON {
 		buf := append([]byte(`{"error":{"code":`), strconv.Quote(code)...)
 		buf = append(buf, `,"message":`...)
 		buf = jsonstring.Append(buf, message)
@@ -26,8 +27,11 @@ func ErrorDocument(f Format, code, message string) []byte {
 
 // ContentType returns the media type of documents in format f.
 func ContentType(f Format) string {
-	if f == JSON {
+	switch f {
+	case JSON:
 		return "application/json; charset=utf-8"
+	case CSV:
+		return "text/csv; charset=utf-8"
 	}
 	return "application/xml; charset=utf-8"
 }

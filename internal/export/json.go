@@ -3,7 +3,6 @@ package export
 import (
 	"reflect"
 	"strconv"
-	"time"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/jsonstring"
@@ -19,12 +18,20 @@ func (w *Writer) appendJSON(buf []byte, k tenderbase.Kind, fields []Field, v ref
 		}
 		buf = jsonstring.Append(buf, f.Name)
 		buf = append(buf, ':')
-		buf = appendJSONValue(buf, f.Type, valueOf(v, f, w.hidden[k][f.Name]))
+		buf = appendJSONValue(buf, f.Type, valueOf(v, f, w.hidden[k][f.Name]), w.meta.Compat)
 	}
 	return append(buf, '}')
 }
 
-func appendJSONValue(buf []byte, t Type, val value) []byte {
+// appendJSONTotal appends the element TenderGuru's lists begin with:
+// {"Total":N}, N the exact number of matching records, as X-Total-Count.
+func appendJSONTotal(buf []byte, total int) []byte {
+	buf = append(buf, `{"Total":`...)
+	buf = strconv.AppendInt(buf, int64(total), 10)
+	return append(buf, '}')
+}
+
+func appendJSONValue(buf []byte, t Type, val value, c Compat) []byte {
 	switch {
 	case !val.ok:
 		return append(buf, "null"...)
@@ -34,7 +41,7 @@ func appendJSONValue(buf []byte, t Type, val value) []byte {
 		return strconv.AppendBool(buf, val.flag)
 	case t == TypeDate:
 		buf = append(buf, '"')
-		buf = val.date.AppendFormat(buf, time.RFC3339Nano)
+		buf = appendDate(buf, val.date, c)
 		return append(buf, '"')
 	}
 	return jsonstring.Append(buf, val.text)

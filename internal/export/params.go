@@ -47,9 +47,10 @@ const innPattern = `^\d{9,12}$`
 // lists them.
 var Params = []Param{
 	{Name: "mode", Type: "string", Enum: Modes, Description: "fasEIS: complaints, or their results with result=1; fas: FAS cases."},
-	{Name: "dtype", Type: "string", Enum: []string{"xml", "json"}, Description: "Format of the answer: xml (the default) or json."},
+	{Name: "dtype", Type: "string", Enum: []string{"xml", "json", "csv"}, Description: "Format of the answer: xml (the default) or json; csv with compat=tg only (errors then come in JSON)."},
+	{Name: "compat", Type: "string", Enum: []string{string(CompatTG)}, Description: "tg: TenderGuru's api2.3 conventions: page counts from 1 (and X-Page too), dates are DD-MM-YYYY (the day in Moscow), a JSON answer begins with a {\"Total\": N} element, and dtype=csv may be asked for. Without it, the spec's."},
 	{Name: "api_code", Type: "string", MaxLength: maxKeyLength, Description: "Access key; it may come in an Authorization: Bearer header instead. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
-	{Name: "page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPage, Description: "Page number, from 0."},
+	{Name: "page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPage, Description: "Page number, from 0; from 1 with compat=tg."},
 	{Name: "per_page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPerPage, Description: "Records a page, from 1 to 1000 (default 100), lowered to the plan's row cap."},
 	{Name: "fasCustomerInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupCustomerINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints against the customer with this INN (10 or 12 digits, or 9 or 11 in its integer form, left-padded with a zero)."},
 	{Name: "fasSupplierInn", Modes: []string{ModeFasEIS}, Lookup: tenderbase.LookupSupplierINN, Type: "string", Pattern: innPattern, MaxLength: 12, Description: "Complaints lodged by the supplier with this INN (10 or 12 digits, or 9 or 11 in its integer form, left-padded with a zero)."},

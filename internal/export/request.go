@@ -20,6 +20,7 @@ type Format int
 const (
 	XML Format = iota // the default
 	JSON
+	CSV // with compat=tg only: the spec's formats are xml and json
 )
 
 // Paging of the export. MaxPage keeps page × per_page far from
@@ -34,9 +35,10 @@ const (
 type Request struct {
 	Mode    string
 	Format  Format
+	Compat  Compat
 	APICode string // "" for none
-	Page    int
-	PerPage int // 0: DefaultPerPage
+	Page    int    // from 0, whatever page the conventions call the first
+	PerPage int    // 0: DefaultPerPage
 
 	// mode=fasEIS
 	CustomerINN, SupplierINN string
@@ -81,8 +83,9 @@ func ParseQuery(raw string) (url.Values, error) {
 }
 
 // FormatOf returns the format dtype asks for: XML when it is absent or
-// empty. A dtype that is neither xml nor json, or given twice, is an
-// EINVALID error, to be written in JSON.
+// empty. A dtype that is none of xml, json and csv, or given twice, is an
+// EINVALID error, to be written in JSON. Whether csv goes with the
+// conventions asked for is Parse's to check.
 func FormatOf(values url.Values) (Format, error) {
 	if n := len(values["dtype"]); n > 1 {
 		return JSON, repeated("dtype", n)
@@ -92,8 +95,21 @@ func FormatOf(values url.Values) (Format, error) {
 		return XML, nil
 	case "json":
 		return JSON, nil
+	case "csv":
+		return CSV, nil
 	}
-	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: the formats are xml (the default) and json", tenderbase.Quote(values.Get("dtype")))
+	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: the formats are xml (the default), json and, with compat=tg, csv",
+		tenderbase.Quote(values.Get("dtype")))
+}
+
+// ErrorFormat returns the format an error is written in when f was asked
+// for: CSV has no shape for an error, so its errors are JSON, the format of
+// every other error of the service.
+func (f Format) ErrorFormat() Format {
+	if f == CSV {
+		return JSON
+	}
+	return f
 }
 
 // Parse checks the query parameters of an export request. A parameter with
@@ -119,6 +135,9 @@ func Parse(values url.Values) (Request, error) {
 		return Request{}, err
 	}
 	if err := checkModeParams(values, q.Mode); err != nil {
+		return Request{}, err
+	}
+	if err := q.parseCompat(values.Get("compat")); err != nil {
 		return Request{}, err
 	}
 	q.APICode = values.Get("api_code")
@@ -215,11 +234,34 @@ func checkModeParams(values url.Values, mode string) error {
 	return nil
 }
 
-func (q *Request) parsePaging(values url.Values) error {
+// parseCompat reads the conventions the request asks for and refuses
+// dtype=csv without TenderGuru's: the spec's formats are xml and json.
+func (q *Request) parseCompat(v string) error {
 	var err error
-	if q.Page, err = number(values, "page", 0, MaxPage); err != nil {
+	if q.Compat, err = compatOf(v); err != nil {
 		return err
 	}
+	if q.Format == CSV && q.Compat != CompatTG {
+		return tenderbase.Errorf(tenderbase.EINVALID,
+			"dtype=csv is one of TenderGuru's conventions: add compat=tg, or ask for xml or json, the spec's formats")
+	}
+	return nil
+}
+
+// parsePaging reads page as the conventions number pages and keeps it
+// from 0. Under TenderGuru's a page=0 is refused rather than read as the
+// first page: its caller counts from 0, and would get the first page twice
+// and miss the last.
+func (q *Request) parsePaging(values url.Values) error {
+	first := q.Compat.FirstPage()
+	if first == 1 && values.Get("page") == "0" {
+		return tenderbase.Errorf(tenderbase.EINVALID, "pages count from 1 with compat=tg: page=1 is the first page, got \"0\"")
+	}
+	page, err := number(values, "page", first, MaxPage)
+	if err != nil {
+		return err
+	}
+	q.Page = max(0, page-first) // an absent page is 0: the first
 	q.PerPage, err = number(values, "per_page", 1, MaxPerPage)
 	return err
 }

@@ -33,6 +33,13 @@ func TestParse(t *testing.T) {
 		{"mode=fasEIS&tend_num=32413456789", Request{Mode: ModeFasEIS, TendNum: "32413456789"}},
 		{"mode=fasEIS&fasSupplierInn=536521083", Request{Mode: ModeFasEIS, SupplierINN: "0536521083"}},
 		{"mode=fasEIS&fasCustomerInn=73400211252", Request{Mode: ModeFasEIS, CustomerINN: "073400211252"}},
+		// TenderGuru's pages count from 1; the request holds them from 0.
+		{"mode=fasEIS&compat=tg", Request{Mode: ModeFasEIS, Compat: CompatTG}},
+		{"mode=fasEIS&compat=tg&page=1", Request{Mode: ModeFasEIS, Compat: CompatTG}},
+		{"mode=fasEIS&compat=tg&page=3&dtype=json", Request{Mode: ModeFasEIS, Compat: CompatTG, Format: JSON, Page: 2}},
+		{"mode=fasEIS&compat=tg&page=1000000", Request{Mode: ModeFasEIS, Compat: CompatTG, Page: 999_999}},
+		{"mode=fasEIS&compat=TG&dtype=CSV", Request{Mode: ModeFasEIS, Compat: CompatTG, Format: CSV}},
+		{"mode=fasEIS&compat=&page=0", Request{Mode: ModeFasEIS}},
 	}
 	for _, tt := range tests {
 		got, err := Parse(mustQuery(t, tt.query))
@@ -57,7 +64,12 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct{ query, message string }{
 		{"", "mode is required: fasEIS (complaints and their results) or fas (FAS cases)"},
 		{"mode=fz44", `unknown mode "fz44": the modes are fasEIS and fas`},
-		{"mode=fasEIS&dtype=csv", `unknown dtype "csv": the formats are xml (the default) and json`},
+		{"mode=fasEIS&dtype=yaml", `unknown dtype "yaml": the formats are xml (the default), json and, with compat=tg, csv`},
+		{"mode=fasEIS&dtype=csv", "dtype=csv is one of TenderGuru's conventions: add compat=tg, or ask for xml or json, the spec's formats"},
+		{"mode=fasEIS&compat=tenderguru", `unknown compat "tenderguru": the one value is tg (TenderGuru's conventions); leave it out for the spec's`},
+		{"mode=fasEIS&compat=tg&compat=tg", "parameter compat is given 2 times; give it once"},
+		{"mode=fasEIS&compat=tg&page=0", `pages count from 1 with compat=tg: page=1 is the first page, got "0"`},
+		{"mode=fasEIS&compat=tg&page=1000001", `page must be a whole number from 1 to 1000000, got "1000001"`},
 		{"mode=fasEIS&dtype=xml&dtype=json", "parameter dtype is given 2 times; give it once"},
 		{"mode=fasEIS&tend_num=1&tend_num=2", "parameter tend_num is given 2 times; give it once"},
 		{"mode=fasEIS&fasSupplierINN=7404840216&x=1", `unknown parameters "fasSupplierINN" (did you mean fasSupplierInn?), "x"; the parameters are ` + namesOf("")},

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bufio"
+	"encoding/csv"
 	"fmt"
 	"io"
 	"reflect"
@@ -14,9 +15,15 @@ import (
 // Meta describes an export document; XML writes it on the root element.
 type Meta struct {
 	Mode    string
-	Page    int
+	Page    int // as the caller numbers pages: from Compat.FirstPage()
 	PerPage int
 	Total   int
+	// Kind is the kind of the records; CSV writes its header row from it,
+	// before any record, or alone when none matched.
+	Kind tenderbase.Kind
+	// Compat is the conventions the document follows: how it writes
+	// dates, and whether a JSON list begins with the total.
+	Compat Compat
 }
 
 // Writer writes an export document record by record. Each record is encoded
@@ -31,6 +38,8 @@ type Writer struct {
 	buf     []byte
 	started bool
 	n       int
+	csv     *csv.Writer // of format CSV, over bw
+	row     []string    // the reused cells of a CSV row
 }
 
 // NewWriter returns a Writer of a document in format f to w, for a caller on
@@ -44,7 +53,11 @@ func NewWriter(w io.Writer, f Format, p tenderbase.Plan, m Meta) *Writer {
 			hidden[e.Kind][name] = true
 		}
 	}
-	return &Writer{bw: bufio.NewWriterSize(w, 32<<10), format: f, meta: m, hidden: hidden}
+	ew := &Writer{bw: bufio.NewWriterSize(w, 32<<10), format: f, meta: m, hidden: hidden}
+	if f == CSV {
+		ew.csv = newCSVWriter(ew.bw)
+	}
+	return ew
 }
 
 // Write writes one record.
@@ -53,9 +66,17 @@ func (w *Writer) Write(r tenderbase.Record) error {
 	if fields == nil {
 		return fmt.Errorf("export: records of kind %s are not exported", r.Kind())
 	}
+	if w.format == CSV {
+		return w.writeCSV(r, fields)
+	}
 	w.buf = w.opening(w.buf[:0])
 	v := reflect.ValueOf(r).Elem()
 	if w.format == JSON {
+		// A comma after a record, or after the total TenderGuru's lists
+		// begin with.
+		if w.n > 0 || w.meta.Compat == CompatTG {
+			w.buf = append(w.buf, ",\n"...)
+		}
 		w.buf = w.appendJSON(w.buf, r.Kind(), fields, v)
 	} else {
 		w.buf = w.appendXML(w.buf, r.Kind(), fields, v)
@@ -67,6 +88,9 @@ func (w *Writer) Write(r tenderbase.Record) error {
 
 // Close ends the document and flushes it.
 func (w *Writer) Close() error {
+	if w.format == CSV {
+		return w.closeCSV()
+	}
 	buf := w.buf[:0]
 	if !w.started {
 		buf = w.opening(buf)
@@ -85,16 +109,17 @@ func (w *Writer) Close() error {
 	return w.bw.Flush()
 }
 
-// opening appends the start of the document before the first record, and
-// the separator before every other.
+// opening appends the start of the document before the first record:
+// in JSON under TenderGuru's conventions, the array's first element is the
+// total, {"Total":N}, which its clients read before the records.
 func (w *Writer) opening(buf []byte) []byte {
 	if w.started {
-		if w.format == JSON {
-			buf = append(buf, ",\n"...)
-		}
 		return buf
 	}
 	w.started = true
+	if w.format == JSON && w.meta.Compat == CompatTG {
+		return appendJSONTotal(append(buf, '['), w.meta.Total)
+	}
 	if w.format == JSON {
 		return append(buf, '[')
 	}

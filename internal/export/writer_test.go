@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -134,18 +136,72 @@ func TestWriterKeepsDocumentsWellFormed(t *testing.T) {
 }
 
 func TestEmptyDocuments(t *testing.T) {
-	for f, want := range map[Format]string{
-		JSON: "[]\n",
-		XML:  xmlHeader + `<export mode="fasEIS" page="3" per_page="10" total="0">` + "\n</export>\n",
-	} {
+	var header []string
+	for _, f := range Fields(tenderbase.KindComplaint) {
+		header = append(header, f.Name)
+	}
+	tests := []struct {
+		format Format
+		compat Compat
+		want   string
+	}{
+		{JSON, CompatSpec, "[]\n"},
+		{XML, CompatSpec, xmlHeader + `<export mode="fasEIS" page="3" per_page="10" total="0">` + "\n</export>\n"},
+		{JSON, CompatTG, `[{"Total":0}]` + "\n"},
+		{XML, CompatTG, xmlHeader + `<export mode="fasEIS" page="3" per_page="10" total="0">` + "\n</export>\n"},
+		{CSV, CompatTG, strings.Join(header, ",") + "\r\n"},
+	}
+	for _, tt := range tests {
 		var buf bytes.Buffer
-		w := NewWriter(&buf, f, tenderbase.PlanFree, Meta{Mode: ModeFasEIS, Page: 3, PerPage: 10})
+		w := NewWriter(&buf, tt.format, tenderbase.PlanFree,
+			Meta{Mode: ModeFasEIS, Page: 3, PerPage: 10, Kind: tenderbase.KindComplaint, Compat: tt.compat})
 		if err := w.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(want, buf.String()); diff != "" {
-			t.Errorf("(-want +got):\n%s", diff)
+		if diff := cmp.Diff(tt.want, buf.String()); diff != "" {
+			t.Errorf("format %v, compat %q (-want +got):\n%s", tt.format, tt.compat, diff)
 		}
+	}
+}
+
+// TestTenderGuruDocuments writes two complaints under TenderGuru's
+// conventions: JSON begins with the total and has its dates as
+// DD-MM-YYYY, and so has XML, whose shape stays the spec's.
+func TestTenderGuruDocuments(t *testing.T) {
+	date := time.Date(2023, 2, 7, 15, 0, 0, 0, tenderbase.Moscow)
+	recs := []tenderbase.Record{
+		&tenderbase.Complaint{ComplaintNumber: "2023077657397", DatePubl: date},
+		&tenderbase.Complaint{ComplaintNumber: "2023077657398"},
+	}
+	docs := map[Format]string{}
+	for _, f := range []Format{JSON, XML} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, f, tenderbase.PlanFree,
+			Meta{Mode: ModeFasEIS, Page: 1, PerPage: 2, Total: 25, Kind: tenderbase.KindComplaint, Compat: CompatTG})
+		for _, r := range recs {
+			if err := w.Write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		docs[f] = buf.String()
+	}
+	var list []map[string]any
+	if err := json.Unmarshal([]byte(docs[JSON]), &list); err != nil {
+		t.Fatalf("JSON: %v\n%s", err, docs[JSON])
+	}
+	if len(list) != 3 || !cmp.Equal(list[0], map[string]any{"Total": 25.0}) ||
+		list[1]["complaintNumber"] != "2023077657397" || list[1]["date_publ"] != "07-02-2023" || list[2]["date_publ"] != nil {
+		t.Errorf("JSON: %s", docs[JSON])
+	}
+	if !strings.HasPrefix(docs[JSON], `[{"Total":25},`+"\n"+`{"purchasePlacingDate":null,`) {
+		t.Errorf("JSON does not begin with the total, then a record a line:\n%s", docs[JSON])
+	}
+	if !strings.Contains(docs[XML], `<export mode="fasEIS" page="1" per_page="2" total="25">`) ||
+		!strings.Contains(docs[XML], "<date_publ>07-02-2023</date_publ>") || strings.Contains(docs[XML], "Total") {
+		t.Errorf("XML:\n%s", docs[XML])
 	}
 }
 

@@ -3,7 +3,6 @@ package export
 import (
 	"reflect"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
@@ -18,14 +17,14 @@ func (w *Writer) appendXML(buf []byte, k tenderbase.Kind, fields []Field, v refl
 	buf = append(buf, el...)
 	buf = append(buf, ">\n"...)
 	for _, f := range fields {
-		buf = appendXMLField(buf, f, valueOf(v, f, w.hidden[k][f.Name]))
+		buf = appendXMLField(buf, f, valueOf(v, f, w.hidden[k][f.Name]), w.meta.Compat)
 	}
 	buf = append(buf, "  </"...)
 	buf = append(buf, el...)
 	return append(buf, ">\n"...)
 }
 
-func appendXMLField(buf []byte, f Field, val value) []byte {
+func appendXMLField(buf []byte, f Field, val value, c Compat) []byte {
 	buf = append(buf, "    <"...)
 	buf = append(buf, f.Name...)
 	if !val.ok {
@@ -38,7 +37,7 @@ func appendXMLField(buf []byte, f Field, val value) []byte {
 	case TypeBool:
 		buf = strconv.AppendBool(buf, val.flag)
 	case TypeDate:
-		buf = val.date.AppendFormat(buf, time.RFC3339Nano)
+		buf = appendDate(buf, val.date, c)
 	case TypeXML:
 		buf = appendFragment(buf, val.text)
 	default:

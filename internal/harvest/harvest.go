@@ -69,6 +69,8 @@ type Runner struct {
 type Progress struct {
 	Done, Total int // partitions of this run
 	Files       int // imported in this run
+	Records     int // read from the files imported in this run
+	Rejected    int // records and paths rejected in this run
 }
 
 // Run runs every source once, side by side, and returns when all have

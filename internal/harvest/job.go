@@ -151,11 +151,13 @@ func (j *Job) rename(path, name string) (string, error) {
 func (j *Job) count(path string, sum importer.Summary) {
 	j.mu.Lock()
 	j.run.Files++
+	j.run.Records += sum.Records
 	j.state.Files++
 	j.state.Records += int64(sum.Records)
 	j.state.Inserted += int64(sum.Inserted)
 	rejected := sum.Rejected + len(sum.Skipped)
 	j.state.Rejected += int64(rejected)
+	j.run.Rejected += rejected
 	var why string
 	switch {
 	case len(sum.Rejections) > 0:

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 )
 
 // challenge is the WWW-Authenticate header of every 401: it names the
@@ -38,6 +39,7 @@ func (s *Server) requireKey(next http.Handler) http.Handler {
 			s.refuse(w, r, err, challenge+`, error="invalid_token"`)
 			return
 		}
+		reqinfo.From(r.Context()).KeyID = k.ID
 		next.ServeHTTP(w, r.WithContext(tenderbase.NewContextWithKey(r.Context(), k)))
 	})
 }

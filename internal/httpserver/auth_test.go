@@ -196,7 +196,7 @@ func TestKeyFromParam(t *testing.T) {
 func TestLogsHoldNoSecret(t *testing.T) {
 	keys := newTestKeys(t)
 	s, logs := newTestServer(Config{Keys: keys.store})
-	h := logRequests(s.logger)(s.requireKey(echoKey))
+	h := observe(s.logger, nil)(s.requireKey(echoKey))
 	for _, secret := range []string{keys.good, keys.revoked} {
 		serve(t, h, request("/mcp", "Bearer "+secret))
 		serve(t, h, request("/mcp?access_token="+secret))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/export"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 )
 
 // exportChallenge is the WWW-Authenticate header of a refused api_code, the
@@ -17,7 +18,7 @@ import (
 const exportChallenge = `api_code realm="tenderbase"`
 
 // export answers GET /api2.3/export. Errors are written in the format dtype
-// asks for, and in JSON when dtype itself is wrong.
+// asks for, and in JSON when dtype itself is wrong or is csv.
 func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	values, err := export.ParseQuery(r.URL.RawQuery)
 	format, _ := export.FormatOf(values)
@@ -36,17 +37,22 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.
 	if err != nil {
 		return err
 	}
+	info := reqinfo.From(r.Context())
+	info.Tool = q.Mode
 	k, keyed, err := s.exportKey(w, r, q.APICode)
 	if err != nil {
 		return err
 	}
+	if keyed {
+		info.KeyID = k.ID
+		r = r.WithContext(tenderbase.NewContextWithKey(r.Context(), k))
+	}
+	if secs, err := s.checkExportRate(r, keyed); err != nil {
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		return err
+	}
 	plan, limits := tenderbase.PlanFree, tenderbase.Plans[tenderbase.PlanFree]
 	if keyed {
-		r = r.WithContext(tenderbase.NewContextWithKey(r.Context(), k))
-		if secs, err := s.checkRate(r); err != nil {
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			return err
-		}
 		if _, known := tenderbase.Plans[k.Plan]; known {
 			plan = k.Plan
 		}
@@ -58,6 +64,15 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.
 	}
 	s.exportHeaders(w.Header(), q, plan, found)
 	return s.streamExport(w, r, q, plan, found)
+}
+
+// checkExportRate limits an export request: by its key, or by its client
+// address when it came without one.
+func (s *Server) checkExportRate(r *http.Request, keyed bool) (int, error) {
+	if keyed {
+		return s.checkRate(r)
+	}
+	return s.checkAnonymousRate(r)
 }
 
 // exportKey returns the key of an export request. It comes in api_code or,
@@ -91,7 +106,7 @@ func (s *Server) exportHeaders(h http.Header, q export.Request, plan tenderbase.
 	h.Set("Content-Type", export.ContentType(q.Format))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("X-Total-Count", strconv.Itoa(f.Total))
-	h.Set("X-Page", strconv.Itoa(f.Page))
+	h.Set("X-Page", strconv.Itoa(f.Page+q.Compat.FirstPage()))
 	h.Set("X-Per-Page", strconv.Itoa(f.PerPage))
 	if f.RowCap > 0 {
 		h.Set("X-Row-Cap", strconv.Itoa(f.RowCap))
@@ -123,7 +138,8 @@ func capNotice(plan tenderbase.Plan, f export.Found) string {
 // the status is sent, so a failure can only be logged and the answer cut.
 func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, q export.Request, plan tenderbase.Plan, f export.Found) error {
 	w.WriteHeader(http.StatusOK)
-	ew := export.NewWriter(w, q.Format, plan, export.Meta{Mode: q.Mode, Page: f.Page, PerPage: f.PerPage, Total: f.Total})
+	ew := export.NewWriter(w, q.Format, plan, export.Meta{Mode: q.Mode, Page: f.Page + q.Compat.FirstPage(),
+		PerPage: f.PerPage, Total: f.Total, Kind: export.KindOf(q), Compat: q.Compat})
 	for _, rec := range f.Records {
 		if err := ew.Write(rec); err != nil {
 			s.logger.WarnContext(r.Context(), "export cut short", "err", err)
@@ -136,9 +152,10 @@ func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, q export.R
 	return nil
 }
 
-// writeExportError writes err in format f, classified as every error is
-// (classify).
+// writeExportError writes err in format f, or in JSON when f is CSV, which
+// has no shape for an error; classified as every error is (classify).
 func (s *Server) writeExportError(w http.ResponseWriter, r *http.Request, f export.Format, err error) {
+	f = f.ErrorFormat()
 	status, code, message := s.classify(r, err)
 	w.Header().Set("Content-Type", export.ContentType(f))
 	w.Header().Set("X-Content-Type-Options", "nosniff")

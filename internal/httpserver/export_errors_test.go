@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/export"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 )
 
@@ -28,7 +29,23 @@ func TestExportErrors(t *testing.T) {
 		{"mode=fasEIS&tend_num=12a&dtype=json", 400, jsonError,
 			`{"error":{"code":"invalid","message":"tend_num must be a procurement number of digits, got \"12a\""}}` + "\n", ""},
 		{"mode=fasEIS&dtype=yaml", 400, jsonError,
-			`{"error":{"code":"invalid","message":"unknown dtype \"yaml\": the formats are xml (the default) and json"}}` + "\n", ""},
+			`{"error":{"code":"invalid","message":"unknown dtype \"yaml\": the formats are xml (the default), json and, with compat=tg, csv"}}` + "\n", ""},
+		// CSV has no shape for an error: the errors of a CSV request are JSON.
+		{"mode=fasEIS&dtype=csv", 400, jsonError,
+			`{"error":{"code":"invalid","message":"dtype=csv is one of TenderGuru's conventions: add compat=tg, or ask for xml or json, the spec's formats"}}` + "\n", ""},
+		{"mode=fasEIS&tend_num=12a&dtype=csv&compat=tg", 400, jsonError,
+			`{"error":{"code":"invalid","message":"tend_num must be a procurement number of digits, got \"12a\""}}` + "\n", ""},
+		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=csv&compat=tg", 403, jsonError,
+			`{"error":{"code":"forbidden","message":"fasSupplierInn selects complaint records by their field supplierInn, which only paid plans see (standard, guru, corporate); your plan is free"}}` + "\n", ""},
+		{"mode=fasEIS&api_code=limited&dtype=csv&compat=tg", 429, jsonError,
+			`{"error":{"code":"rate_limited","message":"rate limit of key k_limited exceeded (30 requests a minute, 10 at once): retry in 42 s"}}` + "\n",
+			"Retry-After: 42"},
+		{"mode=fasEIS&compat=tenderguru", 400, xmlError,
+			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="invalid">unknown compat "tenderguru": the one value is tg (TenderGuru's conventions); leave it out for the spec's</error>` + "\n", ""},
+		{"mode=fasEIS&compat=tg&page=0&dtype=json", 400, jsonError,
+			`{"error":{"code":"invalid","message":"pages count from 1 with compat=tg: page=1 is the first page, got \"0\""}}` + "\n", ""},
+		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=csv&compat=tg&api_code=paid", 200, "text/csv; charset=utf-8",
+			strings.Join(complaintFields(), ",") + "\r\n", "X-Total-Count: 0"},
 		{"mode=fasEIS&api_code=nobody", 401, xmlError,
 			`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<error code="unauthorized">unknown key</error>` + "\n",
 			`WWW-Authenticate: api_code realm="tenderbase"`},
@@ -63,6 +80,15 @@ func TestExportErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// complaintFields returns the names of the export's fields of a complaint.
+func complaintFields() []string {
+	var names []string
+	for _, f := range export.Fields(tenderbase.KindComplaint) {
+		names = append(names, f.Name)
+	}
+	return names
 }
 
 // hasHeader reports whether a carries the header "Name: value".

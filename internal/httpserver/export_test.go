@@ -66,22 +66,36 @@ func (a exportAnswer) String() string {
 	return b.String()
 }
 
-// TestExportGolden pins the answer to every form in both formats for a
-// free and a paid key in testdata/export/<form>.<dtype>.golden. Run with
-// -update to rewrite the files after a deliberate change.
+// goldenFormats are the formats the golden files pin, by the ending of
+// their names: the spec's two, and TenderGuru's JSON and CSV (compat=tg).
+var goldenFormats = []struct{ name, query string }{
+	{"xml", "&dtype=xml"},
+	{"json", "&dtype=json"},
+	{"tg.json", "&dtype=json&compat=tg"},
+	{"tg.csv", "&dtype=csv&compat=tg"},
+}
+
+// TestExportGolden pins the answer to every form in every format of
+// goldenFormats for a free and a paid key in
+// testdata/export/<form>.<format>.golden. Run with -update to rewrite the
+// files after a deliberate change.
 func TestExportGolden(t *testing.T) {
 	ts := newDemoServer(t)
 	for _, form := range exportForms {
-		for _, dtype := range []string{"xml", "json"} {
-			t.Run(form.name+"."+dtype, func(t *testing.T) {
+		for _, format := range goldenFormats {
+			t.Run(form.name+"."+format.name, func(t *testing.T) {
+				query := form.query
+				if strings.Contains(format.query, "compat=tg") {
+					query = tgPaged(t, query)
+				}
 				var b strings.Builder
 				for _, key := range []string{"free", "paid"} {
-					q := form.query + "&dtype=" + dtype + "&api_code=" + key
+					q := query + format.query + "&api_code=" + key
 					fmt.Fprintf(&b, "== GET /api2.3/export?%s\n", q)
 					b.WriteString(getExport(t, ts, q).String())
 					b.WriteString("\n")
 				}
-				golden.Check(t, filepath.Join("testdata", "export", form.name+"."+dtype+".golden"), b.String())
+				golden.Check(t, filepath.Join("testdata", "export", form.name+"."+format.name+".golden"), b.String())
 			})
 		}
 	}

@@ -2,6 +2,7 @@ package httpserver_test
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -117,6 +118,8 @@ func (a fuzzAnswer) parse() (fuzzDoc, error) {
 		return parseJSONAnswer(a.body)
 	case "application/xml":
 		return parseXMLAnswer(a.body)
+	case "text/csv":
+		return parseCSVAnswer(a.body)
 	}
 	return fuzzDoc{}, fmt.Errorf("Content-Type %q with a body of %d bytes", ct, len(a.body))
 }
@@ -220,6 +223,25 @@ func parseXMLAnswer(body []byte) (fuzzDoc, error) {
 	}
 	if roots != 1 {
 		return doc, fmt.Errorf("the XML body has %d root elements", roots)
+	}
+	return doc, nil
+}
+
+// parseCSVAnswer parses an export's CSV: rows of as many cells as its
+// header row. CSV has no shape for an error; an error comes in JSON.
+func parseCSVAnswer(body []byte) (fuzzDoc, error) {
+	rows, err := csv.NewReader(bytes.NewReader(body)).ReadAll()
+	if err != nil {
+		return fuzzDoc{}, fmt.Errorf("the body is not CSV: %w", err)
+	}
+	if len(rows) == 0 {
+		return fuzzDoc{}, errors.New("the CSV body has no header row")
+	}
+	var doc fuzzDoc
+	for _, row := range rows {
+		for _, cell := range row {
+			doc.texts = append(doc.texts, strings.TrimSpace(cell))
+		}
 	}
 	return doc, nil
 }

@@ -30,8 +30,9 @@ func toolSeed(tb testing.TB, tool string) string {
 const jsonBody = 1 << contentTypeBits
 
 // addSeeds adds a valid call of every tool, over MCP and its debug
-// endpoint, with a free and a paid key; every export form in both formats
-// without a key and with a paid one; and the hostile seeds.
+// endpoint, with a free and a paid key; every export form in each format,
+// CSV under compat=tg, without a key and with a paid one; and the hostile
+// seeds.
 func (fz *fuzzServer) addSeeds(f *testing.F) {
 	mcp := fz.route("/mcp")
 	for _, tool := range fz.tools {
@@ -43,9 +44,9 @@ func (fz *fuzzServer) addSeeds(f *testing.F) {
 		}
 	}
 	for _, form := range exportForms {
-		for _, dtype := range []string{"xml", "json"} {
+		for _, format := range []string{"&dtype=xml", "&dtype=json", "&dtype=csv&compat=tg"} {
 			for _, key := range []string{"none", "standard"} {
-				f.Add(fz.route(exportPath), keyIndex(key), uint8(0), form.query+"&dtype="+dtype, []byte(nil))
+				f.Add(fz.route(exportPath), keyIndex(key), uint8(0), form.query+format, []byte(nil))
 			}
 		}
 	}
@@ -182,6 +183,11 @@ func exportSeeds() []fuzzSeed {
 		get("none", "mode=fas&mode=fasEIS"),
 		get("none", "mode=fasEIS&dtype=json&dtype=xml"),
 		get("none", "mode=fasEIS&page=1&page=2"),
+		get("none", "mode=fasEIS&dtype=csv"),
+		get("none", "mode=fasEIS&compat=%FF&dtype=csv"),
+		get("free", "mode=fasEIS&compat=tg&page=0&dtype=csv"),
+		get("free", "mode=fas&kwords=%zz&dtype=csv&compat=tg"),
+		get("limited", "mode=fasEIS&dtype=csv&compat=tg"),
 		get("free", "mode=fasEIS&per_page=99999999999999999999"),
 		get("free", "mode=fasEIS&page=-1"),
 		get("free", "mode=fasEIS&per_page=0&dtype=json"),

@@ -13,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/export"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/postgres"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
@@ -26,11 +28,13 @@ import (
 // TestHiddenEverywhere is the matrix of what a plan hides. The records of
 // testdata/hidden.ndjson carry a unique marker in every tariff field of
 // every kind (and, for contrast, markers in visible fields). A free caller,
-// through MCP, the debug endpoints and the export in JSON and XML, with a
-// free key or none, must never get a marker back, never find a record by
-// one (total 0), be refused (403) a lookup by a hidden value, and get null
-// for the counts that hidden fields make. A paid caller making the same
-// calls finds and sees every marker, so that the checks can fail.
+// through MCP, the debug endpoints and the export in JSON, XML and CSV
+// (compat=tg), with a free key or none, must never get a marker back (a
+// date marker in the form compat=tg writes dates too), never find a record
+// by one (total 0), be refused (403) a lookup by a hidden value, and get
+// null for the counts that hidden fields make. A paid caller making the
+// same calls finds and sees every marker, and the export shows it in each
+// of its formats, so that the checks can fail.
 func TestHiddenEverywhere(t *testing.T) {
 	t.Run("sqlite", func(t *testing.T) {
 		store, err := sqlite.Open(t.Context(), t.TempDir()+"/hidden.db", nil)
@@ -78,7 +82,7 @@ func (m *matrix) distinctLeaks() []string {
 	seen := map[string]bool{}
 	for _, l := range m.leaks {
 		l = strings.TrimPrefix(strings.TrimPrefix(l, surfaceMCP+" "), surfaceDebug+" ")
-		l = strings.NewReplacer("&dtype=json", "", "&dtype=xml", "").Replace(l)
+		l = strings.NewReplacer("&dtype=json", "", "&dtype=xml", "", "&dtype=csv&compat=tg", "").Replace(l)
 		seen[l] = true
 	}
 	return slices.Sorted(mapKeys(seen))
@@ -96,6 +100,7 @@ type matrixCall struct {
 	surface string
 	tool    string // a tool's name; the export's parameters are in args
 	args    string // the tool's arguments, or the export's query without api_code
+	format  string // the export's format: json, xml or csv
 	search  string // the marker a search looks for, if it looks for one
 	// refused is set when a free caller must be refused (403); notFound
 	// when it must be told that nothing is known, and unknown when a paid
@@ -209,8 +214,10 @@ type matrix struct {
 	searchable map[string]bool
 	visible    []string // a marker of each searched kind's visible text
 	inns       []string
-	// found collects what the paid calls found and showed.
+	// found collects what the paid calls found and showed; exportShown
+	// what the paid export calls showed, by format.
 	shown, matched map[string]bool
+	exportShown    map[string]map[string]bool
 	leaks          []string
 	misses         []string
 }
@@ -220,7 +227,8 @@ type matrix struct {
 // hold one, or the matrix would miss it.
 func newMatrix(t *testing.T, recs []tenderbase.Record) *matrix {
 	t.Helper()
-	m := &matrix{hidden: map[string]string{}, searchable: map[string]bool{}, shown: map[string]bool{}, matched: map[string]bool{}}
+	m := &matrix{hidden: map[string]string{}, searchable: map[string]bool{}, shown: map[string]bool{}, matched: map[string]bool{},
+		exportShown: map[string]map[string]bool{}}
 	visible := map[string]bool{}
 	inns := map[string]bool{}
 	for _, r := range recs {
@@ -353,7 +361,7 @@ var searchTools = []struct{ name, visible string }{
 
 // calls returns every call of the matrix: each search tool and the
 // export's kwords for each marker and for a visible word, every lookup tool
-// on the records, every INN, and the export's forms, in both formats.
+// on the records, every INN, and the export's forms, in each of its formats.
 func (m *matrix) calls() []matrixCall {
 	var cs []matrixCall
 	for _, surface := range []string{surfaceMCP, surfaceDebug} {
@@ -370,18 +378,47 @@ func (m *matrix) calls() []matrixCall {
 			}
 		}
 	}
-	for _, dtype := range []string{"json", "xml"} {
+	for _, f := range exportFormats {
 		for _, e := range markedExportCalls() {
-			e.surface, e.args = surfaceExport, e.args+"&dtype="+dtype
+			e.surface, e.args, e.format = surfaceExport, e.args+f.query, f.name
 			cs = append(cs, e)
 		}
 		for _, marker := range slices.Sorted(mapKeys(m.hidden)) {
 			if w := searchWord(marker); w != "" && !isDigits(w) {
-				cs = append(cs, matrixCall{surface: surfaceExport, args: "mode=fas&kwords=" + url.QueryEscape(w) + "&dtype=" + dtype, search: marker})
+				cs = append(cs, matrixCall{surface: surfaceExport, args: "mode=fas&kwords=" + url.QueryEscape(w) + f.query, format: f.name, search: marker})
 			}
 		}
 	}
 	return cs
+}
+
+// exportFormats are the export's formats, each with the parameters that
+// ask for it: CSV comes with TenderGuru's conventions only.
+var exportFormats = []struct{ name, query string }{
+	{"json", "&dtype=json"},
+	{"xml", "&dtype=xml"},
+	{"csv", "&dtype=csv&compat=tg"},
+}
+
+// markerForms returns the forms a marker may take in an answer: itself,
+// and for a date, the day compat=tg writes (11-11-2011), so that a date
+// leaks in no form.
+func markerForms(marker string) []string {
+	d, err := time.Parse(time.RFC3339, marker)
+	if err != nil {
+		return []string{marker}
+	}
+	return []string{marker, d.In(tenderbase.Moscow).Format("02-01-2006")}
+}
+
+// holds reports whether body holds marker in any of its forms.
+func holds(body, marker string) bool {
+	for _, form := range markerForms(marker) {
+		if strings.Contains(body, form) {
+			return true
+		}
+	}
+	return false
 }
 
 // toolCalls are the calls of the lookup tools on the marked records.
@@ -479,7 +516,7 @@ func (m *matrix) check(c matrixCall, free, paid hiddenAnswer) {
 		m.leaks = append(m.leaks, fmt.Sprintf("%s: %s (%s)", c, fmt.Sprintf(format, args...), what))
 	}
 	for marker, where := range m.hidden {
-		if strings.Contains(free.body, marker) && !strings.Contains(c.args, marker) {
+		if holds(free.body, marker) && !strings.Contains(c.args, marker) {
 			leak("shown", "a free caller sees %s %q", where, marker)
 		}
 	}
@@ -518,8 +555,15 @@ func (m *matrix) judgePaid(c matrixCall, paid hiddenAnswer) {
 		return
 	}
 	for marker := range m.hidden {
-		if strings.Contains(paid.body, marker) {
-			m.shown[marker] = true
+		if !holds(paid.body, marker) {
+			continue
+		}
+		m.shown[marker] = true
+		if c.surface == surfaceExport {
+			if m.exportShown[c.format] == nil {
+				m.exportShown[c.format] = map[string]bool{}
+			}
+			m.exportShown[c.format][marker] = true
 		}
 	}
 	if c.search != "" && paid.total > 0 {
@@ -546,12 +590,24 @@ func (m *matrix) problems() []string {
 		if !m.shown[marker] {
 			out = append(out, fmt.Sprintf("no paid call shows %s %q", where, marker))
 		}
+		for _, f := range exportFormats {
+			if exported(where) && !m.exportShown[f.name][marker] {
+				out = append(out, fmt.Sprintf("no paid export in %s shows %s %q", f.name, where, marker))
+			}
+		}
 		if m.searchable[marker] && !m.matched[marker] {
 			out = append(out, fmt.Sprintf("no paid search finds %s %q", where, marker))
 		}
 	}
 	slices.Sort(out)
 	return out
+}
+
+// exported reports whether a marker's place ("complaint.text") is a field
+// of a kind the export writes.
+func exported(where string) bool {
+	kind, _, _ := strings.Cut(where, ".")
+	return export.Fields(tenderbase.Kind(kind)) != nil
 }
 
 // readRecords reads an NDJSON file of records.

@@ -2,31 +2,89 @@ package httpserver
 
 import (
 	"context"
+	"crypto/rand"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/metrics"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 )
 
-// logRequests logs every request once it is answered: method, path, status,
-// size and duration. It leaves out the query string, which can carry an
-// api_code, and every header and body.
-func logRequests(logger *slog.Logger) func(http.Handler) http.Handler {
+// requestIDHeader carries a request's id: taken from the client when it
+// sends a usable one, so that a proxy's id or the client's own follows the
+// request into the log, and made up otherwise; echoed in the answer.
+const requestIDHeader = "X-Request-Id"
+
+// maxRequestIDBytes bounds a request id taken from a client.
+const maxRequestIDBytes = 64
+
+// observe gives every request an id and a reqinfo.Info for the handlers to
+// fill in, and once the request is answered logs it in one line and counts
+// it in the metrics (nil: none). The line has the method, path, route,
+// status, size, duration in ms, the key's id (never its secret), the tool or
+// export mode, and the request id (reqinfo.LogHandler). It leaves out the
+// query string, which can carry an api_code, and every header and body.
+func observe(logger *slog.Logger, m *metrics.Metrics) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
+			var done func(*reqinfo.Info, int)
+			if m != nil {
+				done = m.RequestStarted()
+			}
+			info := &reqinfo.Info{ID: requestID(r)}
+			w.Header().Set(requestIDHeader, info.ID)
+			r = r.WithContext(reqinfo.NewContext(r.Context(), info))
 			rec := &statusRecorder{ResponseWriter: w}
 			next.ServeHTTP(rec, r)
-			logger.InfoContext(r.Context(), "request",
-				"method", r.Method,
-				"path", r.URL.Path,
-				"status", rec.statusCode(),
-				"bytes", rec.bytes,
-				"duration", time.Since(start))
+			status := rec.statusCode()
+			if done != nil {
+				done(info, status)
+			}
+			attrs := []slog.Attr{
+				slog.String("method", r.Method),
+				slog.String("path", r.URL.Path),
+				slog.String("route", info.Route),
+				slog.Int("status", status),
+				slog.Int64("bytes", rec.bytes),
+				slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
+			}
+			if info.KeyID != "" {
+				attrs = append(attrs, slog.String("key", info.KeyID))
+			}
+			if info.Tool != "" {
+				attrs = append(attrs, slog.String("tool", info.Tool))
+			}
+			if info.RateLimited {
+				attrs = append(attrs, slog.Bool("rate_limited", true))
+			}
+			logger.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 		})
 	}
+}
+
+// requestID returns the client's X-Request-Id when it is a short token of
+// printable ASCII without spaces, which cannot forge a log line, and a new
+// random id otherwise.
+func requestID(r *http.Request) string {
+	id := r.Header.Get(requestIDHeader)
+	if id != "" && len(id) <= maxRequestIDBytes && isToken(id) {
+		return id
+	}
+	return rand.Text()
+}
+
+// isToken reports whether s is printable ASCII without spaces or quotes.
+func isToken(s string) bool {
+	for i := range len(s) {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // statusRecorder remembers the status and size of a response.

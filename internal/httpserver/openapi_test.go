@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
@@ -163,6 +164,26 @@ func TestOpenAPISchemasRefuse(t *testing.T) {
 		}
 		if rs.Validate(v) == nil {
 			t.Errorf("%s fits the export's schema", body)
+		}
+	}
+}
+
+// TestOpenAPIExportConventions checks that the document describes the
+// switch to TenderGuru's conventions from the export's table of parameters:
+// compat takes tg alone, and dtype takes csv.
+func TestOpenAPIExportConventions(t *testing.T) {
+	ts := newDemoServer(t)
+	doc := openAPIDocument(t, ts)
+	get := doc["paths"].(map[string]any)["/api2.3/export"].(map[string]any)["get"].(map[string]any)
+	enums := map[string]any{}
+	for _, p := range get["parameters"].([]any) {
+		p := p.(map[string]any)
+		enums[p["name"].(string)] = p["schema"].(map[string]any)["enum"]
+	}
+	want := map[string]any{"compat": []any{"tg"}, "dtype": []any{"xml", "json", "csv"}}
+	for name, enum := range want {
+		if !cmp.Equal(enums[name], enum) {
+			t.Errorf("%s: enum %v, want %v", name, enums[name], enum)
 		}
 	}
 }

@@ -12,8 +12,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/rs/cors"
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/mcp"
+	"github.com/tenderbase/tenderbase/internal/metrics"
+	"github.com/tenderbase/tenderbase/internal/origin"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -49,6 +53,9 @@ type Config struct {
 	Keys tenderbase.KeyStore
 	// Limiter bounds how fast a key may call; nil means no limits.
 	Limiter tenderbase.RateLimiter
+	// Anonymous bounds how fast a caller without a key may call the
+	// export, per client address, through Limiter.
+	Anonymous Anonymous
 	// AllowedOrigins lists the browser origins, beyond localhost, that may
 	// call /mcp: full origins ("https://app.example.com") or host names.
 	AllowedOrigins []string
@@ -56,6 +63,11 @@ type Config struct {
 	Tools *tools.Set
 	// MCP names the server to MCP clients; the name defaults to "tenderbase".
 	MCP mcp.ServerInfo
+	// Metrics, when not nil, counts the requests and connections and is
+	// served on GET /metrics.
+	Metrics *metrics.Metrics
+	// Ready are the checks of GET /ready, beyond the server being up.
+	Ready []ReadyCheck
 }
 
 // DefaultRequestTimeout is the request deadline unless configured: ample for
@@ -83,10 +95,14 @@ func setDefault[T int64 | time.Duration](v *T, def T) {
 
 // Server is the HTTP interface over a store.
 type Server struct {
-	cfg    Config
-	store  tenderbase.Store
-	logger *slog.Logger
-	mcp    *mcp.Handler
+	cfg       Config
+	store     tenderbase.Store
+	logger    *slog.Logger
+	mcp       *mcp.Handler
+	cors      *cors.Cors
+	readiness *readiness
+	// anonymousLimits are the limits of one client address without a key.
+	anonymousLimits tenderbase.Limits
 }
 
 // New returns a server answering from store. A nil logger discards logs. It
@@ -95,6 +111,10 @@ type Server struct {
 func New(cfg Config, store tenderbase.Store, logger *slog.Logger) *Server {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
+	}
+	if _, ok := logger.Handler().(reqinfo.LogHandler); !ok {
+		// Every line logged while a request is served names the request.
+		logger = slog.New(reqinfo.LogHandler{Handler: logger.Handler()})
 	}
 	cfg = cfg.withDefaults()
 	if cfg.Tools == nil {
@@ -109,7 +129,9 @@ func New(cfg Config, store tenderbase.Store, logger *slog.Logger) *Server {
 	if err != nil {
 		panic(fmt.Sprintf("httpserver: %v", err))
 	}
-	return &Server{cfg: cfg, store: store, logger: logger, mcp: h}
+	return &Server{cfg: cfg, store: store, logger: logger, mcp: h,
+		cors: newCORS(origin.NewPolicy(cfg.AllowedOrigins)), readiness: newReadiness(cfg.Ready),
+		anonymousLimits: anonymousLimits(cfg.Anonymous)}
 }
 
 // Handler returns the routes wrapped in the middleware.
@@ -118,7 +140,7 @@ func (s *Server) Handler() http.Handler {
 	h = limitBody(s.cfg.MaxBodyBytes)(h)
 	h = limitTime(s.cfg.RequestTimeout)(h)
 	h = recoverPanics(s.logger)(h)
-	h = logRequests(s.logger)(h)
+	h = observe(s.logger, s.cfg.Metrics)(h)
 	return h
 }
 
@@ -154,6 +176,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		WriteTimeout:      s.cfg.WriteTimeout,
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.logger.Handler(), slog.LevelWarn),
+	}
+	if s.cfg.Metrics != nil {
+		hs.ConnState = s.cfg.Metrics.ConnState
 	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()

@@ -146,8 +146,11 @@ func TestRequestLog(t *testing.T) {
 			t.Errorf("log %s = %v, want %v", key, entry[key], want)
 		}
 	}
-	if _, ok := entry["duration"]; !ok {
-		t.Error("log has no duration")
+	if ms, ok := entry["duration_ms"].(float64); !ok || ms < 0 {
+		t.Errorf("log has no duration in ms: %v", entry["duration_ms"])
+	}
+	if id, _ := entry["request_id"].(string); id == "" || id != resp.Header.Get("X-Request-Id") {
+		t.Errorf("log request_id %q, answer's X-Request-Id %q: want the same id", id, resp.Header.Get("X-Request-Id"))
 	}
 	if strings.Contains(logs.String(), "secret") {
 		t.Errorf("log shows a secret:\n%s", logs)

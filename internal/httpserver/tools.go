@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/mcp"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -23,6 +24,7 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 		return tenderbase.Errorf(tenderbase.ENOTFOUND, "no tool at %s; the tools are at %s",
 			tenderbase.Quote(r.URL.Path), strings.Join(s.toolEndpoints(), ", "))
 	}
+	reqinfo.From(r.Context()).Tool = tool.Name
 	if problem := mcp.ContentTypeProblem(r.Header.Get("Content-Type")); problem != "" {
 		return &mediaTypeError{problem}
 	}

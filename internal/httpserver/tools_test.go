@@ -114,7 +114,7 @@ func TestToolEndpoints(t *testing.T) {
 		{"unknown tool", "free", "POST", "/mcp/ru/nope", "application/json", `{}`,
 			answer{404, "", `{"error":{"code":"not_found","message":"no tool at \"/mcp/ru/nope\"; the tools are at /mcp/ru/search, /mcp/ru/detail,`, "/mcp/torgi/detail"}},
 		{"wrong method", "free", "GET", "/mcp/ru/search", "", "",
-			answer{405, "Allow: POST", `{"error":{"code":"invalid","message":"method \"GET\" not allowed on \"/mcp/ru/search\"; allowed: POST"}}`, ""}},
+			answer{405, "Allow: OPTIONS, POST", `{"error":{"code":"invalid","message":"method \"GET\" not allowed on \"/mcp/ru/search\"; allowed: OPTIONS, POST"}}`, ""}},
 		{"wrong method elsewhere", "free", "PUT", "/health", "", "",
 			answer{405, "Allow: GET, HEAD", `{"error":{"code":"invalid"`, ""}},
 		{"no such path", "free", "POST", "/mcp/ru/search/more", "", "",

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/origin"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -50,7 +51,7 @@ type Config struct {
 type Handler struct {
 	tools   Toolset
 	limiter tenderbase.RateLimiter
-	origins originPolicy
+	origins origin.Policy
 	maxBody int64
 	logger  *slog.Logger
 
@@ -72,7 +73,7 @@ func New(cfg Config, set Toolset, logger *slog.Logger) (*Handler, error) {
 	h := &Handler{
 		tools:   set,
 		limiter: cfg.Limiter,
-		origins: newOriginPolicy(cfg.AllowedOrigins),
+		origins: origin.NewPolicy(cfg.AllowedOrigins),
 		maxBody: cfg.MaxBodyBytes,
 		logger:  logger,
 	}
@@ -109,9 +110,9 @@ func (h *Handler) checkHTTP(r *http.Request) *rpcError {
 		return &rpcError{status: http.StatusMethodNotAllowed, code: codeInvalidRequest, allowPost: true,
 			message: fmt.Sprintf("method %s not allowed: this stateless server answers POST only and opens no stream", tenderbase.Quote(r.Method))}
 	}
-	if origin := r.Header.Get("Origin"); origin != "" && !h.origins.allows(origin) {
+	if from := r.Header.Get("Origin"); from != "" && !h.origins.Allows(from) {
 		return &rpcError{status: http.StatusForbidden, code: codeInvalidRequest,
-			message: fmt.Sprintf("origin %s is not allowed", tenderbase.Quote(origin))}
+			message: fmt.Sprintf("origin %s is not allowed", tenderbase.Quote(from))}
 	}
 	if problem := ContentTypeProblem(r.Header.Get("Content-Type")); problem != "" {
 		return &rpcError{status: http.StatusUnsupportedMediaType, code: codeInvalidRequest, message: problem}

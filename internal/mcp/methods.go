@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/jsonstring"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -148,6 +149,7 @@ func (h *Handler) callTool(w http.ResponseWriter, r *http.Request, x *exchange) 
 		x.writeError(w, e)
 		return
 	}
+	reqinfo.From(r.Context()).Tool = tool.Name
 	out, err := tool.Call(r.Context(), args)
 	if err != nil {
 		h.writeCallError(w, r, x, tool, err)

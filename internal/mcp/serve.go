@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"github.com/tenderbase/tenderbase/internal/strictjson"
 )
 
@@ -157,6 +158,7 @@ func (h *Handler) allow(ctx context.Context) *rpcError {
 		return nil
 	}
 	secs := max(1, int(math.Ceil(wait.Seconds())))
+	reqinfo.From(ctx).RateLimited = true
 	return &rpcError{
 		status: http.StatusTooManyRequests, code: codeRateLimited, retryAfter: secs,
 		message: fmt.Sprintf("rate limit exceeded for this key: retry in %d s", secs),

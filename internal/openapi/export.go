@@ -15,7 +15,12 @@ func exportOperation() object {
 				"description": "One page of records.",
 				"headers":     exportHeaders(),
 				"content": object{
-					"application/json": object{"schema": object{"type": "array", "items": object{"oneOf": recordSchemas()}}},
+					"application/json": object{"schema": object{"type": "array", "items": object{"oneOf": append(recordSchemas(),
+						object{"type": "object", "description": "compat=tg only: the first element, the exact total.",
+							"required": []string{"Total"}, "additionalProperties": false,
+							"properties": object{"Total": object{"type": "integer", "minimum": 0}}})}}},
+					"text/csv": object{"schema": object{"type": "string",
+						"description": "dtype=csv with compat=tg: a header row of the record's field names, then one row a record (RFC 4180, UTF-8)."}},
 					"application/xml": object{"schema": object{"type": "string",
 						"description": `<export mode="..." page="..." per_page="..." total="..."> with one <complaint>, <complaintResult> or <fasCase> element a record, one child element a field.`}},
 				},
@@ -23,7 +28,7 @@ func exportOperation() object {
 			"400": errorResponse("A parameter is unknown, repeated, of the other mode, or has a bad value; a query string pair is not URL-encoded or holds a semicolon; api_code and the Authorization header carry different keys.", true, nil),
 			"401": errorResponse("A key is given, in api_code or as a Bearer token, but is unknown, revoked or suspended; or the Authorization header is not a Bearer token.", true, nil),
 			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan).", true, nil),
-			"429": errorResponse("The key is over its rate limit.", true, retryAfter()),
+			"429": errorResponse("The key, or the client address of a caller without a key, is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),
 			"503": errorResponse("The request took longer than the server's limit of one request (code timeout); nothing was returned.", true, nil),
 		},
@@ -67,7 +72,7 @@ func exportParameters() []any {
 func exportHeaders() object {
 	return object{
 		"X-Total-Count":       header("integer", "The exact number of matching records."),
-		"X-Page":              header("integer", "The page, from 0."),
+		"X-Page":              header("integer", "The page, from 0; from 1 with compat=tg."),
 		"X-Per-Page":          header("integer", "The page size used: per_page lowered to the row cap."),
 		"X-Row-Cap":           header("integer", "The plan's row cap, when it has one: records past it are never returned."),
 		"X-Notice":            header("string", "Why a page holds fewer records than the total allows, when the row cap is the reason."),

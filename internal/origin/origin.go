@@ -1,22 +1,28 @@
-package mcp
+// Package origin decides which browser origins may call the service: the
+// MCP endpoint's defence against DNS rebinding and the CORS answers of every
+// endpoint a browser client reaches read the same policy.
+package origin
 
 import (
 	"net/url"
 	"strings"
 )
 
-// originPolicy decides which browser origins may call. Pages served from
-// this machine may; any other origin must be listed. This is the defence
-// against DNS rebinding: a page on a hostile name that resolves to this
-// machine still sends its own name as its origin.
-type originPolicy struct {
+// Policy decides which browser origins may call. Pages served from this
+// machine may; any other origin must be listed. This is the defence against
+// DNS rebinding: a page on a hostile name that resolves to this machine
+// still sends its own name as its origin.
+type Policy struct {
 	any     bool
 	origins map[string]bool // "https://app.example.com"
 	hosts   map[string]bool // "app.example.com"
 }
 
-func newOriginPolicy(allowed []string) originPolicy {
-	p := originPolicy{origins: make(map[string]bool), hosts: make(map[string]bool)}
+// NewPolicy returns the policy that allows, beyond localhost, the origins
+// listed: full origins ("https://app.example.com"), host names, or "*" for
+// any.
+func NewPolicy(allowed []string) Policy {
+	p := Policy{origins: make(map[string]bool), hosts: make(map[string]bool)}
 	for _, a := range allowed {
 		a = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(a), "/"))
 		switch {
@@ -31,8 +37,8 @@ func newOriginPolicy(allowed []string) originPolicy {
 	return p
 }
 
-// allows reports whether a request from origin may be served.
-func (p originPolicy) allows(origin string) bool {
+// Allows reports whether a request from origin may be served.
+func (p Policy) Allows(origin string) bool {
 	if p.any {
 		return true
 	}

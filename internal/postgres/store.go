@@ -26,7 +26,8 @@ import (
 )
 
 var (
-	_ tenderbase.Store = (*Store)(nil)
+	_ tenderbase.Store   = (*Store)(nil)
+	_ tenderbase.Readier = (*Store)(nil)
 )
 
 // Store is the PostgreSQL store. It is safe for concurrent use.

@@ -26,7 +26,9 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
+	"os"
 	"runtime"
+	"strconv"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -34,7 +36,10 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-var _ tenderbase.Store = (*Store)(nil)
+var (
+	_ tenderbase.Store   = (*Store)(nil)
+	_ tenderbase.Readier = (*Store)(nil)
+)
 
 // busyTimeoutMS is how long a connection waits for a lock before SQLITE_BUSY.
 // In WAL mode readers never wait for the writer; the wait covers checkpoints
@@ -49,6 +54,13 @@ type Store struct {
 	read   *pool // read-only connections, one per concurrent search
 	totals *totals
 	logger *slog.Logger
+
+	// path and opened are the store file's path and what it was when
+	// opened, for Ready to tell when it is gone; schemaVersion is the
+	// newest migration this build applies.
+	path          string
+	opened        os.FileInfo
+	schemaVersion string
 }
 
 // Open opens or creates the store in the SQLite file at path and brings its
@@ -75,7 +87,20 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 		write.Close()
 		return nil, err
 	}
-	return &Store{write: newPool(write, 1), read: newPool(read, n), totals: newTotals(), logger: logger}, nil
+	opened, err := os.Stat(path)
+	if err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	all, err := loadMigrations()
+	if err != nil {
+		write.Close()
+		read.Close()
+		return nil, err
+	}
+	return &Store{write: newPool(write, 1), read: newPool(read, n), totals: newTotals(), logger: logger,
+		path: path, opened: opened, schemaVersion: strconv.Itoa(all[len(all)-1].Version)}, nil
 }
 
 // openDB opens a pool of n connections to the file at path.

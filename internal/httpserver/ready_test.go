@@ -1,0 +1,210 @@
+package httpserver_test
+
+import (
+	"cmp"
+	"context"
+	"io"
+	"net"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	goredis "github.com/redis/go-redis/v9"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/postgres"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+)
+
+// TestReadyFollowsTheStoreAndRedis checks that GET /ready turns not ready
+// when what it checks goes away, and ready again when it comes back: the
+// SQLite file moved away and back, and PostgreSQL and Redis behind a TCP
+// proxy that is cut and restored. /health stays the liveness probe and
+// never asks Redis.
+func TestReadyFollowsTheStoreAndRedis(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "store.db")
+		store, err := sqlite.Open(t.Context(), path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { store.Close() })
+		ts := readyServer(t, store, httpserver.ReadyCheck{Name: "store", Check: store.Ready})
+		waitReady(t, ts, 200, map[string]string{"store": "ok"})
+		if err := os.Rename(path, path+".away"); err != nil {
+			t.Fatal(err)
+		}
+		waitReady(t, ts, 503, map[string]string{"store": "failing"})
+		if err := os.Rename(path+".away", path); err != nil {
+			t.Fatal(err)
+		}
+		waitReady(t, ts, 200, map[string]string{"store": "ok"})
+	})
+	t.Run("postgres", func(t *testing.T) {
+		direct, err := url.Parse(pgtest.URL(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		proxy := newTCPProxy(t, direct.Host)
+		through := *direct
+		through.Host = proxy.addr
+		store, err := postgres.Open(t.Context(), through.String(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { store.Close() })
+		ts := readyServer(t, store, httpserver.ReadyCheck{Name: "store", Check: store.Ready})
+		waitReady(t, ts, 200, map[string]string{"store": "ok"})
+		proxy.cut()
+		waitReady(t, ts, 503, map[string]string{"store": "failing"})
+		proxy.restore()
+		waitReady(t, ts, 200, map[string]string{"store": "ok"})
+	})
+	t.Run("redis", func(t *testing.T) {
+		addr := cmp.Or(os.Getenv("TENDERBASE_TEST_REDIS"), "127.0.0.1:6379")
+		if c, err := net.DialTimeout("tcp", addr, time.Second); err != nil {
+			if os.Getenv("TENDERBASE_REQUIRE_REDIS") == "1" {
+				t.Fatalf("no Redis on %s: %v", addr, err)
+			}
+			t.Skipf("no Redis on %s (name one in TENDERBASE_TEST_REDIS): %v", addr, err)
+		} else {
+			c.Close()
+		}
+		proxy := newTCPProxy(t, addr)
+		client := goredis.NewClient(&goredis.Options{Addr: proxy.addr, DialTimeout: 300 * time.Millisecond,
+			ContextTimeoutEnabled: true, MaxRetries: -1})
+		t.Cleanup(func() { client.Close() })
+		ping := func(ctx context.Context) error { return client.Ping(ctx).Err() }
+		ts := readyServer(t, openSQLite(t), httpserver.ReadyCheck{Name: "redis", Check: ping})
+		waitReady(t, ts, 200, map[string]string{"redis": "ok"})
+		proxy.cut()
+		waitReady(t, ts, 503, map[string]string{"redis": "failing"})
+		if status, _ := get(t, ts, "/health"); status != 200 {
+			t.Errorf("/health with Redis away: %d, want 200", status)
+		}
+		proxy.restore()
+		waitReady(t, ts, 200, map[string]string{"redis": "ok"})
+	})
+}
+
+func readyServer(t *testing.T, store tenderbase.Store, checks ...httpserver.ReadyCheck) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewServer(httpserver.New(httpserver.Config{Ready: checks}, store, nil).Handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+// waitReady asks GET /ready until it answers status with checks, for up to
+// ten seconds: a pool finds out that its connections broke at their next
+// use, and may need one more probe to make new ones.
+func waitReady(t *testing.T, ts *httptest.Server, status int, checks map[string]string) {
+	t.Helper()
+	var gotStatus int
+	var body map[string]any
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		gotStatus, body = get(t, ts, "/ready")
+		if gotStatus == status && sameChecks(body, checks) {
+			return
+		}
+	}
+	t.Fatalf("GET /ready: %d %v, want %d with checks %v", gotStatus, body, status, checks)
+}
+
+func sameChecks(body map[string]any, want map[string]string) bool {
+	got, _ := body["checks"].(map[string]any)
+	for name, v := range want {
+		if got[name] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// tcpProxy forwards connections to a server, and can be cut (its listener
+// closed and every connection dropped, as when the server goes away) and
+// restored on the same address.
+type tcpProxy struct {
+	t      *testing.T
+	addr   string
+	target string
+
+	mu    sync.Mutex
+	ln    net.Listener
+	conns []net.Conn
+}
+
+func newTCPProxy(t *testing.T, target string) *tcpProxy {
+	p := &tcpProxy{t: t, target: target}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.addr = ln.Addr().String()
+	p.serve(ln)
+	t.Cleanup(p.cut)
+	return p
+}
+
+func (p *tcpProxy) serve(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go p.forward(c)
+		}
+	}()
+}
+
+func (p *tcpProxy) forward(c net.Conn) {
+	s, err := net.Dial("tcp", p.target)
+	if err != nil {
+		c.Close()
+		return
+	}
+	p.mu.Lock()
+	p.conns = append(p.conns, c, s)
+	p.mu.Unlock()
+	go func() { io.Copy(s, c); s.Close() }()
+	io.Copy(c, s)
+	c.Close()
+}
+
+// cut closes the listener and every connection.
+func (p *tcpProxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// restore listens again on the proxy's address, which may linger for a
+// moment after the close.
+func (p *tcpProxy) restore() {
+	var ln net.Listener
+	var err error
+	for range 50 {
+		if ln, err = net.Listen("tcp", p.addr); err == nil {
+			p.serve(ln)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	p.t.Fatal(err)
+}

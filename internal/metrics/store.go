@@ -1,0 +1,88 @@
+package metrics
+
+import (
+	"context"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/harvest"
+)
+
+// Store times the operations of the store it wraps and counts the records
+// it writes. It passes the tender standings through too, which the tools
+// read from a store that keeps them.
+type Store struct {
+	tenderbase.Store
+	m *Metrics
+}
+
+// Store returns s with its operations measured.
+func (m *Metrics) Store(s tenderbase.Store) *Store { return &Store{Store: s, m: m} }
+
+// observe records the time of operation op since start, and its failure.
+func (s *Store) observe(op string, start time.Time, err error) {
+	s.m.storeDuration.WithLabelValues(op).Observe(time.Since(start).Seconds())
+	if err != nil && tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
+		s.m.storeErrors.WithLabelValues(op).Inc()
+	}
+}
+
+func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbase.PutResult, error) {
+	start := time.Now()
+	res, err := s.Store.Put(ctx, records)
+	s.observe("put", start, err)
+	s.m.written.WithLabelValues("inserted").Add(float64(res.Inserted))
+	s.m.written.WithLabelValues("replaced").Add(float64(res.Replaced))
+	s.m.written.WithLabelValues("unchanged").Add(float64(res.Unchanged))
+	return res, err
+}
+
+func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	start := time.Now()
+	rec, err := s.Store.Get(ctx, k, key)
+	s.observe("get", start, err)
+	return rec, err
+}
+
+func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	start := time.Now()
+	recs, err := s.Store.Versions(ctx, k, key)
+	s.observe("versions", start, err)
+	return recs, err
+}
+
+func (s *Store) Search(ctx context.Context, srch tenderbase.Search) (tenderbase.Page, error) {
+	start := time.Now()
+	page, err := s.Store.Search(ctx, srch)
+	s.observe("search", start, err)
+	return page, err
+}
+
+// standingKeeper is the store's optional reading of kept tender standings.
+type standingKeeper interface {
+	TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error)
+}
+
+// TenderStandings reads the kept standings when the wrapped store keeps
+// them; otherwise it returns none, and the caller derives them as it does
+// for any store that does not keep them.
+func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error) {
+	keeper, ok := s.Store.(standingKeeper)
+	if !ok {
+		return map[string]tenderbase.TenderStanding{}, nil
+	}
+	start := time.Now()
+	standings, err := keeper.TenderStandings(ctx, numbers)
+	s.observe("standings", start, err)
+	return standings, err
+}
+
+// SyncProgress records a sync run's progress; it is a harvest.Runner's
+// Progress.
+func (m *Metrics) SyncProgress(source string, p harvest.Progress) {
+	m.syncDone.WithLabelValues(source).Set(float64(p.Done))
+	m.syncPlanned.WithLabelValues(source).Set(float64(p.Total))
+	m.syncFiles.WithLabelValues(source).Set(float64(p.Files))
+	m.syncRecords.WithLabelValues(source).Set(float64(p.Records))
+	m.syncRejected.WithLabelValues(source).Set(float64(p.Rejected))
+}
