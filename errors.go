@@ -16,6 +16,7 @@ const (
 	EFORBIDDEN    = "forbidden"    // a valid key whose plan does not allow this
 	ERATELIMITED  = "rate_limited" // too many requests for this key
 	ETIMEOUT      = "timeout"      // the request took longer than the server gives one request
+	EUNAVAILABLE  = "unavailable"  // the service cannot answer yet (it is starting); retry soon
 	EINTERNAL     = "internal"     // our fault; details are logged, not shown
 )
 

@@ -54,7 +54,8 @@ const storeCloseTimeout = 5 * time.Second
 // serves HTTP until ctx is done. What can fail at start fails before
 // anything is changed or printed: the address is taken before the store is
 // opened, and the store is opened before the demo is loaded and its keys
-// printed.
+// printed. Until the server proper takes over, the address answers that
+// the service is starting (httpserver.ServeStarting).
 func runServe(ctx context.Context, c *cli, args []string) int {
 	cfg, code, ok := c.parseServe(args)
 	if !ok {
@@ -69,6 +70,8 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 		return c.fail(fmt.Errorf("listen on %s: %w", cfg.Addr, err))
 	}
 	defer ln.Close() // closed already when served; this covers the failures before
+	stopStarting := httpserver.ServeStarting(ln, logger)
+	defer stopStarting()
 	limits, err := newLimiter(ctx, cfg.Redis, logger)
 	if err != nil {
 		return c.fail(err)
@@ -92,6 +95,7 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 		store.Close()
 		return c.fail(err)
 	}
+	stopStarting()
 	return c.serveOn(ctx, ln, cfg, store, logger)
 }
 

@@ -34,7 +34,8 @@ var statusOf = map[string]int{
 	tenderbase.ERATELIMITED:  http.StatusTooManyRequests,
 	// A request past its deadline usually means a busy service; 503 is
 	// what net/http's own TimeoutHandler answers.
-	tenderbase.ETIMEOUT: http.StatusServiceUnavailable,
+	tenderbase.ETIMEOUT:     http.StatusServiceUnavailable,
+	tenderbase.EUNAVAILABLE: http.StatusServiceUnavailable,
 }
 
 // errorBody is the JSON of every error response.
