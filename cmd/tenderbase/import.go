@@ -33,7 +33,7 @@ type importConfig struct {
 const listLimit = 20
 
 // runImport loads the paths into the store and prints what it did.
-func runImport(ctx context.Context, c *cli, args []string) (code int) {
+func runImport(ctx context.Context, c *cli, args []string) int {
 	var summary importer.Summary
 	cfg, code, ok := c.parseImport(args)
 	if !ok {

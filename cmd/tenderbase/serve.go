@@ -122,9 +122,9 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 		cfg.HTTP.Keys = keys
 	}
 	b := currentBuild()
-	cfg.HTTP.Metrics = metrics.New(metrics.Build{Version: currentVersion(), Commit: b.Commit, GoVersion: b.GoVersion})
+	cfg.HTTP.Metrics = metrics.New(metrics.Build{Version: b.shortVersion(), Commit: b.Commit, GoVersion: b.GoVersion})
 	cfg.HTTP.Tools = tools.New(cfg.HTTP.Metrics.Store(store), logger)
-	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: currentVersion()}
+	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: b.shortVersion()}
 	if cfg.Demo {
 		if err := loadDemo(ctx, store, logger); err != nil {
 			return err

@@ -71,8 +71,11 @@ func currentBuild() build {
 
 // currentVersion is the version the server gives its MCP clients and its
 // metrics: the release, or the commit a development build was made from.
-func currentVersion() string {
-	b := currentBuild()
+func currentVersion() string { return currentBuild().shortVersion() }
+
+// shortVersion is the release, or the commit a development build was made
+// from.
+func (b build) shortVersion() string {
 	if b.Version == "devel" && b.Commit != "" {
 		return "devel-" + shortCommit(b.Commit)
 	}

@@ -2,6 +2,7 @@ package httpserver
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"sync"
 	"time"
@@ -52,7 +53,7 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) error {
 	status := http.StatusOK
 	for i, err := range results {
 		name := s.readiness.checks[i].Name
-		s.readiness.report(r.Context(), s, name, err)
+		s.readiness.report(r.Context(), s.logger, name, err)
 		if err != nil {
 			body.Checks[name] = "failing"
 			body.Status, status = "not ready", http.StatusServiceUnavailable
@@ -83,15 +84,15 @@ func (rd *readiness) run(ctx context.Context) []error {
 
 // report logs a check that starts failing, with why, and one that passes
 // again.
-func (rd *readiness) report(ctx context.Context, s *Server, name string, err error) {
+func (rd *readiness) report(ctx context.Context, logger *slog.Logger, name string, err error) {
 	rd.mu.Lock()
 	was := rd.failed[name]
 	rd.failed[name] = err != nil
 	rd.mu.Unlock()
 	switch {
 	case err != nil && !was:
-		s.logger.WarnContext(ctx, "not ready", "check", name, "err", err)
+		logger.WarnContext(ctx, "not ready", "check", name, "err", err)
 	case err == nil && was:
-		s.logger.InfoContext(ctx, "ready again", "check", name)
+		logger.InfoContext(ctx, "ready again", "check", name)
 	}
 }

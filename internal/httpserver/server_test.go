@@ -48,19 +48,27 @@ func newServer(t *testing.T, store tenderbase.Store) (*httptest.Server, *bytes.B
 // get requests path and returns the status and the body decoded as JSON.
 func get(t *testing.T, ts *httptest.Server, path string) (int, map[string]any) {
 	t.Helper()
-	resp, err := ts.Client().Get(ts.URL + path)
+	resp, body := getJSON(t, ts.Client(), ts.URL+path)
+	return resp.StatusCode, body
+}
+
+// getJSON requests url and returns the response, its body read and
+// closed, and the body decoded as JSON.
+func getJSON(t *testing.T, c *http.Client, url string) (*http.Response, map[string]any) {
+	t.Helper()
+	resp, err := c.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	if ct := resp.Header.Get("Content-Type"); ct != "application/json; charset=utf-8" {
-		t.Errorf("GET %s: Content-Type %q", path, ct)
+		t.Errorf("GET %s: Content-Type %q", url, ct)
 	}
 	var body map[string]any
 	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
-		t.Fatalf("GET %s: body is not JSON: %v", path, err)
+		t.Fatalf("GET %s: body is not JSON: %v", url, err)
 	}
-	return resp.StatusCode, body
+	return resp, body
 }
 
 func errorBody(code, message string) map[string]any {

@@ -2,7 +2,6 @@ package httpserver_test
 
 import (
 	"context"
-	"encoding/json"
 	"net"
 	"net/http"
 	"testing"
@@ -28,14 +27,15 @@ func TestServeStarting(t *testing.T) {
 		{"/health", "starting", "", 200},
 		{"/ready", "starting", "5", 503},
 	} {
-		code, body, retry := getWithHeader(t, base+c.path, "Retry-After")
+		resp, body := getJSON(t, http.DefaultClient, base+c.path)
+		code, retry := resp.StatusCode, resp.Header.Get("Retry-After")
 		if code != c.code || body["status"] != c.status || retry != c.retry {
 			t.Errorf("GET %s while starting: %d %v Retry-After %q; want %d, status %s, Retry-After %q", c.path, code, body, retry, c.code, c.status, c.retry)
 		}
 	}
-	code, body, retry := getWithHeader(t, base+"/api2.3/export?mode=fas", "Retry-After")
-	if e, _ := body["error"].(map[string]any); code != 503 || retry != "5" || e["code"] != "unavailable" {
-		t.Errorf("the export while starting: %d %v Retry-After %q; want 503 unavailable and Retry-After 5", code, body, retry)
+	resp, body := getJSON(t, http.DefaultClient, base+"/api2.3/export?mode=fas")
+	if e, _ := body["error"].(map[string]any); resp.StatusCode != 503 || resp.Header.Get("Retry-After") != "5" || e["code"] != "unavailable" {
+		t.Errorf("the export while starting: %d %v Retry-After %q; want 503 unavailable and Retry-After 5", resp.StatusCode, body, resp.Header.Get("Retry-After"))
 	}
 
 	stop()
@@ -43,25 +43,11 @@ func TestServeStarting(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	served := make(chan error, 1)
 	go func() { served <- httpserver.New(httpserver.Config{}, stubStore{}, nil).Serve(ctx, ln) }()
-	if code, body, _ := getWithHeader(t, base+"/health", ""); code != 200 || body["status"] != "ok" {
-		t.Errorf("GET /health once served: %d %v, want 200 ok", code, body)
+	if resp, body := getJSON(t, http.DefaultClient, base+"/health"); resp.StatusCode != 200 || body["status"] != "ok" {
+		t.Errorf("GET /health once served: %d %v, want 200 ok", resp.StatusCode, body)
 	}
 	cancel()
 	if err := <-served; err != nil {
 		t.Errorf("Serve: %v", err)
 	}
-}
-
-func getWithHeader(t *testing.T, url, header string) (int, map[string]any, string) {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var body map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
-		t.Fatalf("GET %s: %v", url, err)
-	}
-	return resp.StatusCode, body, resp.Header.Get(header)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -93,9 +94,11 @@ func upToDate(ctx context.Context, c *pgx.Conn, all []migration.Migration) (bool
 	return have == textproc.AnalysisVersion(), err
 }
 
-func loadMigrations() ([]migration.Migration, error) {
+// loadMigrations returns the migrations of this build, read once: they are
+// embedded, and GET /ready compares the database with them at every probe.
+var loadMigrations = sync.OnceValues(func() ([]migration.Migration, error) {
 	return migration.Load(migrations, "migrations/*.sql")
-}
+})
 
 // apply runs one migration. Without arguments Exec uses the simple
 // protocol, which runs the several statements of a file.

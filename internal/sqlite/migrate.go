@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"sync"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
@@ -131,9 +132,11 @@ func currentRecords(ctx context.Context, tx *sql.Tx, after int64) ([]ridRecord, 
 	return out, rows.Err()
 }
 
-func loadMigrations() ([]migration.Migration, error) {
+// loadMigrations returns the migrations of this build, read once: they are
+// embedded, and GET /ready compares the database with them at every probe.
+var loadMigrations = sync.OnceValues(func() ([]migration.Migration, error) {
 	return migration.Load(migrations, "migrations/*.sql")
-}
+})
 
 func appliedMigrations(ctx context.Context, db *sql.DB) (map[int]bool, error) {
 	rows, err := db.QueryContext(ctx, `SELECT version FROM schema_migrations`)
