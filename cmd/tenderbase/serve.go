@@ -65,6 +65,14 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 		return c.fail(err)
 	}
 	logger := cfg.Store.newLogger(c.stderr)
+	// The limiter first: a --redis that is no Redis URL is a usage error,
+	// whatever the state of the port.
+	limits, err := newLimiter(ctx, cfg.Redis, logger)
+	if err != nil {
+		return c.fail(err)
+	}
+	defer limits.close()
+	cfg.HTTP.Limiter = limits.limiter
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return c.fail(fmt.Errorf("listen on %s: %w", cfg.Addr, err))
@@ -72,12 +80,6 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 	defer ln.Close() // closed already when served; this covers the failures before
 	stopStarting := httpserver.ServeStarting(ln, logger)
 	defer stopStarting()
-	limits, err := newLimiter(ctx, cfg.Redis, logger)
-	if err != nil {
-		return c.fail(err)
-	}
-	defer limits.close()
-	cfg.HTTP.Limiter = limits.limiter
 	if cfg.Demo && !cfg.Store.Explicit {
 		dir, err := os.MkdirTemp("", "tenderbase-demo-")
 		if err != nil {

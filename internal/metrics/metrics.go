@@ -103,7 +103,9 @@ func (m *Metrics) RequestStarted() (done func(info *reqinfo.Info, status int)) {
 	start := time.Now()
 	m.inFlight.Inc()
 	return func(info *reqinfo.Info, status int) {
-		m.inFlight.Dec()
+		// Out of flight last, once counted: a scrape that sees no other
+		// request in flight sees every answered one counted.
+		defer m.inFlight.Dec()
 		route := info.Route
 		if route == "" {
 			route = "unmatched"
