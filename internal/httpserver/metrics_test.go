@@ -74,14 +74,15 @@ func TestMetricsCountCalls(t *testing.T) {
 
 			// A request is counted when its handler returns, which can be a
 			// moment after its client has read the answer: scrape until the
-			// scrape is the one request in flight.
-			got := scrape(t, ts)
-			for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); got = scrape(t, ts) {
-				if v, _ := got.value("tenderbase_http_requests_in_flight", nil); v == 1 {
+			// scrape is the one request in flight. A scrape gathers its
+			// metrics concurrently, not as one snapshot, so the counters are
+			// read from the scrape after that one.
+			for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+				if v, _ := scrape(t, ts).value("tenderbase_http_requests_in_flight", nil); v == 1 {
 					break
 				}
-				time.Sleep(10 * time.Millisecond)
 			}
+			got := scrape(t, ts)
 			for _, c := range []struct {
 				metric string
 				labels map[string]string
