@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -66,17 +67,22 @@ func reindexAll(ctx context.Context, tx pgx.Tx, logger *slog.Logger, from, to st
 	if err := tx.QueryRow(ctx, `SELECT count(*) FROM records`).Scan(&total); err != nil {
 		return fmt.Errorf("re-index: %w", err)
 	}
+	for _, stmt := range []string{`DELETE FROM postings`, `DELETE FROM doc_counters`} {
+		if _, err := tx.Exec(ctx, stmt); err != nil {
+			return fmt.Errorf("re-index: %w", err)
+		}
+	}
 	if total == 0 {
 		return nil
 	}
 	logger.Info("indexing the records again for a new text analysis", "records", total, "from", from, "to", to)
 	start := time.Now()
-	st := textproc.Stemmer{}
+	ri := &reindexer{tx: tx, st: textproc.Stemmer{}, changes: &postings.Changes{}, docs: map[tenderbase.Kind]int64{}}
 	after, done := int64(math.MinInt64), 0
 	for {
 		var n int
 		var err error
-		if after, n, err = reindexAfter(ctx, tx, st, after); err != nil {
+		if after, n, err = ri.after(ctx, after); err != nil {
 			return fmt.Errorf("re-index: %w", err)
 		}
 		if done/reindexProgressEvery != (done+n)/reindexProgressEvery {
@@ -86,20 +92,50 @@ func reindexAll(ctx context.Context, tx pgx.Tx, logger *slog.Logger, from, to st
 			break
 		}
 	}
+	if err := ri.finish(ctx); err != nil {
+		return fmt.Errorf("re-index: %w", err)
+	}
 	logger.Info("re-indexed", "records", done, "seconds", int(time.Since(start).Seconds()))
+	return nil
+}
+
+// maxPendingPostings bounds the postings a re-index holds in memory before
+// it writes them: about 100 MB.
+const maxPendingPostings = 4 << 20
+
+// reindexer writes the tsvectors and postings of records anew, giving each
+// its kind's next doc, in rid order.
+type reindexer struct {
+	tx      pgx.Tx
+	st      textproc.Stemmer
+	changes *postings.Changes
+	docs    map[tenderbase.Kind]int64 // the next doc of each kind
+}
+
+// finish writes the postings still held and the kinds' doc counters.
+func (ri *reindexer) finish(ctx context.Context) error {
+	if err := ri.changes.Flush(ctx, chunks{ri.tx}); err != nil {
+		return err
+	}
+	for k, n := range ri.docs {
+		if _, err := ri.tx.Exec(ctx, `INSERT INTO doc_counters (kind, next) VALUES ($1, $2)`, string(k), n); err != nil {
+			return fmt.Errorf("count the docs of %s: %w", k, err)
+		}
+	}
 	return nil
 }
 
 // reindexBatch is how many records reindex reads at a time.
 const reindexBatch = 1000
 
-// reindexAfter writes anew the tsvectors of the next reindexBatch records
-// after the rid after, and returns the last rid read and how many were.
-func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, after int64) (int64, int, error) {
-	rows, _ := tx.Query(ctx, `
+// after writes anew the tsvectors and postings of the next reindexBatch
+// records after the rid after, and returns the last rid read and how many
+// were.
+func (ri *reindexer) after(ctx context.Context, after int64) (int64, int, error) {
+	rows, _ := ri.tx.Query(ctx, `
 		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.rid > $1 ORDER BY r.rid LIMIT $2`, after, reindexBatch)
-	var rids []int64
+	var rids, docs []int64
 	var tsvs []string
 	var lossy, tariff []bool
 	var rid int64
@@ -107,23 +143,33 @@ func reindexAfter(ctx context.Context, tx pgx.Tx, st textproc.Stemmer, after int
 	var body []byte
 	n, err := pgx.ForEachRow(rows, []any{&rid, &kind, &body}, func() error {
 		after = rid
-		r, err := versioning.Decode(tenderbase.Kind(kind), body)
+		k := tenderbase.Kind(kind)
+		r, err := versioning.Decode(k, body)
 		if err != nil {
 			return err
 		}
-		d := newDocument(query.IndexedFields(st, r))
-		rids, tsvs = append(rids, rid), append(tsvs, d.tsv)
+		open, tariffText := query.IndexedFields(ri.st, r)
+		d := newDocument(open, tariffText)
+		doc := ri.docs[k]
+		ri.docs[k]++
+		ri.changes.Add(k, uint32(doc), postings.Terms(open, tariffText, r.Flags()))
+		rids, docs, tsvs = append(rids, rid), append(docs, doc), append(tsvs, d.tsv)
 		lossy, tariff = append(lossy, d.lossy), append(tariff, d.tariff)
 		return nil
 	})
 	if err != nil {
 		return 0, 0, fmt.Errorf("read records to reindex: %w", err)
 	}
-	if _, err := tx.Exec(ctx, `
-		UPDATE records r SET tsv = u.tsv::tsvector, lossy = u.lossy, tariff = u.tariff
-		FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[]) AS u (rid, tsv, lossy, tariff)
-		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff); err != nil {
+	if _, err := ri.tx.Exec(ctx, `
+		UPDATE records r SET tsv = u.tsv::tsvector, lossy = u.lossy, tariff = u.tariff, doc = u.doc
+		FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[], $5::bigint[]) AS u (rid, tsv, lossy, tariff, doc)
+		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff, docs); err != nil {
 		return 0, 0, fmt.Errorf("reindex: %w", tooLarge(err))
+	}
+	if ri.changes.Pending() >= maxPendingPostings {
+		if err := ri.changes.Flush(ctx, chunks{ri.tx}); err != nil {
+			return 0, 0, err
+		}
 	}
 	return after, int(n.RowsAffected()), nil
 }

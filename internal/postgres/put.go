@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -38,7 +39,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
 			return fmt.Errorf("lock for writing: %w", err)
 		}
-		w := writer{q: tx, stems: textproc.Stemmer{}}
+		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}}
 		for _, r := range records {
 			if err := versioning.Put(ctx, w, r, &res); err != nil {
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
@@ -46,6 +47,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		}
 		if !res.Changed() {
 			return nil
+		}
+		if err := w.changes.Flush(ctx, chunks{tx}); err != nil {
+			return err
 		}
 		if err := versioning.SettleStates(ctx, stateWriter{tx}, records); err != nil {
 			return err
@@ -68,6 +72,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 type writer struct {
 	q     querier
 	stems textproc.Stemmer
+	// changes gathers the postings of the records written, to be flushed
+	// before the transaction commits.
+	changes *postings.Changes
 }
 
 // Current returns the current version of e's record, or else whether it
@@ -126,6 +133,11 @@ func (w writer) Version(ctx context.Context, e versioning.Encoded) (int64, []byt
 // same revision (a correction), and returns its id.
 func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64) (int64, error) {
 	if vid != 0 {
+		// The postings of a current version corrected are those of its
+		// old body, which is read before it is overwritten.
+		if _, err := w.unpost(ctx, e.Rec.Kind(), `r.kind = $1 AND r.key = $2 AND r.version = $3`, e.Kind, e.Key, vid); err != nil {
+			return 0, err
+		}
 		if _, err := w.q.Exec(ctx, `UPDATE versions SET hash = $1, body = $2 WHERE id = $3`, e.Hash, e.Body, vid); err != nil {
 			return 0, fmt.Errorf("correct version %d: %w", e.Rev, err)
 		}
@@ -143,35 +155,42 @@ func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64
 // Insert stores a record whose kind and key are new.
 func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 	lo, hi := versioning.RIDs(e.Rec.Date())
-	d := newDocument(query.IndexedFields(w.stems, e.Rec))
+	open, tariff := query.IndexedFields(w.stems, e.Rec)
+	d := newDocument(open, tariff)
 	fields, values := lookups(e.Rec)
 	price, deadline := measures(e.Rec)
 	// One statement, so that an import of new records costs one round trip
 	// a record beyond its reads. The next rid of the second is taken under
 	// the write lock, so no other Put can take it meanwhile.
-	var rid int64
+	// The kind's counter gives the record its doc.
+	var rid, doc int64
 	err := w.q.QueryRow(ctx, `
 		WITH v AS (
 			INSERT INTO versions (kind, key, revision, hash, body) VALUES ($1, $2, $3, $4, $5) RETURNING id
 		), next AS (
 			SELECT coalesce(max(rid) + 1, $6) AS rid FROM records WHERE rid >= $6 AND rid < $7
+		), d AS (
+			INSERT INTO doc_counters (kind, next) VALUES ($1, 1)
+			ON CONFLICT (kind) DO UPDATE SET next = doc_counters.next + 1
+			RETURNING next - 1 AS doc
 		), r AS (
-			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff, price, deadline)
-			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10, $13, $14, $15 FROM v, next WHERE next.rid < $7
-			RETURNING rid
+			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff, price, deadline, doc)
+			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10, $13, $14, $15, d.doc FROM v, next, d WHERE next.rid < $7
+			RETURNING rid, doc
 		), l AS (
 			INSERT INTO lookups (kind, field, value, rid)
 			SELECT $1, f, x, r.rid FROM r, unnest($11::text[], $12::text[]) AS u (f, x)
 			ON CONFLICT DO NOTHING
 		)
-		SELECT rid FROM r`,
-		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, flags(e.Rec), d.tsv, d.lossy, fields, values, d.tariff, price, deadline).Scan(&rid)
+		SELECT rid, doc FROM r`,
+		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, flags(e.Rec), d.tsv, d.lossy, fields, values, d.tariff, price, deadline).Scan(&rid, &doc)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return versioning.ErrFullSecond(e.Rec.Date())
 	}
 	if err != nil {
 		return fmt.Errorf("store record: %w", tooLarge(err))
 	}
+	w.changes.Add(e.Rec.Kind(), uint32(doc), postings.Terms(open, tariff, e.Rec.Flags()))
 	return nil
 }
 
@@ -186,7 +205,13 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 			return err
 		}
 	}
-	d := newDocument(query.IndexedFields(w.stems, e.Rec))
+	doc, err := w.unpost(ctx, e.Rec.Kind(), `r.rid = $1`, cur.RID)
+	if err != nil {
+		return err
+	}
+	open, tariff := query.IndexedFields(w.stems, e.Rec)
+	d := newDocument(open, tariff)
+	w.changes.Add(e.Rec.Kind(), doc, postings.Terms(open, tariff, e.Rec.Flags()))
 	price, deadline := measures(e.Rec)
 	if _, err := w.q.Exec(ctx, `
 		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7, price = $8, deadline = $9

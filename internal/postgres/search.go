@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -62,6 +63,10 @@ type selection struct {
 	order    tenderbase.Sort
 	limit    int
 	offset   int
+	// match, when set, counts the total from the postings instead of the
+	// tsvectors: the search is of text and flags alone, which postings
+	// answer exactly.
+	match *postings.Match
 }
 
 // planIn writes the SQL of q for the snapshot of tx. A query that may
@@ -106,6 +111,10 @@ func plan(q tenderbase.Search) (selection, error) {
 	}
 	for _, r := range q.Ranges {
 		sel.bound(r)
+	}
+	pm := postings.Match{Query: query.ForKind(q.Kind, q.Query), Groups: q.Filters.Groups(), OpenOnly: q.OpenTextOnly}
+	if len(q.Where) == 0 && len(q.Ranges) == 0 && pm.Exact() {
+		sel.match = &pm
 	}
 	return sel, nil
 }
@@ -236,10 +245,17 @@ func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int,
 	if n, ok := totals.Get(gen, key); ok {
 		return n, nil
 	}
-	where, args := sel.where(false)
 	var n int
-	if err := tx.QueryRow(ctx, "SELECT count(*) FROM records r"+where, args...).Scan(&n); err != nil {
-		return 0, fmt.Errorf("count: %w", err)
+	if sel.match != nil {
+		var err error
+		if n, err = postings.Count(ctx, loader(tx, sel.kind), *sel.match); err != nil {
+			return 0, fmt.Errorf("count: %w", err)
+		}
+	} else {
+		where, args := sel.where(false)
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM records r"+where, args...).Scan(&n); err != nil {
+			return 0, fmt.Errorf("count: %w", err)
+		}
 	}
 	totals.Set(gen, key, n)
 	return n, nil

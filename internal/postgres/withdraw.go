@@ -19,6 +19,9 @@ func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 		kind, key, wd.ID); err != nil {
 		return fmt.Errorf("withdraw %s %s: %w", kind, key, err)
 	}
+	if _, err := w.unpost(ctx, wd.TargetKind, `r.kind = $1 AND r.key = $2`, kind, key); err != nil {
+		return fmt.Errorf("withdraw %s %s: %w", kind, key, err)
+	}
 	if _, err := w.q.Exec(ctx, `DELETE FROM records WHERE kind = $1 AND key = $2`, kind, key); err != nil {
 		return fmt.Errorf("withdraw %s %s: %w", kind, key, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
@@ -64,15 +65,20 @@ func reindexAll(ctx context.Context, tx *sql.Tx, logger *slog.Logger, from, to s
 			return fmt.Errorf("re-index: empty %s: %w", t, describe(err))
 		}
 	}
+	for _, stmt := range []string{`DELETE FROM postings`, `UPDATE kinds SET docs = 0`} {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("re-index: %w", describe(err))
+		}
+	}
 	if total == 0 {
 		return nil
 	}
 	logger.Info("indexing the records again for a new text analysis", "records", total, "from", from, "to", to)
 	start := time.Now()
-	st := textproc.Stemmer{}
+	ri := reindexer{tx: tx, st: textproc.Stemmer{}, changes: &postings.Changes{}, docs: map[tenderbase.Kind]uint32{}}
 	done := 0
 	err := eachCurrentRecord(ctx, tx, func(r ridRecord) error {
-		if err := insertDocument(ctx, tx, r, st); err != nil {
+		if err := ri.index(ctx, r); err != nil {
 			return err
 		}
 		if done++; done%reindexProgressEvery == 0 {
@@ -80,9 +86,56 @@ func reindexAll(ctx context.Context, tx *sql.Tx, logger *slog.Logger, from, to s
 		}
 		return nil
 	})
+	if err == nil {
+		err = ri.finish(ctx)
+	}
 	if err != nil {
 		return fmt.Errorf("re-index: %w", err)
 	}
 	logger.Info("re-indexed", "records", done, "seconds", int(time.Since(start).Seconds()))
+	return nil
+}
+
+// maxPendingPostings bounds the postings a re-index holds in memory before
+// it writes them: about 100 MB.
+const maxPendingPostings = 4 << 20
+
+// reindexer writes the full-text rows and postings of records anew, giving
+// each its kind's next doc, in rid order.
+type reindexer struct {
+	tx      *sql.Tx
+	st      textproc.Stemmer
+	changes *postings.Changes
+	docs    map[tenderbase.Kind]uint32 // the next doc of each kind
+}
+
+func (ri *reindexer) index(ctx context.Context, r ridRecord) error {
+	k := r.rec.Kind()
+	doc := ri.docs[k]
+	ri.docs[k]++
+	d := newDocument(r.rec, ri.st)
+	if _, err := ri.tx.ExecContext(ctx, ftsTables[k].insert, d.args(r.rid)...); err != nil {
+		return fmt.Errorf("%s %s: %w", k, r.rec.Key(), describe(err))
+	}
+	if _, err := ri.tx.ExecContext(ctx, `UPDATE records SET doc = ? WHERE rid = ?`, doc, r.rid); err != nil {
+		return fmt.Errorf("%s %s: %w", k, r.rec.Key(), describe(err))
+	}
+	ri.changes.Add(k, doc, d.terms)
+	if ri.changes.Pending() >= maxPendingPostings {
+		return ri.changes.Flush(ctx, chunks{txQuerier{ri.tx}})
+	}
+	return nil
+}
+
+// finish writes the postings still held and the kinds' doc counters.
+func (ri *reindexer) finish(ctx context.Context) error {
+	if err := ri.changes.Flush(ctx, chunks{txQuerier{ri.tx}}); err != nil {
+		return err
+	}
+	for k, n := range ri.docs {
+		if _, err := ri.tx.ExecContext(ctx, `UPDATE kinds SET docs = ? WHERE kind = ?`, n, string(k)); err != nil {
+			return fmt.Errorf("count the docs of %s: %w", k, describe(err))
+		}
+	}
 	return nil
 }

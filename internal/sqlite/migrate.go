@@ -12,7 +12,6 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/migration"
-	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
@@ -69,15 +68,6 @@ var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 
 // reindexBatch is how many records reindex reads at a time.
 const reindexBatch = 1000
-
-// insertDocument writes the full-text row of r as Put would.
-func insertDocument(ctx context.Context, tx *sql.Tx, r ridRecord, st textproc.Stemmer) error {
-	d := newDocument(r.rec, st)
-	if _, err := tx.ExecContext(ctx, ftsTables[r.rec.Kind()].insert, d.args(r.rid)...); err != nil {
-		return fmt.Errorf("reindex %s %s: %w", r.rec.Kind(), r.rec.Key(), describe(err))
-	}
-	return nil
-}
 
 // eachCurrentRecord calls f with every current record, in rid order, a
 // batch at a time.

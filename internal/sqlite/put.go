@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
@@ -16,6 +17,9 @@ import (
 type writer struct {
 	c     *conn
 	stems textproc.Stemmer
+	// changes gathers the postings of the records written, to be flushed
+	// before the transaction commits.
+	changes *postings.Changes
 }
 
 // Current returns the current version of e's record, or else whether it
@@ -71,6 +75,11 @@ func (w writer) Version(ctx context.Context, e versioning.Encoded) (int64, []byt
 // same revision (a correction), and returns its id.
 func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64) (int64, error) {
 	if vid != 0 {
+		// The postings of a current version corrected are those of its
+		// old body, which is read before it is overwritten.
+		if err := w.unpost(ctx, e.Rec.Kind(), `r.kind = ? AND r.key = ? AND r.version = ?`, e.Kind, e.Key, vid); err != nil {
+			return 0, err
+		}
 		_, err := w.c.exec(ctx, `UPDATE versions SET hash = ?, body = ? WHERE id = ?`, e.Hash, e.Body, vid)
 		if err != nil {
 			return 0, fmt.Errorf("correct version %d: %w", e.Rev, describe(err))
@@ -96,17 +105,20 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 	if err != nil {
 		return err
 	}
-	if _, err := w.c.exec(ctx, `
-		INSERT INTO records (rid, kind, key, version) VALUES (?, ?, ?, ?)`,
-		rid, e.Kind, e.Key, vid); err != nil {
-		return fmt.Errorf("store record: %w", describe(err))
-	}
-	if _, err := w.c.exec(ctx, `
-		INSERT INTO kinds (kind, records) VALUES (?, 1)
-		ON CONFLICT (kind) DO UPDATE SET records = records + 1`, e.Kind); err != nil {
+	// The kind counts its records and gives the record its doc.
+	var doc uint32
+	if err := w.c.queryRow(ctx, `
+		INSERT INTO kinds (kind, records, docs) VALUES (?, 1, 1)
+		ON CONFLICT (kind) DO UPDATE SET records = records + 1, docs = docs + 1
+		RETURNING docs - 1`, e.Kind).Scan(&doc); err != nil {
 		return fmt.Errorf("count record: %w", describe(err))
 	}
-	if err := w.index(ctx, e.Rec, rid); err != nil {
+	if _, err := w.c.exec(ctx, `
+		INSERT INTO records (rid, kind, key, version, doc) VALUES (?, ?, ?, ?, ?)`,
+		rid, e.Kind, e.Key, vid, doc); err != nil {
+		return fmt.Errorf("store record: %w", describe(err))
+	}
+	if err := w.index(ctx, e.Rec, rid, doc); err != nil {
 		return err
 	}
 	return w.AddLookups(ctx, e, rid)
@@ -123,17 +135,56 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 			return err
 		}
 	}
+	doc, err := w.unindex(ctx, e.Rec.Kind(), cur.RID)
+	if err != nil {
+		return err
+	}
 	if _, err := w.c.exec(ctx, `UPDATE records SET rid = ?, version = ? WHERE rid = ?`,
 		rid, vid, cur.RID); err != nil {
 		return fmt.Errorf("replace record: %w", describe(err))
 	}
-	if _, err := w.c.exec(ctx, ftsTables[e.Rec.Kind()].delete, cur.RID); err != nil {
-		return fmt.Errorf("unindex old version: %w", describe(err))
-	}
-	if err := w.index(ctx, e.Rec, rid); err != nil {
+	if err := w.index(ctx, e.Rec, rid, doc); err != nil {
 		return err
 	}
 	return w.AddLookups(ctx, e, rid)
+}
+
+// unindex takes the current version of the record at rid out of its
+// kind's full-text table and out of the postings of its doc, which it
+// returns: the record keeps its doc.
+func (w writer) unindex(ctx context.Context, k tenderbase.Kind, rid int64) (uint32, error) {
+	var doc uint32
+	if err := w.c.queryRow(ctx, `SELECT doc FROM records WHERE rid = ?`, rid).Scan(&doc); err != nil {
+		return 0, fmt.Errorf("read the record's doc: %w", describe(err))
+	}
+	if err := w.unpost(ctx, k, `r.rid = ?`, rid); err != nil {
+		return 0, err
+	}
+	if _, err := w.c.exec(ctx, ftsTables[k].delete, rid); err != nil {
+		return 0, fmt.Errorf("unindex old version: %w", describe(err))
+	}
+	return doc, nil
+}
+
+// unpost takes the terms of the current record that cond (over records r)
+// picks, if any, out of the postings of its doc.
+func (w writer) unpost(ctx context.Context, k tenderbase.Kind, cond string, args ...any) error {
+	var doc uint32
+	var body []byte
+	err := w.c.queryRow(ctx, `
+		SELECT r.doc, v.body FROM records r JOIN versions v ON v.id = r.version WHERE `+cond, args...).Scan(&doc, &body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read the indexed version: %w", describe(err))
+	}
+	old, err := versioning.Decode(k, body)
+	if err != nil {
+		return err
+	}
+	w.changes.Remove(k, doc, newDocument(old, w.stems).terms)
+	return nil
 }
 
 // newRID returns the next free rid in the second of date: later stored
@@ -154,13 +205,14 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 	return last.Int64 + 1, nil
 }
 
-// index writes the record's row in its kind's full-text table and its
-// measures.
-func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64) error {
+// index writes the record's row in its kind's full-text table, its
+// postings under doc and its measures.
+func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64, doc uint32) error {
 	d := newDocument(r, w.stems)
 	if _, err := w.c.exec(ctx, ftsTables[r.Kind()].insert, d.args(rid)...); err != nil {
 		return fmt.Errorf("index: %w", describe(err))
 	}
+	w.changes.Add(r.Kind(), doc, d.terms)
 	return putMeasures(ctx, w.c, r, rid)
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
@@ -22,7 +23,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		return res, nil
 	}
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c, stems: textproc.Stemmer{}}
+		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}}
 		for _, r := range records {
 			if err := versioning.Put(ctx, w, r, &res); err != nil {
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
@@ -30,6 +31,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		}
 		if !res.Changed() {
 			return nil
+		}
+		if err := w.changes.Flush(ctx, chunks{c}); err != nil {
+			return err
 		}
 		if err := versioning.SettleStates(ctx, stateWriter{c}, records); err != nil {
 			return err

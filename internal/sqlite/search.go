@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
@@ -92,6 +93,10 @@ type selection struct {
 	limit  int
 	offset int
 	total  int // the total when known from the cache, else -1
+	// match, when set, counts the total from the postings instead of
+	// the full-text table: the search is of text and flags alone, which
+	// postings answer exactly.
+	match *postings.Match
 }
 
 // plan checks a search and chooses its source: the kind's full-text table
@@ -150,6 +155,10 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 		// The flags column only filters: every match has the flags it
 		// asks for, so they weigh nothing.
 		sel.rank = "bm25(" + t + ", 1, 1, 1, 1, 0)"
+		pm := postings.Match{Query: query.ForKind(q.Kind, q.Query), Groups: q.Filters.Groups(), OpenOnly: q.OpenTextOnly}
+		if len(q.Where) == 0 && len(q.Ranges) == 0 && !m.approximate && pm.Exact() {
+			sel.match = &pm
+		}
 	case len(where) > 0:
 		if m.expr != "" {
 			sel.verify, sel.check, sel.groups = true, q.Query, q.Filters.Groups()
@@ -312,9 +321,14 @@ func (sel selection) count(ctx context.Context, c *conn) (int, error) {
 	}
 	var n int
 	var err error
-	if sel.all {
+	switch {
+	case sel.all:
 		err = c.queryRow(ctx, `SELECT coalesce(max(records), 0) FROM kinds WHERE kind = ?`, string(sel.kind)).Scan(&n)
-	} else {
+	case sel.match != nil:
+		if n, err = postings.Count(ctx, loader(c, sel.kind), *sel.match); err != nil {
+			return 0, fmt.Errorf("count: %w", err)
+		}
+	default:
 		err = c.queryRow(ctx, "SELECT count(*) FROM "+sel.from, sel.args...).Scan(&n)
 	}
 	if err != nil {

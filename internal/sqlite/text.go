@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 )
@@ -22,12 +23,14 @@ type document struct {
 	stems, forms             string
 	tariffStems, tariffForms string
 	flags                    string
+	terms                    []string // its postings (internal/postings)
 }
 
 // newDocument returns the columns of r's row in its full-text table.
 func newDocument(r tenderbase.Record, st textproc.Stemmer) document {
 	open, tariff := query.IndexedFields(st, r)
-	d := document{flags: strings.Join(r.Flags(), " ")}
+	flags := r.Flags()
+	d := document{flags: strings.Join(flags, " "), terms: postings.Terms(open, tariff, flags)}
 	d.stems, d.forms = columns(open)
 	d.tariffStems, d.tariffForms = columns(tariff)
 	return d

@@ -27,9 +27,11 @@ func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 	if err != nil {
 		return fmt.Errorf("find withdrawn %s %s: %w", kind, key, describe(err))
 	}
+	if _, err := w.unindex(ctx, wd.TargetKind, rid); err != nil {
+		return fmt.Errorf("withdraw %s %s: %w", kind, key, err)
+	}
 	for _, stmt := range []string{
 		`DELETE FROM lookups WHERE rid = ?`,
-		ftsTables[wd.TargetKind].delete,
 		`DELETE FROM records WHERE rid = ?`,
 	} {
 		if _, err := w.c.exec(ctx, stmt, rid); err != nil {

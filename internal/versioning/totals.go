@@ -48,3 +48,11 @@ func (t *Totals) Set(gen int64, key string, n int) {
 	}
 	t.m[key] = n
 }
+
+// Forget drops every cached total, so that the next search counts anew, as
+// the first search after a write does.
+func (t *Totals) Forget() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	clear(t.m)
+}

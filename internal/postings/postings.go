@@ -1,0 +1,81 @@
+// Package postings keeps, beside a store's full-text index, a compressed
+// bitmap (roaring) of the records that hold each word, form and flag, so
+// that the exact total of a search is the cardinality of bitmaps combined
+// by AND, OR and NOT instead of a walk through the full-text index.
+// Counting the matches of a common word by the full-text index read every
+// one of its postings: 275 ms on SQLite and 5 s on PostgreSQL at 1,000,000
+// tenders with 570,000 hits, 97% of a cold search.
+//
+// A record is a doc: a number of its kind, dense and given when the record
+// is first indexed, which roaring compresses well. A term is a column and
+// a text (Stem, Form, Flag, All). The bitmaps of a term are kept in chunks
+// of 65,536 docs, so that a write touches the chunk of its docs only: new
+// records take new docs, so an import rewrites the last chunk of each of
+// its words. A store keeps the chunks (Chunks); this package computes them.
+package postings
+
+import (
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
+
+	"github.com/tenderbase/tenderbase/internal/textproc"
+)
+
+// Column prefixes of terms: a word's key or form in the text every plan
+// sees (stem, form) or in the tariff fields' text (tariffStem, tariffForm),
+// a flag, and the term every record of a kind holds.
+const (
+	stem       = "s "
+	form       = "e "
+	tariffStem = "t "
+	tariffForm = "u "
+	flag       = "f "
+	// All is the term of every current record of a kind: a query of
+	// exclusions only, and the count of a kind, read it.
+	All = "*"
+)
+
+// chunkBits is the number of low bits of a doc within its chunk: a chunk
+// is a roaring container's span.
+const chunkBits = 16
+
+// Chunk returns the chunk of a doc.
+func Chunk(doc uint32) uint32 { return doc >> chunkBits }
+
+// Terms returns the distinct terms of a record whose open and tariff texts
+// are analyzed as open and tariff (query.IndexedFields) and whose flags are
+// flags: each word's key and form, in the column of the open or of the
+// tariff text, each flag, and All.
+func Terms(open, tariff [][]textproc.Token, flags []string) []string {
+	terms := []string{All}
+	add := func(fields [][]textproc.Token, stems, forms string) {
+		for _, toks := range fields {
+			for _, t := range toks {
+				terms = append(terms, stems+t.Stem, forms+t.Form)
+			}
+		}
+	}
+	add(open, stem, form)
+	add(tariff, tariffStem, tariffForm)
+	for _, f := range flags {
+		terms = append(terms, flag+f)
+	}
+	slices.Sort(terms)
+	return slices.Compact(terms)
+}
+
+// Bitmap is a set of docs.
+type Bitmap = roaring.Bitmap
+
+// Decode reads a chunk as Chunks keep it.
+func Decode(b []byte) (*Bitmap, error) {
+	bm := roaring.New()
+	if err := bm.UnmarshalBinary(b); err != nil {
+		return nil, err
+	}
+	return bm, nil
+}
+
+// New returns an empty bitmap.
+func New() *Bitmap { return roaring.New() }
