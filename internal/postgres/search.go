@@ -212,6 +212,9 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tend
 			return sel.checked(ctx, tx)
 		}
 	}
+	if sel.match != nil && sel.order == tenderbase.SortNewest {
+		return sel.byDocs(ctx, tx, totals)
+	}
 	where, args := sel.where(false)
 	total, err := sel.count(ctx, tx, totals)
 	if err != nil {
@@ -234,12 +237,67 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tend
 	return items, total, err
 }
 
-// count returns the total of sel, from the cache when it was counted in
-// the generation of tx's snapshot.
-func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int, error) {
+// byDocs reads the total and the page, newest first, from the docs that
+// match (pageByDocs).
+func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, error) {
+	gen, err := generation(ctx, tx)
+	if err != nil {
+		return nil, 0, err
+	}
+	load := loader(tx, sel.kind)
+	docs, err := postings.Docs(ctx, load, *sel.match)
+	if err != nil {
+		return nil, 0, fmt.Errorf("match: %w", err)
+	}
+	total := int(docs.GetCardinality())
+	totals.Set(gen, sel.totalKey(), total)
+	all, err := load(ctx, []string{postings.All})
+	if err != nil {
+		return nil, 0, fmt.Errorf("match: %w", err)
+	}
+	var kindSize uint64
+	if bm := all[postings.All]; bm != nil {
+		kindSize = bm.GetCardinality()
+	}
+	rids, err := sel.pageByDocs(ctx, tx, docs, kindSize)
+	if err != nil {
+		return nil, 0, err
+	}
+	items, err := bodiesOf(ctx, tx, sel.kind, rids)
+	return items, total, err
+}
+
+// bodiesOf reads the current records at rids, in their order.
+func bodiesOf(ctx context.Context, tx pgx.Tx, k tenderbase.Kind, rids []int64) ([]tenderbase.Record, error) {
+	if len(rids) == 0 {
+		return nil, nil
+	}
+	rows, _ := tx.Query(ctx, `
+		SELECT v.body FROM unnest($1::bigint[]) WITH ORDINALITY AS p (rid, n)
+		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version
+		ORDER BY p.n`, rids)
+	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	if err != nil {
+		return nil, fmt.Errorf("select page: %w", err)
+	}
+	return decodeAll(k, bodies)
+}
+
+// generation reads the generation of the data in tx's snapshot.
+func generation(ctx context.Context, tx pgx.Tx) (int64, error) {
 	var gen int64
 	if err := tx.QueryRow(ctx, `SELECT n FROM generation`).Scan(&gen); err != nil {
 		return 0, fmt.Errorf("read generation: %w", err)
+	}
+	return gen, nil
+}
+
+// count returns the total of sel, from the cache when it was counted in
+// the generation of tx's snapshot.
+func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int, error) {
+	gen, err := generation(ctx, tx)
+	if err != nil {
+		return 0, err
 	}
 	key := sel.totalKey()
 	if n, ok := totals.Get(gen, key); ok {
@@ -299,15 +357,6 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 	if sel.offset >= len(rids) {
 		return nil, len(rids), nil
 	}
-	page := rids[sel.offset:min(len(rids), sel.offset+sel.limit)]
-	rows, _ = tx.Query(ctx, `
-		SELECT v.body FROM unnest($1::bigint[]) WITH ORDINALITY AS p (rid, n)
-		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version
-		ORDER BY p.n`, page)
-	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
-	if err != nil {
-		return nil, 0, fmt.Errorf("select page: %w", err)
-	}
-	items, err := decodeAll(sel.kind, bodies)
+	items, err := bodiesOf(ctx, tx, sel.kind, rids[sel.offset:min(len(rids), sel.offset+sel.limit)])
 	return items, len(rids), err
 }

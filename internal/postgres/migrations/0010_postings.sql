@@ -20,3 +20,7 @@ CREATE INDEX records_kind_doc ON records (kind, doc);
 -- The records stored before are indexed again when the store opens
 -- (checkAnalysis), which gives them docs and fills postings.
 DELETE FROM analysis;
+-- A listing newest first walks this index and keeps the rows whose doc is
+-- among a search's matches, reading the index alone (pageByDocs).
+DROP INDEX records_kind_rid;
+CREATE INDEX records_kind_rid ON records (kind, rid) INCLUDE (doc);
