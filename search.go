@@ -27,6 +27,10 @@ type Search struct {
 	Page         int // from 0
 	// PageSize is the number of records a page holds; 0 means DefaultPageSize.
 	PageSize int
+	// Cursor, the Next of a page of the same search, asks for the page
+	// after that one. A page after a cursor costs what the first page
+	// costs, where page N by number passes N pages first. Page must be 0.
+	Cursor string
 }
 
 // Page is one page of search results with the exact total of matches.
@@ -35,6 +39,9 @@ type Page struct {
 	Page     int      `json:"page"`
 	PageSize int      `json:"page_size"`
 	Items    []Record `json:"items"`
+	// Next is the cursor of the page after this one, "" when this one is
+	// the last.
+	Next string `json:"next,omitempty"`
 }
 
 // Filters narrow a search by flags. Within one list any value admits a
@@ -262,6 +269,9 @@ func (s Search) Validate() error {
 	}
 	if s.Page < 0 {
 		return Errorf(EINVALID, "page must be 0 or more, got %d", s.Page)
+	}
+	if s.Cursor != "" && s.Page != 0 {
+		return Errorf(EINVALID, "give a page number or a cursor, not both: a cursor names the page after the one that gave it")
 	}
 	if s.PageSize < 0 || s.PageSize > MaxPageSize {
 		return Errorf(EINVALID, "page size must be from 1 to %d, got %d", MaxPageSize, s.PageSize)

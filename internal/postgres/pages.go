@@ -29,36 +29,43 @@ const (
 	maxWalk = 65_536
 )
 
-// pageByDocs returns the rids of the page of docs, newest first; all is
-// the number of the kind's records.
-func (sel selection) pageByDocs(ctx context.Context, tx pgx.Tx, docs *postings.Bitmap, all uint64) ([]int64, error) {
+// pageByDocs returns the rids of the page of docs, newest first, after
+// the cursor if any, and whether another page follows; all is the number
+// of the kind's records.
+func (sel selection) pageByDocs(ctx context.Context, tx pgx.Tx, docs *postings.Bitmap, all uint64) ([]int64, bool, error) {
 	matches := docs.GetCardinality()
 	if uint64(sel.offset) >= matches {
-		return nil, nil
+		return nil, false, nil
 	}
-	want := sel.offset + sel.limit
+	before := int64(math.MaxInt64)
+	if sel.after != nil {
+		before = sel.after.RID
+	}
+	want := sel.offset + sel.limit + 1 // one more, to know whether a page follows
 	walk := float64(want) * float64(all) / float64(matches) // rows a walk is expected to read
 	var rids []int64
 	var err error
 	if float64(matches)*fetchCost < walk {
-		rids, err = sel.fetchByDocs(ctx, tx, docs)
+		rids, err = sel.fetchByDocs(ctx, tx, docs, before)
 	} else {
-		rids, err = sel.walk(ctx, tx, docs, want, int(math.Min(walk*1.25, maxWalk)))
+		rids, err = sel.walk(ctx, tx, docs, before, want, int(math.Min(walk*1.25, maxWalk)))
 	}
 	if err != nil || len(rids) <= sel.offset {
-		return nil, err
+		return nil, false, err
 	}
-	return rids[sel.offset:min(len(rids), want)], nil
+	return rids[sel.offset:min(len(rids), want-1)], len(rids) >= want, nil
 }
 
-// fetchByDocs returns the rids of every doc, newest first.
-func (sel selection) fetchByDocs(ctx context.Context, tx pgx.Tx, docs *postings.Bitmap) ([]int64, error) {
+// fetchByDocs returns the rids of every doc before the rid before, newest
+// first.
+func (sel selection) fetchByDocs(ctx context.Context, tx pgx.Tx, docs *postings.Bitmap, before int64) ([]int64, error) {
 	ids := make([]int64, 0, docs.GetCardinality())
 	it := docs.Iterator()
 	for it.HasNext() {
 		ids = append(ids, int64(it.Next()))
 	}
-	rows, _ := tx.Query(ctx, `SELECT rid FROM records WHERE kind = $1 AND doc = ANY($2::bigint[])`, string(sel.kind), ids)
+	rows, _ := tx.Query(ctx, `SELECT rid FROM records WHERE kind = $1 AND doc = ANY($2::bigint[]) AND rid < $3`,
+		string(sel.kind), ids, before)
 	rids, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 	if err != nil {
 		return nil, fmt.Errorf("read the rids of the matches: %w", err)
@@ -67,12 +74,12 @@ func (sel selection) fetchByDocs(ctx context.Context, tx pgx.Tx, docs *postings.
 	return rids, nil
 }
 
-// walk reads the kind's records newest first, step rows at a time growing,
-// until it has want matches or has read them all, and returns their rids.
-func (sel selection) walk(ctx context.Context, tx pgx.Tx, docs *postings.Bitmap, want, step int) ([]int64, error) {
+// walk reads the kind's records newest first from the rid before, step
+// rows at a time growing, until it has want matches or has read them all,
+// and returns their rids.
+func (sel selection) walk(ctx context.Context, tx pgx.Tx, docs *postings.Bitmap, before int64, want, step int) ([]int64, error) {
 	step = max(step, minWalk)
 	rids := make([]int64, 0, want)
-	before := int64(math.MaxInt64)
 	for len(rids) < want {
 		rows, _ := tx.Query(ctx, `SELECT rid, doc FROM records WHERE kind = $1 AND rid < $2 ORDER BY rid DESC LIMIT $3`,
 			string(sel.kind), before, step)

@@ -28,17 +28,26 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	if _, err := plan(q); err != nil {
 		return tenderbase.Page{}, err
 	}
+	after, err := versioning.DecodeCursor(q)
+	if err != nil {
+		return tenderbase.Page{}, err
+	}
+	var last *versioning.Cursor
 	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
 		sel, err := planIn(ctx, tx, q)
 		if err != nil {
 			return err
 		}
-		page.Items, page.Total, err = sel.run(ctx, tx, s.totals)
+		sel.after = after
+		page.Items, page.Total, last, err = sel.run(ctx, tx, s.totals)
 		return err
 	})
 	if err != nil {
 		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
+	}
+	if last != nil {
+		page.Next = versioning.EncodeCursor(q, *last)
 	}
 	if page.Items == nil {
 		page.Items = []tenderbase.Record{}
@@ -63,6 +72,7 @@ type selection struct {
 	order    tenderbase.Sort
 	limit    int
 	offset   int
+	after    *versioning.Cursor // the page starts after it; nil: at offset
 	// match, when set, counts the total from the postings instead of the
 	// tsvectors: the search is of text and flags alone, which postings
 	// answer exactly.
@@ -199,14 +209,15 @@ func offset(page, size int) int {
 	return page * size
 }
 
-// run reads the total and one page. A phrase query over a kind with lossy
-// tsvectors is checked in Go.
-func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, error) {
+// run reads the total and one page, and the place of its last record when
+// another page follows. A phrase query over a kind with lossy tsvectors is
+// checked in Go.
+func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	if sel.loose != "" {
 		var lossy bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE kind = $1 AND lossy)`,
 			string(sel.kind)).Scan(&lossy); err != nil {
-			return nil, 0, fmt.Errorf("look for lossy records: %w", err)
+			return nil, 0, nil, fmt.Errorf("look for lossy records: %w", err)
 		}
 		if lossy {
 			return sel.checked(ctx, tx)
@@ -218,53 +229,122 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tend
 	where, args := sel.where(false)
 	total, err := sel.count(ctx, tx, totals)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	if sel.offset >= total {
-		return nil, total, nil
+		return nil, total, nil, nil
 	}
 	key, orderBy := sel.sortKey(&args)
+	after := ""
+	if sel.after != nil {
+		after = " WHERE " + sel.keyset(&args)
+	}
 	n := len(args)
 	rows, _ := tx.Query(ctx, `
-		SELECT v.body FROM (SELECT * FROM (SELECT r.rid, r.version, `+key+` AS k FROM records r`+where+`) r`+orderBy("r.")+`
+		SELECT p.rid, p.k::double precision, v.body FROM (SELECT * FROM (SELECT r.rid, r.version, `+key+` AS k FROM records r`+where+`) r`+after+orderBy("r.")+`
 			LIMIT $`+strconv.Itoa(n+1)+` OFFSET $`+strconv.Itoa(n+2)+`) p
-		JOIN versions v ON v.id = p.version`+orderBy("p."), append(args, sel.limit, sel.offset)...)
-	bodies, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
-	if err != nil {
-		return nil, 0, fmt.Errorf("select page: %w", err)
+		JOIN versions v ON v.id = p.version`+orderBy("p."), append(args, sel.limit+1, sel.offset)...)
+	var page []keyedBody
+	var kb keyedBody
+	if _, err := pgx.ForEachRow(rows, []any{&kb.rid, &kb.key, &kb.body}, func() error {
+		page = append(page, kb) // the driver scans each row into new values
+		return nil
+	}); err != nil {
+		return nil, 0, nil, fmt.Errorf("select page: %w", err)
 	}
-	items, err := decodeAll(sel.kind, bodies)
-	return items, total, err
+	items, last, err := sel.decodePage(page)
+	return items, total, last, err
+}
+
+// keyedBody is a row of a page: a record's rid, sort key and body.
+type keyedBody struct {
+	rid  int64
+	key  *float64
+	body []byte
+}
+
+// decodePage decodes the rows of a page read with one row more than it
+// holds, and returns the place of its last record when that row came.
+func (sel selection) decodePage(rows []keyedBody) ([]tenderbase.Record, *versioning.Cursor, error) {
+	more := len(rows) > sel.limit
+	rows = rows[:min(len(rows), sel.limit)]
+	items := make([]tenderbase.Record, len(rows))
+	for i, row := range rows {
+		var err error
+		if items[i], err = versioning.Decode(sel.kind, row.body); err != nil {
+			return nil, nil, err
+		}
+	}
+	if !more || len(rows) == 0 {
+		return items, nil, nil
+	}
+	return items, cursorOf(rows[len(rows)-1].rid, rows[len(rows)-1].key), nil
+}
+
+// cursorOf returns the place of a record with its rid and sort key.
+func cursorOf(rid int64, key *float64) *versioning.Cursor {
+	if key == nil {
+		return &versioning.Cursor{RID: rid, Null: true}
+	}
+	return &versioning.Cursor{RID: rid, Key: *key}
+}
+
+// keyset returns the condition, over the columns rid and k of a relation r
+// in the order of the results, of the records after the cursor, adding its
+// arguments to args.
+func (sel selection) keyset(args *[]any) string {
+	a := sel.after
+	arg := func(v any) string {
+		*args = append(*args, v)
+		return "$" + strconv.Itoa(len(*args))
+	}
+	switch {
+	case sel.order == tenderbase.SortNewest:
+		return "r.rid < " + arg(a.RID)
+	case a.Null:
+		return "(r.k IS NULL AND r.rid < " + arg(a.RID) + ")"
+	case sel.order == tenderbase.SortRelevance:
+		k := arg(a.Key)
+		return "(r.k < " + k + " OR (r.k = " + k + " AND r.rid < " + arg(a.RID) + "))"
+	case sel.order == tenderbase.SortPriceDesc:
+		k := arg(a.Key)
+		return "(r.k < " + k + " OR (r.k = " + k + " AND r.rid < " + arg(a.RID) + ") OR r.k IS NULL)"
+	}
+	k := arg(a.Key)
+	return "(r.k > " + k + " OR (r.k = " + k + " AND r.rid < " + arg(a.RID) + ") OR r.k IS NULL)"
 }
 
 // byDocs reads the total and the page, newest first, from the docs that
 // match (pageByDocs).
-func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, error) {
+func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	gen, err := generation(ctx, tx)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	load := loader(tx, sel.kind)
 	docs, err := postings.Docs(ctx, load, *sel.match)
 	if err != nil {
-		return nil, 0, fmt.Errorf("match: %w", err)
+		return nil, 0, nil, fmt.Errorf("match: %w", err)
 	}
 	total := int(docs.GetCardinality())
 	totals.Set(gen, sel.totalKey(), total)
 	all, err := load(ctx, []string{postings.All})
 	if err != nil {
-		return nil, 0, fmt.Errorf("match: %w", err)
+		return nil, 0, nil, fmt.Errorf("match: %w", err)
 	}
 	var kindSize uint64
 	if bm := all[postings.All]; bm != nil {
 		kindSize = bm.GetCardinality()
 	}
-	rids, err := sel.pageByDocs(ctx, tx, docs, kindSize)
+	rids, more, err := sel.pageByDocs(ctx, tx, docs, kindSize)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	items, err := bodiesOf(ctx, tx, sel.kind, rids)
-	return items, total, err
+	if err != nil || !more || len(rids) == 0 {
+		return items, total, nil, err
+	}
+	return items, total, &versioning.Cursor{RID: rids[len(rids)-1]}, nil
 }
 
 // bodiesOf reads the current records at rids, in their order.
@@ -322,25 +402,25 @@ func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int,
 // checked reads the candidates of a phrase query newest first, checks those
 // with lossy tsvectors by the reference meaning of a query (query.Match) and
 // then reads the page of those that match.
-func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Record, int, error) {
+func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	where, args := sel.where(true)
 	key, orderBy := sel.sortKey(&args)
 	rows, _ := tx.Query(ctx, `
-		SELECT rid, body FROM (SELECT r.rid, `+key+` AS k, CASE WHEN r.lossy THEN (SELECT body FROM versions WHERE id = r.version) END AS body
+		SELECT rid, k::double precision, body FROM (SELECT r.rid, `+key+` AS k, CASE WHEN r.lossy THEN (SELECT body FROM versions WHERE id = r.version) END AS body
 		FROM records r`+where+`) r`+orderBy("r."), args...)
-	var rids []int64
+	var page []keyedBody // the matches from the offset or past the cursor
+	total := 0
 	stems := textproc.Stemmer{}
 	matcher := query.NewMatcher(sel.kind, sel.check)
-	var rid int64
-	var body []byte
-	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
+	var kb keyedBody
+	_, err := pgx.ForEachRow(rows, []any{&kb.rid, &kb.key, &kb.body}, func() error {
 		// Rows the driver has already received are read without asking
 		// the network, which would notice that the caller has gone.
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if body != nil {
-			r, err := versioning.Decode(sel.kind, body)
+		if kb.body != nil {
+			r, err := versioning.Decode(sel.kind, kb.body)
 			if err != nil {
 				return err
 			}
@@ -348,15 +428,33 @@ func (sel selection) checked(ctx context.Context, tx pgx.Tx) ([]tenderbase.Recor
 				return nil
 			}
 		}
-		rids = append(rids, rid)
+		total++
+		past := sel.after == nil || sel.after.After(sel.order, false, kb.rid, derefOr(kb.key), kb.key == nil)
+		if past && total > sel.offset && len(page) <= sel.limit {
+			page = append(page, keyedBody{rid: kb.rid, key: kb.key})
+		}
 		return nil
 	})
 	if err != nil {
-		return nil, 0, fmt.Errorf("check candidates: %w", err)
+		return nil, 0, nil, fmt.Errorf("check candidates: %w", err)
 	}
-	if sel.offset >= len(rids) {
-		return nil, len(rids), nil
+	var last *versioning.Cursor
+	if len(page) > sel.limit {
+		page = page[:sel.limit]
+		last = cursorOf(page[len(page)-1].rid, page[len(page)-1].key)
 	}
-	items, err := bodiesOf(ctx, tx, sel.kind, rids[sel.offset:min(len(rids), sel.offset+sel.limit)])
-	return items, len(rids), err
+	rids := make([]int64, len(page))
+	for i, p := range page {
+		rids[i] = p.rid
+	}
+	items, err := bodiesOf(ctx, tx, sel.kind, rids)
+	return items, total, last, err
+}
+
+// derefOr returns *f, or 0 for nil.
+func derefOr(f *float64) float64 {
+	if f == nil {
+		return 0
+	}
+	return *f
 }

@@ -182,7 +182,7 @@ func BenchmarkSearch(b *testing.B) {
 		b.Run(bs.name+"/cold", func(b *testing.B) {
 			var total int
 			for b.Loop() {
-				_, n, err := s.search(ctx, sel, false)
+				_, n, _, err := s.search(ctx, sel, false)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -211,7 +211,7 @@ func BenchmarkPage(b *testing.B) {
 		}
 		b.Run(bs.name, func(b *testing.B) {
 			for b.Loop() {
-				benchInTx(b, s, func(c *conn) error { _, err := sel.page(context.Background(), c); return err })
+				benchInTx(b, s, func(c *conn) error { _, _, err := sel.page(context.Background(), c); return err })
 			}
 		})
 	}
@@ -277,7 +277,7 @@ func BenchmarkMedians(b *testing.B) {
 	for b.Loop() {
 		for i, sel := range searches {
 			start := time.Now()
-			if _, _, err := s.search(context.Background(), sel, false); err != nil {
+			if _, _, _, err := s.search(context.Background(), sel, false); err != nil {
 				b.Fatal(err)
 			}
 			times[i] = append(times[i], time.Since(start))

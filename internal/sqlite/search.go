@@ -26,19 +26,28 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	if err != nil {
 		return tenderbase.Page{}, err
 	}
-	page.Items, page.Total, err = s.search(ctx, sel, true)
+	if sel.after, err = versioning.DecodeCursor(q); err != nil {
+		return tenderbase.Page{}, err
+	}
+	var last *versioning.Cursor
+	page.Items, page.Total, last, err = s.search(ctx, sel, true)
 	if err != nil {
 		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
+	}
+	if last != nil {
+		page.Next = versioning.EncodeCursor(q, *last)
 	}
 	return page, nil
 }
 
 // search runs sel in one read transaction, taking its total from the cache,
 // when useCache is set, if it was counted in the generation that the
-// transaction reads.
-func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]tenderbase.Record, int, error) {
+// transaction reads. It returns the place of the page's last record when
+// another page follows.
+func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	var items []tenderbase.Record
 	var total int
+	var last *versioning.Cursor
 	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
 		gen, err := generation(ctx, c)
 		if err != nil {
@@ -49,9 +58,9 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]ten
 			sel.total = n
 		}
 		if sel.verify {
-			items, total, err = sel.checked(ctx, c)
+			items, total, last, err = sel.checked(ctx, c)
 		} else {
-			items, total, err = sel.run(ctx, c)
+			items, total, last, err = sel.run(ctx, c)
 		}
 		if err == nil && sel.total < 0 {
 			s.totals.Set(gen, key, total)
@@ -59,12 +68,12 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]ten
 		return err
 	})
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
 	if items == nil {
 		items = []tenderbase.Record{}
 	}
-	return items, total, nil
+	return items, total, last, nil
 }
 
 // selection is a search as SQL: where candidate rids come from, in rid order.
@@ -92,7 +101,8 @@ type selection struct {
 	rank   string
 	limit  int
 	offset int
-	total  int // the total when known from the cache, else -1
+	after  *versioning.Cursor // the page starts after it; nil: at offset
+	total  int                // the total when known from the cache, else -1
 	// match, when set, counts the total from the postings instead of
 	// the full-text table: the search is of text and flags alone, which
 	// postings answer exactly.
@@ -278,41 +288,80 @@ func offset(page, size int) int {
 }
 
 // run reads the total and one page.
-func (sel selection) run(ctx context.Context, c *conn) ([]tenderbase.Record, int, error) {
+func (sel selection) run(ctx context.Context, c *conn) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	total, err := sel.count(ctx, c)
 	if err != nil || sel.offset >= total {
-		return []tenderbase.Record{}, total, err
+		return []tenderbase.Record{}, total, nil, err
 	}
-	items, err := sel.page(ctx, c)
-	return items, total, err
+	items, last, err := sel.page(ctx, c)
+	return items, total, last, err
 }
 
-// page reads one page of records, newest first. The subquery picks the
-// page's rids from the index alone; only those are joined to their bodies.
-func (sel selection) page(ctx context.Context, c *conn) ([]tenderbase.Record, error) {
+// page reads one page of records, newest first, and the place of its last
+// record when another page follows. The subquery picks the page's rids
+// from the index alone; only those are joined to their bodies. After a
+// cursor, the page's rows are those past it in the order (keyset), which
+// the index finds as it finds the first page.
+func (sel selection) page(ctx context.Context, c *conn) ([]tenderbase.Record, *versioning.Cursor, error) {
+	from, args := "("+sel.ordered()+")", slices.Clip(sel.args)
+	if sel.after != nil {
+		cond, cargs := sel.keyset()
+		from, args = "(SELECT * FROM "+from+" WHERE "+cond+")", append(args, cargs...)
+	}
 	rows, err := c.query(ctx, `
-		SELECT v.body FROM (SELECT * FROM (`+sel.ordered()+`) `+sel.orderBy("")+` LIMIT ? OFFSET ?) p
+		SELECT p.rid, p.k, v.body FROM (SELECT * FROM `+from+sel.orderBy("")+` LIMIT ? OFFSET ?) p
 		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version`+sel.orderBy("p."),
-		append(slices.Clip(sel.args), sel.limit, sel.offset)...)
+		append(args, sel.limit+1, sel.offset)...)
 	if err != nil {
-		return nil, fmt.Errorf("select page: %w", describe(err))
+		return nil, nil, fmt.Errorf("select page: %w", describe(err))
 	}
-	return sel.decodeAll(rows)
+	defer rows.Close()
+	var items []tenderbase.Record
+	var last *versioning.Cursor
+	more := false
+	for rows.Next() {
+		var rid int64
+		var k sql.NullFloat64
+		var body []byte
+		if err := rows.Scan(&rid, &k, &body); err != nil {
+			return nil, nil, fmt.Errorf("read page: %w", describe(err))
+		}
+		if len(items) == sel.limit {
+			more = true // a record past the page: another page follows
+			break
+		}
+		r, err := versioning.Decode(sel.kind, body)
+		if err != nil {
+			return nil, nil, err
+		}
+		items = append(items, r)
+		last = &versioning.Cursor{RID: rid, Key: k.Float64, Null: !k.Valid}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("read page: %w", describe(err))
+	}
+	if !more {
+		last = nil
+	}
+	return items, last, nil
 }
 
-// decodeAll decodes the bodies rows yields.
-func (sel selection) decodeAll(rows *sql.Rows) ([]tenderbase.Record, error) {
-	bodies, err := scanBlobs(rows)
-	if err != nil {
-		return nil, fmt.Errorf("read page: %w", describe(err))
+// keyset returns the condition, over the columns rid and k of ordered, of
+// the records after the cursor in the order of the results, and its
+// arguments.
+func (sel selection) keyset() (string, []any) {
+	a := sel.after
+	switch {
+	case sel.order == tenderbase.SortNewest:
+		return "rid < ?", []any{a.RID}
+	case sel.order == tenderbase.SortRelevance:
+		return "(k > ? OR (k = ? AND rid < ?))", []any{a.Key, a.Key, a.RID}
+	case a.Null:
+		return "(k IS NULL AND rid < ?)", []any{a.RID}
+	case sel.order == tenderbase.SortPriceDesc:
+		return "(k < ? OR (k = ? AND rid < ?) OR k IS NULL)", []any{a.Key, a.Key, a.RID}
 	}
-	items := make([]tenderbase.Record, len(bodies))
-	for i, body := range bodies {
-		if items[i], err = versioning.Decode(sel.kind, body); err != nil {
-			return nil, err
-		}
-	}
-	return items, nil
+	return "(k > ? OR (k = ? AND rid < ?) OR k IS NULL)", []any{a.Key, a.Key, a.RID}
 }
 
 func (sel selection) count(ctx context.Context, c *conn) (int, error) {
@@ -337,51 +386,65 @@ func (sel selection) count(ctx context.Context, c *conn) (int, error) {
 	return n, nil
 }
 
-// checked reads candidates newest first and keeps those that carry the
-// flags of sel.groups and match sel.check by the reference meaning of a
-// query (query.Match). It reads them all to count the exact total, unless
-// the total is known.
-func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record, int, error) {
+// checked reads candidates in the order of the results and keeps those
+// that carry the flags of sel.groups and match sel.check by the reference
+// meaning of a query (query.Match). It reads them all to count the exact
+// total, unless the total is known.
+func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	rows, err := c.query(ctx, `
-		SELECT v.body FROM (`+sel.ordered()+`) p
+		SELECT p.rid, p.k, v.body FROM (`+sel.ordered()+`) p
 		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version`+sel.orderBy("p."), sel.args...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("select candidates: %w", describe(err))
+		return nil, 0, nil, fmt.Errorf("select candidates: %w", describe(err))
 	}
 	defer rows.Close()
 	var items []tenderbase.Record
+	var last *versioning.Cursor
+	more := false
 	total := 0
 	stems := textproc.Stemmer{}
 	matcher := query.NewMatcher(sel.kind, sel.check)
 	for rows.Next() {
-		if sel.total >= 0 && (len(items) == sel.limit || total >= sel.total) {
-			return items, sel.total, nil
+		if sel.total >= 0 && (more || total >= sel.total) {
+			return items, sel.total, last, nil
 		}
 		// database/sql ends the rows once ctx is done, but from another
 		// goroutine; checking costs more than reading, so stop at once.
 		if err := ctx.Err(); err != nil {
-			return nil, 0, fmt.Errorf("check candidates: %w", err)
+			return nil, 0, nil, fmt.Errorf("check candidates: %w", err)
 		}
+		var rid int64
+		var k sql.NullFloat64
 		var body []byte
-		if err := rows.Scan(&body); err != nil {
-			return nil, 0, fmt.Errorf("read candidate: %w", err)
+		if err := rows.Scan(&rid, &k, &body); err != nil {
+			return nil, 0, nil, fmt.Errorf("read candidate: %w", err)
 		}
 		r, err := versioning.Decode(sel.kind, body)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, nil, err
 		}
 		if !hasFlags(r, sel.groups) || !matcher.Match(query.MatchedFields(stems, r, sel.openOnly)) {
 			continue
 		}
-		if total >= sel.offset && len(items) < sel.limit {
-			items = append(items, r)
-		}
 		total++
+		if sel.after != nil && !sel.after.After(sel.order, true, rid, k.Float64, !k.Valid) || total <= sel.offset {
+			continue
+		}
+		switch {
+		case len(items) < sel.limit:
+			items = append(items, r)
+			last = &versioning.Cursor{RID: rid, Key: k.Float64, Null: !k.Valid}
+		case len(items) == sel.limit:
+			more = true
+		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("read candidates: %w", describe(err))
+		return nil, 0, nil, fmt.Errorf("read candidates: %w", describe(err))
 	}
-	return items, total, nil
+	if !more {
+		last = nil
+	}
+	return items, total, last, nil
 }
 
 // hasFlags reports whether r carries a flag of every group.

@@ -307,7 +307,7 @@ func TestWherePlansAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			items, total, err := s.search(context.Background(), sel, false)
+			items, total, _, err := s.search(context.Background(), sel, false)
 			if err != nil {
 				t.Fatal(err)
 			}

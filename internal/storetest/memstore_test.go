@@ -203,9 +203,30 @@ func (m *memStore) Search(ctx context.Context, s tenderbase.Search) (tenderbase.
 		}
 		return cmp.Compare(b.seq, a.seq)
 	})
+	// A cursor is the date (as the key) and seq (as the rid) of the last
+	// record of its page.
+	after, err := versioning.DecodeCursor(s)
+	if err != nil {
+		return tenderbase.Page{}, err
+	}
+	start := min(len(hits), s.Page*s.Size())
+	if after != nil {
+		start = slices.IndexFunc(hits, func(e *memRecord) bool {
+			d := float64(e.current.Date().Unix())
+			return d < after.Key || d == after.Key && int64(e.seq) < after.RID
+		})
+		if start < 0 {
+			start = len(hits)
+		}
+	}
+	end := min(len(hits), start+s.Size())
 	p := tenderbase.Page{Total: len(hits), Page: s.Page, PageSize: s.Size(), Items: []tenderbase.Record{}}
-	for _, e := range hits[min(len(hits), s.Page*s.Size()):min(len(hits), (s.Page+1)*s.Size())] {
+	for _, e := range hits[start:end] {
 		p.Items = append(p.Items, e.current)
+	}
+	if end < len(hits) && end > start {
+		last := hits[end-1]
+		p.Next = versioning.EncodeCursor(s, versioning.Cursor{RID: int64(last.seq), Key: float64(last.current.Date().Unix())})
 	}
 	return p, nil
 }

@@ -43,6 +43,7 @@ func Run(t *testing.T, open Open) {
 		t.Run("Query", c.testQueries)
 		t.Run("Order", c.testOrder)
 		t.Run("Paging", c.testPaging)
+		t.Run("Cursors", c.testCursors)
 		t.Run("Filters", c.testFilters)
 		t.Run("Where", c.testWhere)
 		t.Run("Reimport", c.testReimport) // last: it puts the corpus again
