@@ -41,7 +41,7 @@ func (sel selection) pageByDocs(ctx context.Context, tx pgx.Tx, docs *postings.B
 	if sel.after != nil {
 		before = sel.after.RID
 	}
-	want := sel.offset + sel.limit + 1 // one more, to know whether a page follows
+	want := sel.offset + sel.limit + 1                      // one more, to know whether a page follows
 	walk := float64(want) * float64(all) / float64(matches) // rows a walk is expected to read
 	var rids []int64
 	var err error
