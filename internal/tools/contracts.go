@@ -16,8 +16,8 @@ func (s *Set) contractsSearch() (*Tool, error) {
 			"Arguments, all optional (without a query it lists the newest contracts the filters admit): query; regions; laws [44, 223]; " +
 			"price_min and price_max in roubles; published_from and published_to, days as 2026-12-01; okpd2, a code prefix such as 17.12; " +
 			"customer_inn; supplier_inn (paid plans); sort: newest (default), price_asc, price_desc, relevance; " +
-			"filters, the same as flags such as {\"fz223\": 1}; page. " +
-			"Returns {total, page, page_size, pages, items}: items are contracts in brief, with id (the registry number), " +
+			"filters, the same as flags such as {\"fz223\": 1}; page, or cursor (the next_cursor of the page before, quicker for deep pages). " +
+			"Returns {total, page, page_size, pages, items, next_cursor}: items are contracts in brief, with id (the registry number), " +
 			"purchase_number (the tender it came from), title (the subject), customer (name and INN), region, price and currency, " +
 			"state (execution, completed, terminated, annulled), signed, ends (the end of performance) and url; contracts.detail " +
 			"gives the suppliers (paid plans), objects and payments. " + summaryHelp + " " +

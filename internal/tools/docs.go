@@ -16,8 +16,8 @@ func (s *Set) docsSearch() (*Tool, error) {
 			queryHelp + " " + pagingHelp() + " " +
 			"Arguments, all optional (without a query it lists the newest documents the filters admit): query; regions; " +
 			"published_from and published_to, days as 2026-12-01; customer_inn; sort: newest (default) or relevance; " +
-			"filters, the same as flags such as {\"r77\": 1}; page. " +
-			"Returns {total, page, page_size, pages, items}: items are documents in brief, with id, purchase_number (of the tender, " +
+			"filters, the same as flags such as {\"r77\": 1}; page, or cursor (the next_cursor of the page before, quicker for deep pages). " +
+			"Returns {total, page, page_size, pages, items, next_cursor}: items are documents in brief, with id, purchase_number (of the tender, " +
 			"which ru.detail shows with all its files), title (the tender's), file_name, description, customer, region, published, " +
 			"url and text. The url and text need a paid plan; text is the start of the text read from the file, where the query's " +
 			"words were found or near them, cut at 160 characters. " + summaryHelp + " " +

@@ -33,8 +33,8 @@ func (s *Set) rnpSearch() (*Tool, error) {
 			queryHelp + " " + pagingHelp() + " " +
 			"Arguments, all optional (without a query it lists the newest entries the filters admit): query; laws [44] or [223]; " +
 			"published_from and published_to, days of inclusion as 2026-12-01; supplier_inn; customer_inn; sort: newest (default) " +
-			"or relevance; filters, the same as flags {\"fz44\": 1} or {\"fz223\": 1}; page. " +
-			"Returns {total, page, page_size, pages, items}, newest inclusion first: items are entries in brief, with id (the " +
+			"or relevance; filters, the same as flags {\"fz44\": 1} or {\"fz223\": 1}; page, or cursor (the next_cursor of the page before, quicker for deep pages). " +
+			"Returns {total, page, page_size, pages, items, next_cursor}, newest inclusion first: items are entries in brief, with id (the " +
 			"registry number), supplier (name and INN), title (what it was to supply), reason (WINNER_DEVIATION, " +
 			"ONE_WINNER_DEVIATION, PARTICIPANT_DEVIATION_IF_WINNER_DEVIATION, CANCEL_CONTRACT), customer, price and currency (of " +
 			"the contract), state (included, excluded, refused), included, exclude_on and url; rnp.detail gives the whole entry. " +

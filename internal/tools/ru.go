@@ -37,8 +37,8 @@ func (s *Set) ruSearch() (*Tool, error) {
 			"open: true for tenders that take applications now; state (active, completed, cancelled, failed); okpd2, a code prefix such as 43.91; " +
 			"customer_inn; participant_inn, a participant in its protocols; placing_method (EA20, OK20, ZK20...); platform (ETP_SBAST, ETP_RTS...); " +
 			"sort: newest (default), deadline, price_asc, price_desc, relevance; filters, the same as flags such as {\"fz44\": 1, \"r77\": 1} " +
-			"or TenderGuru's price1, price2, date_start, date_end, actual, f; page. " +
-			"Returns {total, page, page_size, pages, items}: items are tenders in brief, with id (the purchase number), title, " +
+			"or TenderGuru's price1, price2, date_start, date_end, actual, f; page, or cursor (the next_cursor of the page before, quicker for deep pages). " +
+			"Returns {total, page, page_size, pages, items, next_cursor}: items are tenders in brief, with id (the purchase number), title, " +
 			"customer (name and INN), region, price and currency (the maximum price), state (where the tender stands once its " +
 			"protocols and events are applied, as ru.detail says), published, deadline (for applications, once date changes are " +
 			"applied) and url. " + summaryHelp + " " +

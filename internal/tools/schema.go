@@ -81,6 +81,7 @@ var argumentLimits = map[string]int{
 	"placing_method":  maxNumberLength,
 	"platform":        maxNumberLength,
 	"sort":            maxStateLength,
+	"cursor":          maxCursorLength,
 	"regions":         maxRegions,
 	"countries":       maxCountries,
 	"filters":         maxFilterKeys,

@@ -53,12 +53,16 @@ type searchArgs struct {
 	Platform       string         `json:"platform,omitempty" jsonschema:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
 	Sort           string         `json:"sort,omitempty" jsonschema:"Order of the results: newest (default), deadline (soonest first), price_asc, price_desc, relevance (best match of the query first). Records without a deadline or price come last; ties come newest first."`
 	Page           int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
+	Cursor         string         `json:"cursor,omitempty" jsonschema:"The next_cursor of a page of this same search (the same query, filters and sort): the page after that one, as quick to read as the first however deep. Give a page or a cursor, not both."`
 	Filters        map[string]any `json:"filters,omitempty" jsonschema:"The same filters as flags (spec 4.3): r<region code> (r77), cr<country code> (cr276), fz44, fz223, each with the value 1; TenderGuru's names price1, price2, date_start, date_end (dd.mm.yyyy), actual (1), f (44 or 223); and any named filter of this tool, such as {\"okpd2\": \"43.91\"}."`
 }
 
 func (a searchArgs) check() error {
 	if err := checkPage(a.Page); err != nil {
 		return err
+	}
+	if a.Cursor != "" && a.Page != 0 {
+		return argErrorf("give \"page\" or \"cursor\", not both: a cursor names the page after the one that gave it")
 	}
 	if err := checkCodes("regions", a.Regions, minRegion, maxRegion); err != nil {
 		return err
@@ -67,7 +71,7 @@ func (a searchArgs) check() error {
 }
 
 func (a searchArgs) request() searchRequest {
-	return searchRequest{query: a.Query, page: a.Page, sort: a.Sort, named: a, filters: a.Filters}
+	return searchRequest{query: a.Query, page: a.Page, cursor: a.Cursor, sort: a.Sort, named: a, filters: a.Filters}
 }
 
 func checkPage(page int) error {
@@ -90,6 +94,7 @@ func checkCodes(name string, codes []int, lo, hi int) error {
 type searchRequest struct {
 	query   string
 	page    int
+	cursor  string // a next_cursor (pageCursor)
 	sort    string
 	named   searchArgs     // the named filters
 	filters map[string]any // the filters object
@@ -116,7 +121,7 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 		name: t.name, title: t.title, description: t.description,
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
-		only:   append([]string{"query", "sort", "page", "filters"}, t.filters...),
+		only:   append([]string{"query", "sort", "page", "cursor", "filters"}, t.filters...),
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
 		},
@@ -134,7 +139,15 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
 		return Output{}, err
 	}
-	res, recs, err := s.cappedPage(ctx, srch, c)
+	start := srch.Page * srch.PageSize
+	if req.cursor != "" {
+		var pc pageCursor
+		if pc, err = parsePageCursor(req.cursor); err != nil {
+			return Output{}, err
+		}
+		start, srch.Cursor = pc.start, pc.store
+	}
+	res, recs, err := s.cappedPage(ctx, srch, start, c)
 	if err != nil {
 		return Output{}, err
 	}
@@ -183,16 +196,17 @@ func (t searchTool) order(sort string, q tenderbase.Query) (tenderbase.Sort, err
 	return tenderbase.Sort(sort), nil
 }
 
-// cappedPage runs srch within the caller's row cap: a page that starts at or
-// past the cap holds nothing, one that straddles it is cut at it, and the
-// total stays exact either way.
-func (s *Set) cappedPage(ctx context.Context, srch tenderbase.Search, c caller) (searchResult, []tenderbase.Record, error) {
-	rowCap, start := c.limits.RowCap, srch.Page*srch.PageSize
+// cappedPage runs srch, whose page starts at row start (its page or its
+// cursor's), within the caller's row cap: a page that starts at or past
+// the cap holds nothing, one that straddles it is cut at it, and the total
+// stays exact either way.
+func (s *Set) cappedPage(ctx context.Context, srch tenderbase.Search, start int, c caller) (searchResult, []tenderbase.Record, error) {
+	rowCap := c.limits.RowCap
 	beyond := rowCap > 0 && start >= rowCap
 	run := srch
 	if beyond {
 		// Only the total is wanted; the cheapest page gives it.
-		run.Page, run.PageSize = 0, 1
+		run.Page, run.PageSize, run.Cursor = 0, 1, ""
 	}
 	page, err := s.store.Search(ctx, run)
 	if err != nil {
@@ -204,7 +218,10 @@ func (s *Set) cappedPage(ctx context.Context, srch tenderbase.Search, c caller) 
 	} else if rowCap > 0 && start+len(recs) > rowCap {
 		recs = recs[:rowCap-start]
 	}
-	res := searchResult{Total: page.Total, Page: srch.Page, PageSize: srch.PageSize}
+	res := searchResult{Total: page.Total, Page: start / srch.PageSize, PageSize: srch.PageSize}
+	if next := start + len(recs); page.Next != "" && !beyond && (rowCap == 0 || next < rowCap) {
+		res.NextCursor = pageCursor{start: next, store: page.Next}.String()
+	}
 	if rowCap > 0 && page.Total > rowCap {
 		res.RowCap = rowCap
 		if start+srch.PageSize > rowCap {

@@ -241,7 +241,7 @@ func TestSearchText(t *testing.T) {
 	}{
 		{"first of several pages", tenderbase.PlanStandard, `{` + wideQuery + `}`,
 			[]string{"Found 100 tenders, newest first; 20 a page, pages 0-4. Page 0: tenders 1-20.\n1. ", "\n20. ",
-				`Whole tender: ru.detail {"id": "`, `Next page: the same call with "page": 1.`,
+				`Whole tender: ru.detail {"id": "`, `Next page: the same call with "cursor": "20.`, `" (or "page": 1).`,
 				"Narrow: more words in query, or by regions, laws, price_min, ", "; other orders: sort deadline, price_asc, price_desc, relevance."},
 			[]string{"\n21. ", "Your plan", "hides"}},
 		{"another order", tenderbase.PlanStandard, `{` + wideQuery + `, "sort": "deadline"}`,

@@ -134,7 +134,11 @@ func (p summaryPage) writeNext(b *strings.Builder, t searchTool, k hitKind, cut 
 		fmt.Fprintf(b, "Titles cut with … are whole in %s.\n", k.cutWhole)
 	}
 	if len(p.Items) > 0 && p.Page+1 < p.Pages {
-		fmt.Fprintf(b, "Next page: the same call with \"page\": %d.\n", p.Page+1)
+		if p.NextCursor != "" {
+			fmt.Fprintf(b, "Next page: the same call with \"cursor\": %s (or \"page\": %d).\n", jsonText(p.NextCursor), p.Page+1)
+		} else {
+			fmt.Fprintf(b, "Next page: the same call with \"page\": %d.\n", p.Page+1)
+		}
 	}
 	switch {
 	case p.Total == 0:

@@ -18,8 +18,8 @@ func (s *Set) torgiSearch() (*Tool, error) {
 			"Arguments, all optional (without a query it lists the newest lots the filters admit): query; regions; " +
 			"price_min and price_max, the starting price in roubles; published_from, published_to, deadline_from, deadline_to " +
 			"(the end of applications), days as 2026-12-01; open: true for lots that take applications now; " +
-			"sort: newest (default), deadline, price_asc, price_desc, relevance; filters, the same as flags such as {\"r74\": 1}; page. " +
-			"Returns {total, page, page_size, pages, items}: items are lots in brief, with id, title, organizer (or the right " +
+			"sort: newest (default), deadline, price_asc, price_desc, relevance; filters, the same as flags such as {\"r74\": 1}; page, or cursor (the next_cursor of the page before, quicker for deep pages). " +
+			"Returns {total, page, page_size, pages, items, next_cursor}: items are lots in brief, with id, title, organizer (or the right " +
 			"holder, or the arbitration manager), debtor (bankruptcy trades), region, price (the start price) and currency, " +
 			"state (active, completed, failed, cancelled), published, deadline (when applications close) and url; torgi.detail " +
 			"gives the terms, the schedule and the result. " + summaryHelp + " " +

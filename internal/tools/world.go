@@ -17,8 +17,8 @@ func (s *Set) worldSearch() (*Tool, error) {
 			"countries, ISO 3166 numeric codes such as [276] (Germany), [250] (France), [40] (Austria); published_from, published_to, " +
 			"deadline_from, deadline_to, days as 2026-12-01; open: true for notices whose deadline is ahead; cpv, a CPV code or its " +
 			"beginning such as 45 (construction work); sort: newest (default), deadline, relevance; " +
-			"filters, the same as flags such as {\"cr276\": 1}; page. " +
-			"Returns {total, page, page_size, pages, items}: items are notices in brief, with id, title, buyer, country, price " +
+			"filters, the same as flags such as {\"cr276\": 1}; page, or cursor (the next_cursor of the page before, quicker for deep pages). " +
+			"Returns {total, page, page_size, pages, items, next_cursor}: items are notices in brief, with id, title, buyer, country, price " +
 			"(the estimated value) and currency, published, deadline and url; world.detail gives the description, CPV codes, " +
 			"lots and documents. " + summaryHelp + " Each notice is analysed in its own language " +
 			"(its language field): English, German, French, Spanish, Italian, Portuguese, Dutch, Danish, Swedish, Norwegian, " +
