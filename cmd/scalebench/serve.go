@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/benchcorpus"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// requestTimeout bounds a search: far more than any should take, so that
+// a slow one is timed rather than cut.
+const requestTimeout = 5 * time.Minute
+
+// target is a store as the bench times it.
+type target struct {
+	name string
+	// search runs a query as a user waits for it, and returns the total
+	// of its matches the store gave.
+	search func(ctx context.Context, q benchcorpus.Query) (int, error)
+	// forget, of the project's stores, drops the totals they cached, so
+	// that the next search counts as the first one after an import does.
+	forget func()
+	close  func()
+}
+
+// serve serves the project's store s through the HTTP server, in this
+// process on a loopback port, as `tenderbase serve` does, and returns the
+// target that searches it with a key of the corporate plan, whose rows are
+// not capped. Closing the target stops the server, revokes the key and
+// closes s; so does a failure.
+func (b *bench) serve(ctx context.Context, name string, s ourStore) (*target, error) {
+	key, secret, err := s.CreateKey(ctx, tenderbase.Key{Name: "scalebench", Plan: tenderbase.PlanCorporate})
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("create the bench's key in %s: %w", name, err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("listen: %w", err)
+	}
+	srv := httpserver.New(httpserver.Config{Keys: s, Tools: tools.New(s, b.quiet), RequestTimeout: requestTimeout}, s, b.quiet)
+	sctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(sctx, ln) }()
+	url := "http://" + ln.Addr().String() + "/mcp/ru/search"
+	client := &http.Client{Timeout: requestTimeout + 10*time.Second}
+	return &target{
+		name: name,
+		search: func(ctx context.Context, q benchcorpus.Query) (int, error) {
+			return postSearch(ctx, client, url, secret, q)
+		},
+		forget: s.ForgetTotals,
+		close: func() {
+			cancel()
+			if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+				b.logger.Warn("the server stopped", "store", name, "err", err)
+			}
+			if _, err := s.SetKeyStatus(context.WithoutCancel(ctx), key.ID, tenderbase.KeyRevoked); err != nil {
+				b.logger.Warn("revoke the bench's key", "store", name, "err", err)
+			}
+			s.Close()
+		},
+	}, nil
+}
+
+// searchArgs are the arguments of ru.search.
+type searchArgs struct {
+	Query   string `json:"query"`
+	Page    int    `json:"page,omitempty"`
+	Regions []int  `json:"regions,omitempty"`
+}
+
+// postSearch calls ru.search on its debug endpoint and reads the whole
+// answer.
+func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query) (int, error) {
+	args := searchArgs{Query: q.Text, Page: q.Page}
+	if q.Region != 0 {
+		args.Regions = []int{q.Region}
+	}
+	body, err := json.Marshal(args)
+	if err != nil {
+		return 0, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Authorization", "Bearer "+secret)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	answer, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return 0, fmt.Errorf("read the answer: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("status %s: %.300s", resp.Status, answer)
+	}
+	var page struct {
+		Total *int `json:"total"`
+	}
+	if err := json.Unmarshal(answer, &page); err != nil || page.Total == nil {
+		return 0, fmt.Errorf("an answer without a total: %.300s", answer)
+	}
+	return *page.Total, nil
+}
