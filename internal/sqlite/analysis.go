@@ -122,14 +122,14 @@ func (ri *reindexer) index(ctx context.Context, r ridRecord) error {
 	}
 	ri.changes.Add(k, doc, d.terms)
 	if ri.changes.Pending() >= maxPendingPostings {
-		return ri.changes.Flush(ctx, chunks{txQuerier{ri.tx}})
+		return ri.changes.Flush(ctx, chunks{txStatements{ri.tx}})
 	}
 	return nil
 }
 
 // finish writes the postings still held and the kinds' doc counters.
 func (ri *reindexer) finish(ctx context.Context) error {
-	if err := ri.changes.Flush(ctx, chunks{txQuerier{ri.tx}}); err != nil {
+	if err := ri.changes.Flush(ctx, chunks{txStatements{ri.tx}}); err != nil {
 		return err
 	}
 	for k, n := range ri.docs {

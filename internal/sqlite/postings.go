@@ -9,31 +9,8 @@ import (
 	"github.com/tenderbase/tenderbase/internal/postings"
 )
 
-// querier runs statements: a connection of a pool, or the transaction of
-// a migration.
-type querier interface {
-	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
-	query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	queryRow(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// txQuerier runs statements in a transaction.
-type txQuerier struct{ tx *sql.Tx }
-
-func (t txQuerier) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(ctx, query, args...)
-}
-
-func (t txQuerier) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, query, args...)
-}
-
-func (t txQuerier) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(ctx, query, args...)
-}
-
 // chunks is the postings table (migration 0015) as postings.Chunks.
-type chunks struct{ q querier }
+type chunks struct{ q statements }
 
 func (c chunks) Read(ctx context.Context, kind tenderbase.Kind, keys []postings.Key) (map[postings.Key][]byte, error) {
 	out := make(map[postings.Key][]byte, len(keys))
@@ -72,7 +49,7 @@ func (c chunks) Write(ctx context.Context, kind tenderbase.Kind, bits map[postin
 
 // loader reads the bitmaps of terms of kind k through c, whole: every
 // chunk of each term.
-func loader(c querier, k tenderbase.Kind) postings.Loader {
+func loader(c statements, k tenderbase.Kind) postings.Loader {
 	return func(ctx context.Context, terms []string) (map[string]*postings.Bitmap, error) {
 		out := make(map[string]*postings.Bitmap, len(terms))
 		for _, t := range terms {
