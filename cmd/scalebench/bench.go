@@ -64,7 +64,7 @@ func runBench(ctx context.Context, cfg config, stderr io.Writer) (*result, error
 	}
 	b.logger.Info("time the queries", "rounds", cfg.Rounds, "stores", len(targets))
 	start := time.Now()
-	r.Classes = b.measure(ctx, targets, c.Survey.Classes, r)
+	r.Classes = b.measure(ctx, targets, withCursors(c.Survey.Classes), r)
 	b.logger.Info("timed", "in", time.Since(start).Round(time.Millisecond))
 	r.Machine.LoadAfter = loadAverage()
 	return r, ctx.Err()
@@ -92,7 +92,7 @@ func (b *bench) openTargets(ctx context.Context, pg *cluster, corpusPath string,
 		case storeUsual:
 			var u *usual
 			if u, bt, err = b.openUsual(ctx, pg, corpusPath); err == nil {
-				t = &target{name: name, search: u.search, close: u.close}
+				t = &target{name: name, search: u.search, cursorOf: u.cursorOf, close: u.close}
 			}
 		}
 		if err != nil {

@@ -53,6 +53,27 @@ type queryFigures struct {
 	Totals map[string]int `json:"totals"`
 }
 
+// withCursors adds to the classes one that asks for the pages of the
+// class "page" by the cursor of the page before each, as a caller turning
+// pages does: a deep page by keyset against the same page by number.
+func withCursors(classes []benchcorpus.Class) []benchcorpus.Class {
+	out := slices.Clone(classes)
+	for _, cl := range classes {
+		if cl.Name != "page" {
+			continue
+		}
+		byCursor := benchcorpus.Class{Name: "cursor", About: cl.About + ", by the cursor of the page before"}
+		for _, q := range cl.Queries {
+			if q.Page > 0 {
+				q.ByCursor = true
+				byCursor.Queries = append(byCursor.Queries, q)
+			}
+		}
+		out = append(out, byCursor)
+	}
+	return out
+}
+
 // measure asks the queries of the classes in interleaved rounds: in each,
 // every class in a shuffled order asks its next query of every store in a
 // shuffled order, so that no store or class always comes first, after a
@@ -114,10 +135,19 @@ func checkTotals(c *classResult, r *result) {
 // stores, once of the usual way.
 func (b *bench) ask(ctx context.Context, t *target, c *classResult, q *queryFigures, r *result) {
 	tm := c.times[t.name]
+	query := q.Query
+	if query.ByCursor {
+		var err error
+		if query.Cursor, err = t.cursorOf(ctx, query); err != nil {
+			tm.cold = append(tm.cold, -1)
+			r.warn("%s: %s failed on %s: %v", c.Name, q.Text, t.name, err)
+			return
+		}
+	}
 	if t.forget != nil {
 		t.forget()
 	}
-	d, total, err := timed(ctx, t, q.Query)
+	d, total, err := timed(ctx, t, query)
 	if err != nil {
 		tm.cold = append(tm.cold, -1)
 		r.warn("%s: %s failed on %s: %v", c.Name, q.Text, t.name, err)
@@ -128,7 +158,7 @@ func (b *bench) ask(ctx context.Context, t *target, c *classResult, q *queryFigu
 	if t.forget == nil {
 		return
 	}
-	d, total, err = timed(ctx, t, q.Query)
+	d, total, err = timed(ctx, t, query)
 	if err != nil {
 		tm.warm = append(tm.warm, -1)
 		r.warn("%s: %s failed warm on %s: %v", c.Name, q.Text, t.name, err)

@@ -27,6 +27,9 @@ type target struct {
 	// search runs a query as a user waits for it, and returns the total
 	// of its matches the store gave.
 	search func(ctx context.Context, q benchcorpus.Query) (int, error)
+	// cursorOf returns the cursor of the page a query asks for by
+	// cursor, reading the page before it.
+	cursorOf func(ctx context.Context, q benchcorpus.Query) (string, error)
 	// forget, of the project's stores, drops the totals they cached, so
 	// that the next search counts as the first one after an import does.
 	forget func()
@@ -58,7 +61,16 @@ func (b *bench) serve(ctx context.Context, name string, s ourStore) (*target, er
 	return &target{
 		name: name,
 		search: func(ctx context.Context, q benchcorpus.Query) (int, error) {
-			return postSearch(ctx, client, url, secret, q)
+			total, _, err := postSearch(ctx, client, url, secret, q)
+			return total, err
+		},
+		cursorOf: func(ctx context.Context, q benchcorpus.Query) (string, error) {
+			q.Page, q.ByCursor = q.Page-1, false
+			_, next, err := postSearch(ctx, client, url, secret, q)
+			if err == nil && next == "" {
+				err = fmt.Errorf("page %d of %s gave no next cursor", q.Page, q.Text)
+			}
+			return next, err
 		},
 		forget: s.ForgetTotals,
 		close: func() {
@@ -78,43 +90,48 @@ func (b *bench) serve(ctx context.Context, name string, s ourStore) (*target, er
 type searchArgs struct {
 	Query   string `json:"query"`
 	Page    int    `json:"page,omitempty"`
+	Cursor  string `json:"cursor,omitempty"`
 	Regions []int  `json:"regions,omitempty"`
 }
 
-// postSearch calls ru.search on its debug endpoint and reads the whole
-// answer.
-func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query) (int, error) {
+// postSearch calls ru.search on its debug endpoint, reads the whole answer
+// and returns its total and next cursor.
+func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query) (int, string, error) {
 	args := searchArgs{Query: q.Text, Page: q.Page}
+	if q.ByCursor {
+		args.Page, args.Cursor = 0, q.Cursor
+	}
 	if q.Region != 0 {
 		args.Regions = []int{q.Region}
 	}
 	body, err := json.Marshal(args)
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	req.Header.Set("Authorization", "Bearer "+secret)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	answer, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if err != nil {
-		return 0, fmt.Errorf("read the answer: %w", err)
+		return 0, "", fmt.Errorf("read the answer: %w", err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("status %s: %.300s", resp.Status, answer)
+		return 0, "", fmt.Errorf("status %s: %.300s", resp.Status, answer)
 	}
 	var page struct {
-		Total *int `json:"total"`
+		Total *int   `json:"total"`
+		Next  string `json:"next_cursor"`
 	}
 	if err := json.Unmarshal(answer, &page); err != nil || page.Total == nil {
-		return 0, fmt.Errorf("an answer without a total: %.300s", answer)
+		return 0, "", fmt.Errorf("an answer without a total: %.300s", answer)
 	}
-	return *page.Total, nil
+	return *page.Total, page.Next, nil
 }

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -154,19 +156,33 @@ type usualRow struct {
 	Body      json.RawMessage `json:"body"`
 }
 
-// search counts the matches of q and reads its page in one round trip,
-// and encodes the page as JSON, as a service would answer it.
-func (u *usual) search(ctx context.Context, q benchcorpus.Query) (int, error) {
+// where returns the condition of q's matches and its arguments.
+func (u *usual) where(q benchcorpus.Query) (string, []any) {
 	where := "tsv @@ websearch_to_tsquery('russian', $1)"
 	args := []any{websearch(q)}
 	if q.Region != 0 {
 		where += " AND region = $2"
 		args = append(args, q.Region)
 	}
+	return where, args
+}
+
+// search counts the matches of q and reads its page in one round trip,
+// and encodes the page as JSON, as a service would answer it.
+func (u *usual) search(ctx context.Context, q benchcorpus.Query) (int, error) {
+	where, args := u.where(q)
+	page, pageArgs := " ORDER BY published DESC, id DESC LIMIT 20 OFFSET "+strconv.Itoa(q.Page*20), args
+	if q.ByCursor {
+		// The usual keyset: the rows after the last one of the page
+		// before, whose published and id the cursor holds.
+		published, id, _ := strings.Cut(q.Cursor, "|")
+		n := len(args)
+		page = fmt.Sprintf(" AND (published, id) < ($%d::timestamptz, $%d) ORDER BY published DESC, id DESC LIMIT 20", n+1, n+2)
+		pageArgs = append(slices.Clip(args), published, id)
+	}
 	batch := &pgx.Batch{}
 	batch.Queue("SELECT count(*) FROM tenders WHERE "+where, args...)
-	batch.Queue("SELECT id, published, region, law, title, customer, body FROM tenders WHERE "+where+
-		" ORDER BY published DESC LIMIT 20 OFFSET "+strconv.Itoa(q.Page*20), args...)
+	batch.Queue("SELECT id, published, region, law, title, customer, body FROM tenders WHERE "+where+page, pageArgs...)
 	br := u.pool.SendBatch(ctx, batch)
 	defer br.Close()
 	var total int
@@ -188,6 +204,25 @@ func (u *usual) search(ctx context.Context, q benchcorpus.Query) (int, error) {
 		return 0, err
 	}
 	return total, nil
+}
+
+// cursorOf returns the cursor of the page q asks for: the published time
+// and id of the last row of the page before it.
+func (u *usual) cursorOf(ctx context.Context, q benchcorpus.Query) (string, error) {
+	where, args := u.where(q)
+	var published time.Time
+	var id string
+	err := u.pool.QueryRow(ctx, "SELECT published, id FROM tenders WHERE "+where+
+		" ORDER BY published DESC, id DESC LIMIT 1 OFFSET "+strconv.Itoa(q.Page*20-1), args...).Scan(&published, &id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		// The usual way finds fewer tenders than the project's stores
+		// for some queries, none on that page: the cursor is past them.
+		return "-infinity|", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("the last row of page %d: %w", q.Page-1, err)
+	}
+	return published.Format(time.RFC3339Nano) + "|" + id, nil
 }
 
 // websearch returns q in the syntax of websearch_to_tsquery.

@@ -32,6 +32,11 @@ type Query struct {
 	Region int    `json:"region,omitempty"`
 	// Page is the page asked, from 0, of 20 tenders.
 	Page int `json:"page,omitempty"`
+	// ByCursor asks for the page by the cursor the page before it gave
+	// rather than by its number; Cursor is that cursor, which the bench
+	// reads before it times the query.
+	ByCursor bool   `json:"by_cursor,omitempty"`
+	Cursor   string `json:"-"`
 	// Hits is the number of tenders of the corpus the query matches, by
 	// the reference matcher of internal/query.
 	Hits int `json:"hits"`
