@@ -406,7 +406,7 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	matcher := query.NewMatcher(sel.kind, sel.check)
 	for rows.Next() {
 		if sel.total >= 0 && (more || total >= sel.total) {
-			return items, sel.total, last, nil
+			break // the total is known, and the page is full or every match seen
 		}
 		// database/sql ends the rows once ctx is done, but from another
 		// goroutine; checking costs more than reading, so stop at once.
@@ -443,6 +443,9 @@ func (sel selection) checked(ctx context.Context, c *conn) ([]tenderbase.Record,
 	}
 	if !more {
 		last = nil
+	}
+	if sel.total >= 0 {
+		total = sel.total
 	}
 	return items, total, last, nil
 }
