@@ -213,6 +213,11 @@ func offset(page, size int) int {
 // another page follows. A phrase query over a kind with lossy tsvectors is
 // checked in Go.
 func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, *versioning.Cursor, error) {
+	// The postings hold the words and pairs of every record whole, lossy
+	// tsvector or not.
+	if sel.match != nil && sel.order == tenderbase.SortNewest {
+		return sel.byDocs(ctx, tx, totals)
+	}
 	if sel.loose != "" {
 		var lossy bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE kind = $1 AND lossy)`,
@@ -222,9 +227,6 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tend
 		if lossy {
 			return sel.checked(ctx, tx)
 		}
-	}
-	if sel.match != nil && sel.order == tenderbase.SortNewest {
-		return sel.byDocs(ctx, tx, totals)
 	}
 	where, args := sel.where(false)
 	total, err := sel.count(ctx, tx, totals)

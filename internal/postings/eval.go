@@ -20,14 +20,16 @@ type Match struct {
 	OpenOnly bool             // words match the text every plan sees only
 }
 
-// Exact reports whether postings answer m exactly: they hold no positions,
-// so a phrase of two words or more is not theirs to answer.
+// Exact reports whether postings answer m exactly. They hold words and
+// pairs of words side by side, not positions: a phrase of two words is
+// theirs to answer when both are matched in any form, but not one of
+// three words or more, nor one with an exact form.
 func (m Match) Exact() bool { return m.Query == nil || exact(m.Query) }
 
 func exact(q tenderbase.Query) bool {
 	switch q := q.(type) {
 	case tenderbase.PhraseQuery:
-		return len(q.Terms) == 1
+		return len(q.Terms) == 1 || len(q.Terms) == 2 && !q.Terms[0].Exact && !q.Terms[1].Exact
 	case tenderbase.AndQuery:
 		for _, o := range q.Operands {
 			if !exact(o) {
@@ -107,7 +109,9 @@ func (e *evaluator) collectQuery(q tenderbase.Query) {
 			e.need[t] = true
 		}
 	case tenderbase.PhraseQuery:
-		e.collectQuery(q.Terms[0])
+		for _, t := range e.phraseTerms(q) {
+			e.need[t] = true
+		}
 	case tenderbase.AndQuery:
 		positive := false
 		for _, o := range q.Operands {
@@ -150,13 +154,32 @@ func (e *evaluator) termTerms(t tenderbase.TermQuery) []string {
 	return terms
 }
 
+// phraseTerms returns the terms any of which an Exact phrase matches: a
+// word's, or the pairs of keys of two words that a record's words side by
+// side may have.
+func (e *evaluator) phraseTerms(p tenderbase.PhraseQuery) []string {
+	if len(p.Terms) == 1 {
+		return e.termTerms(p.Terms[0])
+	}
+	var terms []string
+	for _, a := range textproc.MatchingKeys(p.Terms[0].Stem) {
+		for _, b := range textproc.MatchingKeys(p.Terms[1].Stem) {
+			terms = append(terms, pair+a+" "+b)
+			if !e.openOnly {
+				terms = append(terms, tariffPair+a+" "+b)
+			}
+		}
+	}
+	return terms
+}
+
 // eval returns the docs q matches, as a bitmap of its own.
 func (e *evaluator) eval(q tenderbase.Query) *Bitmap {
 	switch q := q.(type) {
 	case tenderbase.TermQuery:
 		return e.any(e.termTerms(q))
 	case tenderbase.PhraseQuery:
-		return e.eval(q.Terms[0])
+		return e.any(e.phraseTerms(q))
 	case tenderbase.AndQuery:
 		var positive []*Bitmap
 		var negative []tenderbase.Query

@@ -31,6 +31,10 @@ const (
 	tariffStem = "t "
 	tariffForm = "u "
 	flag       = "f "
+	// pair and tariffPair are the terms of two words side by side within
+	// one text, by their keys: a phrase of two words.
+	pair       = "p "
+	tariffPair = "q "
 	// All is the term of every current record of a kind: a query of
 	// exclusions only, and the count of a kind, read it.
 	All = "*"
@@ -45,19 +49,23 @@ func Chunk(doc uint32) uint32 { return doc >> chunkBits }
 
 // Terms returns the distinct terms of a record whose open and tariff texts
 // are analyzed as open and tariff (query.IndexedFields) and whose flags are
-// flags: each word's key and form, in the column of the open or of the
-// tariff text, each flag, and All.
+// flags: each word's key and form, and the keys of each two words side by
+// side within one text, in the column of the open or of the tariff text;
+// each flag; and All.
 func Terms(open, tariff [][]textproc.Token, flags []string) []string {
 	terms := []string{All}
-	add := func(fields [][]textproc.Token, stems, forms string) {
+	add := func(fields [][]textproc.Token, stems, forms, pairs string) {
 		for _, toks := range fields {
-			for _, t := range toks {
+			for i, t := range toks {
 				terms = append(terms, stems+t.Stem, forms+t.Form)
+				if i > 0 {
+					terms = append(terms, pairs+toks[i-1].Stem+" "+t.Stem)
+				}
 			}
 		}
 	}
-	add(open, stem, form)
-	add(tariff, tariffStem, tariffForm)
+	add(open, stem, form, pair)
+	add(tariff, tariffStem, tariffForm, tariffPair)
 	for _, f := range flags {
 		terms = append(terms, flag+f)
 	}

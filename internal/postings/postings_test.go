@@ -109,6 +109,12 @@ func TestCountsFollowTheQueryLanguage(t *testing.T) {
 		{"", [][]string{{"fz223"}}, false, 1},
 		{"", nil, false, 4},
 		{"иванов", nil, true, 0},
+		{`"поставка бумаги"`, nil, false, 1},     // side by side, in other forms
+		{`"бумаги поставка"`, nil, false, 0},     // the other way round
+		{`"поставка картриджей"`, nil, true, 1},  // within one text
+		{`"картриджей контакты"`, nil, false, 0}, // across two texts
+		{`"кровли здания"`, nil, false, 1},
+		{`"ремонт здания"`, nil, false, 0}, // not side by side
 	} {
 		m := Match{Groups: tc.groups, OpenOnly: tc.openOnly}
 		if tc.query != "" {
@@ -172,14 +178,16 @@ func TestChangesApplyInOrder(t *testing.T) {
 	}
 }
 
-// TestPhrasesAreNotAnswered: postings hold no positions, so a phrase of
-// two words is left to the full-text index.
-func TestPhrasesAreNotAnswered(t *testing.T) {
+// TestLongPhrasesAreNotAnswered: postings hold pairs of words side by
+// side, not positions, so a phrase of three words, or one with an exact
+// form, is left to the full-text index.
+func TestLongPhrasesAreNotAnswered(t *testing.T) {
 	for text, want := range map[string]bool{
-		`"поставка бумаги"`:           false,
-		`кровля & !"поставка бумаги"`: false,
-		`кровля | "ремонт кровли"`:    false,
-		`кровля | (ремонт & !школа)`:  true,
+		`"поставка бумаги"`:               true,
+		`кровля & !"поставка бумаги"`:     true,
+		`кровля | "ремонт кровли здания"`: false,
+		`"=поставка бумаги"`:              false,
+		`кровля | (ремонт & !школа)`:      true,
 		`"кровля"`: true,
 	} {
 		q, err := query.Parse(text, query.MCP)
