@@ -25,6 +25,7 @@ type result struct {
 	Vocabulary benchcorpus.Vocabulary `json:"vocabulary"`
 	Builds     []built                `json:"builds"`
 	Classes    []classResult          `json:"classes"`
+	Decoding   decoding               `json:"eis_decoding"`
 	// Warnings name the queries whose totals the project's stores
 	// disagree on, with each other, with the reference matcher or from
 	// one round to the next, and the searches that failed.
@@ -66,6 +67,7 @@ func runBench(ctx context.Context, cfg config, stderr io.Writer) (*result, error
 	start := time.Now()
 	r.Classes = b.measure(ctx, targets, withCursors(c.Survey.Classes), r)
 	b.logger.Info("timed", "in", time.Since(start).Round(time.Millisecond))
+	r.Decoding = measureDecoding(cfg.Samples)
 	r.Machine.LoadAfter = loadAverage()
 	return r, ctx.Err()
 }

@@ -84,6 +84,8 @@ type config struct {
 	// Postgres is the URL of a database of the server the bench's
 	// databases are created on (the admin URL).
 	Postgres string
+	// Samples is the folder of published EIS XML whose decoding is timed.
+	Samples string
 	// Stores are the stores timed, in the order of storeNames.
 	Stores []string
 	// DBSuffix ends the names of the bench's databases and SQLite file,
@@ -139,6 +141,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&stores, "stores", strings.Join(storeNames, ","), "`LIST` of the stores to time, of "+strings.Join(storeNames, ", "))
 	fs.StringVar(&cfg.DBSuffix, "db-suffix", "", "`SUFFIX` of the names of the bench's databases and SQLite file (lowercase letters, digits, _)")
 	fs.StringVar(&cfg.JSON, "json", "", "`FILE` to write the figures to, as JSON")
+	fs.StringVar(&cfg.Samples, "samples", filepath.Join("..", "shared", "data"), "`DIR` of published EIS XML documents whose decoding is timed")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

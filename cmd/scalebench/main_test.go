@@ -24,7 +24,8 @@ import (
 // test's own, dropped at the end.
 func TestRun(t *testing.T) {
 	cache := t.TempDir()
-	args := []string{"-records", "3000", "-rounds", "3", "-cache", cache, "-json", filepath.Join(cache, "figures.json")}
+	samples := filepath.Join("..", "..", "..", "shared", "data")
+	args := []string{"-records", "3000", "-rounds", "3", "-cache", cache, "-json", filepath.Join(cache, "figures.json"), "-samples", samples}
 	stores := []string{storeSQLite}
 	if admin, ok := testPostgres(t); ok {
 		suffix := "_test_" + randomHex(4)
@@ -42,6 +43,9 @@ func TestRun(t *testing.T) {
 		checkBuilds(t, report, stores, cached)
 		checkClasses(t, report, stores)
 		checkFigures(t, filepath.Join(cache, "figures.json"), stores)
+		if _, err := os.Stat(samples); err == nil && !regexp.MustCompile(`EIS XML decoding: \d+ documents .* [\d.]+ MB/s`).MatchString(report) {
+			t.Errorf("the report does not give the rate of EIS XML decoding of the samples:\n%s", report)
+		}
 	}
 }
 

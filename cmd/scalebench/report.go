@@ -33,6 +33,8 @@ func (r *result) print(w io.Writer) {
 	fmt.Fprintln(w)
 	r.printQueries(w)
 	fmt.Fprintln(w)
+	r.Decoding.print(w)
+	fmt.Fprintln(w)
 	if len(r.Warnings) == 0 {
 		fmt.Fprintln(w, "no warnings: the project's stores gave every query the same total, the reference matcher's")
 	}
