@@ -154,6 +154,32 @@ func TestSearchJSON(t *testing.T) {
 	}
 }
 
+// TestSearchCursor pages by the cursor each page prints, and refuses one
+// of another search.
+func TestSearchCursor(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	if r := runCLI(t, nil, "import", "--db", db, tenders(t, dir, "Поставка бумаги", "Ремонт кровли", "Поставки картриджей")); r.code != 0 {
+		t.Fatalf("import: %s%s", r.stdout, r.stderr)
+	}
+	first := runCLI(t, nil, "search", "--db", db, "--page-size", "1", "ru", "поставка")
+	_, cursor, ok := strings.Cut(first.stdout, "next page: --cursor ")
+	if first.code != 0 || !ok {
+		t.Fatalf("first page: exit %d, no next cursor:\n%s%s", first.code, first.stdout, first.stderr)
+	}
+	cursor = strings.TrimSpace(cursor)
+	second := runCLI(t, nil, "search", "--db", db, "--page-size", "1", "--cursor", cursor, "ru", "поставка")
+	want := "2 found in ru (the page after the cursor, 1 per page)\n" +
+		"2025-03-01  037310000012500001    Поставка бумаги\n"
+	if diff := cmp.Diff(want, second.stdout); diff != "" || second.code != 0 {
+		t.Errorf("second page by cursor: exit %d (-want +got):\n%s%s", second.code, diff, second.stderr)
+	}
+	other := runCLI(t, nil, "search", "--db", db, "--page-size", "1", "--cursor", cursor, "ru", "ремонт")
+	if other.code != 2 || !strings.Contains(other.stderr, "the cursor belongs to another search") {
+		t.Errorf("a cursor of another search: exit %d\n%s%s", other.code, other.stdout, other.stderr)
+	}
+}
+
 func TestSearchErrors(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "test.db")

@@ -19,6 +19,7 @@ type searchConfig struct {
 	Query    string // "" lists every record, newest first
 	Page     int
 	PageSize int
+	Cursor   string // the next cursor of a page of the same search
 	Filters  tenderbase.Filters
 	// Named are the named filters of the resource's search tool, by name,
 	// as --filter gives them; Sort is its sort.
@@ -52,7 +53,7 @@ func runSearch(ctx context.Context, c *cli, args []string) int {
 	if cfg.JSON {
 		err = writePageJSON(c.stdout, page)
 	} else {
-		err = writePage(c.stdout, cfg.Resource, page)
+		err = writePage(c.stdout, cfg.Resource, page, cfg.Cursor != "")
 	}
 	if err != nil {
 		return c.fail(err)
@@ -66,6 +67,7 @@ func (c *cli) parseSearch(args []string) (cfg searchConfig, code int, ok bool) {
 	fs := c.newFlagSet(cmd)
 	c.storeFlags(fs, &cfg.Store, slog.LevelWarn)
 	fs.IntVar(&cfg.Page, "page", 0, "show page `N`, counting from 0")
+	fs.StringVar(&cfg.Cursor, "cursor", "", "show the page after the one whose next cursor is `C` (printed under each page); quick however deep")
 	fs.IntVar(&cfg.PageSize, "page-size", tenderbase.DefaultPageSize, fmt.Sprintf("`N` records per page, at most %d", tenderbase.MaxPageSize))
 	fs.Var(intList{&cfg.Filters.Regions, 1, 99}, "region", "region `CODE`, such as 77; repeat the flag or separate codes by commas")
 	fs.Var(intList{&cfg.Filters.Countries, 1, 999}, "country", "ISO 3166 numeric country `CODE`, such as 643; repeatable")
@@ -103,7 +105,7 @@ func buildSearch(cfg searchConfig) (tenderbase.Search, error) {
 	if err != nil {
 		return tenderbase.Search{}, err
 	}
-	s.Filters, s.Page, s.PageSize = s.Filters.Merge(cfg.Filters), cfg.Page, cfg.PageSize
+	s.Filters, s.Page, s.PageSize, s.Cursor = s.Filters.Merge(cfg.Filters), cfg.Page, cfg.PageSize, cfg.Cursor
 	if err := s.Validate(); err != nil {
 		return tenderbase.Search{}, err
 	}
@@ -129,11 +131,15 @@ func writePageJSON(w io.Writer, page tenderbase.Page) error {
 }
 
 // writePage writes the page as a listing: one line a record with its key,
-// date and title.
-func writePage(w io.Writer, resource string, page tenderbase.Page) error {
+// date and title, and the cursor of the next page. A page read by cursor
+// does not know its number.
+func writePage(w io.Writer, resource string, page tenderbase.Page, byCursor bool) error {
 	lastPage := max(page.Total-1, 0) / max(page.PageSize, 1)
-	if _, err := fmt.Fprintf(w, "%d found in %s (page %d of pages 0-%d, %d per page)\n",
-		page.Total, resource, page.Page, lastPage, page.PageSize); err != nil {
+	where := fmt.Sprintf("page %d of pages 0-%d", page.Page, lastPage)
+	if byCursor {
+		where = "the page after the cursor"
+	}
+	if _, err := fmt.Fprintf(w, "%d found in %s (%s, %d per page)\n", page.Total, resource, where, page.PageSize); err != nil {
 		return err
 	}
 	for _, r := range page.Items {
@@ -142,6 +148,11 @@ func writePage(w io.Writer, resource string, page tenderbase.Page) error {
 			date = r.Date().Format("2006-01-02")
 		}
 		if _, err := fmt.Fprintf(w, "%s  %-20s  %s\n", date, r.Key(), headline(r)); err != nil {
+			return err
+		}
+	}
+	if page.Next != "" {
+		if _, err := fmt.Fprintf(w, "next page: --cursor %s\n", page.Next); err != nil {
 			return err
 		}
 	}
