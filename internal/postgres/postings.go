@@ -8,8 +8,6 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/postings"
-	"github.com/tenderbase/tenderbase/internal/query"
-	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
@@ -96,12 +94,6 @@ func loader(q querier, k tenderbase.Kind) postings.Loader {
 	}
 }
 
-// terms returns the postings of r.
-func terms(st textproc.Stemmer, r tenderbase.Record) []string {
-	open, tariff := query.IndexedFields(st, r)
-	return postings.Terms(open, tariff, r.Flags())
-}
-
 // unpost takes the terms of the current record that cond (over records r)
 // picks, if any, out of the postings of its doc, and returns its doc.
 func (w writer) unpost(ctx context.Context, k tenderbase.Kind, cond string, args ...any) (uint32, error) {
@@ -119,6 +111,6 @@ func (w writer) unpost(ctx context.Context, k tenderbase.Kind, cond string, args
 	if err != nil {
 		return 0, err
 	}
-	w.changes.Remove(k, uint32(doc), terms(w.stems, old))
+	w.changes.Remove(k, uint32(doc), postings.RecordTerms(w.stems, old))
 	return uint32(doc), nil
 }

@@ -19,6 +19,8 @@ import (
 
 	"github.com/RoaringBitmap/roaring/v2"
 
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
@@ -71,6 +73,14 @@ func Terms(open, tariff [][]textproc.Token, flags []string) []string {
 	}
 	slices.Sort(terms)
 	return slices.Compact(terms)
+}
+
+// RecordTerms returns the terms of r as a store indexes it
+// (query.IndexedFields): what a write takes out of the postings of a
+// record's doc when its indexed version goes.
+func RecordTerms(st textproc.Stemmer, r tenderbase.Record) []string {
+	open, tariff := query.IndexedFields(st, r)
+	return Terms(open, tariff, r.Flags())
 }
 
 // Bitmap is a set of docs.

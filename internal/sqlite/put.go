@@ -183,7 +183,7 @@ func (w writer) unpost(ctx context.Context, k tenderbase.Kind, cond string, args
 	if err != nil {
 		return err
 	}
-	w.changes.Remove(k, doc, newDocument(old, w.stems).terms)
+	w.changes.Remove(k, doc, postings.RecordTerms(w.stems, old))
 	return nil
 }
 
