@@ -323,21 +323,22 @@ func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals *totals) ([]t
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	load := loader(tx, sel.kind)
+	// The page's plan needs the size of the kind: its All bitmap comes
+	// in the match's own read of the postings.
+	var kindSize uint64
+	load := func(ctx context.Context, terms []string) (map[string]*postings.Bitmap, error) {
+		bms, err := loader(tx, sel.kind)(ctx, append(terms, postings.All))
+		if bm := bms[postings.All]; bm != nil {
+			kindSize = bm.GetCardinality()
+		}
+		return bms, err
+	}
 	docs, err := postings.Docs(ctx, load, *sel.match)
 	if err != nil {
 		return nil, 0, nil, fmt.Errorf("match: %w", err)
 	}
 	total := int(docs.GetCardinality())
 	totals.Set(gen, sel.totalKey(), total)
-	all, err := load(ctx, []string{postings.All})
-	if err != nil {
-		return nil, 0, nil, fmt.Errorf("match: %w", err)
-	}
-	var kindSize uint64
-	if bm := all[postings.All]; bm != nil {
-		kindSize = bm.GetCardinality()
-	}
 	rids, more, err := sel.pageByDocs(ctx, tx, docs, kindSize)
 	if err != nil {
 		return nil, 0, nil, err
