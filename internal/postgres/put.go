@@ -48,13 +48,14 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if !res.Changed() {
 			return nil
 		}
-		if err := w.changes.Flush(ctx, chunks{tx}); err != nil {
-			return err
-		}
 		if err := versioning.SettleStates(ctx, stateWriter{tx}, records); err != nil {
 			return err
 		}
+		// Last, so that the postings of the lots SettleLots writes go too.
 		if err := versioning.SettleLots(ctx, w, stateWriter{tx}, records); err != nil {
+			return err
+		}
+		if err := w.changes.Flush(ctx, chunks{tx}); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {

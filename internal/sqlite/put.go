@@ -20,6 +20,10 @@ type writer struct {
 	// changes gathers the postings of the records written, to be flushed
 	// before the transaction commits.
 	changes *postings.Changes
+	// counts and fts gather the changes of table kinds and of the
+	// full-text tables, written before commit too.
+	counts kindCounts
+	fts    ftsWrites
 }
 
 // Current returns the current version of e's record, or else whether it
@@ -105,13 +109,9 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 	if err != nil {
 		return err
 	}
-	// The kind counts its records and gives the record its doc.
-	var doc uint32
-	if err := w.c.queryRow(ctx, `
-		INSERT INTO kinds (kind, records, docs) VALUES (?, 1, 1)
-		ON CONFLICT (kind) DO UPDATE SET records = records + 1, docs = docs + 1
-		RETURNING docs - 1`, e.Kind).Scan(&doc); err != nil {
-		return fmt.Errorf("count record: %w", describe(err))
+	doc, err := w.counts.insert(ctx, w.c, e.Kind)
+	if err != nil {
+		return err
 	}
 	if _, err := w.c.exec(ctx, `
 		INSERT INTO records (rid, kind, key, version, doc) VALUES (?, ?, ?, ?, ?)`,
@@ -160,9 +160,7 @@ func (w writer) unindex(ctx context.Context, k tenderbase.Kind, rid int64) (uint
 	if err := w.unpost(ctx, k, `r.rid = ?`, rid); err != nil {
 		return 0, err
 	}
-	if _, err := w.c.exec(ctx, ftsTables[k].delete, rid); err != nil {
-		return 0, fmt.Errorf("unindex old version: %w", describe(err))
-	}
+	w.fts.delete(k, rid)
 	return doc, nil
 }
 
@@ -209,9 +207,7 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 // postings under doc and its measures.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64, doc uint32) error {
 	d := newDocument(r, w.stems)
-	if _, err := w.c.exec(ctx, ftsTables[r.Kind()].insert, d.args(rid)...); err != nil {
-		return fmt.Errorf("index: %w", describe(err))
-	}
+	w.fts.insert(r.Kind(), rid, d.args(rid))
 	w.changes.Add(r.Kind(), doc, d.terms)
 	return putMeasures(ctx, w.c, r, rid)
 }

@@ -23,7 +23,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		return res, nil
 	}
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}}
+		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{}}
 		for _, r := range records {
 			if err := versioning.Put(ctx, w, r, &res); err != nil {
 				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
@@ -32,13 +32,21 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if !res.Changed() {
 			return nil
 		}
-		if err := w.changes.Flush(ctx, chunks{c}); err != nil {
-			return err
-		}
 		if err := versioning.SettleStates(ctx, stateWriter{c}, records); err != nil {
 			return err
 		}
+		// Last, so that the postings and counts of the lots SettleLots
+		// writes go too.
 		if err := versioning.SettleLots(ctx, w, stateWriter{c}, records); err != nil {
+			return err
+		}
+		if err := w.counts.flush(ctx, c); err != nil {
+			return err
+		}
+		if err := w.changes.Flush(ctx, chunks{c}); err != nil {
+			return err
+		}
+		if err := w.fts.apply(ctx, c); err != nil {
 			return err
 		}
 		return raiseGeneration(ctx, c)

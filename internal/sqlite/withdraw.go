@@ -38,9 +38,7 @@ func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 			return fmt.Errorf("withdraw %s %s: %w", kind, key, describe(err))
 		}
 	}
-	if _, err := w.c.exec(ctx, `UPDATE kinds SET records = records - 1 WHERE kind = ?`, kind); err != nil {
-		return fmt.Errorf("uncount withdrawn record: %w", describe(err))
-	}
+	w.counts.withdraw(kind)
 	return nil
 }
 
