@@ -40,10 +40,8 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 			return fmt.Errorf("lock for writing: %w", err)
 		}
 		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}}
-		for _, r := range records {
-			if err := versioning.Put(ctx, w, r, &res); err != nil {
-				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
-			}
+		if err := versioning.PutAll(ctx, w, records, &res); err != nil {
+			return err
 		}
 		if !res.Changed() {
 			return nil
@@ -196,8 +194,8 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 }
 
 // Replace makes version vid the current one. A record whose date moved to
-// another second gets a new rid, so that it sorts by its new date; the
-// lookups follow by cascade.
+// another second gets a new rid, so that it sorts by its new date, and its
+// lookups follow.
 func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versioning.Current, vid int64) error {
 	rid := cur.RID
 	if versioning.Moved(cur.RID, e.Rec.Date()) {
@@ -218,6 +216,11 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7, price = $8, deadline = $9
 		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID, d.tariff, price, deadline); err != nil {
 		return fmt.Errorf("replace record: %w", tooLarge(err))
+	}
+	if rid != cur.RID {
+		if _, err := w.q.Exec(ctx, `UPDATE lookups SET rid = $1 WHERE rid = $2`, rid, cur.RID); err != nil {
+			return fmt.Errorf("move lookups: %w", err)
+		}
 	}
 	return w.AddLookups(ctx, e, rid)
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // Withdraw records that wd withdraws its target and deletes the target's
-// current row, and with it its lookups, so that no search or Get finds it;
+// current row and its lookups, so that no search or Get finds it;
 // its versions stay.
 func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 	kind, key := string(wd.TargetKind), wd.TargetKey
@@ -22,7 +22,9 @@ func (w writer) Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error {
 	if _, err := w.unpost(ctx, wd.TargetKind, `r.kind = $1 AND r.key = $2`, kind, key); err != nil {
 		return fmt.Errorf("withdraw %s %s: %w", kind, key, err)
 	}
-	if _, err := w.q.Exec(ctx, `DELETE FROM records WHERE kind = $1 AND key = $2`, kind, key); err != nil {
+	if _, err := w.q.Exec(ctx, `
+		WITH r AS (DELETE FROM records WHERE kind = $1 AND key = $2 RETURNING rid)
+		DELETE FROM lookups l USING r WHERE l.rid = r.rid`, kind, key); err != nil {
 		return fmt.Errorf("withdraw %s %s: %w", kind, key, err)
 	}
 	return nil

@@ -51,10 +51,12 @@ func Run(t *testing.T, open Open) {
 	t.Run("Versions", func(t *testing.T) { testVersions(t, fresh) })
 	t.Run("Ties", func(t *testing.T) { testTies(t, fresh) })
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
+	t.Run("Batch", func(t *testing.T) { testBatch(t, fresh) })
 	t.Run("OrgMerge", func(t *testing.T) { testOrgMerge(t, fresh) })
 	t.Run("LotEvents", func(t *testing.T) { testLotEvents(t, fresh) })
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
+	t.Run("Generation", func(t *testing.T) { testGeneration(t, open) })
 	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })
 	// Search.OpenTextOnly: a search that may not match the text of tariff
 	// fields finds records by the rest of their text only, and its total

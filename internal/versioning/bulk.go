@@ -1,0 +1,113 @@
+package versioning
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Inserter is implemented by a store's Tx that stores many new records in
+// fewer statements than one Insert each, for stores where a statement
+// costs a round trip.
+type Inserter interface {
+	// Fresh reports, for each of es, whether its kind and key have neither
+	// a current record nor a withdrawal: whether Put would Insert it.
+	Fresh(ctx context.Context, es []Encoded) ([]bool, error)
+	// InsertAll stores records whose kinds and keys are new and distinct,
+	// as Insert stores each, in the order given.
+	InsertAll(ctx context.Context, es []Encoded) error
+}
+
+// PutAll stores records through tx as Put stores each in turn, and counts
+// what it did. When tx is an Inserter, the records that Put would simply
+// insert go first, together: those whose key is new to the store and to
+// the rest of the batch, that merge with nothing and that no withdrawal of
+// the batch names. The rest follow one by one, in their order; none of
+// them can see the difference, since no two share a record.
+func PutAll(ctx context.Context, tx Tx, records []tenderbase.Record, res *tenderbase.PutResult) error {
+	ins, ok := tx.(Inserter)
+	if !ok || len(records) < 2 {
+		return putEach(ctx, tx, records, res)
+	}
+	candidates, rest := splitFresh(records)
+	if len(candidates) == 0 {
+		return putEach(ctx, tx, records, res)
+	}
+	fresh, err := ins.Fresh(ctx, candidates)
+	if err != nil {
+		return err
+	}
+	var inserts []Encoded
+	for i, e := range candidates {
+		if fresh[i] {
+			inserts = append(inserts, e)
+		} else {
+			rest = append(rest, e.Rec)
+		}
+	}
+	if len(inserts) > 0 {
+		if err := ins.InsertAll(ctx, inserts); err != nil {
+			return fmt.Errorf("put %d new records: %w", len(inserts), err)
+		}
+		res.Inserted += len(inserts)
+	}
+	return putEach(ctx, tx, inOrder(records, rest), res)
+}
+
+func putEach(ctx context.Context, tx Tx, records []tenderbase.Record, res *tenderbase.PutResult) error {
+	for _, r := range records {
+		if err := Put(ctx, tx, r, res); err != nil {
+			return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
+		}
+	}
+	return nil
+}
+
+// splitFresh returns, encoded, the records that may be inserted together
+// if the store holds nothing of them, and the others.
+func splitFresh(records []tenderbase.Record) ([]Encoded, []tenderbase.Record) {
+	type id struct{ kind, key string }
+	seen := map[id]int{}
+	for _, r := range records {
+		seen[id{string(r.Kind()), r.Key()}]++
+		if wd, ok := r.(*tenderbase.Withdrawal); ok {
+			seen[id{string(wd.TargetKind), wd.TargetKey}] += 2
+		}
+	}
+	var candidates []Encoded
+	var rest []tenderbase.Record
+	for _, r := range records {
+		_, merges := r.(tenderbase.Merger)
+		_, withdraws := r.(*tenderbase.Withdrawal)
+		if merges || withdraws || seen[id{string(r.Kind()), r.Key()}] != 1 {
+			rest = append(rest, r)
+			continue
+		}
+		e, err := Encode(r)
+		if err != nil {
+			rest = append(rest, r) // Put says what is wrong, in its turn
+			continue
+		}
+		candidates = append(candidates, e)
+	}
+	return candidates, rest
+}
+
+// inOrder returns the records of some in the order they have in all.
+func inOrder(all, some []tenderbase.Record) []tenderbase.Record {
+	if len(some) == 0 {
+		return nil
+	}
+	in := make(map[tenderbase.Record]bool, len(some))
+	for _, r := range some {
+		in[r] = true
+	}
+	out := make([]tenderbase.Record, 0, len(some))
+	for _, r := range all {
+		if in[r] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
