@@ -55,7 +55,8 @@ func (w stateWriter) Latest(ctx context.Context, k tenderbase.Kind, key string) 
 // SetStandings keeps each standing for the current tender whose key is its
 // key (versioning.StateTx), in three statements for all of them: the
 // derived lookups that no longer hold go, the new ones come, and the
-// deadlines are set.
+// deadlines that changed are set: a row rewritten for nothing would be
+// indexed anew, its words included.
 func (w stateWriter) SetStandings(ctx context.Context, standings map[string]tenderbase.TenderStanding) error {
 	var keys, lkeys, fields, values []string
 	var deadlines []*int64
@@ -84,7 +85,7 @@ func (w stateWriter) SetStandings(ctx context.Context, standings map[string]tend
 	}
 	if _, err := w.q.Exec(ctx, `
 		UPDATE records r SET deadline = u.deadline FROM unnest($2::text[], $3::bigint[]) AS u (key, deadline)
-		WHERE r.kind = $1 AND r.key = u.key`, kind, keys, deadlines); err != nil {
+		WHERE r.kind = $1 AND r.key = u.key AND r.deadline IS DISTINCT FROM u.deadline`, kind, keys, deadlines); err != nil {
 		return fmt.Errorf("store deadlines: %w", err)
 	}
 	return nil
