@@ -38,16 +38,16 @@ func (c chunks) Read(ctx context.Context, kind tenderbase.Kind, keys []postings.
 	return out, nil
 }
 
-func (c chunks) Write(ctx context.Context, kind tenderbase.Kind, bits map[postings.Key][]byte) error {
+func (c chunks) Write(ctx context.Context, kind tenderbase.Kind, all []postings.ChunkBits) error {
 	var terms, goneTerms []string
 	var nums, goneNums []int64
 	var blobs [][]byte
-	for k, b := range bits {
-		if b == nil {
-			goneTerms, goneNums = append(goneTerms, k.Term), append(goneNums, int64(k.Chunk))
+	for _, ch := range all {
+		if ch.Bits == nil {
+			goneTerms, goneNums = append(goneTerms, ch.Term), append(goneNums, int64(ch.Chunk))
 			continue
 		}
-		terms, nums, blobs = append(terms, k.Term), append(nums, int64(k.Chunk)), append(blobs, b)
+		terms, nums, blobs = append(terms, ch.Term), append(nums, int64(ch.Chunk)), append(blobs, ch.Bits)
 	}
 	if len(goneTerms) > 0 {
 		if _, err := c.q.Exec(ctx, `

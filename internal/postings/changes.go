@@ -22,8 +22,16 @@ type Chunks interface {
 	// Read returns the stored chunks of kind among keys; a chunk not
 	// stored is missing from the map.
 	Read(ctx context.Context, kind tenderbase.Kind, keys []Key) (map[Key][]byte, error)
-	// Write stores the chunks of kind; a nil chunk is deleted.
-	Write(ctx context.Context, kind tenderbase.Kind, chunks map[Key][]byte) error
+	// Write stores the chunks of kind, which come in the order of their
+	// keys (term, then chunk), so that a table kept in that order is
+	// walked once; a chunk with nil Bits is deleted.
+	Write(ctx context.Context, kind tenderbase.Kind, chunks []ChunkBits) error
+}
+
+// ChunkBits is one chunk of a term's bitmap, serialized.
+type ChunkBits struct {
+	Key
+	Bits []byte
 }
 
 // Changes gathers the docs a write adds to and removes from terms, to
@@ -101,7 +109,7 @@ func flushKind(ctx context.Context, chunks Chunks, kind tenderbase.Kind, ops map
 	if err != nil {
 		return err
 	}
-	out := make(map[Key][]byte, len(keys))
+	out := make([]ChunkBits, 0, len(keys))
 	for _, k := range keys {
 		bm := roaring.New()
 		if b, ok := stored[k]; ok {
@@ -118,7 +126,7 @@ func flushKind(ctx context.Context, chunks Chunks, kind tenderbase.Kind, ops map
 		}
 		if bm.IsEmpty() {
 			if _, ok := stored[k]; ok {
-				out[k] = nil
+				out = append(out, ChunkBits{Key: k})
 			}
 			continue
 		}
@@ -127,7 +135,7 @@ func flushKind(ctx context.Context, chunks Chunks, kind tenderbase.Kind, ops map
 		if err != nil {
 			return err
 		}
-		out[k] = b
+		out = append(out, ChunkBits{Key: k, Bits: b})
 	}
 	return chunks.Write(ctx, kind, out)
 }

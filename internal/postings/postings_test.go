@@ -2,6 +2,7 @@ package postings
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -23,18 +24,25 @@ func (t table) Read(_ context.Context, kind tenderbase.Kind, keys []Key) (map[Ke
 	return out, nil
 }
 
-func (t table) Write(_ context.Context, kind tenderbase.Kind, chunks map[Key][]byte) error {
+func (t table) Write(_ context.Context, kind tenderbase.Kind, chunks []ChunkBits) error {
 	if t[kind] == nil {
 		t[kind] = map[Key][]byte{}
 	}
-	for k, b := range chunks {
-		if b == nil {
-			delete(t[kind], k)
+	for i, ch := range chunks {
+		if i > 0 && !keyBefore(chunks[i-1].Key, ch.Key) {
+			return fmt.Errorf("chunks out of order: %v after %v", ch.Key, chunks[i-1].Key)
+		}
+		if ch.Bits == nil {
+			delete(t[kind], ch.Key)
 		} else {
-			t[kind][k] = b
+			t[kind][ch.Key] = ch.Bits
 		}
 	}
 	return nil
+}
+
+func keyBefore(a, b Key) bool {
+	return a.Term < b.Term || a.Term == b.Term && a.Chunk < b.Chunk
 }
 
 func (t table) load(kind tenderbase.Kind) Loader {

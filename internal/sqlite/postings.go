@@ -29,16 +29,16 @@ func (c chunks) Read(ctx context.Context, kind tenderbase.Kind, keys []postings.
 	return out, nil
 }
 
-func (c chunks) Write(ctx context.Context, kind tenderbase.Kind, bits map[postings.Key][]byte) error {
-	for k, b := range bits {
+func (c chunks) Write(ctx context.Context, kind tenderbase.Kind, all []postings.ChunkBits) error {
+	for _, ch := range all {
 		var err error
-		if b == nil {
+		if ch.Bits == nil {
 			_, err = c.q.exec(ctx, `DELETE FROM postings WHERE kind = ? AND term = ? AND chunk = ?`,
-				string(kind), k.Term, k.Chunk)
+				string(kind), ch.Term, ch.Chunk)
 		} else {
 			_, err = c.q.exec(ctx, `INSERT INTO postings (kind, term, chunk, bits) VALUES (?, ?, ?, ?)
 				ON CONFLICT (kind, term, chunk) DO UPDATE SET bits = excluded.bits`,
-				string(kind), k.Term, k.Chunk, b)
+				string(kind), ch.Term, ch.Chunk, ch.Bits)
 		}
 		if err != nil {
 			return fmt.Errorf("write postings: %w", describe(err))
