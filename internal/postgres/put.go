@@ -69,7 +69,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 
 // writer applies records within one write transaction.
 type writer struct {
-	q     querier
+	q     pgx.Tx
 	stems textproc.Stemmer
 	// changes gathers the postings of the records written, to be flushed
 	// before the transaction commits.
