@@ -8,6 +8,20 @@ import "strings"
 // adds its own map here.
 var documents = merge(complaintDocuments, contracts, contractCancels, notices44, notices223, protocols44, protocols223, events, executions, unfairSuppliers44, unfairSuppliers223)
 
+// documentWires holds a value of the wire struct of every kind of document
+// the decoders read. Decode keeps of a document only the elements one of
+// them maps (prune.go), so a decoder that reads a new wire struct needs it
+// here: TestEveryWireStructIsListed fails until it is.
+var documentWires = []any{
+	complaintWire{}, complaintCancelWire{}, complaintGroupWire{}, checkResultWire{}, checkResultCancelWire{},
+	contract44{}, contract223{}, contractCancel44{},
+	epNoticeWire{}, fcsNoticeWire{}, purchaseNoticeWire{},
+	event44Wire{}, partialNoticeWire{}, event223Wire{},
+	protocol44Wire{}, purchaseProtocolWire{},
+	contractProcedureWire{}, contractProcedureCancelWire{}, performanceContractWire{},
+	unfairSupplierWire{}, unfairSupplier2022Wire{}, unfairExclude2022Wire{}, dishonestSupplierWire{},
+}
+
 // documentDecoder returns the decoder of the documents named kind. A kind
 // that holds no record of ours has none, even where a prefix would claim it.
 func documentDecoder(kind string) (documentFunc, bool) {

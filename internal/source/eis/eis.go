@@ -7,6 +7,16 @@
 //
 // Element names are matched by local name, whatever their namespace prefix,
 // so every scheme version that keeps the names reads the same way.
+//
+// Most of a document is read by no wire struct (signatures, print forms,
+// participants' details), so Decode prunes a document before encoding/xml
+// decodes it: it drops every element that no wire struct of documentWires
+// maps (prune.go). What a wire struct reads is kept byte for byte, and a
+// document the pruning does not follow is decoded whole, so the records are
+// those of the whole document. One thing differs: a fault inside an element
+// no wire struct reads that is not in the shape of its tags (a bad entity,
+// a character XML does not allow, "--" in a comment), which encoding/xml
+// would reject, no longer rejects the document.
 package eis
 
 import (
@@ -15,7 +25,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -43,8 +55,90 @@ func (Format) Detect(prefix []byte) bool {
 // Decode reads the EIS document of r and emits its records. A document of a
 // kind that holds no record of ours (a plan, a clarification) is one
 // rejection saying so; a document that does not parse is one rejection
-// saying where.
+// saying where. A document up to maxPrunedSize is read into memory and
+// pruned of what no wire struct maps before it is decoded (prune.go); a
+// larger one is decoded whole as it streams.
 func (Format) Decode(name string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error {
+	in := documentBuffers.Get().(*[]byte)
+	defer putDocumentBuffer(in)
+	var stream io.Reader
+	if *in, stream = readDocument((*in)[:0], r); stream != nil {
+		return decodeXML(name, stream, emit)
+	}
+	out := documentBuffers.Get().(*[]byte)
+	defer putDocumentBuffer(out)
+	doc := *in
+	if pruned, ok := prune((*out)[:0], doc); ok {
+		*out, doc = pruned, pruned
+	}
+	return decodeXML(name, bytes.NewReader(doc), emit)
+}
+
+// readDocument appends the document of r to buf, to be pruned, or returns
+// the stream to decode it from as it is: for a document larger than
+// maxPrunedSize, for one of a kind no decoder reads (a plan, which may be
+// large, is then read no further than its start), and for one whose reader
+// fails, so that the decoder meets the failure where it did.
+func readDocument(buf []byte, r io.Reader) ([]byte, io.Reader) {
+	buf, complete, err := readUpTo(buf, r, kindPrefixSize)
+	if err == nil && !complete && !unreadKind(buf) {
+		buf, complete, err = readUpTo(buf, r, maxPrunedSize)
+	}
+	switch {
+	case err != nil:
+		return buf, io.MultiReader(bytes.NewReader(buf), failingReader{err})
+	case !complete:
+		return buf, io.MultiReader(bytes.NewReader(buf), r)
+	}
+	return buf, nil
+}
+
+// kindPrefixSize is how much of a document is read before its kind is
+// known.
+const kindPrefixSize = 64 << 10
+
+// maxPrunedSize is the size of the largest document read into memory to be
+// pruned, so that memory stays bounded whatever the size of a file.
+const maxPrunedSize = 64 << 20
+
+// documentBuffers holds buffers for documents and their pruned copies,
+// which Decode reuses from one document to the next.
+var documentBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// putDocumentBuffer returns a buffer to documentBuffers, unless it grew
+// for an uncommonly large document, which is better left to the collector.
+func putDocumentBuffer(b *[]byte) {
+	if cap(*b) <= 8<<20 {
+		documentBuffers.Put(b)
+	}
+}
+
+// readUpTo appends to buf what r reads, up to the end of r or until buf
+// holds limit+1 bytes, and reports whether it reached the end.
+func readUpTo(buf []byte, r io.Reader, limit int) ([]byte, bool, error) {
+	for len(buf) <= limit {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, min(max(len(buf), 32<<10), limit+1-len(buf)))
+		}
+		n, err := r.Read(buf[len(buf):min(cap(buf), limit+1)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			return buf, true, nil
+		}
+		if err != nil {
+			return buf, false, err
+		}
+	}
+	return buf, false, nil
+}
+
+// failingReader fails every read with err.
+type failingReader struct{ err error }
+
+func (f failingReader) Read([]byte) (int, error) { return 0, f.err }
+
+// decodeXML decodes the EIS document of r as it streams, unpruned.
+func decodeXML(name string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error {
 	d := xml.NewDecoder(r)
 	root, err := rootElement(d)
 	if err != nil {

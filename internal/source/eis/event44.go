@@ -381,17 +381,21 @@ func joinNonEmpty(parts []string, sep string) string {
 	return strings.Join(kept, sep)
 }
 
+// partialNoticeWire is what a document of partialNotice names of the
+// purchase it changes, wherever its scheme puts the number.
+type partialNoticeWire struct {
+	PurchaseNumber string `xml:"purchaseNumber"`
+	Purchase       string `xml:"purchase>purchaseNumber"`
+	CommonNumber   string `xml:"commonInfo>purchaseNumber"`
+}
+
 // partialNotice returns the decoder of a document that changes a notice in
 // a way no tender event describes. Applying one needs the current tender,
 // which a decoder does not have: the document is rejected, naming what it is
 // and the purchase it concerns.
 func partialNotice(what string) documentFunc {
 	return func(d *xml.Decoder, start xml.StartElement, src source) ([]tenderbase.Record, error) {
-		var w struct {
-			PurchaseNumber string `xml:"purchaseNumber"`
-			Purchase       string `xml:"purchase>purchaseNumber"`
-			CommonNumber   string `xml:"commonInfo>purchaseNumber"`
-		}
+		var w partialNoticeWire
 		if err := d.DecodeElement(&w, &start); err != nil {
 			return nil, err
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenderbase/tenderbase"
 )
 
@@ -16,19 +18,7 @@ import (
 // rejection of the invalid kind, and every record it emits has a key and
 // survives its canonical JSON.
 func FuzzDecode(f *testing.F) {
-	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err == nil {
-			f.Add(filepath.Base(path), data)
-		}
-		return err
-	})
-	if err != nil {
-		f.Fatal(err)
-	}
+	addFixtureSeeds(f)
 	f.Fuzz(func(t *testing.T, name string, data []byte) {
 		err := (Format{}).Decode(name, bytes.NewReader(data), func(_ int, rec tenderbase.Record, err error) error {
 			if err != nil {
@@ -53,4 +43,41 @@ func FuzzDecode(f *testing.F) {
 			t.Errorf("Decode: %v", err)
 		}
 	})
+}
+
+// FuzzPruning decodes mangled documents, seeded with every fixture under
+// testdata, pruned as Decode does and unpruned: whenever the unpruned
+// decode reads a document without a rejection, the pruned one must emit the
+// same records. (A fault in a part no wire struct reads may reject the
+// unpruned document only.)
+func FuzzPruning(f *testing.F) {
+	addFixtureSeeds(f)
+	f.Fuzz(func(t *testing.T, name string, data []byte) {
+		whole := decodeWhole(t, name, bytes.NewReader(data))
+		if whole.Rejected {
+			return
+		}
+		kept := decodePruned(t, name, bytes.NewReader(data))
+		if diff := cmp.Diff(whole, kept); diff != "" {
+			t.Errorf("pruned (+) and unpruned (-) differ:\n%s", diff)
+		}
+	})
+}
+
+// addFixtureSeeds seeds f with the name and the content of every fixture
+// under testdata.
+func addFixtureSeeds(f *testing.F) {
+	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err == nil {
+			f.Add(filepath.Base(path), data)
+		}
+		return err
+	})
+	if err != nil {
+		f.Fatal(err)
+	}
 }
