@@ -42,6 +42,12 @@ type Page struct {
 	// Next is the cursor of the page after this one, "" when this one is
 	// the last.
 	Next string `json:"next,omitempty"`
+	// Generation is the generation of the data the page was read from: a
+	// number that every Put that changes something raises, so that two
+	// pages of one generation come from the same data, and the page after
+	// this one by Next is then the page after it by number. 0 when the
+	// store does not say.
+	Generation int64 `json:"-"`
 }
 
 // Filters narrow a search by flags. Within one list any value admits a

@@ -29,6 +29,15 @@
 // over each store's. The project's stores must agree on every total; a
 // line says where they do not. The usual way's totals differ: it indexes
 // the same text, but stems it otherwise and drops stop words.
+//
+// With -export the bench times the export instead (exportwalk.go): -records
+// synthetic complaints of internal/demo, and a check result of every
+// second one, stored through Store.Put in the SQLite store and the
+// PostgreSQL store (database tenderbase_export_N), each built once and
+// kept; then every round walks GET /api2.3/export?mode=fasEIS page by page,
+// 1,000 records a page with a key of the corporate plan, in JSON and in
+// XML, reading every byte. The report gives each store's records a second
+// (the median of the rounds) and the peak of the heap in use side by side.
 package main
 
 import (
@@ -93,6 +102,8 @@ type config struct {
 	DBSuffix string
 	// JSON, when not empty, is the file the figures are written to.
 	JSON string
+	// Export times the export of stored complaints instead of searches.
+	Export bool
 }
 
 // wants reports whether the store called name is timed.
@@ -111,7 +122,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	r, err := runBench(ctx, cfg, stderr)
+	var r report
+	if cfg.Export {
+		r, err = runExport(ctx, cfg, stderr)
+	} else {
+		r, err = runBench(ctx, cfg, stderr)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "scalebench: %v\n", err)
 		return exitFailure
@@ -124,6 +140,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// report is the figures of a run, of searches or of the export.
+type report interface {
+	print(w io.Writer)
+	writeJSON(path string) error
 }
 
 // parseFlags reads the command line; a wrong one is reported on stderr.
@@ -141,6 +163,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&stores, "stores", strings.Join(storeNames, ","), "`LIST` of the stores to time, of "+strings.Join(storeNames, ", "))
 	fs.StringVar(&cfg.DBSuffix, "db-suffix", "", "`SUFFIX` of the names of the bench's databases and SQLite file (lowercase letters, digits, _)")
 	fs.StringVar(&cfg.JSON, "json", "", "`FILE` to write the figures to, as JSON")
+	fs.BoolVar(&cfg.Export, "export", false, "time the export of -records stored complaints instead of searches")
 	fs.StringVar(&cfg.Samples, "samples", filepath.Join("..", "shared", "data"), "`DIR` of published EIS XML documents whose decoding is timed")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -166,7 +189,10 @@ func (c *config) check() error {
 			return fmt.Errorf("-stores: unknown store %q; the stores are %s", s, strings.Join(storeNames, ", "))
 		}
 	}
-	c.Stores = slices.DeleteFunc(slices.Clone(storeNames), func(s string) bool { return !slices.Contains(c.Stores, s) })
+	c.Stores = slices.DeleteFunc(slices.Clone(storeNames), func(s string) bool {
+		// The usual way has no export.
+		return !slices.Contains(c.Stores, s) || (c.Export && s == storeUsual)
+	})
 	switch {
 	case c.Records < 1:
 		return errors.New("-records must be at least 1")

@@ -82,7 +82,7 @@ func dropDatabases(t *testing.T, admin, suffix string) {
 	}
 	defer conn.Close(ctx)
 	cfg := config{Records: 3000, DBSuffix: suffix}
-	for _, kind := range []string{"scale", "usual"} {
+	for _, kind := range []string{"scale", "usual", "export"} {
 		db := pgx.Identifier{cfg.dbName(kind)}.Sanitize()
 		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+db+" WITH (FORCE)"); err != nil {
 			t.Error(err)

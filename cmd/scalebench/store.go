@@ -71,11 +71,29 @@ func (c config) dbName(kind string) string {
 // openSQLite opens the SQLite store of the cache, building it first unless
 // its marker says it holds the corpus.
 func (b *bench) openSQLite(ctx context.Context, corpusPath string) (ourStore, built, error) {
-	cfg := b.cfg
-	path := cfg.sqlitePath()
+	return b.openCachedSQLite(ctx, b.cfg.sqlitePath(), b.cfg.marker(), b.importer(corpusPath))
+}
+
+// openPostgres opens the PostgreSQL store of the bench's database on pg,
+// building it first unless its marker says it holds the corpus.
+func (b *bench) openPostgres(ctx context.Context, pg *cluster, corpusPath string) (ourStore, built, error) {
+	return b.openCachedPostgres(ctx, pg, b.cfg.dbName("scale"), b.cfg.marker(), b.importer(corpusPath))
+}
+
+// builder fills an empty store and says what that took.
+type builder func(ctx context.Context, s ourStore, bt *built) error
+
+// importer returns the builder that imports the corpus at corpusPath.
+func (b *bench) importer(corpusPath string) builder {
+	return func(ctx context.Context, s ourStore, bt *built) error { return b.build(ctx, s, corpusPath, bt) }
+}
+
+// openCachedSQLite opens the SQLite store at path, building it first with
+// build unless the marker beside it is mark.
+func (b *bench) openCachedSQLite(ctx context.Context, path, mark string, build builder) (ourStore, built, error) {
 	bt := built{Store: storeSQLite}
-	mark, err := os.ReadFile(path + ".marker")
-	bt.Cached = err == nil && string(mark) == cfg.marker()
+	found, err := os.ReadFile(path + ".marker")
+	bt.Cached = err == nil && string(found) == mark
 	if !bt.Cached {
 		for _, suffix := range []string{".marker", "", "-wal", "-shm"} {
 			if err := os.Remove(path + suffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -88,11 +106,11 @@ func (b *bench) openSQLite(ctx context.Context, corpusPath string) (ourStore, bu
 		return nil, bt, err
 	}
 	if !bt.Cached {
-		if err := b.build(ctx, s, corpusPath, &bt); err != nil {
+		if err := build(ctx, s, &bt); err != nil {
 			s.Close()
 			return nil, bt, err
 		}
-		if err := os.WriteFile(path+".marker", []byte(cfg.marker()), 0o644); err != nil {
+		if err := os.WriteFile(path+".marker", []byte(mark), 0o644); err != nil {
 			s.Close()
 			return nil, bt, err
 		}
@@ -101,16 +119,15 @@ func (b *bench) openSQLite(ctx context.Context, corpusPath string) (ourStore, bu
 	return s, bt, nil
 }
 
-// openPostgres opens the PostgreSQL store of the bench's database on pg,
-// building it first unless its marker says it holds the corpus.
-func (b *bench) openPostgres(ctx context.Context, pg *cluster, corpusPath string) (ourStore, built, error) {
-	db := b.cfg.dbName("scale")
+// openCachedPostgres opens the PostgreSQL store in database db on pg,
+// building it first with build unless the database's marker is mark.
+func (b *bench) openCachedPostgres(ctx context.Context, pg *cluster, db, mark string, build builder) (ourStore, built, error) {
 	bt := built{Store: storePostgres}
-	mark, err := pg.marker(ctx, db)
+	found, err := pg.marker(ctx, db)
 	if err != nil {
 		return nil, bt, err
 	}
-	bt.Cached = mark == b.cfg.marker()
+	bt.Cached = found == mark
 	if !bt.Cached {
 		if err := pg.recreate(ctx, db); err != nil {
 			return nil, bt, err
@@ -121,11 +138,11 @@ func (b *bench) openPostgres(ctx context.Context, pg *cluster, corpusPath string
 		return nil, bt, err
 	}
 	if !bt.Cached {
-		if err := b.build(ctx, s, corpusPath, &bt); err != nil {
+		if err := build(ctx, s, &bt); err != nil {
 			s.Close()
 			return nil, bt, err
 		}
-		if err := pg.setMarker(ctx, db, b.cfg.marker()); err != nil {
+		if err := pg.setMarker(ctx, db, mark); err != nil {
 			s.Close()
 			return nil, bt, err
 		}

@@ -24,7 +24,7 @@ func newCSVWriter(w io.Writer) *csv.Writer {
 // writeCSV writes record r as a row, after the header row if it is the
 // first: one cell a field, in the order of the header. A document holds
 // records of one kind, Meta.Kind, the kind its header names.
-func (w *Writer) writeCSV(r tenderbase.Record, fields []Field) error {
+func (w *Writer) writeCSV(r tenderbase.Record, fields []Field, hidden []bool) error {
 	if r.Kind() != w.meta.Kind {
 		return fmt.Errorf("export: a %s record in a CSV document of %s records", r.Kind(), w.meta.Kind)
 	}
@@ -33,8 +33,8 @@ func (w *Writer) writeCSV(r tenderbase.Record, fields []Field) error {
 	}
 	v := reflect.ValueOf(r).Elem()
 	w.row = w.row[:0]
-	for _, f := range fields {
-		w.row = append(w.row, w.csvCell(f, valueOf(v, f, w.hidden[r.Kind()][f.Name])))
+	for i, f := range fields {
+		w.row = append(w.row, w.csvCell(f, valueOf(v, f, hidden[i])))
 	}
 	w.n++
 	return w.csv.Write(w.row)

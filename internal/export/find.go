@@ -30,6 +30,13 @@ type Found struct {
 // mode=fasEIS carry in resultFAS the outcome of the latest check result of
 // the complaint, where one is stored and p sees it.
 func Find(ctx context.Context, store tenderbase.Store, q Request, p tenderbase.Plan, rowCap int) (Found, error) {
+	return (*Walks)(nil).Find(ctx, store, q, p, rowCap)
+}
+
+// Find finds what the package's Find finds, reading a page by the cursor
+// of the page before it when a walk read that page from the data as it
+// still is (search).
+func (w *Walks) Find(ctx context.Context, store tenderbase.Store, q Request, p tenderbase.Plan, rowCap int) (Found, error) {
 	f := Found{Page: q.Page, PerPage: q.PerPage, RowCap: rowCap}
 	if f.PerPage == 0 {
 		f.PerPage = DefaultPerPage
@@ -52,11 +59,14 @@ func Find(ctx context.Context, store tenderbase.Store, q Request, p tenderbase.P
 		return Found{}, err
 	}
 	s.Page, s.PageSize = q.Page, f.PerPage
+	var page tenderbase.Page
 	if keep == 0 {
 		// Only the total is wanted: the smallest page gives it.
 		s.Page, s.PageSize, f.PastCap = 0, 1, true
+		page, err = store.Search(ctx, s)
+	} else {
+		page, err = w.search(ctx, store, s)
 	}
-	page, err := store.Search(ctx, s)
 	if err != nil {
 		return Found{}, fmt.Errorf("export %s: %w", q.Mode, err)
 	}
@@ -70,6 +80,48 @@ func Find(ctx context.Context, store tenderbase.Store, q Request, p tenderbase.P
 		return f, nil
 	}
 	return f, settleResults(ctx, store, f.Records)
+}
+
+// search reads page s of a walk: after the cursor that the page before it
+// gave, when both pages are read from one generation of the data, for the
+// page after the cursor is then the page by number; by its number
+// otherwise. It remembers where the page after s begins.
+func (w *Walks) search(ctx context.Context, store tenderbase.Store, s tenderbase.Search) (tenderbase.Page, error) {
+	key := keyOf(s)
+	page, ok, err := w.byCursor(ctx, store, s, key)
+	if err != nil {
+		return tenderbase.Page{}, err
+	}
+	if !ok {
+		if page, err = store.Search(ctx, s); err != nil {
+			return tenderbase.Page{}, err
+		}
+	}
+	w.learn(key, page)
+	return page, nil
+}
+
+// byCursor reads page s after the cursor a walk left for it, and reports
+// whether it is the page s asks for. A page read from another generation
+// than the cursor's is not: the data changed in between, and the records
+// after the cursor need not be those after the pages before by number.
+// Nor is one whose search failed; its search by number says why.
+func (w *Walks) byCursor(ctx context.Context, store tenderbase.Store, s tenderbase.Search, key walkKey) (tenderbase.Page, bool, error) {
+	start, ok := w.start(key)
+	if !ok {
+		return tenderbase.Page{}, false, nil
+	}
+	after := s
+	after.Page, after.Cursor = 0, start.cursor
+	page, err := store.Search(ctx, after)
+	if ctx.Err() != nil {
+		return tenderbase.Page{}, false, fmt.Errorf("page %d by cursor: %w", s.Page, ctx.Err())
+	}
+	if err != nil || page.Generation != start.gen {
+		return tenderbase.Page{}, false, nil
+	}
+	page.Page = s.Page
+	return page, true, nil
 }
 
 // byID finds the case with id, as a page of one record or none.
@@ -106,58 +158,6 @@ func searchOf(ctx context.Context, store tenderbase.Store, q Request) (tenderbas
 		tenderbase.LookupRegNumber, q.ComplaintRegNum,
 		tenderbase.LookupComplaintID, q.ComplaintID,
 	)}, nil
-}
-
-// resultSearch returns the search of the results of the complaint whose id
-// (in any of its versions) is id: the results that carry its complaint
-// number, since EIS does not promise that the id stays the same across
-// versions. When no stored complaint has the id, the results that carry the
-// id themselves.
-func resultSearch(ctx context.Context, store tenderbase.Store, id string) (tenderbase.Search, error) {
-	s := tenderbase.Search{Kind: tenderbase.KindComplaintResult, Where: lookups(tenderbase.LookupComplaintID, id)}
-	page, err := store.Search(ctx, tenderbase.Search{
-		Kind: tenderbase.KindComplaint, Where: lookups(tenderbase.LookupComplaintID, id), PageSize: 1,
-	})
-	if err != nil {
-		return s, fmt.Errorf("export: complaint %s: %w", id, err)
-	}
-	if len(page.Items) > 0 {
-		s.Where = lookups(tenderbase.LookupComplaintNumber, page.Items[0].Key())
-	}
-	return s, nil
-}
-
-// carryComplaintID sets the complaintID of every result of recs that lacks
-// one to id, the complaint they were asked for by: a check result EIS
-// publishes names its complaint by number, and the complaint has the id.
-func carryComplaintID(recs []tenderbase.Record, id string) {
-	for _, r := range recs {
-		if res, ok := r.(*tenderbase.ComplaintResult); ok && res.ComplaintID == "" {
-			res.ComplaintID = id
-		}
-	}
-}
-
-// settleResults sets resultFAS of every complaint of recs to the outcome of
-// its latest check result (the newest publishDate) among the results that
-// carry its number. A complaint without a stored result keeps its own value.
-func settleResults(ctx context.Context, store tenderbase.Store, recs []tenderbase.Record) error {
-	for _, r := range recs {
-		c, ok := r.(*tenderbase.Complaint)
-		if !ok {
-			continue
-		}
-		page, err := store.Search(ctx, tenderbase.Search{
-			Kind: tenderbase.KindComplaintResult, Where: lookups(tenderbase.LookupComplaintNumber, c.ComplaintNumber), PageSize: 1,
-		})
-		if err != nil {
-			return fmt.Errorf("export: results of complaint %s: %w", c.ComplaintNumber, err)
-		}
-		if len(page.Items) > 0 {
-			c.ResultFAS = page.Items[0].(*tenderbase.ComplaintResult).ComplaintResult
-		}
-	}
-	return nil
 }
 
 // lookups returns the lookups of field and value pairs whose value is given.

@@ -4,13 +4,12 @@ import (
 	"reflect"
 	"strconv"
 
-	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/jsonstring"
 )
 
-// appendJSON appends record v of kind k as a JSON object: every field of
-// fields, in their order, null where hidden or without a value.
-func (w *Writer) appendJSON(buf []byte, k tenderbase.Kind, fields []Field, v reflect.Value) []byte {
+// appendJSON appends record v as a JSON object: every field of fields, in
+// their order, null where hidden or without a value.
+func (w *Writer) appendJSON(buf []byte, fields []Field, hidden []bool, v reflect.Value) []byte {
 	buf = append(buf, '{')
 	for i, f := range fields {
 		if i > 0 {
@@ -18,7 +17,7 @@ func (w *Writer) appendJSON(buf []byte, k tenderbase.Kind, fields []Field, v ref
 		}
 		buf = jsonstring.Append(buf, f.Name)
 		buf = append(buf, ':')
-		buf = appendJSONValue(buf, f.Type, valueOf(v, f, w.hidden[k][f.Name]), w.meta.Compat)
+		buf = appendJSONValue(buf, f.Type, valueOf(v, f, hidden[i]), w.meta.Compat)
 	}
 	return append(buf, '}')
 }

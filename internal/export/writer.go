@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"time"
 
@@ -34,7 +35,7 @@ type Writer struct {
 	bw      *bufio.Writer
 	format  Format
 	meta    Meta
-	hidden  map[tenderbase.Kind]map[string]bool
+	hidden  map[tenderbase.Kind][]bool // by kind, whether each of its Fields is hidden
 	buf     []byte
 	started bool
 	n       int
@@ -46,11 +47,11 @@ type Writer struct {
 // plan p: the fields tenderbase.HiddenFields names for p are written without
 // their values.
 func NewWriter(w io.Writer, f Format, p tenderbase.Plan, m Meta) *Writer {
-	hidden := map[tenderbase.Kind]map[string]bool{}
+	hidden := map[tenderbase.Kind][]bool{}
 	for _, e := range Kinds {
-		hidden[e.Kind] = map[string]bool{}
-		for _, name := range tenderbase.HiddenFields(e.Kind, p) {
-			hidden[e.Kind][name] = true
+		names := tenderbase.HiddenFields(e.Kind, p)
+		for _, f := range Fields(e.Kind) {
+			hidden[e.Kind] = append(hidden[e.Kind], slices.Contains(names, f.Name))
 		}
 	}
 	ew := &Writer{bw: bufio.NewWriterSize(w, 32<<10), format: f, meta: m, hidden: hidden}
@@ -66,8 +67,9 @@ func (w *Writer) Write(r tenderbase.Record) error {
 	if fields == nil {
 		return fmt.Errorf("export: records of kind %s are not exported", r.Kind())
 	}
+	hidden := w.hidden[r.Kind()]
 	if w.format == CSV {
-		return w.writeCSV(r, fields)
+		return w.writeCSV(r, fields, hidden)
 	}
 	w.buf = w.opening(w.buf[:0])
 	v := reflect.ValueOf(r).Elem()
@@ -77,9 +79,9 @@ func (w *Writer) Write(r tenderbase.Record) error {
 		if w.n > 0 || w.meta.Compat == CompatTG {
 			w.buf = append(w.buf, ",\n"...)
 		}
-		w.buf = w.appendJSON(w.buf, r.Kind(), fields, v)
+		w.buf = w.appendJSON(w.buf, fields, hidden, v)
 	} else {
-		w.buf = w.appendXML(w.buf, r.Kind(), fields, v)
+		w.buf = w.appendXML(w.buf, r.Kind(), fields, hidden, v)
 	}
 	w.n++
 	_, err := w.bw.Write(w.buf)

@@ -11,13 +11,13 @@ import (
 // appendXML appends record v of kind k as an element with one child per
 // field of fields, in their order; a field hidden or without a value is an
 // empty element.
-func (w *Writer) appendXML(buf []byte, k tenderbase.Kind, fields []Field, v reflect.Value) []byte {
+func (w *Writer) appendXML(buf []byte, k tenderbase.Kind, fields []Field, hidden []bool, v reflect.Value) []byte {
 	el := elementOf(k)
 	buf = append(buf, "  <"...)
 	buf = append(buf, el...)
 	buf = append(buf, ">\n"...)
-	for _, f := range fields {
-		buf = appendXMLField(buf, f, valueOf(v, f, w.hidden[k][f.Name]), w.meta.Compat)
+	for i, f := range fields {
+		buf = appendXMLField(buf, f, valueOf(v, f, hidden[i]), w.meta.Compat)
 	}
 	buf = append(buf, "  </"...)
 	buf = append(buf, el...)
@@ -65,8 +65,21 @@ func appendXMLText(buf []byte, s string) []byte { return appendEscaped(buf, s, f
 // appendXMLAttr appends s as the value of an attribute in double quotes.
 func appendXMLAttr(buf []byte, s string) []byte { return appendEscaped(buf, s, true) }
 
+// appendEscaped appends s escaped. Runs of bytes that need no escape are
+// copied at once, as most text needs none: in valid UTF-8 only a rune that
+// 0xEF begins (U+F000 to U+FFFF) can be one XML does not allow, U+FFFE or
+// U+FFFF, so the other bytes of multi-byte runes are copied without
+// decoding them.
 func appendEscaped(buf []byte, s string, attr bool) []byte {
+	valid := utf8.ValidString(s)
+	start := 0
 	for i := 0; i < len(s); {
+		c := s[i]
+		if plainByte(c, attr) || c >= utf8.RuneSelf && valid && c != 0xEF {
+			i++
+			continue
+		}
+		buf = append(buf, s[start:i]...)
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == '&':
@@ -85,8 +98,15 @@ func appendEscaped(buf []byte, s string, attr bool) []byte {
 			buf = append(buf, s[i:i+size]...)
 		}
 		i += size
+		start = i
 	}
-	return buf
+	return append(buf, s[start:]...)
+}
+
+// plainByte reports whether the ASCII byte c stands for itself in XML
+// text, or in an attribute's value when attr is set.
+func plainByte(c byte, attr bool) bool {
+	return c >= 0x20 && c < utf8.RuneSelf && c != '&' && c != '<' && c != '>' && (c != '"' || !attr)
 }
 
 // xmlChar reports whether XML 1.0 allows r in a document.

@@ -58,7 +58,7 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.
 		}
 		limits = k.Effective()
 	}
-	found, err := export.Find(r.Context(), s.store, q, plan, limits.RowCap)
+	found, err := s.walks.Find(r.Context(), s.store, q, plan, limits.RowCap)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/cors"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/export"
 	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/metrics"
 	"github.com/tenderbase/tenderbase/internal/origin"
@@ -103,6 +104,9 @@ type Server struct {
 	readiness *readiness
 	// anonymousLimits are the limits of one client address without a key.
 	anonymousLimits tenderbase.Limits
+	// walks remembers where the next page of each walk of the export
+	// begins, for this process.
+	walks *export.Walks
 }
 
 // New returns a server answering from store. A nil logger discards logs. It
@@ -131,7 +135,7 @@ func New(cfg Config, store tenderbase.Store, logger *slog.Logger) *Server {
 	}
 	return &Server{cfg: cfg, store: store, logger: logger, mcp: h,
 		cors: newCORS(origin.NewPolicy(cfg.AllowedOrigins)), readiness: newReadiness(cfg.Ready),
-		anonymousLimits: anonymousLimits(cfg.Anonymous)}
+		anonymousLimits: anonymousLimits(cfg.Anonymous), walks: &export.Walks{}}
 }
 
 // Handler returns the routes wrapped in the middleware.

@@ -56,16 +56,5 @@ func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]
 	if len(bodies) == 0 {
 		return nil, versioning.NotFound(k, key)
 	}
-	return decodeAll(k, bodies)
-}
-
-func decodeAll(k tenderbase.Kind, bodies [][]byte) ([]tenderbase.Record, error) {
-	out := make([]tenderbase.Record, len(bodies))
-	for i, body := range bodies {
-		var err error
-		if out[i], err = versioning.Decode(k, body); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return versioning.DecodeAll(k, bodies)
 }

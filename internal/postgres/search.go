@@ -35,12 +35,19 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	var last *versioning.Cursor
 	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
 	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
+		// The snapshot's first read: the page and its total are of this
+		// generation.
+		gen, err := generation(ctx, tx)
+		if err != nil {
+			return err
+		}
 		sel, err := planIn(ctx, tx, q)
 		if err != nil {
 			return err
 		}
 		sel.after = after
-		page.Items, page.Total, last, err = sel.run(ctx, tx, s.totals)
+		page.Generation = gen
+		page.Items, page.Total, last, err = sel.run(ctx, tx, cachedTotals{s.totals, gen})
 		return err
 	})
 	if err != nil {
@@ -209,10 +216,16 @@ func offset(page, size int) int {
 	return page * size
 }
 
+// cachedTotals are the totals cached for the generation of a snapshot.
+type cachedTotals struct {
+	cache *totals
+	gen   int64
+}
+
 // run reads the total and one page, and the place of its last record when
 // another page follows. A phrase query over a kind with lossy tsvectors is
 // checked in Go.
-func (sel selection) run(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, *versioning.Cursor, error) {
+func (sel selection) run(ctx context.Context, tx pgx.Tx, totals cachedTotals) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	// The postings hold the words and pairs of every record whole, lossy
 	// tsvector or not.
 	if sel.match != nil && sel.order == tenderbase.SortNewest {
@@ -270,12 +283,13 @@ type keyedBody struct {
 func (sel selection) decodePage(rows []keyedBody) ([]tenderbase.Record, *versioning.Cursor, error) {
 	more := len(rows) > sel.limit
 	rows = rows[:min(len(rows), sel.limit)]
-	items := make([]tenderbase.Record, len(rows))
+	bodies := make([][]byte, len(rows))
 	for i, row := range rows {
-		var err error
-		if items[i], err = versioning.Decode(sel.kind, row.body); err != nil {
-			return nil, nil, err
-		}
+		bodies[i] = row.body
+	}
+	items, err := versioning.DecodeAll(sel.kind, bodies)
+	if err != nil {
+		return nil, nil, err
 	}
 	if !more || len(rows) == 0 {
 		return items, nil, nil
@@ -318,11 +332,7 @@ func (sel selection) keyset(args *[]any) string {
 
 // byDocs reads the total and the page, newest first, from the docs that
 // match (pageByDocs).
-func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals *totals) ([]tenderbase.Record, int, *versioning.Cursor, error) {
-	gen, err := generation(ctx, tx)
-	if err != nil {
-		return nil, 0, nil, err
-	}
+func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals cachedTotals) ([]tenderbase.Record, int, *versioning.Cursor, error) {
 	// The page's plan needs the size of the kind: its All bitmap comes
 	// in the match's own read of the postings.
 	var kindSize uint64
@@ -338,7 +348,7 @@ func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals *totals) ([]t
 		return nil, 0, nil, fmt.Errorf("match: %w", err)
 	}
 	total := int(docs.GetCardinality())
-	totals.Set(gen, sel.totalKey(), total)
+	totals.cache.Set(totals.gen, sel.totalKey(), total)
 	rids, more, err := sel.pageByDocs(ctx, tx, docs, kindSize)
 	if err != nil {
 		return nil, 0, nil, err
@@ -363,7 +373,7 @@ func bodiesOf(ctx context.Context, tx pgx.Tx, k tenderbase.Kind, rids []int64) (
 	if err != nil {
 		return nil, fmt.Errorf("select page: %w", err)
 	}
-	return decodeAll(k, bodies)
+	return versioning.DecodeAll(k, bodies)
 }
 
 // generation reads the generation of the data in tx's snapshot.
@@ -377,13 +387,9 @@ func generation(ctx context.Context, tx pgx.Tx) (int64, error) {
 
 // count returns the total of sel, from the cache when it was counted in
 // the generation of tx's snapshot.
-func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int, error) {
-	gen, err := generation(ctx, tx)
-	if err != nil {
-		return 0, err
-	}
+func (sel selection) count(ctx context.Context, tx pgx.Tx, totals cachedTotals) (int, error) {
 	key := sel.totalKey()
-	if n, ok := totals.Get(gen, key); ok {
+	if n, ok := totals.cache.Get(totals.gen, key); ok {
 		return n, nil
 	}
 	var n int
@@ -398,7 +404,7 @@ func (sel selection) count(ctx context.Context, tx pgx.Tx, totals *totals) (int,
 			return 0, fmt.Errorf("count: %w", err)
 		}
 	}
-	totals.Set(gen, key, n)
+	totals.cache.Set(totals.gen, key, n)
 	return n, nil
 }
 

@@ -182,11 +182,11 @@ func BenchmarkSearch(b *testing.B) {
 		b.Run(bs.name+"/cold", func(b *testing.B) {
 			var total int
 			for b.Loop() {
-				_, n, _, err := s.search(ctx, sel, false)
+				found, _, err := s.search(ctx, sel, false)
 				if err != nil {
 					b.Fatal(err)
 				}
-				total = n
+				total = found.Total
 			}
 			b.ReportMetric(float64(total), "hits")
 		})
@@ -277,7 +277,7 @@ func BenchmarkMedians(b *testing.B) {
 	for b.Loop() {
 		for i, sel := range searches {
 			start := time.Now()
-			if _, _, _, err := s.search(context.Background(), sel, false); err != nil {
+			if _, _, err := s.search(context.Background(), sel, false); err != nil {
 				b.Fatal(err)
 			}
 			times[i] = append(times[i], time.Since(start))

@@ -29,11 +29,11 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 	if sel.after, err = versioning.DecodeCursor(q); err != nil {
 		return tenderbase.Page{}, err
 	}
-	var last *versioning.Cursor
-	page.Items, page.Total, last, err = s.search(ctx, sel, true)
+	found, last, err := s.search(ctx, sel, true)
 	if err != nil {
 		return tenderbase.Page{}, fmt.Errorf("search %s: %w", q.Kind, err)
 	}
+	page.Items, page.Total, page.Generation = found.Items, found.Total, found.Generation
 	if last != nil {
 		page.Next = versioning.EncodeCursor(q, *last)
 	}
@@ -42,38 +42,39 @@ func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Pag
 
 // search runs sel in one read transaction, taking its total from the cache,
 // when useCache is set, if it was counted in the generation that the
-// transaction reads. It returns the place of the page's last record when
-// another page follows.
-func (s *Store) search(ctx context.Context, sel selection, useCache bool) ([]tenderbase.Record, int, *versioning.Cursor, error) {
-	var items []tenderbase.Record
-	var total int
+// transaction reads. It returns the records, the total and the generation
+// as a page, and the place of the page's last record when another page
+// follows.
+func (s *Store) search(ctx context.Context, sel selection, useCache bool) (tenderbase.Page, *versioning.Cursor, error) {
+	var found tenderbase.Page
 	var last *versioning.Cursor
 	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
 		gen, err := generation(ctx, c)
 		if err != nil {
 			return err
 		}
+		found.Generation = gen
 		key := sel.totalKey()
 		if n, ok := s.totals.Get(gen, key); ok && useCache {
 			sel.total = n
 		}
 		if sel.verify {
-			items, total, last, err = sel.checked(ctx, c)
+			found.Items, found.Total, last, err = sel.checked(ctx, c)
 		} else {
-			items, total, last, err = sel.run(ctx, c)
+			found.Items, found.Total, last, err = sel.run(ctx, c)
 		}
 		if err == nil && sel.total < 0 {
-			s.totals.Set(gen, key, total)
+			s.totals.Set(gen, key, found.Total)
 		}
 		return err
 	})
 	if err != nil {
-		return nil, 0, nil, err
+		return tenderbase.Page{}, nil, err
 	}
-	if items == nil {
-		items = []tenderbase.Record{}
+	if found.Items == nil {
+		found.Items = []tenderbase.Record{}
 	}
-	return items, total, last, nil
+	return found, last, nil
 }
 
 // selection is a search as SQL: where candidate rids come from, in rid order.
@@ -316,7 +317,7 @@ func (sel selection) page(ctx context.Context, c *conn) ([]tenderbase.Record, *v
 		return nil, nil, fmt.Errorf("select page: %w", describe(err))
 	}
 	defer rows.Close()
-	var items []tenderbase.Record
+	var bodies [][]byte
 	var last *versioning.Cursor
 	more := false
 	for rows.Next() {
@@ -326,15 +327,11 @@ func (sel selection) page(ctx context.Context, c *conn) ([]tenderbase.Record, *v
 		if err := rows.Scan(&rid, &k, &body); err != nil {
 			return nil, nil, fmt.Errorf("read page: %w", describe(err))
 		}
-		if len(items) == sel.limit {
+		if len(bodies) == sel.limit {
 			more = true // a record past the page: another page follows
 			break
 		}
-		r, err := versioning.Decode(sel.kind, body)
-		if err != nil {
-			return nil, nil, err
-		}
-		items = append(items, r)
+		bodies = append(bodies, body)
 		last = &versioning.Cursor{RID: rid, Key: k.Float64, Null: !k.Valid}
 	}
 	if err := rows.Err(); err != nil {
@@ -342,6 +339,11 @@ func (sel selection) page(ctx context.Context, c *conn) ([]tenderbase.Record, *v
 	}
 	if !more {
 		last = nil
+	}
+	// Decoded once the rows are read, on several cores for a long page.
+	items, err := versioning.DecodeAll(sel.kind, bodies)
+	if err != nil {
+		return nil, nil, err
 	}
 	return items, last, nil
 }

@@ -307,13 +307,13 @@ func TestWherePlansAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			items, total, _, err := s.search(context.Background(), sel, false)
+			found, _, err := s.search(context.Background(), sel, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got[i] = keys(tenderbase.Page{Items: items})
-			if total != len(items) {
-				t.Errorf("%+v few=%v: total %d, %d items", sr, few, total, len(items))
+			got[i] = keys(found)
+			if found.Total != len(found.Items) {
+				t.Errorf("%+v few=%v: total %d, %d items", sr, few, found.Total, len(found.Items))
 			}
 		}
 		if diff := cmp.Diff(got[0], got[1]); diff != "" {

@@ -29,6 +29,7 @@ func TestMemStore(t *testing.T) {
 type memStore struct {
 	mu      sync.Mutex
 	seq     int
+	gen     int64 // raised by every Put that changes something
 	records map[tenderbase.Kind]map[string]*memRecord
 	// withdrawn holds the kind and key of every record a withdrawal names.
 	withdrawn map[[2]string]bool
@@ -74,6 +75,9 @@ func (m *memStore) Put(ctx context.Context, rs []tenderbase.Record) (tenderbase.
 			}
 		}
 		res.Add(m.put(r, lines[i]))
+	}
+	if res.Changed() {
+		m.gen++
 	}
 	return res, m.settleLots()
 }
@@ -220,7 +224,7 @@ func (m *memStore) Search(ctx context.Context, s tenderbase.Search) (tenderbase.
 		}
 	}
 	end := min(len(hits), start+s.Size())
-	p := tenderbase.Page{Total: len(hits), Page: s.Page, PageSize: s.Size(), Items: []tenderbase.Record{}}
+	p := tenderbase.Page{Total: len(hits), Page: s.Page, PageSize: s.Size(), Items: []tenderbase.Record{}, Generation: m.gen}
 	for _, e := range hits[start:end] {
 		p.Items = append(p.Items, e.current)
 	}

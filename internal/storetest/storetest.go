@@ -46,6 +46,7 @@ func Run(t *testing.T, open Open) {
 		t.Run("Cursors", c.testCursors)
 		t.Run("Filters", c.testFilters)
 		t.Run("Where", c.testWhere)
+		t.Run("Related", c.testRelated)
 		t.Run("Reimport", c.testReimport) // last: it puts the corpus again
 	})
 	t.Run("Versions", func(t *testing.T) { testVersions(t, fresh) })

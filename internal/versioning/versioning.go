@@ -54,6 +54,9 @@ func Encode(r tenderbase.Record) (Encoded, error) {
 // Decode reads a stored body. A body that no longer decodes is the store's
 // fault, not the caller's, so its error is internal.
 func Decode(k tenderbase.Kind, body []byte) (tenderbase.Record, error) {
+	if r, ok := decodeStored(k, body); ok {
+		return r, nil
+	}
 	r, err := tenderbase.DecodeRecord(k, body)
 	if err != nil {
 		return nil, fmt.Errorf("decode stored %s: %s", k, err.Error())
