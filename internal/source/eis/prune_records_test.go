@@ -131,6 +131,7 @@ func TestReadUpTo(t *testing.T) {
 	}
 }
 
+// emitFunc is what Decode emits records and rejections to.
 type emitFunc = func(line int, rec tenderbase.Record, err error) error
 
 // decodeResult is what a decode emitted, in order: each record's kind and
