@@ -6,10 +6,32 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// flush stores the pending batch in one transaction. When the store rejects
-// the batch as invalid, it stores the records one by one so that only the
-// invalid ones are rejected.
+// A batch is stored while the next one is read: flush hands it to a
+// goroutine of its own and waits only for the batch before it, so that
+// decoding overlaps the store's writes and at most two batches are held.
+
+// outcome is what storing one batch did, applied to the Summary by the
+// goroutine that reads, in the order the batches were read.
+type outcome struct {
+	res      tenderbase.PutResult
+	stored   [][]tenderbase.Record // for Options.Stored, in order
+	rejected []storeRejection
+	err      error
+}
+
+// storeRejection is a record the store refused as invalid.
+type storeRejection struct {
+	origin origin
+	reason string
+}
+
+// flush hands the pending batch to be stored, after the batch before it is
+// stored. When the store rejects a batch as invalid, it stores its records
+// one by one so that only the invalid ones are rejected.
 func (imp *importer) flush() error {
+	if err := imp.wait(); err != nil {
+		return err
+	}
 	if len(imp.batch) == 0 {
 		return nil
 	}
@@ -18,36 +40,66 @@ func (imp *importer) flush() error {
 	if err := imp.ctx.Err(); err != nil {
 		return err
 	}
+	done := make(chan outcome, 1)
+	imp.storing = done
+	go func() { done <- imp.put(batch) }()
+	return nil
+}
+
+// wait waits for the batch being stored, if any, and applies its outcome.
+func (imp *importer) wait() error {
+	if imp.storing == nil {
+		return nil
+	}
+	o := <-imp.storing
+	imp.storing = nil
+	imp.summary.PutResult.Add(o.res)
+	for _, recs := range o.stored {
+		if imp.opts.Stored != nil {
+			imp.opts.Stored(recs)
+		}
+	}
+	for _, r := range o.rejected {
+		imp.reject(r.origin, r.reason)
+		imp.rejectedLater(r.origin)
+	}
+	return o.err
+}
+
+// put stores a batch; it runs beside the reading and touches nothing of
+// the importer's but its options, store and context.
+func (imp *importer) put(batch []pending) outcome {
 	res, err := imp.store.Put(imp.ctx, records(batch))
 	switch {
 	case err == nil:
-		imp.summary.PutResult.Add(res)
-		imp.stored(records(batch)...)
-		return nil
+		return outcome{res: res, stored: [][]tenderbase.Record{records(batch)}}
 	case imp.ctx.Err() != nil:
-		return imp.ctx.Err() // the transaction was rolled back; nothing else went wrong
+		return outcome{err: imp.ctx.Err()} // the transaction was rolled back; nothing else went wrong
 	case tenderbase.ErrorCode(err) == tenderbase.EINVALID:
 		return imp.putEach(batch)
 	}
-	return fmt.Errorf("store %d records read from %s: %w", len(batch), displayName(batch[0].origin.file, batch[0].origin.member), err)
+	return outcome{err: fmt.Errorf("store %d records read from %s: %w", len(batch), displayName(batch[0].origin.file, batch[0].origin.member), err)}
 }
 
-func (imp *importer) putEach(batch []pending) error {
+func (imp *importer) putEach(batch []pending) outcome {
+	var o outcome
 	for _, p := range batch {
 		res, err := imp.store.Put(imp.ctx, []tenderbase.Record{p.rec})
 		switch {
 		case err == nil:
-			imp.summary.PutResult.Add(res)
-			imp.stored(p.rec)
+			o.res.Add(res)
+			o.stored = append(o.stored, []tenderbase.Record{p.rec})
 		case imp.ctx.Err() != nil:
-			return imp.ctx.Err()
+			o.err = imp.ctx.Err()
+			return o
 		case tenderbase.ErrorCode(err) == tenderbase.EINVALID:
-			imp.reject(p.origin, tenderbase.ErrorMessage(err))
+			o.rejected = append(o.rejected, storeRejection{origin: p.origin, reason: tenderbase.ErrorMessage(err)})
 		default:
-			return fmt.Errorf("store %s %s: %w", p.rec.Kind(), p.rec.Key(), err)
+			o.err = fmt.Errorf("store %s %s: %w", p.rec.Kind(), p.rec.Key(), err)
+			return o
 		}
 	}
-	return nil
+	return o
 }
 
 func records(batch []pending) []tenderbase.Record {
@@ -56,10 +108,4 @@ func records(batch []pending) []tenderbase.Record {
 		recs[i] = p.rec
 	}
 	return recs
-}
-
-func (imp *importer) stored(recs ...tenderbase.Record) {
-	if imp.opts.Stored != nil {
-		imp.opts.Stored(recs)
-	}
 }

@@ -79,25 +79,32 @@ func Import(ctx context.Context, store tenderbase.Store, paths []string, opts Op
 		opts.BatchSize = DefaultBatchSize
 	}
 	imp := &importer{ctx: ctx, store: store, opts: opts, docs: map[string]map[string]*tenderbase.Doc{}}
-	inputs := imp.plan(paths)
+	err := imp.readAll(imp.plan(paths))
+	// Whatever stopped the reading, the batch being stored is waited for:
+	// nothing writes to the store once Import returns.
+	if werr := imp.wait(); err == nil {
+		err = werr
+	}
+	return imp.summary, err
+}
+
+// readAll reads the inputs and stores what they hold.
+func (imp *importer) readAll(inputs []input) error {
 	for _, in := range inputs {
 		if dir := filepath.Dir(in.path); dir != imp.dir {
 			if err := imp.settle(""); err != nil {
-				return imp.summary, err
+				return err
 			}
 			imp.dir = dir
 		}
 		if err := imp.read(in); err != nil {
-			return imp.summary, err
+			return err
 		}
 	}
 	if err := imp.settle(""); err != nil {
-		return imp.summary, err
+		return err
 	}
-	if err := imp.flush(); err != nil {
-		return imp.summary, err
-	}
-	return imp.summary, nil
+	return imp.flush()
 }
 
 // importer holds the state of one Import.
@@ -107,6 +114,13 @@ type importer struct {
 	opts    Options
 	summary Summary
 	batch   []pending
+	// storing delivers the outcome of the batch being stored, if any
+	// (batch.go).
+	storing chan outcome
+	// reading is the file being read; elsewhere counts the rejections
+	// of the store that went to files read before it.
+	reading   origin
+	elsewhere int
 	// wholeFile is set while a file is read whose records must land in one
 	// transaction: the batch is stored only between files then.
 	wholeFile bool

@@ -2,12 +2,16 @@ package importer_test
 
 import (
 	"archive/zip"
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -349,5 +353,97 @@ func TestImportDamagedArchiveMember(t *testing.T) {
 	}
 	if got.Inserted != 600 {
 		t.Errorf("inserted %d, want all 600 records read before the damage showed", got.Inserted)
+	}
+}
+
+func TestImportStoreRejectionCountsInItsFile(t *testing.T) {
+	dir := t.TempDir()
+	a := writeFile(t, filepath.Join(dir, "a.ndjson"), tenderLine(t, "1", 1)+tenderLine(t, "2", 1))
+	b := writeFile(t, filepath.Join(dir, "b.ndjson"), tenderLine(t, "3", 1))
+	store := newFakeStore()
+	store.invalid = []string{"2"}
+
+	// The batch of three spans both files and is stored after b is read.
+	got := runImport(t, store, []string{dir}, importer.Options{BatchSize: 3})
+
+	want := []importer.FileRead{
+		{File: a, Format: "NDJSON", Records: 2, Rejected: 1},
+		{File: b, Format: "NDJSON", Records: 1},
+	}
+	if diff := cmp.Diff(want, got.Read); diff != "" {
+		t.Errorf("files read (-want +got):\n%s", diff)
+	}
+	if got.Inserted != 2 || got.Rejected != 1 {
+		t.Errorf("inserted %d, rejected %d; want 2 and 1", got.Inserted, got.Rejected)
+	}
+}
+
+// countingDecoder emits a tender for every line of a file that starts with
+// "#count", and says how many it has emitted.
+type countingDecoder struct{ emitted atomic.Int64 }
+
+func (d *countingDecoder) Name() string              { return "count" }
+func (d *countingDecoder) Detect(prefix []byte) bool { return bytes.HasPrefix(prefix, []byte("#count")) }
+
+func (d *countingDecoder) Decode(name string, r io.Reader, emit func(int, tenderbase.Record, error) error) error {
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		if line == 1 {
+			continue
+		}
+		d.emitted.Add(1)
+		if err := emit(line, &tenderbase.Tender{PurchaseNumber: sc.Text(), Law: tenderbase.Law44, Version: 1,
+			Title: "Поставка", PublishedAt: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}, nil); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// blockingStore holds its first Put until a condition is met, or fails
+// the test after a while.
+type blockingStore struct {
+	*fakeStore
+	until    func() bool
+	whenDone func()
+	calls    int
+}
+
+func (s *blockingStore) Put(ctx context.Context, recs []tenderbase.Record) (tenderbase.PutResult, error) {
+	s.calls++
+	if s.calls == 1 {
+		deadline := time.Now().Add(10 * time.Second)
+		for !s.until() {
+			if time.Now().After(deadline) {
+				return tenderbase.PutResult{}, errors.New("the next batch was not read while the first was stored")
+			}
+			time.Sleep(time.Millisecond)
+		}
+		s.whenDone()
+	}
+	return s.fakeStore.Put(ctx, recs)
+}
+
+func TestImportReadsTheNextBatchWhileOneIsStored(t *testing.T) {
+	path := writeFile(t, filepath.Join(t.TempDir(), "many.txt"), "#count\n1\n2\n3\n4\n")
+	dec := &countingDecoder{}
+	var emittedWhenStored int64
+	store := &blockingStore{fakeStore: newFakeStore(),
+		until:    func() bool { return dec.emitted.Load() >= 2 },
+		whenDone: func() { emittedWhenStored = dec.emitted.Load() },
+	}
+
+	got, err := importer.Import(t.Context(), store, []string{path}, importer.Options{Decoders: []importer.Decoder{dec}, BatchSize: 1})
+
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Inserted != 4 {
+		t.Errorf("inserted %d, want 4", got.Inserted)
+	}
+	// The second batch was read while the first was stored, and no third:
+	// at most two batches are held.
+	if emittedWhenStored != 2 {
+		t.Errorf("%d records read when the first batch was stored, want 2", emittedWhenStored)
 	}
 }

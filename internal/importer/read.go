@@ -79,10 +79,13 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 	}
 	imp.summary.Files++
 	read := imp.summary.Records
-	rejected := imp.summary.Rejected
+	rejected, elsewhere := imp.summary.Rejected, imp.elsewhere
+	imp.reading = o
 	defer func() {
+		imp.reading = origin{}
 		imp.summary.fileRead(FileRead{File: o.file, Member: o.member, Format: dec.Name(),
-			Records: imp.summary.Records - read, Rejected: imp.summary.Rejected - rejected})
+			Records:  imp.summary.Records - read,
+			Rejected: imp.summary.Rejected - rejected - (imp.elsewhere - elsewhere)})
 	}()
 	whole, _ := dec.(WholeFiles)
 	imp.wholeFile = whole != nil && whole.WholeFiles()

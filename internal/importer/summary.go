@@ -103,6 +103,22 @@ func (imp *importer) reject(o origin, reason string) {
 	}
 }
 
+// rejectedLater counts a record the store rejected in the FileRead of its
+// file. A batch is stored while later files are read: a rejection of a
+// file already read goes to its own entry, not to the file being read.
+func (imp *importer) rejectedLater(o origin) {
+	if o.file == imp.reading.file && o.member == imp.reading.member {
+		return // the file being read counts it when it ends
+	}
+	imp.elsewhere++
+	for i := range imp.summary.Read {
+		if f := &imp.summary.Read[i]; f.File == o.file && f.Member == o.member {
+			f.Rejected++
+			return
+		}
+	}
+}
+
 func (imp *importer) skip(file, member, reason string) {
 	imp.summary.Skipped = append(imp.summary.Skipped, Skip{File: file, Member: member, Reason: reason})
 }
