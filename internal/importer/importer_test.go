@@ -382,8 +382,10 @@ func TestImportStoreRejectionCountsInItsFile(t *testing.T) {
 // "#count", and says how many it has emitted.
 type countingDecoder struct{ emitted atomic.Int64 }
 
-func (d *countingDecoder) Name() string              { return "count" }
-func (d *countingDecoder) Detect(prefix []byte) bool { return bytes.HasPrefix(prefix, []byte("#count")) }
+func (d *countingDecoder) Name() string { return "count" }
+func (d *countingDecoder) Detect(prefix []byte) bool {
+	return bytes.HasPrefix(prefix, []byte("#count"))
+}
 
 func (d *countingDecoder) Decode(name string, r io.Reader, emit func(int, tenderbase.Record, error) error) error {
 	sc := bufio.NewScanner(r)
