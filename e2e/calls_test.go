@@ -15,8 +15,8 @@ type toolCall struct {
 	Arguments map[string]any `json:"arguments"`
 }
 
-// toolNames are the 13 tools of spec 4.2 and those of the register of
-// unfair suppliers.
+// toolNames are the 13 tools of spec 4.2, those of the register of unfair
+// suppliers and the feed of changes.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -24,6 +24,7 @@ var toolNames = []string{
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
+	"feed.changes",
 }
 
 // demoCalls returns a call of every tool whose arguments find something in
@@ -89,6 +90,7 @@ func demoCalls(t *testing.T) []toolCall {
 		{"torgi.detail", map[string]any{"id": lot.ID}},
 		{"rnp.search", map[string]any{"query": entry.Supplier.INN}},
 		{"rnp.detail", map[string]any{"id": entry.RegistryNumber}},
+		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
 	}
 }
 

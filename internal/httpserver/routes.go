@@ -31,6 +31,8 @@ func (s *Server) routes() http.Handler {
 	// The export takes its optional key as api_code and writes errors in
 	// the format the request asks for, so it limits the rate itself.
 	s.browserRoute(mux, http.MethodGet, "/api2.3/export", http.HandlerFunc(s.export))
+	// The feed of changes takes its key as the export does.
+	s.browserRoute(mux, http.MethodGet, "/api2.3/feed", s.handle(s.feed))
 
 	// Clients probe /.well-known/ (OAuth discovery among others); a plain
 	// JSON 404 tells them there is nothing there.

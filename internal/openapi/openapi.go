@@ -1,6 +1,7 @@
 // Package openapi builds the OpenAPI 3.1 document of the service's plain
-// HTTP interface: the export (GET /api2.3/export) and the debug endpoints
-// of the tools (POST /mcp/{group}/{operation}). The document is generated
+// HTTP interface: the export (GET /api2.3/export), the feed of changes
+// (GET /api2.3/feed) and the debug endpoints of the tools (POST
+// /mcp/{group}/{operation}). The document is generated
 // from the same tables the service runs on: the export's parameters and
 // record fields, and each tool's input and output schemas.
 package openapi
@@ -33,6 +34,12 @@ func Document(ts []*tools.Tool) ([]byte, error) {
 			return nil, err
 		}
 		paths["/mcp/"+t.Group+"/"+t.Operation] = object{"post": op}
+		if t.Name == "feed.changes" {
+			if op, err = feedOperation(t); err != nil {
+				return nil, err
+			}
+			paths["/api2.3/feed"] = object{"get": op}
+		}
 	}
 	doc := object{
 		"openapi": Version,

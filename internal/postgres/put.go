@@ -39,21 +39,30 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
 			return fmt.Errorf("lock for writing: %w", err)
 		}
-		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}}
+		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}, feed: &feedWrites{}}
+		settling, err := versioning.BeforeSettling(ctx, stateWriter{tx}, records)
+		if err != nil {
+			return err
+		}
 		if err := versioning.PutAll(ctx, w, records, &res); err != nil {
 			return err
 		}
 		if !res.Changed() {
 			return nil
 		}
-		if err := versioning.SettleStates(ctx, stateWriter{tx}, records); err != nil {
+		states, err := settling.Settle(ctx, stateWriter{tx})
+		if err != nil {
 			return err
 		}
+		w.feed.entries = append(w.feed.entries, states...)
 		// Last, so that the postings of the lots SettleLots writes go too.
 		if err := versioning.SettleLots(ctx, w, stateWriter{tx}, records); err != nil {
 			return err
 		}
 		if err := w.changes.Flush(ctx, chunks{tx}); err != nil {
+			return err
+		}
+		if err := w.feed.flush(ctx, tx, time.Now()); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
@@ -74,6 +83,7 @@ type writer struct {
 	// changes gathers the postings of the records written, to be flushed
 	// before the transaction commits.
 	changes *postings.Changes
+	feed    *feedWrites
 }
 
 // Current returns the current version of e's record, or else whether it

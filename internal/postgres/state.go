@@ -108,7 +108,17 @@ func settleAllStates(ctx context.Context, tx pgx.Tx) error {
 // them in one statement, where deriving them again takes two searches a
 // tender.
 func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error) {
-	rows, _ := s.pool.Query(ctx, `SELECT r.key, l.value, r.deadline FROM records r
+	return standings(ctx, s.pool, numbers)
+}
+
+// Standings returns the standings kept for the current tenders among keys
+// (versioning.StateTx).
+func (w stateWriter) Standings(ctx context.Context, keys []string) (map[string]tenderbase.TenderStanding, error) {
+	return standings(ctx, w.q, keys)
+}
+
+func standings(ctx context.Context, q querier, numbers []string) (map[string]tenderbase.TenderStanding, error) {
+	rows, _ := q.Query(ctx, `SELECT r.key, l.value, r.deadline FROM records r
 		JOIN lookups l ON l.rid = r.rid AND l.kind = r.kind AND l.field = $1
 		WHERE r.kind = $2 AND r.key = ANY($3::text[])`,
 		tenderbase.LookupState, string(tenderbase.KindTender), numbers)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/postings"
@@ -23,18 +24,22 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		return res, nil
 	}
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{}}
-		for _, r := range records {
-			if err := versioning.Put(ctx, w, r, &res); err != nil {
-				return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
-			}
+		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{}, feed: &feedWrites{}}
+		settling, err := versioning.BeforeSettling(ctx, stateWriter{c}, records)
+		if err != nil {
+			return err
+		}
+		if err := versioning.PutAll(ctx, w, records, &res); err != nil {
+			return err
 		}
 		if !res.Changed() {
 			return nil
 		}
-		if err := versioning.SettleStates(ctx, stateWriter{c}, records); err != nil {
+		states, err := settling.Settle(ctx, stateWriter{c})
+		if err != nil {
 			return err
 		}
+		w.feed.entries = append(w.feed.entries, states...)
 		// Last, so that the postings and counts of the lots SettleLots
 		// writes go too.
 		if err := versioning.SettleLots(ctx, w, stateWriter{c}, records); err != nil {
@@ -47,6 +52,9 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 			return err
 		}
 		if err := w.fts.apply(ctx, c); err != nil {
+			return err
+		}
+		if err := w.feed.flush(ctx, c, time.Now()); err != nil {
 			return err
 		}
 		return raiseGeneration(ctx, c)

@@ -157,12 +157,28 @@ func (w stateWriter) setStanding(ctx context.Context, key string, s tenderbase.T
 // them in one statement, where deriving them again takes two searches a
 // tender.
 func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error) {
+	var out map[string]tenderbase.TenderStanding
+	err := s.read.run(ctx, func(c *conn) error {
+		var err error
+		out, err = standings(ctx, c, numbers)
+		return err
+	})
+	return out, err
+}
+
+// Standings returns the standings kept for the current tenders among keys
+// (versioning.StateTx).
+func (w stateWriter) Standings(ctx context.Context, keys []string) (map[string]tenderbase.TenderStanding, error) {
+	return standings(ctx, w.c, keys)
+}
+
+func standings(ctx context.Context, c statements, numbers []string) (map[string]tenderbase.TenderStanding, error) {
 	keys, err := json.Marshal(numbers)
 	if err != nil {
 		return nil, fmt.Errorf("read tender standings: %w", err)
 	}
 	standings := map[string]tenderbase.TenderStanding{}
-	err = s.read.run(ctx, func(c *conn) error {
+	err = func() error {
 		rows, err := c.query(ctx, `SELECT r.key, l.value, m.deadline FROM records r
 			JOIN lookups l ON l.rid = r.rid AND l.kind = r.kind AND l.field = ?
 			LEFT JOIN measures m ON m.rid = r.rid
@@ -185,9 +201,9 @@ func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[stri
 			standings[key] = st
 		}
 		return rows.Err()
-	})
+	}()
 	if err != nil {
-		return nil, fmt.Errorf("read tender standings: %w", err)
+		return nil, fmt.Errorf("read tender standings: %w", describe(err))
 	}
 	return standings, nil
 }

@@ -53,6 +53,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Ties", func(t *testing.T) { testTies(t, fresh) })
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
 	t.Run("Batch", func(t *testing.T) { testBatch(t, fresh) })
+	t.Run("Feed", func(t *testing.T) { testFeed(t, open) })
 	t.Run("OrgMerge", func(t *testing.T) { testOrgMerge(t, fresh) })
 	t.Run("LotEvents", func(t *testing.T) { testLotEvents(t, fresh) })
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })

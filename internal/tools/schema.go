@@ -34,6 +34,8 @@ var argumentRules = map[string]func(*jsonschema.Schema){
 	"sort": func(s *jsonschema.Schema) {
 		s.Enum = []any{"newest", "deadline", "price_asc", "price_desc", "relevance"}
 	},
+	"resource":        func(s *jsonschema.Schema) { s.Enum = feedResourceEnum() },
+	"limit":           func(s *jsonschema.Schema) { bound(s, 0, tenderbase.MaxFeedPage) },
 	"customer_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
 	"participant_inn": func(s *jsonschema.Schema) { s.Pattern = innPattern },
 	"supplier_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
@@ -82,6 +84,7 @@ var argumentLimits = map[string]int{
 	"platform":        maxNumberLength,
 	"sort":            maxStateLength,
 	"cursor":          maxCursorLength,
+	"resource":        16,
 	"regions":         maxRegions,
 	"countries":       maxCountries,
 	"filters":         maxFilterKeys,

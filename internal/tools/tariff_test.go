@@ -68,7 +68,8 @@ func TestTariffFields(t *testing.T) {
 		})
 	}
 	slices.Sort(covered)
-	want := slices.Clone(specTools)
+	// The feed's changes name records without any of their fields.
+	want := slices.DeleteFunc(slices.Clone(specTools), func(name string) bool { return name == "feed.changes" })
 	slices.Sort(want)
 	if diff := cmp.Diff(want, covered); diff != "" {
 		t.Errorf("tools without a tariff case (-want +got):\n%s", diff)

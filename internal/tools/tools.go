@@ -135,6 +135,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.contragentByInn, s.contragentContacts,
 		s.torgiSearch, s.torgiDetail,
 		s.rnpSearch, s.rnpDetail,
+		s.feedChanges,
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// specTools are the tools of spec 4.2, in its order.
+// specTools are the tools of spec 4.2, in its order, and the feed.
 var specTools = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search",
@@ -20,6 +20,8 @@ var specTools = []string{
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
+	// Beyond the spec: the feed of changes, to poll instead of searching.
+	"feed.changes",
 }
 
 func TestList(t *testing.T) {
@@ -117,6 +119,7 @@ var goodArgs = map[string]string{
 	"torgi.detail":        `{"id": "efrsb-17423037_1"}`,
 	"rnp.search":          `{"query": "АкваХимРеагент", "filters": {"fz44": 1}}`,
 	"rnp.detail":          `{"id": "23003018"}`,
+	"feed.changes":        `{"resource": "fas", "limit": 3}`,
 }
 
 // badArgs are arguments that do not fit a tool's schema, by what is wrong.

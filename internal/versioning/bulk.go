@@ -1,8 +1,10 @@
 package versioning
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -24,15 +26,29 @@ type Inserter interface {
 // insert go first, together: those whose key is new to the store and to
 // the rest of the batch, that merge with nothing and that no withdrawal of
 // the batch names. The rest follow one by one, in their order; none of
-// them can see the difference, since no two share a record.
+// them can see the difference, since no two share a record. The entries of
+// the feed are noted in the order of records whichever way they went.
 func PutAll(ctx context.Context, tx Tx, records []tenderbase.Record, res *tenderbase.PutResult) error {
-	ins, ok := tx.(Inserter)
+	ordered := &orderedNotes{Tx: tx}
+	if err := putAll(ctx, ordered, records, res); err != nil {
+		return err
+	}
+	ordered.flush()
+	return nil
+}
+
+func putAll(ctx context.Context, tx *orderedNotes, records []tenderbase.Record, res *tenderbase.PutResult) error {
+	place := make(map[tenderbase.Record]int, len(records))
+	for i, r := range records {
+		place[r] = i
+	}
+	ins, ok := tx.Tx.(Inserter)
 	if !ok || len(records) < 2 {
-		return putEach(ctx, tx, records, res)
+		return putEach(ctx, tx, records, place, res)
 	}
 	candidates, rest := splitFresh(records)
 	if len(candidates) == 0 {
-		return putEach(ctx, tx, records, res)
+		return putEach(ctx, tx, records, place, res)
 	}
 	fresh, err := ins.Fresh(ctx, candidates)
 	if err != nil {
@@ -50,18 +66,50 @@ func PutAll(ctx context.Context, tx Tx, records []tenderbase.Record, res *tender
 		if err := ins.InsertAll(ctx, inserts); err != nil {
 			return fmt.Errorf("put %d new records: %w", len(inserts), err)
 		}
+		for _, e := range inserts {
+			tx.at = place[e.Rec]
+			changed(tx, tenderbase.FeedNew, e)
+		}
 		res.Inserted += len(inserts)
 	}
-	return putEach(ctx, tx, inOrder(records, rest), res)
+	return putEach(ctx, tx, inOrder(records, rest), place, res)
 }
 
-func putEach(ctx context.Context, tx Tx, records []tenderbase.Record, res *tenderbase.PutResult) error {
+// putEach puts records one by one; place gives each its place in the batch.
+func putEach(ctx context.Context, tx *orderedNotes, records []tenderbase.Record, place map[tenderbase.Record]int, res *tenderbase.PutResult) error {
 	for _, r := range records {
+		tx.at = place[r]
 		if err := Put(ctx, tx, r, res); err != nil {
 			return fmt.Errorf("put %s %s: %w", r.Kind(), r.Key(), err)
 		}
 	}
 	return nil
+}
+
+// orderedNotes holds the entries of the feed that Put notes, each with the
+// place of its record in the batch, and passes them on to its Tx in that
+// order.
+type orderedNotes struct {
+	Tx
+	at    int // the place of the record being put
+	notes []placedEntry
+}
+
+type placedEntry struct {
+	at    int
+	entry tenderbase.FeedEntry
+}
+
+func (o *orderedNotes) Changed(e tenderbase.FeedEntry) {
+	o.notes = append(o.notes, placedEntry{o.at, e})
+}
+
+func (o *orderedNotes) flush() {
+	slices.SortStableFunc(o.notes, func(a, b placedEntry) int { return cmp.Compare(a.at, b.at) })
+	for _, n := range o.notes {
+		o.Tx.Changed(n.entry)
+	}
+	o.notes = nil
 }
 
 // splitFresh returns, encoded, the records that may be inserted together

@@ -95,18 +95,34 @@ type Tx interface {
 	// Withdraw records the withdrawal and takes its target's current row
 	// away, if it has one.
 	Withdraw(ctx context.Context, wd *tenderbase.Withdrawal) error
+	// Changed notes a change for the feed, written with the transaction.
+	Changed(c tenderbase.FeedEntry)
 }
 
 // Put stores one record through tx and counts what it did; a withdrawal
 // then withdraws its target.
 func Put(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutResult) error {
+	inserted := res.Inserted
 	if err := store(ctx, tx, r, res); err != nil {
 		return err
 	}
 	if wd, ok := r.(*tenderbase.Withdrawal); ok {
-		return tx.Withdraw(ctx, wd)
+		if err := tx.Withdraw(ctx, wd); err != nil {
+			return err
+		}
+		if res.Inserted > inserted {
+			tx.Changed(tenderbase.FeedEntry{Type: tenderbase.FeedWithdrawn, Kind: wd.TargetKind, Key: wd.TargetKey})
+		}
 	}
 	return nil
+}
+
+// changed notes for the feed that e's record was stored, as a new record
+// or a new version; a withdrawal is noted as what it withdraws (Put).
+func changed(tx Tx, t tenderbase.FeedChange, e Encoded) {
+	if e.Rec.Kind() != tenderbase.KindWithdrawal {
+		tx.Changed(tenderbase.FeedEntry{Type: t, Kind: e.Rec.Kind(), Key: e.Key, Revision: e.Rev})
+	}
 }
 
 func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutResult) error {
@@ -129,6 +145,7 @@ func write(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutR
 	}
 	if !found && !withdrawn {
 		res.Inserted++
+		changed(tx, tenderbase.FeedNew, e)
 		return tx.Insert(ctx, e)
 	}
 	vid, oldHash, err := tx.Version(ctx, e)
@@ -151,6 +168,7 @@ func write(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutR
 		return tx.AddLookups(ctx, e, cur.RID)
 	}
 	res.Replaced++
+	changed(tx, tenderbase.FeedVersion, e)
 	return tx.Replace(ctx, e, cur, vid)
 }
 
