@@ -37,18 +37,9 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.
 	if err != nil {
 		return err
 	}
-	info := reqinfo.From(r.Context())
-	info.Tool = q.Mode
-	k, keyed, err := s.exportKey(w, r, q.APICode)
+	reqinfo.From(r.Context()).Tool = q.Mode
+	r, k, keyed, err := s.keyedRequest(w, r, q.APICode)
 	if err != nil {
-		return err
-	}
-	if keyed {
-		info.KeyID = k.ID
-		r = r.WithContext(tenderbase.NewContextWithKey(r.Context(), k))
-	}
-	if secs, err := s.checkExportRate(r, keyed); err != nil {
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		return err
 	}
 	plan, limits := tenderbase.PlanFree, tenderbase.Plans[tenderbase.PlanFree]
@@ -64,6 +55,26 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.
 	}
 	s.exportHeaders(w.Header(), q, plan, found)
 	return s.streamExport(w, r, q, plan, found)
+}
+
+// keyedRequest takes the key of a request that may carry one in api_code
+// or an Authorization header (the export, the feed), puts it in the
+// request's context and limits the rate: by the key, or by the client
+// address when it came without one.
+func (s *Server) keyedRequest(w http.ResponseWriter, r *http.Request, apiCode string) (*http.Request, tenderbase.Key, bool, error) {
+	k, keyed, err := s.exportKey(w, r, apiCode)
+	if err != nil {
+		return r, k, false, err
+	}
+	if keyed {
+		reqinfo.From(r.Context()).KeyID = k.ID
+		r = r.WithContext(tenderbase.NewContextWithKey(r.Context(), k))
+	}
+	if secs, err := s.checkExportRate(r, keyed); err != nil {
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		return r, k, keyed, err
+	}
+	return r, k, keyed, nil
 }
 
 // checkExportRate limits an export request: by its key, or by its client

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
@@ -23,8 +22,7 @@ var feedParams = []string{"resource", "cursor", "limit", "api_code"}
 // none, with the limits of a caller without one.
 func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 	const name = "feed.changes"
-	info := reqinfo.From(r.Context())
-	info.Tool = name
+	reqinfo.From(r.Context()).Tool = name
 	values := r.URL.Query()
 	for p, vs := range values {
 		if !slices.Contains(feedParams, p) {
@@ -34,16 +32,8 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) error {
 			return tenderbase.Errorf(tenderbase.EINVALID, "parameter %s is given %d times", tenderbase.Quote(p), len(vs))
 		}
 	}
-	k, keyed, err := s.exportKey(w, r, values.Get("api_code"))
+	r, _, _, err := s.keyedRequest(w, r, values.Get("api_code"))
 	if err != nil {
-		return err
-	}
-	if keyed {
-		info.KeyID = k.ID
-		r = r.WithContext(tenderbase.NewContextWithKey(r.Context(), k))
-	}
-	if secs, err := s.checkExportRate(r, keyed); err != nil {
-		w.Header().Set("Retry-After", strconv.Itoa(secs))
 		return err
 	}
 	args := map[string]string{}
