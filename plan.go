@@ -36,6 +36,10 @@ type PlanLimits struct {
 	Burst         int
 	// Contacts says whether the plan may read organization contacts.
 	Contacts bool
+	// DocumentAnalysis says whether the plan gets the MCP prompts that
+	// bring a tender's documentation to the client's model (the offer's
+	// "online analysis of documentation").
+	DocumentAnalysis bool
 }
 
 // Plans holds the constants of every plan in one table. Free has no seat
@@ -43,8 +47,8 @@ type PlanLimits struct {
 var Plans = map[Plan]PlanLimits{
 	PlanFree:      {Seats: 1, RowCap: 30, RatePerMinute: 30, Burst: 10},
 	PlanStandard:  {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true},
-	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true},
-	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true},
+	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, DocumentAnalysis: true},
+	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, DocumentAnalysis: true},
 }
 
 // PlanNames lists the plans from the cheapest.

@@ -27,6 +27,39 @@ func (f fakeTools) Lookup(name string) (*tools.Tool, bool) {
 	return nil, false
 }
 
+func (f fakeTools) Prompts() []*tools.Prompt { return fakePrompts }
+
+func (f fakeTools) Prompt(name string) (*tools.Prompt, bool) {
+	for _, p := range fakePrompts {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// fakePrompts is one prompt that shows every kind of answer: a message, a
+// refusal by plan, a number not found, bad arguments and an internal error.
+var fakePrompts = []*tools.Prompt{{
+	Name: "analyze_tender", Title: "Analyze a tender", Description: "A tender's facts and documentation.",
+	Arguments: []tools.PromptArgument{{Name: "tend_num", Description: "The purchase number.", Required: true}},
+	Get: func(ctx context.Context, args map[string]string) (tools.PromptResult, error) {
+		n, ok := args["tend_num"]
+		switch {
+		case !ok || len(args) != 1:
+			return tools.PromptResult{}, &tools.ArgumentError{Message: `argument "tend_num" is required`}
+		case tenderbase.PlanFromContext(ctx) != tenderbase.PlanGuru:
+			return tools.PromptResult{}, tenderbase.Errorf(tenderbase.EFORBIDDEN, "the analysis of documentation is part of the guru and corporate plans")
+		case n == "broken":
+			return tools.PromptResult{}, errors.New("the disk is on fire")
+		case tenders[n] == "":
+			return tools.PromptResult{}, tenderbase.Errorf(tenderbase.ENOTFOUND, "no tender %s", n)
+		}
+		return tools.PromptResult{Description: "Analysis of tender " + n,
+			Messages: []tools.PromptMessage{{Role: "user", Text: "Analyze this tender:\n" + tenders[n]}}}, nil
+	},
+}}
+
 // tenders are the records of the fake ru.detail.
 var tenders = map[string]string{
 	"0373100000125000001": `{"id":"0373100000125000001","title":"Поставка \"бумаги\"\tА4","contact":{"phone":"+7 495 000-00-00"}}`,

@@ -170,6 +170,7 @@ func formatArchive(comment string, sections []section) []byte {
 var testKeys = map[string]tenderbase.Key{
 	"free":         {ID: "k_free", Plan: tenderbase.PlanFree},
 	"paid":         {ID: "k_paid", Plan: tenderbase.PlanStandard},
+	"guru":         {ID: "k_guru", Plan: tenderbase.PlanGuru},
 	"limited":      {ID: "k_limited", Plan: tenderbase.PlanFree},
 	"limiter-down": {ID: "k_limiter_down", Plan: tenderbase.PlanFree},
 }

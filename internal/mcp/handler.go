@@ -18,6 +18,8 @@ import (
 type Toolset interface {
 	List() []*tools.Tool
 	Lookup(name string) (*tools.Tool, bool)
+	Prompts() []*tools.Prompt
+	Prompt(name string) (*tools.Prompt, bool)
 }
 
 var _ Toolset = (*tools.Set)(nil)
@@ -60,6 +62,7 @@ type Handler struct {
 	// of tools.
 	initialized map[string][]byte
 	toolList    []byte
+	promptList  []byte
 }
 
 // New returns a handler serving the tools of set. A nil logger discards logs.
@@ -82,6 +85,9 @@ func New(cfg Config, set Toolset, logger *slog.Logger) (*Handler, error) {
 		return nil, err
 	}
 	if h.toolList, err = toolListResult(set.List()); err != nil {
+		return nil, err
+	}
+	if h.promptList, err = promptListResult(set.Prompts()); err != nil {
 		return nil, err
 	}
 	return h, nil

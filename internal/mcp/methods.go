@@ -34,6 +34,9 @@ type capabilities struct {
 	Tools struct {
 		ListChanged bool `json:"listChanged"`
 	} `json:"tools"`
+	Prompts struct {
+		ListChanged bool `json:"listChanged"`
+	} `json:"prompts"`
 }
 
 // initializeResults marshals the answer to initialize for each version the

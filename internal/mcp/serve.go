@@ -55,6 +55,10 @@ func (h *Handler) dispatch(w http.ResponseWriter, r *http.Request, x *exchange) 
 		h.callTool(w, r, x)
 	case "tools/list":
 		x.writeResult(w, h.toolList)
+	case "prompts/list":
+		x.writeResult(w, h.promptList)
+	case "prompts/get":
+		h.getPrompt(w, r, x)
 	case "ping":
 		x.writeResult(w, emptyObject)
 	case "initialize":

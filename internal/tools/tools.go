@@ -96,6 +96,8 @@ type Set struct {
 	logger *slog.Logger
 	list   []*Tool
 	byName map[string]*Tool
+	// prompts are the MCP prompts (prompts.go).
+	prompts []*Prompt
 	// searches holds the search tool of each kind, for SearchOf.
 	searches map[tenderbase.Kind]searchTool
 	// scanPages and scanPageSize bound a scan through every record of a
@@ -122,6 +124,7 @@ func New(store tenderbase.Store, logger *slog.Logger) *Set {
 		s.list = append(s.list, t)
 		s.byName[t.Name] = t
 	}
+	s.prompts = s.promptDefinitions()
 	return s
 }
 
