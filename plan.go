@@ -36,6 +36,9 @@ type PlanLimits struct {
 	Burst         int
 	// Contacts says whether the plan may read organization contacts.
 	Contacts bool
+	// PriceMonitoring says whether the plan may watch unit prices
+	// (prices.monitor).
+	PriceMonitoring bool
 	// DocumentAnalysis says whether the plan gets the MCP prompts that
 	// bring a tender's documentation to the client's model (the offer's
 	// "online analysis of documentation").
@@ -46,9 +49,9 @@ type PlanLimits struct {
 // count in the offer; it gets one key per account.
 var Plans = map[Plan]PlanLimits{
 	PlanFree:      {Seats: 1, RowCap: 30, RatePerMinute: 30, Burst: 10},
-	PlanStandard:  {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true},
-	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, DocumentAnalysis: true},
-	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, DocumentAnalysis: true},
+	PlanStandard:  {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true, PriceMonitoring: true},
+	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, DocumentAnalysis: true},
+	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, DocumentAnalysis: true},
 }
 
 // PlanNames lists the plans from the cheapest.

@@ -16,7 +16,7 @@ type toolCall struct {
 }
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
-// suppliers and the feed of changes.
+// suppliers, the feed of changes and price monitoring.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -24,7 +24,7 @@ var toolNames = []string{
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
-	"feed.changes",
+	"feed.changes", "prices.monitor",
 }
 
 // demoCalls returns a call of every tool whose arguments find something in
@@ -91,6 +91,7 @@ func demoCalls(t *testing.T) []toolCall {
 		{"rnp.search", map[string]any{"query": entry.Supplier.INN}},
 		{"rnp.detail", map[string]any{"id": entry.RegistryNumber}},
 		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
+		{"prices.monitor", map[string]any{"okpd2": "26.20"}},
 	}
 }
 

@@ -104,6 +104,7 @@ var toolCalls = map[string]string{
 	"/mcp/rnp/search":          `{"query": "общество"}`,
 	"/mcp/rnp/detail":          `{"id": "23003018"}`,
 	"/mcp/feed/changes":        `{"resource": "fas"}`,
+	"/mcp/prices/monitor":      `{"okpd2": "26.20"}`,
 }
 
 // TestOpenAPITools validates the document's request schema against the

@@ -200,8 +200,8 @@ func TestMCPToolList(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(list.Result.Tools); n != 16 {
-		t.Errorf("%d tools, want 16", n)
+	if n := len(list.Result.Tools); n != 17 {
+		t.Errorf("%d tools, want 17", n)
 	}
 	readOnly := map[string]bool{"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
 	for _, tool := range list.Result.Tools {

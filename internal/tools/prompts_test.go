@@ -88,7 +88,9 @@ func promptErrorCode(err error) string {
 }
 
 func TestExcerpts(t *testing.T) {
-	filler := func(n int) string { return strings.Repeat("Прочие положения настоящего документа. ", n) }
+	filler := func(n int) string {
+		return strings.Repeat("Прочие положения настоящего документа. ", n)
+	}
 	requirements := "Требования к участникам закупки и требования к характеристикам товара: срок поставки 10 дней, оплата в течение 7 дней, обеспечение заявки 1%."
 	doc := strings.Join([]string{filler(10), requirements, filler(10), filler(10)}, "\n\n")
 	got := excerpts([]docText{{name: "doc.docx", text: doc}}, utf8.RuneCountInString(requirements)+utf8.RuneCountInString(filler(10)))

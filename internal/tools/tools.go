@@ -139,6 +139,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.torgiSearch, s.torgiDetail,
 		s.rnpSearch, s.rnpDetail,
 		s.feedChanges,
+		s.pricesMonitor,
 	}
 }
 

@@ -22,6 +22,8 @@ var specTools = []string{
 	"rnp.search", "rnp.detail",
 	// Beyond the spec: the feed of changes, to poll instead of searching.
 	"feed.changes",
+	// Beyond the spec's tools: the plans' price monitoring (spec part 8).
+	"prices.monitor",
 }
 
 func TestList(t *testing.T) {
@@ -120,6 +122,7 @@ var goodArgs = map[string]string{
 	"rnp.search":          `{"query": "АкваХимРеагент", "filters": {"fz44": 1}}`,
 	"rnp.detail":          `{"id": "23003018"}`,
 	"feed.changes":        `{"resource": "fas", "limit": 3}`,
+	"prices.monitor":      `{"okpd2": "26.20"}`,
 }
 
 // badArgs are arguments that do not fit a tool's schema, by what is wrong.

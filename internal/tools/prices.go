@@ -1,0 +1,287 @@
+package tools
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+// Bounds of price monitoring: the newest records of each kind it reads,
+// the fewest earlier prices of a unit that make a usual range, and the
+// alerts it lists.
+const (
+	priceScanPages   = 10 // of scanPageSize records: 10,000 of each kind
+	minUsualPrices   = 8
+	maxPriceAlerts   = 50
+	maxMonthsListed  = 240
+	priceMonthLayout = "2006-01"
+)
+
+// pricesArgs are the arguments of prices.monitor.
+type pricesArgs struct {
+	OKPD2   string `json:"okpd2,omitempty" jsonschema:"An OKPD2 code or its prefix, e.g. 26.20.11 (laptops) or 21.20 (medicines): the purchase objects whose code starts with it."`
+	Query   string `json:"query,omitempty" jsonschema:"Words the purchase object's name must match, in the search syntax, e.g. бумага А4. With okpd2, both must hold."`
+	Regions []int  `json:"regions,omitempty" jsonschema:"Region codes (1-99) to watch; empty: all regions."`
+}
+
+func (a *pricesArgs) check() error {
+	a.OKPD2 = tenderbase.CodePrefix(a.OKPD2)
+	a.Query = strings.TrimSpace(a.Query)
+	if a.OKPD2 == "" && a.Query == "" {
+		return argErrorf("give okpd2, query or both: what product to watch")
+	}
+	return checkCodes("regions", a.Regions, minRegion, maxRegion)
+}
+
+// pricesResult is the output of prices.monitor.
+type pricesResult struct {
+	OKPD2   string      `json:"okpd2,omitempty" jsonschema:"The OKPD2 prefix watched."`
+	Query   string      `json:"query,omitempty" jsonschema:"The words watched."`
+	Scanned []scanned   `json:"scanned" jsonschema:"The records read, newest first, of each kind: notices of tenders and contracts."`
+	Prices  int         `json:"prices" jsonschema:"The unit prices found in the purchase objects read."`
+	Months  []monthStat `json:"months" jsonschema:"Unit prices by month (of the notice's or contract's date), region and unit of measure, newest first."`
+	Usual   []usual     `json:"usual" jsonschema:"The usual range of each unit, from the prices before the newest month: from the first quartile less 1.5 interquartile ranges to the third plus 1.5."`
+	Alerts  []alert     `json:"alerts" jsonschema:"Prices of the newest month outside the usual range of their unit, at most 50, the farthest first."`
+	Note    string      `json:"note,omitempty" jsonschema:"What the figures leave out, when something is."`
+}
+
+type scanned struct {
+	Kind  string `json:"kind" jsonschema:"tender or contract."`
+	Read  int    `json:"read" jsonschema:"Records read."`
+	Total int    `json:"total" jsonschema:"Records that match; more than read when the newest were read alone."`
+}
+
+type monthStat struct {
+	Month  string  `json:"month" jsonschema:"YYYY-MM."`
+	Region int     `json:"region,omitempty" jsonschema:"Region code; absent when the record names none."`
+	Unit   string  `json:"unit" jsonschema:"Unit of measure as published, e.g. шт, упак, усл ед; empty when none is given."`
+	Count  int     `json:"count"`
+	Min    float64 `json:"min"`
+	Median float64 `json:"median"`
+	Max    float64 `json:"max"`
+}
+
+type usual struct {
+	Unit   string  `json:"unit"`
+	Prices int     `json:"prices" jsonschema:"The earlier prices the range is made of."`
+	Low    float64 `json:"low"`
+	High   float64 `json:"high"`
+}
+
+type alert struct {
+	Kind   string    `json:"kind" jsonschema:"tender or contract: read it with ru.detail or contracts.detail by key."`
+	Key    string    `json:"key"`
+	Object string    `json:"object" jsonschema:"The purchase object's name."`
+	Price  float64   `json:"price"`
+	Unit   string    `json:"unit"`
+	Date   time.Time `json:"date"`
+	Region int       `json:"region,omitempty"`
+	Why    string    `json:"why" jsonschema:"Below or above the usual range, and the range."`
+}
+
+// unitPrice is one price of a purchase object.
+type unitPrice struct {
+	kind, key, object, unit string
+	price                   float64
+	date                    time.Time
+	region                  int
+}
+
+func (s *Set) pricesMonitor() (*Tool, error) {
+	return build(definition[pricesArgs]{
+		name:  "prices.monitor",
+		title: "Price monitoring of a product",
+		description: "Watch the unit prices of a product in tenders' notices and contracts over time: give an OKPD2 code prefix (okpd2), " +
+			"words of the object's name (query) or both, and optionally regions. Answers count, min, median and max by month, " +
+			"region and unit of measure, the usual range of each unit from earlier prices, and alerts: prices of the newest month " +
+			"outside that range, each with the record to read (ru.detail or contracts.detail by key). Reads the newest 10,000 " +
+			"tenders and contracts that match. Standard, guru and corporate plans. " +
+			`Example: {"okpd2": "26.20.11", "regions": [77]}.`,
+		output: outputOf[pricesResult](""),
+		run:    s.monitorPrices,
+	})
+}
+
+func (s *Set) monitorPrices(ctx context.Context, args pricesArgs) (Output, error) {
+	c := callerOf(ctx)
+	if !c.limits.PriceMonitoring {
+		return Output{}, tenderbase.Errorf(tenderbase.EFORBIDDEN,
+			"price monitoring is part of the standard, guru and corporate plans; the %s plan searches notices with ru.search", c.plan)
+	}
+	var q tenderbase.Query
+	if args.Query != "" {
+		var err error
+		if q, err = query.Parse(args.Query, query.MCP); err != nil {
+			return Output{}, err
+		}
+	}
+	res := pricesResult{OKPD2: args.OKPD2, Query: args.Query}
+	var prices []unitPrice
+	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindContract} {
+		srch := tenderbase.Search{Kind: k, Query: q, Filters: tenderbase.Filters{Regions: args.Regions}, PageSize: s.scanPageSize}
+		if args.OKPD2 != "" {
+			srch.Where = []tenderbase.Lookup{{Field: tenderbase.LookupOKPD2, Value: args.OKPD2}}
+		}
+		srch, err := c.plan.Restrict(srch, nil)
+		if err != nil {
+			return Output{}, err
+		}
+		read := 0
+		for srch.Page = 0; srch.Page < priceScanPages; srch.Page++ {
+			page, err := s.store.Search(ctx, srch)
+			if err != nil {
+				return Output{}, fmt.Errorf("prices of %s: %w", k, err)
+			}
+			for _, r := range page.Items {
+				prices = append(prices, objectPrices(r, args.OKPD2, q)...)
+			}
+			read += len(page.Items)
+			res.Scanned = appendScanned(res.Scanned, string(k), read, page.Total)
+			if read >= page.Total {
+				break
+			}
+		}
+	}
+	res.Prices = len(prices)
+	res.Months = monthStats(prices)
+	res.Usual, res.Alerts = priceAlerts(prices)
+	switch {
+	case len(prices) == 0:
+		res.Note = "No purchase object of the records read gives a unit price for this product."
+	case len(res.Usual) == 0:
+		res.Note = fmt.Sprintf("No unit has %d prices before the newest month, which a usual range needs: no alerts.", minUsualPrices)
+	}
+	return output(res, restricted{})
+}
+
+// appendScanned sets the figures of kind, the last entry when it is kind's.
+func appendScanned(list []scanned, kind string, read, total int) []scanned {
+	if n := len(list); n > 0 && list[n-1].Kind == kind {
+		list[n-1] = scanned{kind, read, total}
+		return list
+	}
+	return append(list, scanned{kind, read, total})
+}
+
+// objectPrices returns the unit prices of r's purchase objects that are of
+// the product: whose OKPD2 code starts with okpd2 and whose name matches q.
+func objectPrices(r tenderbase.Record, okpd2 string, q tenderbase.Query) []unitPrice {
+	var objects []tenderbase.PurchaseObject
+	region := 0
+	switch r := r.(type) {
+	case *tenderbase.Tender:
+		for _, l := range r.Lots {
+			objects = append(objects, l.Objects...)
+		}
+		region = r.Region
+	case *tenderbase.Contract:
+		objects, region = r.Objects, r.Region
+	}
+	var out []unitPrice
+	for _, o := range objects {
+		if o.Price <= 0 || !strings.HasPrefix(o.OKPD2Code, okpd2) {
+			continue
+		}
+		if q != nil && !query.Match(q, query.Fields([]string{o.Name, o.OKPD2Name})) {
+			continue
+		}
+		out = append(out, unitPrice{kind: string(r.Kind()), key: r.Key(), object: o.Name, unit: strings.TrimSpace(o.Unit),
+			price: o.Price, date: r.Date(), region: region})
+	}
+	return out
+}
+
+// monthStats groups prices by month, region and unit, newest first.
+func monthStats(prices []unitPrice) []monthStat {
+	type group struct {
+		month  string
+		region int
+		unit   string
+	}
+	by := map[group][]float64{}
+	for _, p := range prices {
+		g := group{p.date.UTC().Format(priceMonthLayout), p.region, p.unit}
+		by[g] = append(by[g], p.price)
+	}
+	out := make([]monthStat, 0, len(by))
+	for g, ps := range by {
+		slices.Sort(ps)
+		out = append(out, monthStat{Month: g.month, Region: g.region, Unit: g.unit, Count: len(ps),
+			Min: ps[0], Median: quantile(ps, 0.5), Max: ps[len(ps)-1]})
+	}
+	slices.SortFunc(out, func(a, b monthStat) int {
+		return cmp.Or(strings.Compare(b.Month, a.Month), cmp.Compare(a.Region, b.Region), strings.Compare(a.Unit, b.Unit))
+	})
+	return out[:min(len(out), maxMonthsListed)]
+}
+
+// priceAlerts returns the usual range of each unit, from the prices before
+// the newest month of all, and the prices of that month outside it.
+func priceAlerts(prices []unitPrice) ([]usual, []alert) {
+	if len(prices) == 0 {
+		return nil, nil
+	}
+	newest := slices.MaxFunc(prices, func(a, b unitPrice) int { return a.date.Compare(b.date) }).date.UTC().Format(priceMonthLayout)
+	earlier := map[string][]float64{}
+	for _, p := range prices {
+		if p.date.UTC().Format(priceMonthLayout) < newest {
+			earlier[p.unit] = append(earlier[p.unit], p.price)
+		}
+	}
+	ranges := map[string]usual{}
+	var usuals []usual
+	for unit, ps := range earlier {
+		if len(ps) < minUsualPrices {
+			continue
+		}
+		slices.Sort(ps)
+		q1, q3 := quantile(ps, 0.25), quantile(ps, 0.75)
+		u := usual{Unit: unit, Prices: len(ps), Low: max(0, q1-1.5*(q3-q1)), High: q3 + 1.5*(q3-q1)}
+		ranges[unit] = u
+		usuals = append(usuals, u)
+	}
+	slices.SortFunc(usuals, func(a, b usual) int { return strings.Compare(a.Unit, b.Unit) })
+	var alerts []alert
+	for _, p := range prices {
+		u, ok := ranges[p.unit]
+		if !ok || p.date.UTC().Format(priceMonthLayout) != newest || (p.price >= u.Low && p.price <= u.High) {
+			continue
+		}
+		a := alert{Kind: p.kind, Key: p.key, Object: p.object, Price: p.price, Unit: p.unit, Date: p.date, Region: p.region}
+		if p.price < u.Low {
+			a.Why = fmt.Sprintf("below the usual range %.2f-%.2f of %s", u.Low, u.High, unitName(p.unit))
+		} else {
+			a.Why = fmt.Sprintf("above the usual range %.2f-%.2f of %s", u.Low, u.High, unitName(p.unit))
+		}
+		alerts = append(alerts, a)
+	}
+	far := func(a alert) float64 {
+		u := ranges[a.Unit]
+		return max(u.Low-a.Price, a.Price-u.High) / max(u.High-u.Low, 1)
+	}
+	slices.SortStableFunc(alerts, func(a, b alert) int { return cmp.Compare(far(b), far(a)) })
+	return usuals, alerts[:min(len(alerts), maxPriceAlerts)]
+}
+
+func unitName(u string) string {
+	if u == "" {
+		return "prices without a unit"
+	}
+	return "prices per " + u
+}
+
+// quantile returns the q-quantile of sorted, linearly interpolated.
+func quantile(sorted []float64, q float64) float64 {
+	pos := q * float64(len(sorted)-1)
+	i := int(pos)
+	if i+1 >= len(sorted) {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[i] + (pos-float64(i))*(sorted[i+1]-sorted[i])
+}
