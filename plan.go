@@ -39,6 +39,9 @@ type PlanLimits struct {
 	// PriceMonitoring says whether the plan may watch unit prices
 	// (prices.monitor).
 	PriceMonitoring bool
+	// OrgInfo says whether the cards of tenders and contracts carry what
+	// the registers tell of their organizations.
+	OrgInfo bool
 	// DocumentAnalysis says whether the plan gets the MCP prompts that
 	// bring a tender's documentation to the client's model (the offer's
 	// "online analysis of documentation").
@@ -50,8 +53,8 @@ type PlanLimits struct {
 var Plans = map[Plan]PlanLimits{
 	PlanFree:      {Seats: 1, RowCap: 30, RatePerMinute: 30, Burst: 10},
 	PlanStandard:  {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true, PriceMonitoring: true},
-	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, DocumentAnalysis: true},
-	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, DocumentAnalysis: true},
+	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true},
+	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true},
 }
 
 // PlanNames lists the plans from the cheapest.

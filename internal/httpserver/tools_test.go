@@ -69,9 +69,11 @@ func TestToolEndpoints(t *testing.T) {
 		want                                       answer
 	}{
 		{"detail", "free", "POST", "/mcp/ru/detail", "application/json", tender,
-			answer{200, "X-Restricted-Fields: contact,participants", `{"`, `"0162307330524391275"`}},
+			answer{200, "X-Restricted-Fields: contact,customer_org,participants", `{"`, `"0162307330524391275"`}},
+		// A standard key sees every field; the card's organization
+		// information is the guru and corporate plans'.
 		{"paid plan", "paid", "POST", "/mcp/ru/detail", "application/json", tender,
-			answer{200, "X-Restricted-Fields: ", `{"`, `"0162307330524391275"`}},
+			answer{200, "X-Restricted-Fields: customer_org", `{"`, `"0162307330524391275"`}},
 		{"paid plan with the right", "paid", "POST", "/mcp/contragent/contacts", "application/json", `{"inn":"1601303298"}`,
 			answer{200, "", `{"`, ""}},
 		{"no key", "", "POST", "/mcp/ru/detail", "application/json", tender,
@@ -120,9 +122,9 @@ func TestToolEndpoints(t *testing.T) {
 		{"no such path", "free", "POST", "/mcp/ru/search/more", "", "",
 			answer{404, "", `{"error":{"code":"not_found","message":"no such endpoint: \"POST /mcp/ru/search/more\""}}`, ""}},
 		{"mcp", "free", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.detail","arguments":` + tender + `}}`,
-			answer{200, "X-Restricted-Fields: contact,participants", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{`, `"structuredContent":{`}},
+			answer{200, "X-Restricted-Fields: contact,customer_org,participants", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{`, `"structuredContent":{`}},
 		{"mcp paid plan", "paid", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.detail","arguments":` + tender + `}}`,
-			answer{200, "X-Restricted-Fields: ", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{`, `"isError":false}}`}},
+			answer{200, "X-Restricted-Fields: customer_org", `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{`, `"isError":false}}`}},
 		{"mcp no key", "", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":1,"method":"ping"}`,
 			answer{401, "WWW-Authenticate: Bearer realm=\"tenderbase\"", `{"error":{"code":"unauthorized"`, ""}},
 		{"mcp rate limited", "limited", "POST", "/mcp", "application/json", `{"jsonrpc":"2.0","id":"a","method":"ping"}`,

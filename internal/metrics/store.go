@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
@@ -75,6 +76,19 @@ func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[stri
 	standings, err := keeper.TenderStandings(ctx, numbers)
 	s.observe("standings", start, err)
 	return standings, err
+}
+
+// Changes reads the feed of changes of the wrapped store, which every
+// store of the project keeps.
+func (s *Store) Changes(ctx context.Context, q tenderbase.FeedQuery) (tenderbase.FeedPage, error) {
+	feed, ok := s.Store.(tenderbase.ChangeFeed)
+	if !ok {
+		return tenderbase.FeedPage{}, fmt.Errorf("%T keeps no feed of changes", s.Store)
+	}
+	start := time.Now()
+	page, err := feed.Changes(ctx, q)
+	s.observe("feed", start, err)
+	return page, err
 }
 
 // SyncProgress records a sync run's progress; it is a harvest.Runner's

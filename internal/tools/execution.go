@@ -16,11 +16,13 @@ import (
 // the contract stands once the reports of its performance are applied, and
 // what was paid under it.
 type contractDetail struct {
-	State      string            `json:"state" jsonschema:"Where the contract stands once the reports of its performance are applied: execution, completed, terminated or annulled. The record's status is the registry entry's own and may be older."`
-	StateFrom  string            `json:"state_from" jsonschema:"The record that decided state: contract_execution <id> (<document>), or contract <reg_number> (version <n>) when the registry entry's own status stands."`
-	Paid       float64           `json:"paid" jsonschema:"The sum of the payments the reports list, each payment counted once however many reports restate it, in the currency of the payments."`
-	Payments   int               `json:"payments" jsonschema:"How many distinct payments the reports list."`
-	Executions []json.RawMessage `json:"executions" jsonschema:"The reports of the contract's performance (contractProcedure, performanceContract), newest first: stages, payments, acceptances, termination."`
+	State        string            `json:"state" jsonschema:"Where the contract stands once the reports of its performance are applied: execution, completed, terminated or annulled. The record's status is the registry entry's own and may be older."`
+	StateFrom    string            `json:"state_from" jsonschema:"The record that decided state: contract_execution <id> (<document>), or contract <reg_number> (version <n>) when the registry entry's own status stands."`
+	Paid         float64           `json:"paid" jsonschema:"The sum of the payments the reports list, each payment counted once however many reports restate it, in the currency of the payments."`
+	Payments     int               `json:"payments" jsonschema:"How many distinct payments the reports list."`
+	Executions   []json.RawMessage `json:"executions" jsonschema:"The reports of the contract's performance (contractProcedure, performanceContract), newest first: stages, payments, acceptances, termination."`
+	CustomerOrg  *orgCard          `json:"customer_org" jsonschema:"What the registers tell of the customer. Guru and corporate plans; null for others, and when the customer is not in the registers held."`
+	SupplierOrgs []orgCard         `json:"supplier_orgs" jsonschema:"What the registers tell of each supplier that they hold: legal form, address, status, head, main activity, SME category, headcount and finances. Guru and corporate plans; null for others."`
 }
 
 // contractDetailOf returns what contracts.detail adds to the contract rec.
@@ -36,7 +38,21 @@ func (s *Set) contractDetailOf(ctx context.Context, rec tenderbase.Record, hidde
 	d := contractDetail{}
 	d.State, d.StateFrom = contractState(c, reports)
 	d.Paid, d.Payments = paidUnder(reports)
-	d.Executions, err = hidden.maskAll(records(reports), callerOf(ctx).plan)
+	if d.Executions, err = hidden.maskAll(records(reports), callerOf(ctx).plan); err != nil {
+		return nil, err
+	}
+	cards, ok, err := s.orgCards(ctx, []string{c.Customer.INN}, hidden, "customer_org", "supplier_orgs")
+	if err != nil || !ok {
+		return d, err
+	}
+	if len(cards) > 0 {
+		d.CustomerOrg = &cards[0]
+	}
+	var suppliers []string
+	for _, p := range c.Suppliers {
+		suppliers = append(suppliers, p.INN)
+	}
+	d.SupplierOrgs, _, err = s.orgCards(ctx, suppliers, hidden)
 	return d, err
 }
 

@@ -35,11 +35,12 @@ func eventSource(e *tenderbase.TenderEvent) string {
 // tenderDetail is what ru.detail adds to a tender record: the state its
 // events and protocols give it, apart from the notice's own status.
 type tenderDetail struct {
-	State     string            `json:"state" jsonschema:"Where the tender stands once its events and protocols are applied: active, completed, cancelled or failed. The record's status is the notice's own and may be older."`
-	StateFrom string            `json:"state_from" jsonschema:"The record that decided state: tender_event <id> (<type>), protocol <id> (winner or failed), or tender <purchase number> (version <n>) when the notice's own status stands."`
-	Events    []json.RawMessage `json:"events" jsonschema:"The tender's events (date changes, cancelled date changes, cancellations, cancelled cancellations, lot cancellations, lot changes, changes of the organization conducting the purchase, no applications, protocol cancellations), newest first."`
-	Dates     tenderDates       `json:"dates" jsonschema:"The tender's deadline for applications and bidding date once its date changes and prolongations are applied. The record's dates are the notice's own."`
-	Protocols int               `json:"protocols" jsonschema:"How many protocols of the tender are in force (stored, and named by no protocol cancellation); ru.contractByNum shows them."`
+	State       string            `json:"state" jsonschema:"Where the tender stands once its events and protocols are applied: active, completed, cancelled or failed. The record's status is the notice's own and may be older."`
+	StateFrom   string            `json:"state_from" jsonschema:"The record that decided state: tender_event <id> (<type>), protocol <id> (winner or failed), or tender <purchase number> (version <n>) when the notice's own status stands."`
+	Events      []json.RawMessage `json:"events" jsonschema:"The tender's events (date changes, cancelled date changes, cancellations, cancelled cancellations, lot cancellations, lot changes, changes of the organization conducting the purchase, no applications, protocol cancellations), newest first."`
+	Dates       tenderDates       `json:"dates" jsonschema:"The tender's deadline for applications and bidding date once its date changes and prolongations are applied. The record's dates are the notice's own."`
+	Protocols   int               `json:"protocols" jsonschema:"How many protocols of the tender are in force (stored, and named by no protocol cancellation); ru.contractByNum shows them."`
+	CustomerOrg *orgCard          `json:"customer_org" jsonschema:"What the registers tell of the customer: legal form, address, status, head, main activity, SME category, headcount and finances. Guru and corporate plans; null for others, and when the customer is not in the registers held."`
 }
 
 // tenderDetailOf returns what ru.detail adds to the tender rec.
@@ -55,7 +56,13 @@ func (s *Set) tenderDetailOf(ctx context.Context, rec tenderbase.Record, hidden 
 	d := tenderDetail{Protocols: len(o.protocols)}
 	d.State, d.StateFrom = stateOf(t, o)
 	d.Dates = datesOf(t, o.events)
-	d.Events, err = hidden.maskAll(records(o.events), callerOf(ctx).plan)
+	if d.Events, err = hidden.maskAll(records(o.events), callerOf(ctx).plan); err != nil {
+		return nil, err
+	}
+	cards, _, err := s.orgCards(ctx, []string{t.Customer.INN}, hidden, "customer_org")
+	if len(cards) > 0 {
+		d.CustomerOrg = &cards[0]
+	}
 	return d, err
 }
 

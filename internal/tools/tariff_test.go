@@ -56,12 +56,13 @@ func TestTariffFields(t *testing.T) {
 		covered = append(covered, c.tool)
 		t.Run(c.tool, func(t *testing.T) {
 			free, freeOut := tariffRecords(t, c, tenderbase.PlanFree)
-			for _, p := range freeProblems(free, withoutCounted(freeOut.Restricted, c.counted)) {
+			for _, p := range freeProblems(free, withoutCounted(withoutOrgInfo(t, c.tool, freeOut.Restricted, true), c.counted)) {
 				t.Error(p)
 			}
 			for _, plan := range []tenderbase.Plan{tenderbase.PlanStandard, tenderbase.PlanGuru, tenderbase.PlanCorporate} {
 				paid, paidOut := tariffRecords(t, c, plan)
-				for _, p := range paidProblems(paid, paidOut.Restricted) {
+				restricted := withoutOrgInfo(t, c.tool, paidOut.Restricted, !tenderbase.Plans[plan].OrgInfo)
+				for _, p := range paidProblems(paid, restricted) {
 					t.Errorf("%s: %s", plan, p)
 				}
 			}
@@ -111,6 +112,25 @@ func tariffRecords(t *testing.T, c tariffCase, plan tenderbase.Plan) ([]tariffRe
 
 // withoutCounted returns restricted without the counted members, which
 // must all be in it.
+// orgInfo are the members of a card that tell what the registers hold of
+// its organizations, which the plans with OrgInfo alone see.
+var orgInfo = map[string][]string{
+	"ru.detail":        {"customer_org"},
+	"contracts.detail": {"customer_org", "supplier_orgs"},
+}
+
+// withoutOrgInfo returns restricted without the tool's orgInfo members,
+// checking that it names them exactly when hidden says they are.
+func withoutOrgInfo(t *testing.T, tool string, restricted []string, hidden bool) []string {
+	t.Helper()
+	members := orgInfo[tool]
+	out := slices.DeleteFunc(slices.Clone(restricted), func(f string) bool { return slices.Contains(members, f) })
+	if named := len(restricted) - len(out); hidden && named != len(members) || !hidden && named != 0 {
+		t.Errorf("%s: Restricted %v, hidden organization information %v: %v", tool, restricted, members, hidden)
+	}
+	return out
+}
+
 func withoutCounted(restricted, counted []string) []string {
 	out := slices.DeleteFunc(slices.Clone(restricted), func(f string) bool { return slices.Contains(counted, f) })
 	if len(out)+len(counted) != len(restricted) {
