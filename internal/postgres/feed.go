@@ -13,23 +13,20 @@ import (
 
 var _ tenderbase.ChangeFeed = (*Store)(nil)
 
-// feedWrites holds the entries of the feed a write transaction makes,
-// written in one statement just before it commits.
-type feedWrites struct{ entries []tenderbase.FeedEntry }
-
 // Changed notes an entry of the feed (versioning.Tx).
-func (w writer) Changed(e tenderbase.FeedEntry) { w.feed.entries = append(w.feed.entries, e) }
+func (w writer) Changed(e tenderbase.FeedEntry) { w.feed.Add(e) }
 
-// flush writes the entries held, numbered in the order they were noted.
-func (f *feedWrites) flush(ctx context.Context, q querier, at time.Time) error {
-	if len(f.entries) == 0 {
+// writeFeed writes the entries noted, numbered in their order.
+func writeFeed(ctx context.Context, q querier, notes *versioning.FeedNotes, at time.Time) error {
+	entries := notes.Take()
+	if len(entries) == 0 {
 		return nil
 	}
-	n := len(f.entries)
+	n := len(entries)
 	changes, kinds, keys, states := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	revisions := make([]int64, n)
 	deadlines := make([]*int64, n)
-	for i, e := range f.entries {
+	for i, e := range entries {
 		r := versioning.Row(e, at)
 		changes[i], kinds[i], keys[i], states[i], revisions[i], deadlines[i] = r.Change, r.Kind, r.Key, r.State, int64(r.Revision), r.Deadline
 	}
@@ -42,7 +39,6 @@ func (f *feedWrites) flush(ctx context.Context, q querier, at time.Time) error {
 		ORDER BY i`, changes, kinds, keys, revisions, states, deadlines, at.Unix()); err != nil {
 		return fmt.Errorf("write the feed: %w", err)
 	}
-	f.entries = nil
 	return nil
 }
 

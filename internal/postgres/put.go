@@ -39,7 +39,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
 			return fmt.Errorf("lock for writing: %w", err)
 		}
-		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}, feed: &feedWrites{}}
+		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}, feed: &versioning.FeedNotes{}}
 		settling, err := versioning.BeforeSettling(ctx, stateWriter{tx}, records)
 		if err != nil {
 			return err
@@ -54,7 +54,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err != nil {
 			return err
 		}
-		w.feed.entries = append(w.feed.entries, states...)
+		w.feed.Add(states...)
 		// Last, so that the postings of the lots SettleLots writes go too.
 		if err := versioning.SettleLots(ctx, w, stateWriter{tx}, records); err != nil {
 			return err
@@ -62,7 +62,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := w.changes.Flush(ctx, chunks{tx}); err != nil {
 			return err
 		}
-		if err := w.feed.flush(ctx, tx, time.Now()); err != nil {
+		if err := writeFeed(ctx, tx, w.feed, time.Now()); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
@@ -83,7 +83,7 @@ type writer struct {
 	// changes gathers the postings of the records written, to be flushed
 	// before the transaction commits.
 	changes *postings.Changes
-	feed    *feedWrites
+	feed    *versioning.FeedNotes
 }
 
 // Current returns the current version of e's record, or else whether it

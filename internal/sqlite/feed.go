@@ -12,23 +12,18 @@ import (
 
 var _ tenderbase.ChangeFeed = (*Store)(nil)
 
-// feedWrites holds the entries of the feed a write transaction makes,
-// written just before it commits.
-type feedWrites struct{ entries []tenderbase.FeedEntry }
-
 // Changed notes an entry of the feed (versioning.Tx).
-func (w writer) Changed(e tenderbase.FeedEntry) { w.feed.entries = append(w.feed.entries, e) }
+func (w writer) Changed(e tenderbase.FeedEntry) { w.feed.Add(e) }
 
-// flush writes the entries held, in the order they were noted.
-func (f *feedWrites) flush(ctx context.Context, c statements, at time.Time) error {
-	for _, e := range f.entries {
+// writeFeed writes the entries noted, in their order.
+func writeFeed(ctx context.Context, c statements, notes *versioning.FeedNotes, at time.Time) error {
+	for _, e := range notes.Take() {
 		r := versioning.Row(e, at)
 		if _, err := c.exec(ctx, `INSERT INTO changes (change, kind, key, revision, state, deadline, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.Change, r.Kind, r.Key, r.Revision, r.State, r.Deadline, r.At); err != nil {
 			return fmt.Errorf("write the feed: %w", describe(err))
 		}
 	}
-	f.entries = nil
 	return nil
 }
 

@@ -24,7 +24,7 @@ type writer struct {
 	// full-text tables, written before commit too.
 	counts kindCounts
 	fts    ftsWrites
-	feed   *feedWrites
+	feed   *versioning.FeedNotes
 }
 
 // Current returns the current version of e's record, or else whether it

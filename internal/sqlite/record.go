@@ -24,7 +24,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		return res, nil
 	}
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{}, feed: &feedWrites{}}
+		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{}, feed: &versioning.FeedNotes{}}
 		settling, err := versioning.BeforeSettling(ctx, stateWriter{c}, records)
 		if err != nil {
 			return err
@@ -39,7 +39,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err != nil {
 			return err
 		}
-		w.feed.entries = append(w.feed.entries, states...)
+		w.feed.Add(states...)
 		// Last, so that the postings and counts of the lots SettleLots
 		// writes go too.
 		if err := versioning.SettleLots(ctx, w, stateWriter{c}, records); err != nil {
@@ -54,7 +54,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := w.fts.apply(ctx, c); err != nil {
 			return err
 		}
-		if err := w.feed.flush(ctx, c, time.Now()); err != nil {
+		if err := writeFeed(ctx, c, w.feed, time.Now()); err != nil {
 			return err
 		}
 		return raiseGeneration(ctx, c)

@@ -79,3 +79,17 @@ func FeedPage(q tenderbase.FeedQuery, rows []FeedRow) tenderbase.FeedPage {
 	}
 	return p
 }
+
+// FeedNotes holds the entries of the feed that a write transaction notes
+// (Tx.Changed), for its store to write just before it commits.
+type FeedNotes struct{ Entries []tenderbase.FeedEntry }
+
+// Add notes entries, after those noted before.
+func (n *FeedNotes) Add(e ...tenderbase.FeedEntry) { n.Entries = append(n.Entries, e...) }
+
+// Take returns the entries noted and forgets them.
+func (n *FeedNotes) Take() []tenderbase.FeedEntry {
+	e := n.Entries
+	n.Entries = nil
+	return e
+}
