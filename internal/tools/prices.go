@@ -151,6 +151,13 @@ func (s *Set) monitorPrices(ctx context.Context, args pricesArgs) (Output, error
 	res.Prices = len(prices)
 	res.Months = monthStats(prices)
 	res.Usual, res.Alerts = priceAlerts(prices)
+	// Lists are lists, empty or not, as the output schema says.
+	if res.Usual == nil {
+		res.Usual = []usual{}
+	}
+	if res.Alerts == nil {
+		res.Alerts = []alert{}
+	}
 	switch {
 	case len(prices) == 0:
 		res.Note = "No purchase object of the records read gives a unit price for this product."
