@@ -43,12 +43,19 @@ func WriteEIS(recs []tenderbase.Record) ([]File, error) {
 		}
 	}
 	var files []File
+	written := map[string]bool{}
 	for _, r := range recs {
 		var f File
 		var err error
 		switch r := r.(type) {
 		case *tenderbase.Tender:
-			f, err = tenderFile(r, docs)
+			var folder string
+			var texts []File
+			if folder, texts, err = documentation(r, docs, written); err == nil {
+				f, err = tenderFile(r, docs)
+				f.Name = folder + f.Name
+				files = append(files, texts...)
+			}
 		case *tenderbase.Contract:
 			f, err = contractFile(r)
 		case *tenderbase.Complaint:
