@@ -2,7 +2,6 @@ package export
 
 import (
 	"testing"
-	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/demo"
@@ -84,23 +83,8 @@ func FuzzAppendEscaped(f *testing.F) {
 func escapedByRune(s string, attr bool) []byte {
 	var buf []byte
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '&':
-			buf = append(buf, "&amp;"...)
-		case r == '<':
-			buf = append(buf, "&lt;"...)
-		case r == '>':
-			buf = append(buf, "&gt;"...)
-		case r == '"' && attr:
-			buf = append(buf, "&quot;"...)
-		case r == '\r':
-			buf = append(buf, "&#xD;"...)
-		case !xmlChar(r) || (r == utf8.RuneError && size == 1):
-			buf = append(buf, "\uFFFD"...)
-		default:
-			buf = append(buf, s[i:i+size]...)
-		}
+		var size int
+		buf, size = appendEscapedRune(buf, s[i:], attr)
 		i += size
 	}
 	return buf

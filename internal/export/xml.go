@@ -80,27 +80,35 @@ func appendEscaped(buf []byte, s string, attr bool) []byte {
 			continue
 		}
 		buf = append(buf, s[start:i]...)
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '&':
-			buf = append(buf, "&amp;"...)
-		case r == '<':
-			buf = append(buf, "&lt;"...)
-		case r == '>':
-			buf = append(buf, "&gt;"...)
-		case r == '"' && attr:
-			buf = append(buf, "&quot;"...)
-		case r == '\r':
-			buf = append(buf, "&#xD;"...)
-		case !xmlChar(r) || (r == utf8.RuneError && size == 1):
-			buf = append(buf, "\uFFFD"...)
-		default:
-			buf = append(buf, s[i:i+size]...)
-		}
+		var size int
+		buf, size = appendEscapedRune(buf, s[i:], attr)
 		i += size
 		start = i
 	}
 	return append(buf, s[start:]...)
+}
+
+// appendEscapedRune appends the first rune of s escaped, and returns its
+// size in s.
+func appendEscapedRune(buf []byte, s string, attr bool) ([]byte, int) {
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case r == '&':
+		buf = append(buf, "&amp;"...)
+	case r == '<':
+		buf = append(buf, "&lt;"...)
+	case r == '>':
+		buf = append(buf, "&gt;"...)
+	case r == '"' && attr:
+		buf = append(buf, "&quot;"...)
+	case r == '\r':
+		buf = append(buf, "&#xD;"...)
+	case !xmlChar(r) || (r == utf8.RuneError && size == 1):
+		buf = append(buf, "\uFFFD"...)
+	default:
+		buf = append(buf, s[:size]...)
+	}
+	return buf, size
 }
 
 // plainByte reports whether the ASCII byte c stands for itself in XML
