@@ -124,7 +124,7 @@ func (s *Set) monitorPrices(ctx context.Context, args pricesArgs) (Output, error
 	res := pricesResult{OKPD2: args.OKPD2, Query: args.Query}
 	var prices []unitPrice
 	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindContract} {
-		srch := tenderbase.Search{Kind: k, Query: q, Filters: tenderbase.Filters{Regions: args.Regions}, PageSize: s.scanPageSize}
+		srch := tenderbase.Search{Kind: k, Query: q, Filters: tenderbase.Filters{Regions: args.Regions}}
 		if args.OKPD2 != "" {
 			srch.Where = []tenderbase.Lookup{{Field: tenderbase.LookupOKPD2, Value: args.OKPD2}}
 		}
@@ -132,21 +132,13 @@ func (s *Set) monitorPrices(ctx context.Context, args pricesArgs) (Output, error
 		if err != nil {
 			return Output{}, err
 		}
-		read := 0
-		for srch.Page = 0; srch.Page < priceScanPages; srch.Page++ {
-			page, err := s.store.Search(ctx, srch)
-			if err != nil {
-				return Output{}, fmt.Errorf("prices of %s: %w", k, err)
-			}
-			for _, r := range page.Items {
-				prices = append(prices, objectPrices(r, args.OKPD2, q)...)
-			}
-			read += len(page.Items)
-			res.Scanned = appendScanned(res.Scanned, string(k), read, page.Total)
-			if read >= page.Total {
-				break
-			}
+		total, read, _, err := s.scanUpTo(ctx, srch, priceScanPages, func(r tenderbase.Record) {
+			prices = append(prices, objectPrices(r, args.OKPD2, q)...)
+		})
+		if err != nil {
+			return Output{}, fmt.Errorf("prices of %s: %w", k, err)
 		}
+		res.Scanned = append(res.Scanned, scanned{Kind: string(k), Read: read, Total: total})
 	}
 	res.Prices = len(prices)
 	res.Months = monthStats(prices)
@@ -165,15 +157,6 @@ func (s *Set) monitorPrices(ctx context.Context, args pricesArgs) (Output, error
 		res.Note = fmt.Sprintf("No unit has %d prices before the newest month, which a usual range needs: no alerts.", minUsualPrices)
 	}
 	return output(res, restricted{})
-}
-
-// appendScanned sets the figures of kind, the last entry when it is kind's.
-func appendScanned(list []scanned, kind string, read, total int) []scanned {
-	if n := len(list); n > 0 && list[n-1].Kind == kind {
-		list[n-1] = scanned{kind, read, total}
-		return list
-	}
-	return append(list, scanned{kind, read, total})
 }
 
 // objectPrices returns the unit prices of r's purchase objects that are of
