@@ -23,12 +23,12 @@ var relevantStems = []string{
 // lines is cut into parts of about this size at line or word ends.
 const maxPart = 2000
 
-// part is a paragraph of a file, with its place and how relevant it is.
+// part is a paragraph of a file, how relevant it is and whether it is kept.
 type part struct {
-	doc, at int
-	text    string
-	size    int // characters
-	score   int
+	text  string
+	size  int // characters
+	score int
+	kept  bool
 }
 
 // excerpts returns the texts of docs cut to about budget characters: the
@@ -36,39 +36,38 @@ type part struct {
 // relevantStems, then the earlier), and written in their files' order,
 // each file saying how much of it is shown and where parts are left out.
 func excerpts(docs []docText, budget int) string {
-	var parts []part
-	sizes := make([]int, len(docs))
+	parts := make([][]part, len(docs)) // of each doc, in its order
 	for i, d := range docs {
-		sizes[i] = utf8.RuneCountInString(d.text)
-		for j, p := range paragraphs(d.text) {
-			parts = append(parts, part{doc: i, at: j, text: p, size: utf8.RuneCountInString(p), score: relevance(p)})
+		for _, p := range paragraphs(d.text) {
+			parts[i] = append(parts[i], part{text: p, size: utf8.RuneCountInString(p), score: relevance(p)})
 		}
 	}
-	ranked := slices.Clone(parts)
-	slices.SortStableFunc(ranked, func(a, b part) int { return cmp.Compare(b.score, a.score) })
-	kept := map[[2]int]bool{}
+	var ranked []*part
+	for i := range parts {
+		for j := range parts[i] {
+			ranked = append(ranked, &parts[i][j])
+		}
+	}
+	slices.SortStableFunc(ranked, func(a, b *part) int { return cmp.Compare(b.score, a.score) })
 	left := budget
 	for _, p := range ranked {
 		if p.size <= left {
-			kept[[2]int{p.doc, p.at}] = true
+			p.kept = true
 			left -= p.size
 		}
 	}
 	var b strings.Builder
 	for i, d := range docs {
 		shown := 0
-		for _, p := range parts {
-			if p.doc == i && kept[[2]int{p.doc, p.at}] {
+		for _, p := range parts[i] {
+			if p.kept {
 				shown += p.size
 			}
 		}
-		fmt.Fprintf(&b, "### %s (%d of %d characters shown)\n\n", d.name, shown, sizes[i])
+		fmt.Fprintf(&b, "### %s (%d of %d characters shown)\n\n", d.name, shown, utf8.RuneCountInString(d.text))
 		gap := false
-		for _, p := range parts {
-			if p.doc != i {
-				continue
-			}
-			if !kept[[2]int{p.doc, p.at}] {
+		for _, p := range parts[i] {
+			if !p.kept {
 				gap = true
 				continue
 			}
