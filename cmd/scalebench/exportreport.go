@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 )
@@ -13,18 +11,10 @@ import (
 // how each store came to be, the figures of the walks of each store in
 // each format side by side, and the warnings.
 func (r *exportResult) print(w io.Writer) {
-	m := r.Machine
 	fmt.Fprintf(w, "scalebench export: %d complaints and %d check results of seed %d, %d rounds, pages of %d\n",
 		r.Complaints, r.Results, r.Seed, r.Rounds, r.PageSize)
-	commit := "unknown (not stamped in this build)"
-	if m.Commit != "" {
-		commit = m.Commit
-		if m.Modified {
-			commit += " with changes"
-		}
-	}
-	fmt.Fprintf(w, "machine: %d CPUs, %s, commit %s; load %s before, %s after\n\n", m.CPUs, m.GoVersion, commit, m.LoadBefore, m.LoadAfter)
-	(&result{Builds: r.Builds}).printBuilds(w)
+	fmt.Fprintf(w, "%s\n\n", r.Machine.describe())
+	printBuilds(w, r.Builds)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "a walk reads every page of GET /api2.3/export?mode=fasEIS, one after another, through the HTTP server in this process")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -47,13 +37,4 @@ func (r *exportResult) print(w io.Writer) {
 }
 
 // writeJSON writes the figures to a file.
-func (r *exportResult) writeJSON(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
-		return fmt.Errorf("write the figures: %w", err)
-	}
-	return nil
-}
+func (r *exportResult) writeJSON(path string) error { return writeFigures(path, r) }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"log/slog"
 	"os"
 	"runtime"
@@ -19,6 +20,19 @@ type machine struct {
 	Modified   bool   `json:"modified"`
 	LoadBefore string `json:"load_before"` // /proc/loadavg
 	LoadAfter  string `json:"load_after"`
+}
+
+// describe returns the machine's line of a report: its CPUs, the build and
+// the load before and after the run.
+func (m machine) describe() string {
+	commit := "unknown (not stamped in this build)"
+	if m.Commit != "" {
+		commit = m.Commit
+		if m.Modified {
+			commit += " with changes"
+		}
+	}
+	return fmt.Sprintf("machine: %d CPUs, %s, commit %s; load %s before, %s after", m.CPUs, m.GoVersion, commit, m.LoadBefore, m.LoadAfter)
 }
 
 // currentMachine describes the machine and the build, and the load now.

@@ -15,19 +15,11 @@ import (
 // to be, the percentiles of each class on each store, the totals of each
 // query and the warnings.
 func (r *result) print(w io.Writer) {
-	m := r.Machine
 	fmt.Fprintf(w, "scalebench: %d tenders of seed %d, %d rounds\n", r.Records, r.Seed, r.Rounds)
-	commit := "unknown (not stamped in this build)"
-	if m.Commit != "" {
-		commit = m.Commit
-		if m.Modified {
-			commit += " with changes"
-		}
-	}
-	fmt.Fprintf(w, "machine: %d CPUs, %s, commit %s; load %s before, %s after\n", m.CPUs, m.GoVersion, commit, m.LoadBefore, m.LoadAfter)
+	fmt.Fprintln(w, r.Machine.describe())
 	v := r.Vocabulary
 	fmt.Fprintf(w, "vocabulary: %d lexemes; the corpus holds %d keys of Russian words in %d forms\n\n", v.Lexemes, v.Keys, v.Forms)
-	r.printBuilds(w)
+	printBuilds(w, r.Builds)
 	fmt.Fprintln(w)
 	r.printClasses(w)
 	fmt.Fprintln(w)
@@ -43,10 +35,12 @@ func (r *result) print(w io.Writer) {
 	}
 }
 
-func (r *result) printBuilds(w io.Writer) {
+// printBuilds writes how each store came to be: built, with what that
+// took, or found in the cache.
+func printBuilds(w io.Writer, builds []built) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "store\tbuild\trecords\twall\trecords/s\tpeak RSS\tsize")
-	for _, b := range r.Builds {
+	for _, b := range builds {
 		if b.Cached {
 			fmt.Fprintf(tw, "%s\tcached\t\t\t\t\t%s\n", b.Store, mib(b.Size))
 			continue
@@ -137,8 +131,11 @@ func mib(n int64) string {
 }
 
 // writeJSON writes the figures to a file.
-func (r *result) writeJSON(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
+func (r *result) writeJSON(path string) error { return writeFigures(path, r) }
+
+// writeFigures writes a report's figures to a file, as indented JSON.
+func writeFigures(path string, report any) error {
+	b, err := json.MarshalIndent(report, "", "  ")
 	if err != nil {
 		return err
 	}
