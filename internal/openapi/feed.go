@@ -30,7 +30,7 @@ func feedOperation(t *tools.Tool) (object, error) {
 		"parameters": []any{
 			param("resource", "string", "Whose changes.", true, object{"enum": tenderbase.FeedResourceNames()}),
 			param("cursor", "string", "The next_cursor of the page before; none to start at the beginning.", false, object{"maxLength": 64}),
-			param("limit", "integer", "Changes a page at most; 100 when left out or 0.", false, object{"minimum": 0, "maximum": tenderbase.MaxFeedPage}),
+			param("limit", "integer", "Changes a page at most; 20 when left out or 0.", false, object{"minimum": 0, "maximum": tenderbase.MaxFeedPage}),
 			param("api_code", "string", "An API key.", false, nil),
 		},
 		"responses": object{

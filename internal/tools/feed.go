@@ -11,14 +11,15 @@ import (
 )
 
 // defaultFeedLimit is the changes a page of the feed holds when the caller
-// does not say: few enough for a model's context.
-const defaultFeedLimit = 100
+// does not say: a search page's worth, about 2,500 characters, which a
+// model reads at a glance; an integration asks for up to MaxFeedPage.
+const defaultFeedLimit = 20
 
 // feedArgs are the arguments of feed.changes.
 type feedArgs struct {
 	Resource string `json:"resource" jsonschema:"Whose changes: ru (Russian tenders with their protocols and events), docs, contracts, world, torgi, rnp, fas (the antimonopoly registry: complaints, their results, FAS cases) or contragent (organizations). Required."`
 	Cursor   string `json:"cursor,omitempty" jsonschema:"The next_cursor of the page before, to read the changes after it; leave out to read from the start of the feed."`
-	Limit    int    `json:"limit,omitempty" jsonschema:"How many changes at most, 1 to 1000; 100 when left out or 0."`
+	Limit    int    `json:"limit,omitempty" jsonschema:"How many changes at most, 1 to 1000; 20 when left out or 0."`
 }
 
 func (a *feedArgs) check() error {

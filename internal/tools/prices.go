@@ -16,10 +16,12 @@ import (
 // the fewest earlier prices of a unit that make a usual range, and the
 // alerts it lists.
 const (
-	priceScanPages   = 10 // of scanPageSize records: 10,000 of each kind
-	minUsualPrices   = 8
-	maxPriceAlerts   = 50
-	maxMonthsListed  = 240
+	priceScanPages = 10 // of scanPageSize records: 10,000 of each kind
+	minUsualPrices = 8
+	// An answer lists the newest groups of months and the farthest alerts,
+	// about a screen of each, and says how many there are in all.
+	maxPriceAlerts   = 10
+	maxMonthsListed  = 24
 	priceMonthLayout = "2006-01"
 )
 
@@ -45,10 +47,13 @@ type pricesResult struct {
 	Query   string      `json:"query,omitempty" jsonschema:"The words watched."`
 	Scanned []scanned   `json:"scanned" jsonschema:"The records read, newest first, of each kind: notices of tenders and contracts."`
 	Prices  int         `json:"prices" jsonschema:"The unit prices found in the purchase objects read."`
-	Months  []monthStat `json:"months" jsonschema:"Unit prices by month (of the notice's or contract's date), region and unit of measure, newest first."`
-	Usual   []usual     `json:"usual" jsonschema:"The usual range of each unit, from the prices before the newest month: from the first quartile less 1.5 interquartile ranges to the third plus 1.5."`
-	Alerts  []alert     `json:"alerts" jsonschema:"Prices of the newest month outside the usual range of their unit, at most 50, the farthest first."`
-	Note    string      `json:"note,omitempty" jsonschema:"What the figures leave out, when something is."`
+	Months  []monthStat `json:"months" jsonschema:"Unit prices by month (of the notice's or contract's date), region and unit of measure, newest first: the newest 24 groups."`
+	// MonthsAll and AlertsAll say how many there are beyond those listed.
+	MonthsAll int     `json:"months_all" jsonschema:"How many groups of month, region and unit there are in all."`
+	Usual     []usual `json:"usual" jsonschema:"The usual range of each unit, from the prices before the newest month: from the first quartile less 1.5 interquartile ranges to the third plus 1.5."`
+	Alerts    []alert `json:"alerts" jsonschema:"Prices of the newest month outside the usual range of their unit, the farthest 10 first."`
+	AlertsAll int     `json:"alerts_all" jsonschema:"How many prices of the newest month lie outside the usual range, in all."`
+	Note      string  `json:"note,omitempty" jsonschema:"What the figures leave out, when something is."`
 }
 
 type scanned struct {
@@ -143,6 +148,9 @@ func (s *Set) monitorPrices(ctx context.Context, args pricesArgs) (Output, error
 	res.Prices = len(prices)
 	res.Months = monthStats(prices)
 	res.Usual, res.Alerts = priceAlerts(prices)
+	res.MonthsAll, res.AlertsAll = len(res.Months), len(res.Alerts)
+	res.Months = res.Months[:min(len(res.Months), maxMonthsListed)]
+	res.Alerts = res.Alerts[:min(len(res.Alerts), maxPriceAlerts)]
 	// Lists are lists, empty or not, as the output schema says.
 	if res.Usual == nil {
 		res.Usual = []usual{}
@@ -208,11 +216,12 @@ func monthStats(prices []unitPrice) []monthStat {
 	slices.SortFunc(out, func(a, b monthStat) int {
 		return cmp.Or(strings.Compare(b.Month, a.Month), cmp.Compare(a.Region, b.Region), strings.Compare(a.Unit, b.Unit))
 	})
-	return out[:min(len(out), maxMonthsListed)]
+	return out
 }
 
 // priceAlerts returns the usual range of each unit, from the prices before
-// the newest month of all, and the prices of that month outside it.
+// the newest month of all, and the prices of that month outside it, the
+// farthest first.
 func priceAlerts(prices []unitPrice) ([]usual, []alert) {
 	if len(prices) == 0 {
 		return nil, nil
@@ -256,7 +265,7 @@ func priceAlerts(prices []unitPrice) ([]usual, []alert) {
 		return max(u.Low-a.Price, a.Price-u.High) / max(u.High-u.Low, 1)
 	}
 	slices.SortStableFunc(alerts, func(a, b alert) int { return cmp.Compare(far(b), far(a)) })
-	return usuals, alerts[:min(len(alerts), maxPriceAlerts)]
+	return usuals, alerts
 }
 
 func unitName(u string) string {
