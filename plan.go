@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Plan is a tariff plan. It decides which fields a caller sees, how many rows
@@ -46,15 +47,38 @@ type PlanLimits struct {
 	// bring a tender's documentation to the client's model (the offer's
 	// "online analysis of documentation").
 	DocumentAnalysis bool
+	// Subscriptions is how many saved searches with mailings one account
+	// may hold.
+	Subscriptions int
+	// MailEvery is the shortest time between two mailings of one
+	// subscription on the published schedule; 0 mails at every round of
+	// the mailer.
+	MailEvery time.Duration
+	// DigestMailing says whether the plan's subscriptions may mail daily
+	// or weekly digests (the offer's "daily mailing").
+	DigestMailing bool
+	// WinnersMailing says whether the plan's subscriptions may report the
+	// winners of their tenders and of watched INNs.
+	WinnersMailing bool
+	// Branches says whether the plan groups subscriptions by branch.
+	Branches bool
 }
 
 // Plans holds the constants of every plan in one table. Free has no seat
-// count in the offer; it gets one key per account.
+// count in the offer; it gets one key per account. The offer's mailings
+// are: new tenders for free (one subscription, at most hourly), daily and
+// weekly mailings from standard, winners from guru, branches for
+// corporate; it states no counts, and these keep one account's mail
+// within what a person reads.
 var Plans = map[Plan]PlanLimits{
-	PlanFree:      {Seats: 1, RowCap: 30, RatePerMinute: 30, Burst: 10},
-	PlanStandard:  {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true, PriceMonitoring: true},
-	PlanGuru:      {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true},
-	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true},
+	PlanFree: {Seats: 1, RowCap: 30, RatePerMinute: 30, Burst: 10,
+		Subscriptions: 1, MailEvery: time.Hour},
+	PlanStandard: {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true, PriceMonitoring: true,
+		Subscriptions: 10, DigestMailing: true},
+	PlanGuru: {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true,
+		Subscriptions: 30, DigestMailing: true, WinnersMailing: true},
+	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true,
+		Subscriptions: 300, DigestMailing: true, WinnersMailing: true, Branches: true},
 }
 
 // PlanNames lists the plans from the cheapest.

@@ -16,7 +16,7 @@ type toolCall struct {
 }
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
-// suppliers, the feed of changes and price monitoring.
+// suppliers, the feed of changes, price monitoring and the subscriptions.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -25,6 +25,7 @@ var toolNames = []string{
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
 	"feed.changes", "prices.monitor",
+	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 }
 
 // demoCalls returns a call of every tool whose arguments find something in

@@ -105,6 +105,10 @@ var toolCalls = map[string]string{
 	"/mcp/rnp/detail":          `{"id": "23003018"}`,
 	"/mcp/feed/changes":        `{"resource": "fas"}`,
 	"/mcp/prices/monitor":      `{"okpd2": "26.20"}`,
+	"/mcp/subscriptions/create": `{"name": "Поставки", "resource": "ru", "search": {"query": "поставка"}, ` +
+		`"recipients": ["buyer@example.com"]}`,
+	"/mcp/subscriptions/list":   `{}`,
+	"/mcp/subscriptions/delete": `{"id": "s_00000000"}`,
 }
 
 // TestOpenAPITools validates the document's request schema against the

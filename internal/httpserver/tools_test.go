@@ -202,15 +202,25 @@ func TestMCPToolList(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(list.Result.Tools); n != 17 {
-		t.Errorf("%d tools, want 17", n)
+	if n := len(list.Result.Tools); n != 20 {
+		t.Errorf("%d tools, want 20", n)
 	}
+	// Every tool reads, but the two that change an account's
+	// subscriptions: a client may ask before it calls them.
 	readOnly := map[string]bool{"readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}
+	writes := map[string]map[string]bool{
+		"subscriptions.create": {"readOnlyHint": false, "destructiveHint": false, "idempotentHint": false, "openWorldHint": false},
+		"subscriptions.delete": {"readOnlyHint": false, "destructiveHint": true, "idempotentHint": true, "openWorldHint": false},
+	}
 	for _, tool := range list.Result.Tools {
 		if tool.Title == "" || tool.Description == "" || tool.InputSchema.Type != "object" || tool.OutputSchema.Type != "object" {
 			t.Errorf("%s: %+v", tool.Name, tool)
 		}
-		if diff := cmp.Diff(readOnly, tool.Annotations); diff != "" {
+		want, ok := writes[tool.Name]
+		if !ok {
+			want = readOnly
+		}
+		if diff := cmp.Diff(want, tool.Annotations); diff != "" {
 			t.Errorf("%s annotations (-want +got):\n%s", tool.Name, diff)
 		}
 	}

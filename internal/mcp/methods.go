@@ -88,8 +88,8 @@ type toolEntry struct {
 	Annotations  annotations     `json:"annotations"`
 }
 
-// annotations are the same for every tool: each one only reads the data
-// the server holds.
+// annotations say what a call does: most tools only read the data the
+// server holds; the subscriptions' create and delete change an account's.
 type annotations struct {
 	ReadOnlyHint    bool `json:"readOnlyHint"`
 	DestructiveHint bool `json:"destructiveHint"`
@@ -105,7 +105,8 @@ func toolListResult(list []*tools.Tool) ([]byte, error) {
 		entries[i] = toolEntry{
 			Name: t.Name, Title: t.Title, Description: t.Description,
 			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
-			Annotations: annotations{ReadOnlyHint: true, IdempotentHint: true},
+			Annotations: annotations{ReadOnlyHint: t.Effect == tools.Reads, DestructiveHint: t.Effect == tools.Deletes,
+				IdempotentHint: t.Effect != tools.Creates},
 		}
 		if len(entries[i].InputSchema) == 0 {
 			entries[i].InputSchema = json.RawMessage(`{"type":"object"}`)

@@ -100,3 +100,7 @@ func (m *Metrics) SyncProgress(source string, p harvest.Progress) {
 	m.syncRecords.WithLabelValues(source).Set(float64(p.Records))
 	m.syncRejected.WithLabelValues(source).Set(float64(p.Rejected))
 }
+
+// Unwrap returns the wrapped store, so that what it does not time, such
+// as its subscriptions, can be reached through it.
+func (s *Store) Unwrap() tenderbase.Store { return s.Store }

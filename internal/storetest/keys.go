@@ -295,7 +295,8 @@ func testKeySetKeyLimits(t *testing.T, open OpenKeys) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := tenderbase.PlanLimits{Seats: 2, RowCap: 0, RatePerMinute: 600, Burst: 30, Contacts: true, PriceMonitoring: true}
+	want := tenderbase.Plans[tenderbase.PlanStandard]
+	want.RowCap, want.RatePerMinute = 0, 600
 	if diff := cmp.Diff(want, authenticated.Effective()); diff != "" {
 		t.Errorf("effective limits (-want +got):\n%s", diff)
 	}

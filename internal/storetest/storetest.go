@@ -54,6 +54,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
 	t.Run("Batch", func(t *testing.T) { testBatch(t, fresh) })
 	t.Run("Feed", func(t *testing.T) { testFeed(t, open) })
+	t.Run("Subscriptions", func(t *testing.T) { testSubscriptions(t, open) })
 	t.Run("OrgMerge", func(t *testing.T) { testOrgMerge(t, fresh) })
 	t.Run("LotEvents", func(t *testing.T) { testLotEvents(t, fresh) })
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })

@@ -62,7 +62,13 @@ func asPlan(p tenderbase.Plan) context.Context {
 	if p == tenderbase.PlanFree {
 		return context.Background()
 	}
-	return tenderbase.NewContextWithKey(context.Background(), tenderbase.Key{ID: "k_test", Plan: p, Status: tenderbase.KeyActive})
+	return asAccount(p, "acct_test")
+}
+
+// asAccount returns a context whose caller holds a key of plan p of
+// account.
+func asAccount(p tenderbase.Plan, account string) context.Context {
+	return tenderbase.NewContextWithKey(context.Background(), tenderbase.Key{ID: "k_test", Account: account, Plan: p, Status: tenderbase.KeyActive})
 }
 
 // call calls the tool name of set with args.

@@ -97,7 +97,9 @@ func TestOtherFormsEveryTool(t *testing.T) {
 			continue
 		}
 		other, changed := otherForm(t, args)
-		if !changed {
+		if !changed || tool.Effect != Reads {
+			// A tool that changes what the server keeps answers anew each
+			// time; TestSubscriptionArgumentForms holds its other forms.
 			continue
 		}
 		want, err := call(t, demoSet, ctx, tool.Name, args)

@@ -39,6 +39,22 @@ var argumentRules = map[string]func(*jsonschema.Schema){
 	"customer_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
 	"participant_inn": func(s *jsonschema.Schema) { s.Pattern = innPattern },
 	"supplier_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
+	"hour":            func(s *jsonschema.Schema) { bound(s, 0, 23) },
+	"schedule": func(s *jsonschema.Schema) {
+		s.Enum = []any{tenderbase.SchedulePublished, tenderbase.ScheduleDaily, tenderbase.ScheduleWeekly}
+	},
+	"weekday":    func(s *jsonschema.Schema) { s.Enum = anyOf(tenderbase.Weekdays) },
+	"watch_inns": func(s *jsonschema.Schema) { s.Items.Pattern = innPattern },
+	"name":       func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
+}
+
+// anyOf returns vs as the values of an enum.
+func anyOf(vs []string) []any {
+	out := make([]any, len(vs))
+	for i, v := range vs {
+		out[i] = v
+	}
+	return out
 }
 
 func bound(s *jsonschema.Schema, lo, hi float64) {
@@ -89,6 +105,15 @@ var argumentLimits = map[string]int{
 	"countries":       maxCountries,
 	"filters":         maxFilterKeys,
 	"state":           maxStateLength,
+	// The arguments of subscriptions.create.
+	"name":       200,
+	"search":     maxFilterKeys,
+	"schedule":   maxStateLength,
+	"weekday":    maxStateLength,
+	"recipients": tenderbase.MaxRecipients,
+	"webhook":    2000,
+	"watch_inns": tenderbase.MaxWatchINNs,
+	"branch":     200,
 }
 
 // limitSchema states the argument's limit in its schema p. An array says

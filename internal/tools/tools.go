@@ -29,7 +29,10 @@ type Tool struct {
 	Operation string // "search"
 	Title     string
 	// Description is what a model reads to choose and call the tool.
-	Description  string
+	Description string
+	// Effect says what a call does to what the server keeps: most tools
+	// only read.
+	Effect       Effect
 	InputSchema  json.RawMessage // a JSON Schema with "type": "object"
 	OutputSchema json.RawMessage // a JSON Schema with "type": "object", of Output.Structured
 	// ValueSchema is the JSON Schema of Output.Value where it is not
@@ -41,6 +44,19 @@ type Tool struct {
 	// (EINVALID, ENOTFOUND, EFORBIDDEN), or an internal error.
 	Call func(ctx context.Context, args json.RawMessage) (Output, error)
 }
+
+// Effect is what a tool's call does to what the server keeps.
+type Effect int
+
+const (
+	// Reads changes nothing: the call can be repeated at will.
+	Reads Effect = iota
+	// Creates adds something each time it is called.
+	Creates
+	// Deletes takes something away; calling it again changes nothing
+	// more.
+	Deletes
+)
 
 // Output is the result of a tool call.
 type Output struct {
@@ -140,6 +156,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.rnpSearch, s.rnpDetail,
 		s.feedChanges,
 		s.pricesMonitor,
+		s.subscriptionsCreate, s.subscriptionsList, s.subscriptionsDelete,
 	}
 }
 
@@ -161,6 +178,7 @@ func (s *Set) ByEndpoint(group, operation string) (*Tool, bool) {
 // definition is what a tool is made of before its schemas are generated.
 type definition[A any] struct {
 	name, title, description string
+	effect                   Effect
 	// params overrides the descriptions the argument type's tags give, for
 	// tools that share an argument type but mean other things by it.
 	params map[string]string
@@ -203,7 +221,7 @@ func build[A any](d definition[A]) (*Tool, error) {
 	group, op, _ := strings.Cut(d.name, ".")
 	return &Tool{
 		Name: d.name, Group: group, Operation: op,
-		Title: d.title, Description: d.description,
+		Title: d.title, Description: d.description, Effect: d.effect,
 		InputSchema: in, OutputSchema: out, ValueSchema: whole,
 		Call: func(ctx context.Context, raw json.RawMessage) (Output, error) {
 			var args A

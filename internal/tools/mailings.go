@@ -1,0 +1,330 @@
+package tools
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// maxMatchPages bounds the search that finds a subscription's matches
+// among new records: pages of the largest size over the days the new
+// records were published. Only a load of years of history at once comes
+// near it; the mailer logs what it cut.
+const maxMatchPages = 20
+
+// subscriptionSearch returns the store search of a subscription's search
+// arguments, as the resource's search tool makes it, judging "open" at
+// now; with anyState, without its conditions on the state ("open",
+// "state"). The arguments are the tool's query, filters and named
+// filters; paging and sort are not a subscription's.
+func (s *Set) subscriptionSearch(resource string, raw json.RawMessage, now time.Time, anyState bool) (tenderbase.Search, searchTool, error) {
+	kind, err := tenderbase.ResourceKind(resource)
+	if err != nil {
+		return tenderbase.Search{}, searchTool{}, err
+	}
+	t, ok := s.searches[kind]
+	if !ok {
+		return tenderbase.Search{}, searchTool{}, tenderbase.Errorf(tenderbase.EINVALID, "resource %s has no search to subscribe to", tenderbase.Quote(resource))
+	}
+	fields, err := onlyFields(argFieldsOf[searchArgs](), append([]string{"query", "filters"}, t.filters...))
+	if err != nil {
+		return tenderbase.Search{}, t, err
+	}
+	var args searchArgs
+	if len(raw) == 0 {
+		raw = json.RawMessage(`{}`)
+	}
+	if err := fields.decode(raw, &args); err != nil {
+		return tenderbase.Search{}, t, tenderbase.Errorf(tenderbase.EINVALID, "search of %s: %s", t.name, strings.TrimPrefix(err.Error(), "arguments: "))
+	}
+	if err := args.check(); err != nil {
+		return tenderbase.Search{}, t, err
+	}
+	if anyState {
+		args.Open, args.State = false, ""
+		for _, name := range []string{"open", "actual", "state"} {
+			delete(args.Filters, name)
+		}
+	}
+	srch, err := t.storeSearch(args.Query, "", args, args.Filters, now)
+	if argErr, ok := errors.AsType[*ArgumentError](err); ok {
+		return tenderbase.Search{}, t, tenderbase.Errorf(tenderbase.EINVALID, "search of %s: %s", t.name, argErr)
+	}
+	return srch, t, err
+}
+
+// Matches returns what a subscription mails of changes of its resource's
+// feed: the records its search finds among those stored new (news), and,
+// for its winners mailing, the tenders of its search, or won by a watched
+// INN, that got their winners (winners). Records are shown as the plan of
+// the caller of ctx shows them: the subscription's account's.
+func (s *Set) Matches(ctx context.Context, sub tenderbase.Subscription, changes []tenderbase.FeedEntry, now time.Time) (news, winners []tenderbase.MailItem, err error) {
+	srch, t, err := s.subscriptionSearch(sub.Resource, sub.Search, now, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := callerOf(ctx)
+	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
+		return nil, nil, err
+	}
+	var fresh, won []string
+	for _, e := range changes {
+		switch {
+		case e.Type == tenderbase.FeedNew && e.Kind == t.kind:
+			fresh = append(fresh, e.Key)
+		case e.Type == tenderbase.FeedState && e.Kind == tenderbase.KindTender && e.State == tenderbase.TenderCompleted:
+			won = append(won, e.Key)
+		}
+	}
+	recs, err := s.found(ctx, srch, distinct(fresh))
+	if err != nil {
+		return nil, nil, err
+	}
+	if news, err = s.mailItems(ctx, t, recs, c); err != nil {
+		return nil, nil, err
+	}
+	if (sub.Winners || len(sub.WatchINNs) > 0) && len(won) > 0 {
+		if winners, err = s.winnerItems(ctx, sub, distinct(won), now, c); err != nil {
+			return nil, nil, err
+		}
+	}
+	return news, winners, nil
+}
+
+// found returns the records of keys that srch finds, in the order of
+// keys. It asks the store, so that a subscription matches what its search
+// would, derived states and plan included: the search is narrowed to the
+// days the records were published on, and its results are taken where
+// they are among keys.
+func (s *Set) found(ctx context.Context, srch tenderbase.Search, keys []string) ([]tenderbase.Record, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	want := map[string]bool{}
+	for _, key := range keys {
+		rec, err := s.store.Get(ctx, srch.Kind, key)
+		if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+			continue // withdrawn since
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s %s: %w", srch.Kind, key, err)
+		}
+		want[key] = true
+		at := float64(rec.Date().Unix())
+		lo, hi = min(lo, at), max(hi, at)
+	}
+	if len(want) == 0 {
+		return nil, nil
+	}
+	srch.Ranges = append(slices.Clone(srch.Ranges), tenderbase.Range{Measure: tenderbase.MeasurePublished, Min: lo, Max: hi})
+	srch.Sort = tenderbase.SortNewest
+	byKey := map[string]tenderbase.Record{}
+	total, _, cut, err := s.scanUpTo(ctx, srch, maxMatchPages, func(r tenderbase.Record) {
+		if want[r.Key()] {
+			byKey[r.Key()] = r
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if cut {
+		s.logger.WarnContext(ctx, "a subscription's matches were cut at the scan's bound", "kind", srch.Kind, "total", total, "new", len(want))
+	}
+	var out []tenderbase.Record
+	for _, key := range keys {
+		if r, ok := byKey[key]; ok {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// mailItems returns recs as a mailing lists them: their summaries, as the
+// caller's plan shows them, with their facts in Russian.
+func (s *Set) mailItems(ctx context.Context, t searchTool, recs []tenderbase.Record, c caller) ([]tenderbase.MailItem, error) {
+	if len(recs) == 0 {
+		return nil, nil
+	}
+	bodies, err := restricted{}.maskAll(recs, c.plan)
+	if err != nil {
+		return nil, err
+	}
+	shown, err := decodeAll(t.kind, bodies)
+	if err != nil {
+		return nil, err
+	}
+	var standings []tenderbase.TenderStanding
+	if t.kind == tenderbase.KindTender {
+		if standings, err = s.tenderStandings(ctx, recs); err != nil {
+			return nil, err
+		}
+	}
+	hs, err := hits(shown, standings)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]tenderbase.MailItem, len(hs))
+	for i, h := range hs {
+		e := h.entry()
+		items[i] = tenderbase.MailItem{Kind: t.kind, Key: e.opens(), Title: cmp.Or(e.title, e.id), Facts: mailFacts(h), URL: hitURL(h)}
+	}
+	return items, nil
+}
+
+// winnerItems returns the tenders among won that the winners mailing of
+// sub reports: those its search finds, whatever their state, and those a
+// watched INN won.
+func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won []string, now time.Time, c caller) ([]tenderbase.MailItem, error) {
+	if hidesParticipants(tenderbase.KindProtocol, c.plan) {
+		return nil, nil
+	}
+	var ours map[string]bool
+	if sub.Winners {
+		// The tenders of the search, whatever their state now: a state or
+		// "open" condition is about the tenders it finds while they take
+		// applications, and a tender with winners takes none.
+		anyState, _, err := s.subscriptionSearch(sub.Resource, sub.Search, now, true)
+		if err == nil {
+			anyState, err = c.plan.Restrict(anyState, lookupParams)
+		}
+		if err != nil {
+			return nil, err
+		}
+		recs, err := s.found(ctx, anyState, won)
+		if err != nil {
+			return nil, err
+		}
+		ours = map[string]bool{}
+		for _, r := range recs {
+			ours[r.Key()] = true
+		}
+	}
+	var items []tenderbase.MailItem
+	for _, number := range won {
+		rec, err := s.store.Get(ctx, tenderbase.KindTender, number)
+		if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read tender %s: %w", number, err)
+		}
+		o, err := s.outcomeOf(ctx, number)
+		if err != nil {
+			return nil, err
+		}
+		t := rec.(*tenderbase.Tender)
+		ws := winners(t, o.protocols)
+		var watched []string
+		for _, w := range ws {
+			if slices.Contains(sub.WatchINNs, w.INN) && !slices.Contains(watched, w.INN) {
+				watched = append(watched, w.INN)
+			}
+		}
+		if !ours[number] && len(watched) == 0 {
+			continue
+		}
+		shown, err := s.mailItems(ctx, s.searches[tenderbase.KindTender], []tenderbase.Record{rec}, c)
+		if err != nil {
+			return nil, err
+		}
+		item := shown[0]
+		item.Winners, item.Watched = ws, watched
+		for _, w := range ws {
+			item.Facts = append(item.Facts, "Победитель: "+winnerText(w))
+		}
+		items = append(items, item)
+	}
+	return items, nil
+}
+
+// winnerText names a winner and their offer.
+func winnerText(w tenderbase.Participant) string {
+	s := partyOf(w.Party).String()
+	if w.Price > 0 {
+		s += ", предложение " + strconv.FormatFloat(w.Price, 'f', -1, 64)
+	}
+	return s
+}
+
+// mailFacts returns the facts of a summary, labelled in Russian, as a
+// mailing lists them.
+func mailFacts(h hit) []string {
+	ru := func(label, value string) string {
+		if strings.TrimSpace(value) == "" {
+			return ""
+		}
+		return label + ": " + value
+	}
+	num := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return strconv.Itoa(n)
+	}
+	switch h := h.(type) {
+	case tenderHit:
+		return facts(ru("Номер", h.ID), ru("Заказчик", h.Customer.String()), ru("Регион", num(h.Region)),
+			ru("НМЦК", money(h.Price, h.Currency, h.Prices)), ru("Состояние", h.State), ru("Опубликовано", h.Published),
+			ru("Приём заявок до", momentText(h.Deadline)))
+	case docHit:
+		return facts(ru("Закупка", h.PurchaseNumber+" "+h.Title), ru("Файл", h.FileName), ru("Заказчик", h.Customer.String()),
+			ru("Регион", num(h.Region)), ru("Опубликовано", h.Published), ru("Текст", quoted(h.Text)))
+	case contractHit:
+		return facts(ru("Реестровый номер", h.ID), ru("Закупка", h.PurchaseNumber), ru("Заказчик", h.Customer.String()),
+			ru("Регион", num(h.Region)), ru("Цена", money(h.Price, h.Currency, nil)), ru("Состояние", h.State),
+			ru("Заключён", h.Signed), ru("Окончание", h.Ends))
+	case worldHit:
+		return facts(ru("Заказчик", h.Buyer), ru("Страна", num(h.Country)), ru("Оценка", money(h.Price, h.Currency, nil)),
+			ru("Опубликовано", h.Published), ru("Срок", momentText(h.Deadline)))
+	case lotHit:
+		return facts(ru("Организатор", h.Organizer.String()), ru("Должник", h.Debtor.String()), ru("Регион", num(h.Region)),
+			ru("Начальная цена", money(h.Price, h.Currency, nil)), ru("Состояние", h.State), ru("Опубликовано", h.Published),
+			ru("Приём заявок до", momentText(h.Deadline)))
+	case rnpHit:
+		return facts(ru("Поставщик", h.Supplier.String()), ru("Основание", h.Reason), ru("Заказчик", h.Customer.String()),
+			ru("Цена контракта", money(h.Price, h.Currency, nil)), ru("Включён", h.Included), ru("Исключается", h.ExcludeOn))
+	}
+	return nil
+}
+
+// hitURL returns the link of a summary.
+func hitURL(h hit) string {
+	switch h := h.(type) {
+	case tenderHit:
+		return h.URL
+	case docHit:
+		return h.URL
+	case contractHit:
+		return h.URL
+	case worldHit:
+		return h.URL
+	case lotHit:
+		return h.URL
+	case rnpHit:
+		return h.URL
+	}
+	return ""
+}
+
+// distinct returns keys once each, in the order they first come.
+func distinct(keys []string) []string {
+	seen := map[string]bool{}
+	out := keys[:0:0]
+	for _, k := range keys {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
