@@ -3,6 +3,9 @@ package tenderbase
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -353,8 +356,11 @@ type SubscriptionStore interface {
 	// link. A subscription left with no recipient and no webhook is
 	// deleted. ENOTFOUND for an unknown id or recipient.
 	RemoveRecipient(ctx context.Context, id, recipient string) error
-	// CommitMailing stores m's deliveries and moves the subscription from
-	// m.From to m.To, at m.At, in one transaction. ECONFLICT when the
+	// CommitMailing stores m's deliveries, due at m.At and ordered by
+	// their CreatedAt, and moves the subscription from m.From to m.To, at
+	// m.At, in one transaction. A delivery to a target the subscription
+	// no longer has (a recipient who unsubscribed since the mailer read
+	// it) is dropped. ECONFLICT when the
 	// subscription is no longer at m.From (another mailer committed
 	// first) or was deleted.
 	CommitMailing(ctx context.Context, m MailingCommit) error
@@ -422,3 +428,13 @@ func (s Subscription) WithoutRecipient(recipient string) (Subscription, string, 
 
 // Mails reports whether s still has somewhere to mail to.
 func (s Subscription) Mails() bool { return len(s.Recipients) > 0 || s.Webhook != "" }
+
+// UnsubscribeToken returns the token of recipient's unsubscribe link of a
+// subscription whose secret is secret: it proves the link came in a mail
+// of that subscription to that recipient, so that nobody else can take
+// them off it.
+func UnsubscribeToken(secret, recipient string) string {
+	h := hmac.New(sha256.New, []byte(secret))
+	h.Write([]byte("unsubscribe\n" + strings.ToLower(recipient)))
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}

@@ -218,7 +218,7 @@ func (s *Store) CommitMailing(ctx context.Context, m tenderbase.MailingCommit) e
 		if err := sub.SetSettings([]byte(settings)); err != nil {
 			return err
 		}
-		return insertDeliveries(ctx, tx, m.Subscription, sub.StillTargeted(m.Deliveries))
+		return insertDeliveries(ctx, tx, m.Subscription, m.At, sub.StillTargeted(m.Deliveries))
 	})
 	if err != nil {
 		return fmt.Errorf("commit the mailing of subscription %s: %w", m.Subscription, err)
@@ -227,8 +227,8 @@ func (s *Store) CommitMailing(ctx context.Context, m tenderbase.MailingCommit) e
 }
 
 // insertDeliveries inserts ds as pending deliveries of subscription, due
-// when they were made, in one statement.
-func insertDeliveries(ctx context.Context, tx pgx.Tx, subscription string, ds []tenderbase.Delivery) error {
+// at at, in one statement.
+func insertDeliveries(ctx context.Context, tx pgx.Tx, subscription string, at time.Time, ds []tenderbase.Delivery) error {
 	if len(ds) == 0 {
 		return nil
 	}
@@ -243,9 +243,9 @@ func insertDeliveries(ctx context.Context, tx pgx.Tx, subscription string, ds []
 	}
 	if _, err := tx.Exec(ctx, `
 		INSERT INTO deliveries (id, subscription, target, mailing, status, attempts, next_attempt, created_at)
-		SELECT id, $1, target, mailing, $2, 0, created_at, created_at
+		SELECT id, $1, target, mailing, $2, 0, $7, created_at
 		FROM unnest($3::text[], $4::text[], $5::text[], $6::bigint[]) AS u (id, target, mailing, created_at)`,
-		subscription, tenderbase.DeliveryPending, ids, targets, mailings, created); err != nil {
+		subscription, tenderbase.DeliveryPending, ids, targets, mailings, created, at.UnixMilli()); err != nil {
 		return fmt.Errorf("insert deliveries: %w", err)
 	}
 	return nil

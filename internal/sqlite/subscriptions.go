@@ -186,7 +186,7 @@ func (s *Store) CommitMailing(ctx context.Context, m tenderbase.MailingCommit) e
 			}
 			if _, err := c.exec(ctx, `INSERT INTO deliveries (id, subscription, target, mailing, status, attempts, next_attempt, created_at)
 				VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
-				d.ID, m.Subscription, d.Target, string(mailing), tenderbase.DeliveryPending, d.CreatedAt.UnixMilli(), d.CreatedAt.UnixMilli()); err != nil {
+				d.ID, m.Subscription, d.Target, string(mailing), tenderbase.DeliveryPending, m.At.UnixMilli(), d.CreatedAt.UnixMilli()); err != nil {
 				return describe(err)
 			}
 		}
