@@ -347,6 +347,9 @@ type SubscriptionStore interface {
 	// Subscriptions lists the subscriptions of account, or of every
 	// account when account is "", oldest first, with their secrets.
 	Subscriptions(ctx context.Context, account string) ([]Subscription, error)
+	// Subscription returns the subscription of id, with its secret, or
+	// ENOTFOUND.
+	Subscription(ctx context.Context, id string) (Subscription, error)
 	// DeleteSubscription deletes a subscription of account (any account
 	// when ""), and the deliveries not yet sent. ENOTFOUND when it has
 	// none of that id.

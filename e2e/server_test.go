@@ -72,6 +72,13 @@ var (
 // and waits.
 func startServer(ctx context.Context, bin string, flags ...string) (*server, func(), error) {
 	args := append([]string{"serve", "--demo", "--addr", "127.0.0.1:0", "--log-level", "warn"}, flags...)
+	return startCommand(ctx, bin, args, 4)
+}
+
+// startCommand runs the binary with args, a serve command, and reads the
+// address and the keys it prints, until it has keys of them. stop ends it
+// with SIGTERM and waits; calling it again does nothing.
+func startCommand(ctx context.Context, bin string, args []string, keys int) (*server, func(), error) {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
@@ -81,17 +88,20 @@ func startServer(ctx context.Context, bin string, flags ...string) (*server, fun
 	if err := cmd.Start(); err != nil {
 		return nil, nil, fmt.Errorf("start serve: %w", err)
 	}
+	var once sync.Once
 	stop := func() {
-		cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(15 * time.Second):
-			cmd.Process.Kill()
-		}
+		once.Do(func() {
+			cmd.Process.Signal(os.Interrupt)
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(15 * time.Second):
+				cmd.Process.Kill()
+			}
+		})
 	}
-	s, err := readBanner(out, 60*time.Second)
+	s, err := readBanner(out, 60*time.Second, keys)
 	if err != nil {
 		stop()
 		return nil, nil, err
@@ -99,9 +109,10 @@ func startServer(ctx context.Context, bin string, flags ...string) (*server, fun
 	return s, stop, nil
 }
 
-// readBanner reads serve's stdout until it has the address and a key for
-// every plan, then keeps draining it in the background.
-func readBanner(out io.Reader, limit time.Duration) (*server, error) {
+// readBanner reads serve's stdout until it has the address and keys keys
+// (one for every plan of the demo), then keeps draining it in the
+// background.
+func readBanner(out io.Reader, limit time.Duration, keys int) (*server, error) {
 	s := &server{Keys: map[string]string{}}
 	ready := make(chan error, 1)
 	var once sync.Once
@@ -115,7 +126,7 @@ func readBanner(out io.Reader, limit time.Duration) (*server, error) {
 			if m := demoKeyLine.FindStringSubmatch(line); m != nil {
 				s.Keys[m[1]] = m[2]
 			}
-			if s.URL != "" && len(s.Keys) == 4 {
+			if s.URL != "" && len(s.Keys) == keys {
 				once.Do(func() { ready <- nil })
 			}
 		}

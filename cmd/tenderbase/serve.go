@@ -43,6 +43,8 @@ type serveConfig struct {
 	// serving (tenderbase sync --follow in the same process).
 	Sync       bool
 	SyncConfig syncConfig
+	// Mail is how the subscriptions' mailings are sent.
+	Mail mailConfig
 }
 
 // storeCloseTimeout bounds closing the store at the end of serve. Closing
@@ -123,6 +125,9 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 	if hasKeys {
 		cfg.HTTP.Keys = keys
 	}
+	if subs, ok := store.(tenderbase.SubscriptionStore); ok {
+		cfg.HTTP.Subscriptions = subs
+	}
 	b := currentBuild()
 	cfg.HTTP.Metrics = metrics.New(metrics.Build{Version: b.shortVersion(), Commit: b.Commit, GoVersion: b.GoVersion})
 	cfg.HTTP.Tools = tools.New(cfg.HTTP.Metrics.Store(store), logger)
@@ -192,7 +197,14 @@ func (c *cli) serveOn(ctx context.Context, ln net.Listener, cfg serveConfig, sto
 		store.Close()
 		return c.fail(err)
 	}
+	stopMailings, err := startMailings(ctx, cfg, store, logger)
+	if err != nil {
+		stopSync()
+		store.Close()
+		return c.fail(err)
+	}
 	served := c.listenAndServe(ctx, ln, cfg, store, logger)
+	stopMailings()
 	stopSync()
 	closed := closeStore(store, storeCloseTimeout)
 	if err := errors.Join(served, closed); err != nil {
@@ -290,6 +302,7 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.BoolVar(&cfg.Sync, "sync", false, "keep the store current from the publishers while serving, as sync --follow does (the sync flags below)")
 	c.syncFlags(fs, &cfg.SyncConfig)
 	err = errors.Join(
+		c.mailFlags(fs, &cfg.Mail),
 		c.durationVar(fs, &cfg.HTTP.ShutdownTimeout, "shutdown-timeout", "TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout,
 			"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)"),
 		c.durationVar(fs, &cfg.HTTP.RequestTimeout, "request-timeout", "TENDERBASE_REQUEST_TIMEOUT", httpserver.DefaultRequestTimeout,
@@ -319,6 +332,10 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		return cfg, exitUsage, false
 	}
 	if err := c.finishSync(&cfg.SyncConfig); err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	if err := cfg.Mail.check(); err != nil {
 		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
 		return cfg, exitUsage, false
 	}

@@ -34,6 +34,12 @@ func (s *Server) routes() http.Handler {
 	// The feed of changes takes its key as the export does.
 	s.browserRoute(mux, http.MethodGet, "/api2.3/feed", s.handle(s.feed))
 
+	// The unsubscribe links of the mailings, for people and mail clients.
+	if s.cfg.Subscriptions != nil {
+		mux.HandleFunc("GET /unsubscribe", s.unsubscribe)
+		mux.HandleFunc("POST /unsubscribe", s.unsubscribe)
+	}
+
 	// Clients probe /.well-known/ (OAuth discovery among others); a plain
 	// JSON 404 tells them there is nothing there.
 	mux.Handle("/.well-known/", s.handle(notFound))

@@ -60,6 +60,9 @@ type Config struct {
 	// AllowedOrigins lists the browser origins, beyond localhost, that may
 	// call /mcp: full origins ("https://app.example.com") or host names.
 	AllowedOrigins []string
+	// Subscriptions, when not nil, answers the mailings' unsubscribe links
+	// on /unsubscribe.
+	Subscriptions tenderbase.SubscriptionStore
 	// Tools are served on /mcp and their debug endpoints; nil serves none.
 	Tools *tools.Set
 	// MCP names the server to MCP clients; the name defaults to "tenderbase".

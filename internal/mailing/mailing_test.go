@@ -159,7 +159,7 @@ func TestMailings(t *testing.T) {
 
 			// The protocol names the winner: the winners mailing.
 			r.put(t, &tenderbase.Protocol{ID: "p-roof-1", PurchaseNumber: "0373100000126000001", Number: "1",
-				PublishedAt: time.Date(2026, 11, 25, 10, 0, 0, 0, tenderbase.Moscow),
+				PublishedAt:  time.Date(2026, 11, 25, 10, 0, 0, 0, tenderbase.Moscow),
 				Participants: []tenderbase.Participant{{Party: tenderbase.Party{INN: "5001234567", Name: "ООО «Кровельщик»"}, Price: 2100000, Winner: true}}})
 			round(t, svc)
 			mails = r.smtp.Mail()

@@ -11,6 +11,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/pem"
 	"errors"
 	"io"
 	"math/big"
@@ -54,8 +55,9 @@ type Mail struct {
 type SMTP struct {
 	Host string
 	Port int
-	// Roots trusts the server's certificate.
+	// Roots trusts the server's certificate, which CAPEM holds.
 	Roots *tls.Config
+	CAPEM []byte
 
 	mu   sync.Mutex
 	mail []Mail
@@ -69,7 +71,7 @@ type SMTP struct {
 func StartSMTP(t testing.TB) *SMTP {
 	t.Helper()
 	cert, roots := selfSigned(t)
-	s := &SMTP{Roots: roots}
+	s := &SMTP{Roots: roots, CAPEM: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Certificate[0]})}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) { return &session{server: s, conn: c}, nil }))
 	srv.Domain = "localhost"
 	srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}}

@@ -112,6 +112,21 @@ func (s *Store) Subscriptions(ctx context.Context, account string) ([]tenderbase
 	return subs, nil
 }
 
+// Subscription returns one subscription.
+func (s *Store) Subscription(ctx context.Context, id string) (tenderbase.Subscription, error) {
+	if !tenderbase.Holdable(id) {
+		return tenderbase.Subscription{}, tenderbase.NoSubscription(id)
+	}
+	sub, err := scanSubscription(s.pool.QueryRow(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions WHERE id = $1`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return sub, tenderbase.NoSubscription(id)
+	}
+	if err != nil {
+		return sub, fmt.Errorf("read subscription %s: %w", id, err)
+	}
+	return sub, nil
+}
+
 // scanSubscription reads the subscriptionColumns of a row.
 func scanSubscription(row pgx.Row) (tenderbase.Subscription, error) {
 	var sub tenderbase.Subscription

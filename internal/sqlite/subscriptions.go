@@ -92,6 +92,23 @@ func (s *Store) Subscriptions(ctx context.Context, account string) ([]tenderbase
 	return subs, nil
 }
 
+// Subscription returns one subscription.
+func (s *Store) Subscription(ctx context.Context, id string) (tenderbase.Subscription, error) {
+	var sub tenderbase.Subscription
+	err := s.read.run(ctx, func(c *conn) error {
+		var err error
+		sub, err = scanSubscription(c.queryRow(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions WHERE id = ?`, id))
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return sub, tenderbase.NoSubscription(id)
+	}
+	if err != nil {
+		return sub, fmt.Errorf("read subscription %s: %w", id, describe(err))
+	}
+	return sub, nil
+}
+
 func scanSubscription(row scanner) (tenderbase.Subscription, error) {
 	var sub tenderbase.Subscription
 	var settings string

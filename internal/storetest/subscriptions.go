@@ -69,6 +69,16 @@ func testSubscriptions(t *testing.T, open Open) {
 			if all[1].Recipients[0] != "b@example.com" || all[1].Schedule.Every != tenderbase.SchedulePublished {
 				t.Errorf("kept %+v: want the address in lower case and the published schedule", all[1])
 			}
+			one, err := s.Subscription(ctx, a.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := gocmp.Diff(a, one); diff != "" {
+				t.Errorf("Subscription(%s) (-want +got):\n%s", a.ID, diff)
+			}
+			if _, err := s.Subscription(ctx, "s_nope\x00"); tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND {
+				t.Errorf("an unknown subscription: %v, want not found", err)
+			}
 		}
 	})
 	t.Run("PlanCount", func(t *testing.T) {

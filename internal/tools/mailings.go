@@ -247,9 +247,14 @@ func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won 
 	return items, nil
 }
 
-// winnerText names a winner and their offer.
+// winnerText names a winner and their offer: by name and INN, or, where
+// a protocol names the application alone (the final protocols of
+// electronic procedures), by its number.
 func winnerText(w tenderbase.Participant) string {
 	s := partyOf(w.Party).String()
+	if w.Name == "" && w.INN == "" {
+		s = "заявка № " + cmp.Or(w.JournalNumber, "?")
+	}
 	if w.Price > 0 {
 		s += ", предложение " + strconv.FormatFloat(w.Price, 'f', -1, 64)
 	}
