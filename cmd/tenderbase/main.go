@@ -6,6 +6,7 @@
 //	tenderbase sync [--follow] [--since DATE] [--regions 77,50] [--sources eis]
 //	tenderbase sync status
 //	tenderbase keys create|list|suspend|resume|revoke|limits
+//	tenderbase subscriptions list|create|delete|deliveries
 //	tenderbase version
 //	tenderbase help [COMMAND]
 package main
@@ -62,6 +63,7 @@ func commands() []command {
 		{"search", "search [flags] RESOURCE [QUERY]", "search the store, newest first (resources: " + resourceNames() + ")", runSearch},
 		{"sync", "sync [status] [flags]", "fetch new documents from the publishers into the store; show how each source stands", runSync},
 		{"keys", "keys SUBCOMMAND [flags] [ID]", "create, list, suspend, resume and revoke API keys; set their limits", runKeys},
+		{"subscriptions", "subscriptions SUBCOMMAND [ID]", "list, create and delete accounts' saved searches; show their deliveries", runSubscriptions},
 		{"version", "version", "print the version", runVersion},
 		{"help", "help [COMMAND]", "show help for tenderbase or a command", runHelp},
 	}

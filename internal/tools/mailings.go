@@ -27,6 +27,10 @@ const maxMatchPages = 20
 // "state"). The arguments are the tool's query, filters and named
 // filters; paging and sort are not a subscription's.
 func (s *Set) subscriptionSearch(resource string, raw json.RawMessage, now time.Time, anyState bool) (tenderbase.Search, searchTool, error) {
+	if !slices.Contains(tenderbase.SubscriptionResources, resource) {
+		return tenderbase.Search{}, searchTool{}, tenderbase.Errorf(tenderbase.EINVALID, "a subscription watches one of %s, not %s",
+			strings.Join(tenderbase.SubscriptionResources, ", "), tenderbase.Quote(resource))
+	}
 	kind, err := tenderbase.ResourceKind(resource)
 	if err != nil {
 		return tenderbase.Search{}, searchTool{}, err

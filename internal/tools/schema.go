@@ -136,7 +136,7 @@ func (f argField) limitSchema(p *jsonschema.Schema) {
 // properties, the argument rules and limits. An argument has the one type
 // to send: null, which the decoder takes as the argument's absence, is left
 // unsaid, since a client says that by leaving the argument out.
-func inputSchema[A any](fields argFields, params map[string]string) (json.RawMessage, error) {
+func inputSchema[A any](fields argFields, params map[string]string, rules map[string]func(*jsonschema.Schema)) (json.RawMessage, error) {
 	s, err := jsonschema.For[A](nil)
 	if err != nil {
 		return nil, err
@@ -145,6 +145,9 @@ func inputSchema[A any](fields argFields, params map[string]string) (json.RawMes
 	for _, f := range fields {
 		p := s.Properties[f.name]
 		if rule := argumentRules[f.name]; rule != nil {
+			rule(p)
+		}
+		if rule := rules[f.name]; rule != nil {
 			rule(p)
 		}
 		f.limitSchema(p)

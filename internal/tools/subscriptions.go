@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/tenderbase/tenderbase"
 )
 
@@ -61,6 +63,9 @@ func (a *subscribeArgs) check() error {
 	}
 	if a.Weekday != "" && !slices.Contains(tenderbase.Weekdays, a.Weekday) {
 		return argErrorf("argument \"weekday\" is one of %s, got %s", strings.Join(tenderbase.Weekdays, ", "), tenderbase.Quote(a.Weekday))
+	}
+	if a.Resource = strings.TrimSpace(a.Resource); !slices.Contains(tenderbase.SubscriptionResources, a.Resource) {
+		return argErrorf("argument \"resource\" must be one of %s, got %s", strings.Join(tenderbase.SubscriptionResources, ", "), tenderbase.Quote(a.Resource))
 	}
 	for _, inn := range a.WatchINNs {
 		if !tenderbase.ValidINN(inn) {
@@ -154,7 +159,11 @@ func (s *Set) subscriptionsCreate() (*Tool, error) {
 			`Example: {"name": "Кровля, Москва", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
 			`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}.`,
 		output: outputOf[subscriptionCreated](""),
-		run:    s.subscribe,
+		// A subscription watches the resources of the search tools alone.
+		rules: map[string]func(*jsonschema.Schema){
+			"resource": func(p *jsonschema.Schema) { p.Enum = anyOf(tenderbase.SubscriptionResources) },
+		},
+		run: s.subscribe,
 	})
 }
 

@@ -182,6 +182,9 @@ type definition[A any] struct {
 	// params overrides the descriptions the argument type's tags give, for
 	// tools that share an argument type but mean other things by it.
 	params map[string]string
+	// rules narrow, for this tool, what argumentRules say of an argument
+	// that it takes fewer values of than others do.
+	rules map[string]func(*jsonschema.Schema)
 	// only, when set, names the fields of A that are the tool's arguments:
 	// tools that share an argument type but take some of its arguments.
 	only   []string
@@ -201,7 +204,7 @@ func build[A any](d definition[A]) (*Tool, error) {
 	if err := fields.checkBounded(); err != nil {
 		return nil, fmt.Errorf("%s: %w", d.name, err)
 	}
-	in, err := inputSchema[A](fields, d.params)
+	in, err := inputSchema[A](fields, d.params, d.rules)
 	if err == nil && d.only != nil {
 		in, err = onlyProperties(in, fields)
 	}

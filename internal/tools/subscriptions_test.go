@@ -1,0 +1,204 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+)
+
+// ownSet returns the tools over a store of their own holding the demo, for
+// the tests that change what it keeps.
+func ownSet(t *testing.T) (*Set, *sqlite.Store) {
+	t.Helper()
+	store, err := openDemo(t.Context(), t.TempDir()+"/own.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return New(store, nil), store
+}
+
+// TestSubscriptionTools creates, lists and deletes a subscription as an
+// account does over MCP, and checks what each plan and each mistake gets.
+func TestSubscriptionTools(t *testing.T) {
+	set, _ := ownSet(t)
+	guru := asAccount(tenderbase.PlanGuru, "acct-guru")
+	out, err := call(t, set, guru, "subscriptions.create", `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт", "regions": [77]}, `+
+		`"schedule": "weekly", "hour": 8, "weekday": "monday", "winners": true, "watch_inns": ["7701234567"], "webhook": "https://h.example.com/tb"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created subscriptionCreated
+	if err := json.Unmarshal(out.Value, &created); err != nil {
+		t.Fatal(err)
+	}
+	id := created.Subscription.ID
+	if !strings.HasPrefix(id, "s_") || !strings.HasPrefix(created.Secret, "whsec_") || created.Subscription.Schedule.Weekday != "monday" {
+		t.Fatalf("created %+v", created)
+	}
+	list := func(ctx context.Context, args string) subscriptionList {
+		t.Helper()
+		out, err := call(t, set, ctx, "subscriptions.list", args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l subscriptionList
+		if err := json.Unmarshal(out.Value, &l); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	if l := list(guru, `{}`); len(l.Subscriptions) != 1 || l.Subscriptions[0].ID != id || l.Allowed != 30 || l.Plan != "guru" {
+		t.Errorf("the guru account's list: %+v", l)
+	}
+	if l := list(asAccount(tenderbase.PlanGuru, "acct-other"), `{}`); len(l.Subscriptions) != 0 {
+		t.Errorf("another account lists %+v", l.Subscriptions)
+	}
+	if _, err := call(t, set, asAccount(tenderbase.PlanGuru, "acct-other"), "subscriptions.delete", `{"id": "`+id+`"}`); errorCode(err) != tenderbase.ENOTFOUND {
+		t.Errorf("another account deletes it: %v", err)
+	}
+	if _, err := call(t, set, guru, "subscriptions.delete", `{"id": "`+id+`"}`); err != nil {
+		t.Fatal(err)
+	}
+	if l := list(guru, `{}`); len(l.Subscriptions) != 0 {
+		t.Errorf("after the delete: %+v", l.Subscriptions)
+	}
+
+	free := asAccount(tenderbase.PlanFree, "acct-free")
+	good := `{"name": "n", "resource": "ru", "recipients": ["a@example.com"]}`
+	if _, err := call(t, set, free, "subscriptions.create", good); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		what string
+		ctx  context.Context
+		args string
+		code string
+		msg  string
+	}{
+		{"no key", context.Background(), good, tenderbase.EUNAUTHORIZED, "API key"},
+		{"a second on free", free, good, tenderbase.EFORBIDDEN, "1 of 1 subscriptions"},
+		{"daily on free", asAccount(tenderbase.PlanFree, "acct-free-2"), `{"name": "n", "resource": "ru", "schedule": "daily", "recipients": ["a@example.com"]}`, tenderbase.EFORBIDDEN, "daily and weekly"},
+		{"winners on standard", asAccount(tenderbase.PlanStandard, "acct-std"), `{"name": "n", "resource": "ru", "winners": true, "recipients": ["a@example.com"]}`, tenderbase.EFORBIDDEN, "winners"},
+		{"a page in the search", guru, `{"name": "n", "resource": "ru", "search": {"page": 1}, "recipients": ["a@example.com"]}`, "argument", "takes no page"},
+		{"a region out of range", guru, `{"name": "n", "resource": "ru", "search": {"regions": [100]}, "recipients": ["a@example.com"]}`, tenderbase.EINVALID, "regions"},
+		{"a filter of another tool", guru, `{"name": "n", "resource": "contracts", "search": {"state": "active"}, "recipients": ["a@example.com"]}`, tenderbase.EINVALID, "state"},
+		{"a broken query", guru, `{"name": "n", "resource": "ru", "search": {"query": "(ремонт"}, "recipients": ["a@example.com"]}`, tenderbase.EINVALID, ""},
+		{"the fas resource", guru, `{"name": "n", "resource": "fas", "recipients": ["a@example.com"]}`, "argument", "ru, docs, contracts, world, torgi, rnp"},
+		{"an hour of 25", guru, `{"name": "n", "resource": "ru", "hour": 25, "recipients": ["a@example.com"]}`, "argument", "0 to 23"},
+		{"a bad recipient", guru, `{"name": "n", "resource": "ru", "recipients": ["nobody"]}`, tenderbase.EINVALID, "no e-mail address"},
+		{"delete without an id", guru, `{"id": " "}`, "argument", "empty"},
+	} {
+		tool := "subscriptions.create"
+		if strings.HasPrefix(c.what, "delete") {
+			tool = "subscriptions.delete"
+		}
+		_, err := call(t, set, c.ctx, tool, c.args)
+		if errorCode(err) != c.code || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v (%s), want %s with %q", c.what, err, errorCode(err), c.code, c.msg)
+		}
+	}
+}
+
+// TestSubscriptionArgumentForms checks that create takes its arguments in
+// their other forms, as every tool does: an hour as a string of digits and
+// INNs as numbers.
+func TestSubscriptionArgumentForms(t *testing.T) {
+	set, _ := ownSet(t)
+	out, err := call(t, set, asAccount(tenderbase.PlanGuru, "acct-forms"), "subscriptions.create",
+		`{"name": "n", "resource": "ru", "schedule": "daily", "hour": "7", "winners": true, "watch_inns": [7701234567], "recipients": ["a@example.com"]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var created subscriptionCreated
+	if err := json.Unmarshal(out.Value, &created); err != nil {
+		t.Fatal(err)
+	}
+	if s := created.Subscription; s.Schedule.Hour != 7 || len(s.WatchINNs) != 1 || s.WatchINNs[0] != "7701234567" {
+		t.Errorf("created %+v", s)
+	}
+}
+
+// TestMatches checks what a subscription mails of the feed: the new
+// records its search finds and no other, once withdrawn nothing, and the
+// winners of its tenders for a plan that sees them.
+func TestMatches(t *testing.T) {
+	set, store := ownSet(t)
+	ctx := t.Context()
+	sub, err := store.CreateSubscription(ctx, tenderbase.Subscription{Account: "acct-m", Name: "Кровля", Resource: "ru",
+		Search: []byte(`{"query": "кровли", "regions": [77], "open": true}`), Winners: true, WatchINNs: []string{"5009876543"},
+		Recipients: []string{"a@example.com"}}, tenderbase.PlanGuru)
+	if err != nil {
+		t.Fatal(err)
+	}
+	soon := time.Now().Add(30 * 24 * time.Hour)
+	tender := func(number, title string, region int) *tenderbase.Tender {
+		return &tenderbase.Tender{PurchaseNumber: number, Law: tenderbase.Law44, Version: 1, Title: title, Status: tenderbase.TenderActive,
+			Customer: tenderbase.Party{INN: "7701000001", Name: "ГБУ «Жилищник»"}, Region: region, MaxPrice: 1e6, Currency: "RUB",
+			PublishedAt: time.Now().Add(-time.Hour), ApplicationsDeadline: soon}
+	}
+	put := func(recs ...tenderbase.Record) {
+		t.Helper()
+		if _, err := store.Put(ctx, recs); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(tender("0373100000126100001", "Ремонт кровли школы", 77), tender("0373100000126100002", "Ремонт кровли в Твери", 69),
+		tender("0373100000126100003", "Ремонт кровли склада", 77), tender("0373100000126100004", "Поставка бумаги", 77))
+	put(&tenderbase.Withdrawal{ID: "w-1", TargetKind: tenderbase.KindTender, TargetKey: "0373100000126100003", PublishedAt: time.Now()})
+	feed := func(after int64) ([]tenderbase.FeedEntry, int64) {
+		t.Helper()
+		page, err := store.Changes(ctx, tenderbase.FeedQuery{Kinds: tenderbase.FeedResources["ru"], After: after, Limit: tenderbase.MaxFeedPage})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return page.Entries, page.Last
+	}
+	keys := func(items []tenderbase.MailItem) []string {
+		var out []string
+		for _, it := range items {
+			out = append(out, it.Key)
+		}
+		return out
+	}
+	guru := asAccount(tenderbase.PlanGuru, "acct-m")
+	changes, last := feed(sub.Position)
+	news, winners, err := set.Matches(guru, sub, changes, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keys(news); len(got) != 1 || got[0] != "0373100000126100001" || len(winners) != 0 {
+		t.Errorf("new: %v, winners %v; want the school's tender alone (not Tver's, not the withdrawn one, not the paper)", got, keys(winners))
+	}
+
+	// The paper tender was won by a watched INN; the school's by another.
+	won := func(id, number, inn string) *tenderbase.Protocol {
+		return &tenderbase.Protocol{ID: id, PurchaseNumber: number, Number: "1", PublishedAt: time.Now(),
+			Participants: []tenderbase.Participant{{Party: tenderbase.Party{INN: inn, Name: "ООО «Победа»"}, Winner: true, Price: 900000}}}
+	}
+	put(won("p-1", "0373100000126100001", "7709999999"), won("p-4", "0373100000126100004", "5009876543"))
+	changes, _ = feed(last)
+	news, winners, err = set.Matches(guru, sub, changes, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The school's tender is no longer open, which its search asks; the
+	// winners mailing is of its tenders whatever their state.
+	if got := keys(winners); len(news) != 0 || len(got) != 2 || got[0] != "0373100000126100001" || got[1] != "0373100000126100004" {
+		t.Errorf("winners: %v (new %v), want the school's (its search) and the paper (a watched INN)", got, keys(news))
+	}
+	if len(winners) == 2 && (len(winners[1].Watched) != 1 || !strings.Contains(strings.Join(winners[1].Facts, "\n"), "Победитель: ООО «Победа» (INN 5009876543)")) {
+		t.Errorf("the watched win: %+v", winners[1])
+	}
+	// A plan that does not see participants gets no winners mailing, even
+	// for a subscription made on another plan.
+	_, winners, err = set.Matches(asAccount(tenderbase.PlanFree, "acct-m"), sub, changes, time.Now())
+	if err != nil || len(winners) != 0 {
+		t.Errorf("winners on free: %v, %v", keys(winners), err)
+	}
+}
