@@ -63,7 +63,9 @@ func TestNewSubscription(t *testing.T) {
 }
 
 func TestSubscriptionDue(t *testing.T) {
-	msk := func(day, hour, minute int) time.Time { return time.Date(2026, 11, day, hour, minute, 0, 0, tenderbase.Moscow) }
+	msk := func(day, hour, minute int) time.Time {
+		return time.Date(2026, 11, day, hour, minute, 0, 0, tenderbase.Moscow)
+	}
 	daily := tenderbase.Schedule{Every: tenderbase.ScheduleDaily, Hour: 9}
 	weekly := tenderbase.Schedule{Every: tenderbase.ScheduleWeekly, Hour: 9, Weekday: "monday"} // 2026-11-23 and 30 are Mondays
 	for _, c := range []struct {
