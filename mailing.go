@@ -72,7 +72,7 @@ const (
 )
 
 // MaxDeliveryAttempts is how many times a delivery is tried before it is
-// given up: with the mailer's backoff, a day and a half.
+// given up: with the mailer's backoff, about a day.
 const MaxDeliveryAttempts = 12
 
 // Delivery is one mailing to one target: an e-mail address or a webhook.
