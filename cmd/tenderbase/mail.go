@@ -121,8 +121,11 @@ func startMailings(ctx context.Context, cfg serveConfig, store tenderbase.Store,
 		logger.Info("no SMTP server (--smtp): the mailings' e-mail waits until one is configured; webhooks go")
 	}
 	post := &webhook.Sender{Client: &http.Client{Timeout: 30 * time.Second}, UserAgent: "tenderbase/" + currentBuild().shortVersion()}
-	svc := mailing.New(ms, cfg.HTTP.Tools, mailer(mail), post,
-		mailing.Config{Every: cfg.Mail.Every, PublicURL: strings.TrimRight(cfg.Mail.PublicURL, "/")}, logger.With("part", "mailings"))
+	mc := mailing.Config{Every: cfg.Mail.Every, PublicURL: strings.TrimRight(cfg.Mail.PublicURL, "/")}
+	if cfg.HTTP.Metrics != nil {
+		mc.Observer = cfg.HTTP.Metrics
+	}
+	svc := mailing.New(ms, cfg.HTTP.Tools, mailer(mail), post, mc, logger.With("part", "mailings"))
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {

@@ -41,6 +41,14 @@ type Poster interface {
 	Send(ctx context.Context, url, delivery, secret string, body []byte) error
 }
 
+// Observer counts what the mailings do (metrics.Metrics).
+type Observer interface {
+	MailingDecided(kind string)
+	// DeliveryAttempted counts an attempt: channel email or webhook,
+	// outcome sent, retried or failed.
+	DeliveryAttempted(channel, outcome string)
+}
+
 // Store is what the mailings read and write.
 type Store interface {
 	tenderbase.SubscriptionStore
@@ -60,6 +68,8 @@ type Config struct {
 	Backoff, MaxBackoff time.Duration
 	// Lease is how long a sender holds a delivery it is sending.
 	Lease time.Duration
+	// Observer, when not nil, counts the mailings and the attempts.
+	Observer Observer
 }
 
 // Defaults of Config.
@@ -243,6 +253,11 @@ func (s *Service) decideOne(ctx context.Context, sub tenderbase.Subscription, pl
 	if err != nil {
 		return err
 	}
+	if o := s.cfg.Observer; o != nil {
+		for _, m := range mailings {
+			o.MailingDecided(m.Type)
+		}
+	}
 	if len(mailings) > 0 {
 		s.logger.Info("mailing decided", "subscription", sub.ID, "new", len(news), "winners", len(winners), "deliveries", len(ds))
 	}
@@ -288,8 +303,25 @@ func (s *Service) send(ctx context.Context, subs map[string]tenderbase.Subscript
 	return nil
 }
 
-// attempt sends d once and returns it with the outcome.
+// attempt sends d once and returns it with the outcome, counted.
 func (s *Service) attempt(ctx context.Context, sub tenderbase.Subscription, d tenderbase.Delivery) tenderbase.Delivery {
+	d = s.try(ctx, sub, d)
+	if o := s.cfg.Observer; o != nil {
+		channel := "webhook"
+		if _, byMail := d.Recipient(); byMail {
+			channel = "email"
+		}
+		outcome := d.Status
+		if outcome == tenderbase.DeliveryPending {
+			outcome = "retried"
+		}
+		o.DeliveryAttempted(channel, outcome)
+	}
+	return d
+}
+
+// try sends d once and returns it with the outcome.
+func (s *Service) try(ctx context.Context, sub tenderbase.Subscription, d tenderbase.Delivery) tenderbase.Delivery {
 	d.Attempts++
 	var err error
 	switch recipient, byMail := d.Recipient(); {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -237,12 +238,19 @@ func TestUnsubscribeLink(t *testing.T) {
 	}
 }
 
+// counts is an Observer that counts.
+type counts map[string]int
+
+func (c counts) MailingDecided(kind string)                { c["decided "+kind]++ }
+func (c counts) DeliveryAttempted(channel, outcome string) { c[channel+" "+outcome]++ }
+
 // TestNoSMTP checks that without an SMTP server, mail waits with an error
-// that says why, and the webhook goes.
+// that says why, and the webhook goes; the observer counts both.
 func TestNoSMTP(t *testing.T) {
 	r := newRig(t, stores["sqlite"])
+	seen := counts{}
 	svc := mailing.New(r.store, tools.New(r.store, logger), nil, &webhook.Sender{Client: http.DefaultClient},
-		mailing.Config{}, logger)
+		mailing.Config{Observer: seen}, logger)
 	r.put(t, roofTender("0373100000126000021", "Ремонт кровли гаража", 77))
 	if err := svc.Round(context.Background()); err != nil {
 		t.Fatal(err)
@@ -259,5 +267,8 @@ func TestNoSMTP(t *testing.T) {
 		case !byMail && d.Status != tenderbase.DeliverySent:
 			t.Errorf("webhook: %+v", d)
 		}
+	}
+	if want := (counts{"decided new": 1, "email retried": 1, "webhook sent": 1}); !maps.Equal(seen, want) {
+		t.Errorf("observed %v, want %v", seen, want)
 	}
 }

@@ -51,6 +51,8 @@ type Metrics struct {
 	syncFiles     *prometheus.GaugeVec
 	syncRecords   *prometheus.GaugeVec
 	syncRejected  *prometheus.GaugeVec
+	mailings      *prometheus.CounterVec
+	deliveries    *prometheus.CounterVec
 }
 
 // New returns the metrics of a service running build b, with the Go
@@ -79,6 +81,10 @@ func New(b Build) *Metrics {
 	m.syncFiles = f.gaugeVec("sync_files_imported", "Files a sync run of the source has imported.", "source")
 	m.syncRecords = f.gaugeVec("sync_records_imported", "Records a sync run of the source has imported.", "source")
 	m.syncRejected = f.gaugeVec("sync_records_rejected", "Records and files a sync run of the source has rejected.", "source")
+	m.mailings = f.counterVec("mailings_decided_total",
+		"Mailings of subscriptions decided, by type (new, winners).", "type")
+	m.deliveries = f.counterVec("mail_deliveries_total",
+		"Attempts at delivering a mailing, by channel (email, webhook) and outcome (sent, retried, failed).", "channel", "outcome")
 	build := f.gaugeVec("build_info", "The running build; the value is always 1.", "version", "commit", "goversion")
 	build.WithLabelValues(b.Version, b.Commit, b.GoVersion).Set(1)
 	m.registry.MustRegister(
@@ -157,4 +163,13 @@ func (f factory) gaugeVec(name, help string, labels ...string) *prometheus.Gauge
 	g := prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: namespace, Name: name, Help: help}, labels)
 	f.r.MustRegister(g)
 	return g
+}
+
+// MailingDecided counts a mailing of a subscription decided; it is a
+// mailing.Observer's.
+func (m *Metrics) MailingDecided(kind string) { m.mailings.WithLabelValues(kind).Inc() }
+
+// DeliveryAttempted counts an attempt at a delivery by its outcome.
+func (m *Metrics) DeliveryAttempted(channel, outcome string) {
+	m.deliveries.WithLabelValues(channel, outcome).Inc()
 }

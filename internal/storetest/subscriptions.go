@@ -18,7 +18,12 @@ import (
 func testSubscriptions(t *testing.T, open Open) {
 	st, reopen := open(t)
 	closing(t, st)
-	subs := st.(tenderbase.SubscriptionStore)
+	subs, ok := st.(tenderbase.SubscriptionStore)
+	if !ok {
+		// The reference store of the records keeps none; the project's
+		// stores say at compile time that they do.
+		t.Skip("the store keeps no subscriptions")
+	}
 	other := closing(t, reopen(t)).(tenderbase.SubscriptionStore)
 	ctx := t.Context()
 
