@@ -136,3 +136,32 @@ func (s Subscription) StillTargeted(ds []Delivery) []Delivery {
 	}
 	return out
 }
+
+// Candidates are the records of a page of a resource's feed that its
+// subscriptions may mail: read once for all the subscriptions that read
+// the same changes, each of which then asks which of them its search finds.
+type Candidates struct {
+	Kind Kind // of the records of New
+	// New are the records stored new, still current, in the feed's order.
+	New Published
+	// Won are the tenders whose protocols named their winners.
+	Won Published
+}
+
+// Published are keys of records and the span of the days they were
+// published on (their Date), which bounds the search that finds them.
+type Published struct {
+	Keys     []string
+	From, To time.Time
+}
+
+// Add adds a record to p.
+func (p *Published) Add(key string, date time.Time) {
+	if len(p.Keys) == 0 || date.Before(p.From) {
+		p.From = date
+	}
+	if len(p.Keys) == 0 || date.After(p.To) {
+		p.To = date
+	}
+	p.Keys = append(p.Keys, key)
+}

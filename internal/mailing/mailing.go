@@ -26,9 +26,12 @@ import (
 )
 
 // Matcher decides what a subscription mails of changes of its feed
-// (tools.Set). The caller of ctx is the subscription's account.
+// (tools.Set): Candidates reads the records of the changes once for every
+// subscription that reads them, and Matches, as the subscription's account
+// (the caller of ctx), which of them its search finds.
 type Matcher interface {
-	Matches(ctx context.Context, sub tenderbase.Subscription, changes []tenderbase.FeedEntry, now time.Time) (news, winners []tenderbase.MailItem, err error)
+	Candidates(ctx context.Context, resource string, changes []tenderbase.FeedEntry) (tenderbase.Candidates, error)
+	Matches(ctx context.Context, sub tenderbase.Subscription, cands tenderbase.Candidates, now time.Time) (news, winners []tenderbase.MailItem, err error)
 }
 
 // Mailer sends an e-mail (email.Sender).
@@ -161,6 +164,7 @@ func (s *Service) decide(ctx context.Context) (map[string]tenderbase.Subscriptio
 		return nil, err
 	}
 	byID := make(map[string]tenderbase.Subscription, len(subs))
+	reads := map[reading]read{}
 	for _, sub := range subs {
 		byID[sub.ID] = sub
 		plan, ok := plans[sub.Account]
@@ -172,7 +176,7 @@ func (s *Service) decide(ctx context.Context) (map[string]tenderbase.Subscriptio
 		if !sub.Due(s.now(), tenderbase.Plans[plan]) {
 			continue
 		}
-		if err := s.decideOne(ctx, sub, plan); err != nil {
+		if err := s.decideOne(ctx, sub, plan, reads); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -197,22 +201,52 @@ func (s *Service) plans(ctx context.Context) (map[string]tenderbase.Plan, error)
 	return plans, nil
 }
 
-// decideOne reads what changed for sub since its position and commits the
-// mailings it makes.
-func (s *Service) decideOne(ctx context.Context, sub tenderbase.Subscription, plan tenderbase.Plan) error {
-	changes, to, err := s.changes(ctx, sub)
-	if err != nil {
-		return err
+// reading names what a subscription reads in a round: its resource's
+// feed after its position. Subscriptions mailed in the same rounds share
+// it, and what they read is read once.
+type reading struct {
+	resource string
+	after    int64
+}
+
+// read is what a reading found: the candidates of the changes and the
+// position after them.
+type read struct {
+	cands tenderbase.Candidates
+	to    int64
+	any   bool // whether there were changes
+}
+
+// decideOne reads what changed for sub since its position, or takes what
+// another subscription read of the same, and commits the mailings it
+// makes.
+func (s *Service) decideOne(ctx context.Context, sub tenderbase.Subscription, plan tenderbase.Plan, cache map[reading]read) error {
+	at := reading{sub.Resource, sub.Position}
+	r, ok := cache[at]
+	if !ok {
+		changes, to, err := s.changes(ctx, sub)
+		if err != nil {
+			return err
+		}
+		r = read{to: to, any: len(changes) > 0}
+		if r.any {
+			if r.cands, err = s.match.Candidates(ctx, sub.Resource, changes); err != nil {
+				return fmt.Errorf("read the candidates: %w", err)
+			}
+		}
+		cache[at] = r
 	}
+	to := r.to
 	digest := sub.Schedule.Every != tenderbase.SchedulePublished
 	if to == sub.Position && !digest {
 		return nil // nothing new, and nothing to note
 	}
 	now := s.now().UTC()
 	var news, winners []tenderbase.MailItem
-	if len(changes) > 0 {
+	if r.any {
 		as := tenderbase.NewContextWithKey(ctx, tenderbase.Key{ID: "mailer", Account: sub.Account, Plan: plan, Status: tenderbase.KeyActive})
-		if news, winners, err = s.match.Matches(as, sub, changes, now); err != nil {
+		var err error
+		if news, winners, err = s.match.Matches(as, sub, r.cands, now); err != nil {
 			return fmt.Errorf("match: %w", err)
 		}
 	}
@@ -245,7 +279,7 @@ func (s *Service) decideOne(ctx context.Context, sub tenderbase.Subscription, pl
 				CreatedAt: now.Add(time.Duration(len(ds)) * time.Millisecond)})
 		}
 	}
-	err = s.store.CommitMailing(ctx, tenderbase.MailingCommit{Subscription: sub.ID, From: sub.Position, To: to, At: now, Deliveries: ds})
+	err := s.store.CommitMailing(ctx, tenderbase.MailingCommit{Subscription: sub.ID, From: sub.Position, To: to, At: now, Deliveries: ds})
 	if errors.Is(err, tenderbase.ErrMailingConflict) {
 		s.logger.Debug("mailing decided elsewhere", "subscription", sub.ID)
 		return nil

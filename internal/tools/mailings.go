@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,12 +65,50 @@ func (s *Set) subscriptionSearch(resource string, raw json.RawMessage, now time.
 	return srch, t, err
 }
 
-// Matches returns what a subscription mails of changes of its resource's
-// feed: the records its search finds among those stored new (news), and,
-// for its winners mailing, the tenders of its search, or won by a watched
-// INN, that got their winners (winners). Records are shown as the plan of
-// the caller of ctx shows them: the subscription's account's.
-func (s *Set) Matches(ctx context.Context, sub tenderbase.Subscription, changes []tenderbase.FeedEntry, now time.Time) (news, winners []tenderbase.MailItem, err error) {
+// Candidates reads, of changes of a resource's feed, the records its
+// subscriptions may mail: those stored new, and the tenders that got
+// their winners, with the days they were published on. It is read once
+// for every subscription that reads the same changes.
+func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderbase.FeedEntry) (tenderbase.Candidates, error) {
+	kind, err := tenderbase.ResourceKind(resource)
+	if err != nil {
+		return tenderbase.Candidates{}, err
+	}
+	c := tenderbase.Candidates{Kind: kind}
+	var fresh, won []string
+	for _, e := range changes {
+		switch {
+		case e.Type == tenderbase.FeedNew && e.Kind == kind:
+			fresh = append(fresh, e.Key)
+		case e.Type == tenderbase.FeedState && e.Kind == tenderbase.KindTender && e.State == tenderbase.TenderCompleted:
+			won = append(won, e.Key)
+		}
+	}
+	for _, part := range []struct {
+		kind tenderbase.Kind
+		keys []string
+		into *tenderbase.Published
+	}{{kind, fresh, &c.New}, {tenderbase.KindTender, won, &c.Won}} {
+		for _, key := range distinct(part.keys) {
+			rec, err := s.store.Get(ctx, part.kind, key)
+			if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+				continue // withdrawn since
+			}
+			if err != nil {
+				return c, fmt.Errorf("read %s %s: %w", part.kind, key, err)
+			}
+			part.into.Add(key, rec.Date())
+		}
+	}
+	return c, nil
+}
+
+// Matches returns what a subscription mails of candidates of its
+// resource's feed: the records its search finds among those stored new
+// (news), and, for its winners mailing, the tenders of its search, or won
+// by a watched INN, that got their winners (winners). Records are shown as
+// the plan of the caller of ctx shows them: the subscription's account's.
+func (s *Set) Matches(ctx context.Context, sub tenderbase.Subscription, cands tenderbase.Candidates, now time.Time) (news, winners []tenderbase.MailItem, err error) {
 	srch, t, err := s.subscriptionSearch(sub.Resource, sub.Search, now, false)
 	if err != nil {
 		return nil, nil, err
@@ -80,57 +117,36 @@ func (s *Set) Matches(ctx context.Context, sub tenderbase.Subscription, changes 
 	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
 		return nil, nil, err
 	}
-	var fresh, won []string
-	for _, e := range changes {
-		switch {
-		case e.Type == tenderbase.FeedNew && e.Kind == t.kind:
-			fresh = append(fresh, e.Key)
-		case e.Type == tenderbase.FeedState && e.Kind == tenderbase.KindTender && e.State == tenderbase.TenderCompleted:
-			won = append(won, e.Key)
-		}
-	}
-	recs, err := s.found(ctx, srch, distinct(fresh))
+	recs, err := s.found(ctx, srch, cands.New)
 	if err != nil {
 		return nil, nil, err
 	}
 	if news, err = s.mailItems(ctx, t, recs, c); err != nil {
 		return nil, nil, err
 	}
-	if (sub.Winners || len(sub.WatchINNs) > 0) && len(won) > 0 {
-		if winners, err = s.winnerItems(ctx, sub, distinct(won), now, c); err != nil {
+	if (sub.Winners || len(sub.WatchINNs) > 0) && len(cands.Won.Keys) > 0 {
+		if winners, err = s.winnerItems(ctx, sub, cands.Won, now, c); err != nil {
 			return nil, nil, err
 		}
 	}
 	return news, winners, nil
 }
 
-// found returns the records of keys that srch finds, in the order of
+// found returns the records of p that srch finds, in the order of p's
 // keys. It asks the store, so that a subscription matches what its search
 // would, derived states and plan included: the search is narrowed to the
 // days the records were published on, and its results are taken where
-// they are among keys.
-func (s *Set) found(ctx context.Context, srch tenderbase.Search, keys []string) ([]tenderbase.Record, error) {
-	if len(keys) == 0 {
+// they are among the keys.
+func (s *Set) found(ctx context.Context, srch tenderbase.Search, p tenderbase.Published) ([]tenderbase.Record, error) {
+	if len(p.Keys) == 0 {
 		return nil, nil
 	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	want := map[string]bool{}
-	for _, key := range keys {
-		rec, err := s.store.Get(ctx, srch.Kind, key)
-		if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
-			continue // withdrawn since
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read %s %s: %w", srch.Kind, key, err)
-		}
+	want := make(map[string]bool, len(p.Keys))
+	for _, key := range p.Keys {
 		want[key] = true
-		at := float64(rec.Date().Unix())
-		lo, hi = min(lo, at), max(hi, at)
 	}
-	if len(want) == 0 {
-		return nil, nil
-	}
-	srch.Ranges = append(slices.Clone(srch.Ranges), tenderbase.Range{Measure: tenderbase.MeasurePublished, Min: lo, Max: hi})
+	srch.Ranges = append(slices.Clone(srch.Ranges), tenderbase.Range{Measure: tenderbase.MeasurePublished,
+		Min: float64(p.From.Unix()), Max: float64(p.To.Unix())})
 	srch.Sort = tenderbase.SortNewest
 	byKey := map[string]tenderbase.Record{}
 	total, _, cut, err := s.scanUpTo(ctx, srch, maxMatchPages, func(r tenderbase.Record) {
@@ -145,7 +161,7 @@ func (s *Set) found(ctx context.Context, srch tenderbase.Search, keys []string) 
 		s.logger.WarnContext(ctx, "a subscription's matches were cut at the scan's bound", "kind", srch.Kind, "total", total, "new", len(want))
 	}
 	var out []tenderbase.Record
-	for _, key := range keys {
+	for _, key := range p.Keys {
 		if r, ok := byKey[key]; ok {
 			out = append(out, r)
 		}
@@ -188,7 +204,7 @@ func (s *Set) mailItems(ctx context.Context, t searchTool, recs []tenderbase.Rec
 // winnerItems returns the tenders among won that the winners mailing of
 // sub reports: those its search finds, whatever their state, and those a
 // watched INN won.
-func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won []string, now time.Time, c caller) ([]tenderbase.MailItem, error) {
+func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won tenderbase.Published, now time.Time, c caller) ([]tenderbase.MailItem, error) {
 	if hidesParticipants(tenderbase.KindProtocol, c.plan) {
 		return nil, nil
 	}
@@ -214,7 +230,7 @@ func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won 
 		}
 	}
 	var items []tenderbase.MailItem
-	for _, number := range won {
+	for _, number := range won.Keys {
 		rec, err := s.store.Get(ctx, tenderbase.KindTender, number)
 		if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
 			continue

@@ -167,8 +167,16 @@ func TestMatches(t *testing.T) {
 		return out
 	}
 	guru := asAccount(tenderbase.PlanGuru, "acct-m")
+	match := func(ctx context.Context, changes []tenderbase.FeedEntry) (news, winners []tenderbase.MailItem, err error) {
+		t.Helper()
+		cands, err := set.Candidates(ctx, "ru", changes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return set.Matches(ctx, sub, cands, time.Now())
+	}
 	changes, last := feed(sub.Position)
-	news, winners, err := set.Matches(guru, sub, changes, time.Now())
+	news, winners, err := match(guru, changes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +191,7 @@ func TestMatches(t *testing.T) {
 	}
 	put(won("p-1", "0373100000126100001", "7709999999"), won("p-4", "0373100000126100004", "5009876543"))
 	changes, _ = feed(last)
-	news, winners, err = set.Matches(guru, sub, changes, time.Now())
+	news, winners, err = match(guru, changes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +205,7 @@ func TestMatches(t *testing.T) {
 	}
 	// A plan that does not see participants gets no winners mailing, even
 	// for a subscription made on another plan.
-	_, winners, err = set.Matches(asAccount(tenderbase.PlanFree, "acct-m"), sub, changes, time.Now())
+	_, winners, err = match(asAccount(tenderbase.PlanFree, "acct-m"), changes)
 	if err != nil || len(winners) != 0 {
 		t.Errorf("winners on free: %v, %v", keys(winners), err)
 	}
