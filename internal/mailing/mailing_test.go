@@ -135,6 +135,10 @@ func TestMailings(t *testing.T) {
 			if m.Subject != "Tenderbase · «Кровля»: 1 новая закупка" || !m.TLS || m.To[0] != "buyer@example.com" {
 				t.Errorf("mail: subject %q, over TLS %v, to %v", m.Subject, m.TLS, m.To)
 			}
+			// On the wire the subject is encoded words of RFC 2047, ASCII alone.
+			if raw := m.Header.Get("Subject"); !strings.HasPrefix(raw, "=?UTF-8?") || strings.IndexFunc(raw, func(r rune) bool { return r > 127 }) >= 0 {
+				t.Errorf("the subject on the wire: %q", raw)
+			}
 			for _, part := range []string{m.Text, m.HTML} {
 				if !strings.Contains(part, "Капитальный ремонт кровли здания школы") || strings.Contains(part, "Подольске") ||
 					!strings.Contains(part, "Заказчик: ГБУ «Жилищник района Арбат»") || !strings.Contains(part, "tenderbase.example.com/unsubscribe?") {

@@ -43,8 +43,11 @@ func subject(m tenderbase.Mailing) string {
 	if m.Type == tenderbase.MailingWinners {
 		return fmt.Sprintf("«%s»: определены победители, %s", m.Name, plural(len(m.Items), tenders))
 	}
-	return fmt.Sprintf("«%s»: %s", m.Name, plural(len(m.Items), news[m.Resource]))
+	return fmt.Sprintf("«%s»: %s%s", m.Name, plural(len(m.Items), news[m.Resource]), over[m.Schedule])
 }
+
+// over says what time a digest covers.
+var over = map[string]string{tenderbase.ScheduleDaily: " за день", tenderbase.ScheduleWeekly: " за неделю"}
 
 // letter is what the templates of an e-mail read.
 type letter struct {

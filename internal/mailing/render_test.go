@@ -10,22 +10,22 @@ import (
 
 func TestSubjectAgreesWithTheCount(t *testing.T) {
 	for _, c := range []struct {
-		resource, kind string
-		n              int
-		want           string
+		resource, kind, schedule string
+		n                        int
+		want                     string
 	}{
-		{"ru", tenderbase.MailingNew, 1, "«Кровля»: 1 новая закупка"},
-		{"ru", tenderbase.MailingNew, 3, "«Кровля»: 3 новые закупки"},
-		{"ru", tenderbase.MailingNew, 11, "«Кровля»: 11 новых закупок"},
-		{"ru", tenderbase.MailingNew, 21, "«Кровля»: 21 новая закупка"},
-		{"ru", tenderbase.MailingNew, 112, "«Кровля»: 112 новых закупок"},
-		{"contracts", tenderbase.MailingNew, 2, "«Кровля»: 2 новых контракта"},
-		{"torgi", tenderbase.MailingNew, 5, "«Кровля»: 5 новых лотов"},
-		{"docs", tenderbase.MailingNew, 1, "«Кровля»: 1 новый документ"},
-		{"rnp", tenderbase.MailingNew, 4, "«Кровля»: 4 новые записи РНП"},
-		{"ru", tenderbase.MailingWinners, 2, "«Кровля»: определены победители, 2 закупки"},
+		{"ru", tenderbase.MailingNew, "published", 1, "«Кровля»: 1 новая закупка"},
+		{"ru", tenderbase.MailingNew, "published", 3, "«Кровля»: 3 новые закупки"},
+		{"ru", tenderbase.MailingNew, "published", 11, "«Кровля»: 11 новых закупок"},
+		{"ru", tenderbase.MailingNew, "daily", 21, "«Кровля»: 21 новая закупка за день"},
+		{"ru", tenderbase.MailingNew, "weekly", 112, "«Кровля»: 112 новых закупок за неделю"},
+		{"contracts", tenderbase.MailingNew, "published", 2, "«Кровля»: 2 новых контракта"},
+		{"torgi", tenderbase.MailingNew, "published", 5, "«Кровля»: 5 новых лотов"},
+		{"docs", tenderbase.MailingNew, "published", 1, "«Кровля»: 1 новый документ"},
+		{"rnp", tenderbase.MailingNew, "published", 4, "«Кровля»: 4 новые записи РНП"},
+		{"ru", tenderbase.MailingWinners, "daily", 2, "«Кровля»: определены победители, 2 закупки"},
 	} {
-		m := tenderbase.Mailing{Name: "Кровля", Resource: c.resource, Type: c.kind, Items: make([]tenderbase.MailItem, c.n)}
+		m := tenderbase.Mailing{Name: "Кровля", Resource: c.resource, Type: c.kind, Schedule: c.schedule, Items: make([]tenderbase.MailItem, c.n)}
 		if got := subject(m); got != c.want {
 			t.Errorf("%s %s of %d: %q, want %q", c.resource, c.kind, c.n, got, c.want)
 		}
