@@ -268,3 +268,34 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// parseSubcommand parses the flags of subcommand cmd of a command that
+// manages things of the store (keys, subscriptions), after more adds its
+// own flags, and the ID of the thing (what names it) when wantID is true.
+func (c *cli) parseSubcommand(cmd command, args []string, sc *storeConfig, what string, wantID bool,
+	more func(*flag.FlagSet)) (id string, fs *flag.FlagSet, code int, ok bool) {
+	fs = c.newFlagSet(cmd)
+	c.storeFlags(fs, sc, slog.LevelWarn)
+	more(fs)
+	positional, err := parseArgs(fs, args)
+	if err != nil {
+		return "", fs, parseExit(err), false
+	}
+	want := 0
+	if wantID {
+		want = 1
+	}
+	switch {
+	case len(positional) < want:
+		fmt.Fprintf(c.stderr, "tenderbase %s: no %s ID given\n", cmd.name, what)
+	case len(positional) > want:
+		fmt.Fprintf(c.stderr, "tenderbase %s: unexpected argument %q\n", cmd.name, positional[want])
+	default:
+		if wantID {
+			id = positional[0]
+		}
+		return id, fs, exitOK, true
+	}
+	fs.Usage()
+	return "", fs, exitUsage, false
+}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -87,30 +86,8 @@ type keysConfig struct {
 // parseKeys parses the flags of subcommand cmd, which takes an ID when
 // wantID is true, after more adds its own flags to the flag set.
 func (c *cli) parseKeys(cmd command, args []string, wantID bool, more func(*flag.FlagSet)) (cfg keysConfig, fs *flag.FlagSet, code int, ok bool) {
-	fs = c.newFlagSet(cmd)
-	c.storeFlags(fs, &cfg.Store, slog.LevelWarn)
-	more(fs)
-	positional, err := parseArgs(fs, args)
-	if err != nil {
-		return cfg, fs, parseExit(err), false
-	}
-	want := 0
-	if wantID {
-		want = 1
-	}
-	switch {
-	case len(positional) < want:
-		fmt.Fprintf(c.stderr, "tenderbase %s: no key ID given\n", cmd.name)
-	case len(positional) > want:
-		fmt.Fprintf(c.stderr, "tenderbase %s: unexpected argument %q\n", cmd.name, positional[want])
-	default:
-		if wantID {
-			cfg.ID = positional[0]
-		}
-		return cfg, fs, exitOK, true
-	}
-	fs.Usage()
-	return cfg, fs, exitUsage, false
+	cfg.ID, fs, code, ok = c.parseSubcommand(cmd, args, &cfg.Store, "key", wantID, more)
+	return cfg, fs, code, ok
 }
 
 // withKeys opens the key store of sc, runs f on it and closes it. Only

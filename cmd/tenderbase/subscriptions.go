@@ -84,30 +84,8 @@ type subscriptionsConfig struct {
 // parseSubscriptions parses the flags of subcommand cmd, which takes an ID
 // when wantID is true, after more adds its own flags to the flag set.
 func (c *cli) parseSubscriptions(cmd command, args []string, wantID bool, more func(*flag.FlagSet)) (cfg subscriptionsConfig, fs *flag.FlagSet, code int, ok bool) {
-	fs = c.newFlagSet(cmd)
-	c.storeFlags(fs, &cfg.Store, slog.LevelWarn)
-	more(fs)
-	positional, err := parseArgs(fs, args)
-	if err != nil {
-		return cfg, fs, parseExit(err), false
-	}
-	want := 0
-	if wantID {
-		want = 1
-	}
-	switch {
-	case len(positional) < want:
-		fmt.Fprintf(c.stderr, "tenderbase %s: no subscription ID given\n", cmd.name)
-	case len(positional) > want:
-		fmt.Fprintf(c.stderr, "tenderbase %s: unexpected argument %q\n", cmd.name, positional[want])
-	default:
-		if wantID {
-			cfg.ID = positional[0]
-		}
-		return cfg, fs, exitOK, true
-	}
-	fs.Usage()
-	return cfg, fs, exitUsage, false
+	cfg.ID, fs, code, ok = c.parseSubcommand(cmd, args, &cfg.Store, "subscription", wantID, more)
+	return cfg, fs, code, ok
 }
 
 // withSubscriptions opens the store of sc, which must exist, runs f on it

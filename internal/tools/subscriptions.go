@@ -29,14 +29,19 @@ func subscriptionsOf(st tenderbase.Store) (tenderbase.SubscriptionStore, bool) {
 	}
 }
 
-// accountOf returns the account of the caller of ctx: subscriptions are an
-// account's, so a caller without a key has none.
-func accountOf(ctx context.Context) (tenderbase.Key, error) {
+// accountSubscriptions returns the key of the caller of ctx and the
+// store of subscriptions: subscriptions are an account's, so a caller
+// without a key has none.
+func (s *Set) accountSubscriptions(ctx context.Context) (tenderbase.Key, tenderbase.SubscriptionStore, error) {
 	k, ok := tenderbase.KeyFromContext(ctx)
 	if !ok || k.Account == "" {
-		return k, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "subscriptions belong to an account: call with an API key")
+		return k, nil, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "subscriptions belong to an account: call with an API key")
 	}
-	return k, nil
+	subs, ok := subscriptionsOf(s.store)
+	if !ok {
+		return k, nil, errors.New("this store keeps no subscriptions")
+	}
+	return k, subs, nil
 }
 
 // subscribeArgs are the arguments of subscriptions.create.
@@ -168,13 +173,9 @@ func (s *Set) subscriptionsCreate() (*Tool, error) {
 }
 
 func (s *Set) subscribe(ctx context.Context, args subscribeArgs) (Output, error) {
-	k, err := accountOf(ctx)
+	k, subs, err := s.accountSubscriptions(ctx)
 	if err != nil {
 		return Output{}, err
-	}
-	subs, ok := subscriptionsOf(s.store)
-	if !ok {
-		return Output{}, errors.New("this store keeps no subscriptions")
 	}
 	for _, name := range []string{"page", "cursor", "sort"} {
 		if _, ok := args.Search[name]; ok {
@@ -243,7 +244,7 @@ func (s *Set) subscriptionsList() (*Tool, error) {
 		title: "The account's subscriptions",
 		description: "List the subscriptions of the caller's account, oldest first, with how many its plan allows and each " +
 			"one's newest deliveries (sent, pending or failed, with the error), grouped by branch. Give branch for one branch's. " +
-			"A delivery is one mailing to one recipient or to the webhook; a failed one is retried with growing pauses for a day and a half. " +
+			"A delivery is one mailing to one recipient or to the webhook; a failed one is retried with growing pauses for about a day. " +
 			"Create with subscriptions.create, remove with subscriptions.delete. " +
 			`Example: {} or {"branch": "Екатеринбург"}.`,
 		output: outputOf[subscriptionList](""),
@@ -252,13 +253,9 @@ func (s *Set) subscriptionsList() (*Tool, error) {
 }
 
 func (s *Set) listSubscriptions(ctx context.Context, args subscriptionListArgs) (Output, error) {
-	k, err := accountOf(ctx)
+	k, subs, err := s.accountSubscriptions(ctx)
 	if err != nil {
 		return Output{}, err
-	}
-	subs, ok := subscriptionsOf(s.store)
-	if !ok {
-		return Output{}, errors.New("this store keeps no subscriptions")
 	}
 	all, err := subs.Subscriptions(ctx, k.Account)
 	if err != nil {
@@ -301,13 +298,9 @@ func (s *Set) subscriptionsDelete() (*Tool, error) {
 }
 
 func (s *Set) unsubscribe(ctx context.Context, args subscriptionIDArgs) (Output, error) {
-	k, err := accountOf(ctx)
+	k, subs, err := s.accountSubscriptions(ctx)
 	if err != nil {
 		return Output{}, err
-	}
-	subs, ok := subscriptionsOf(s.store)
-	if !ok {
-		return Output{}, errors.New("this store keeps no subscriptions")
 	}
 	if err := subs.DeleteSubscription(ctx, k.Account, args.ID); err != nil {
 		return Output{}, err
