@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/tenderbase/tenderbase/internal/reqinfo"
@@ -298,4 +300,56 @@ func (c *cli) parseSubcommand(cmd command, args []string, sc *storeConfig, what 
 	}
 	fs.Usage()
 	return "", fs, exitUsage, false
+}
+
+// subcommands are the subcommands of a command that manages things of the
+// store: keys, subscriptions.
+type subcommands struct {
+	name  string // the command's
+	intro string // what it does, one sentence
+	list  []command
+}
+
+// run runs the subcommand named by args[0].
+func (g subcommands) run(ctx context.Context, c *cli, args []string) int {
+	if len(args) == 0 {
+		g.usage(c.stderr)
+		return exitUsage
+	}
+	if slices.Contains([]string{"-h", "-help", "--help", "help"}, args[0]) {
+		g.usage(c.stderr) // help asks for stderr as the other commands do; runHelp points it at stdout
+		return exitOK
+	}
+	for _, sub := range g.list {
+		if sub.name == args[0] {
+			return sub.run(ctx, c, args[1:])
+		}
+	}
+	fmt.Fprintf(c.stderr, "tenderbase %s: unknown subcommand %q\n\n", g.name, args[0])
+	g.usage(c.stderr)
+	return exitUsage
+}
+
+func (g subcommands) usage(w io.Writer) {
+	fmt.Fprintf(w, "Usage: tenderbase %s SUBCOMMAND [flags] [ID]\n\n", g.name)
+	fmt.Fprintf(w, "%s Subcommands:\n", g.intro)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, sub := range g.list {
+		fmt.Fprintf(tw, "  %s\t%s\n", sub.usage, sub.summary)
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Every subcommand takes --db PATH (default ./tenderbase.db, env TENDERBASE_DB).")
+	fmt.Fprintf(w, "Run \"tenderbase %s SUBCOMMAND -h\" for its flags.\n", g.name)
+}
+
+// command returns the subcommand name, named for its flag set.
+func (g subcommands) command(name string) command {
+	for _, sub := range g.list {
+		if sub.name == name {
+			sub.name = g.name + " " + name
+			return sub
+		}
+	}
+	panic("no " + g.name + " subcommand " + name)
 }

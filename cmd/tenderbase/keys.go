@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -27,48 +26,16 @@ func keysCommands() []command {
 	}
 }
 
-// runKeys runs the keys subcommand named by args[0].
-func runKeys(ctx context.Context, c *cli, args []string) int {
-	if len(args) == 0 {
-		c.keysUsage(c.stderr)
-		return exitUsage
-	}
-	if slices.Contains([]string{"-h", "-help", "--help", "help"}, args[0]) {
-		c.keysUsage(c.stderr) // help asks for stderr as the other commands do; runHelp points it at stdout
-		return exitOK
-	}
-	for _, sub := range keysCommands() {
-		if sub.name == args[0] {
-			return sub.run(ctx, c, args[1:])
-		}
-	}
-	fmt.Fprintf(c.stderr, "tenderbase keys: unknown subcommand %q\n\n", args[0])
-	c.keysUsage(c.stderr)
-	return exitUsage
+// keysGroup is the keys command's subcommands.
+func keysGroup() subcommands {
+	return subcommands{name: "keys", intro: "Manage the API keys of the store.", list: keysCommands()}
 }
 
-func (c *cli) keysUsage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: tenderbase keys SUBCOMMAND [flags] [ID]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Manage the API keys of the store. Subcommands:")
-	for _, sub := range keysCommands() {
-		fmt.Fprintf(w, "  %-44s %s\n", sub.usage, sub.summary)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Every subcommand takes --db PATH (default ./tenderbase.db, env TENDERBASE_DB).")
-	fmt.Fprintln(w, `Run "tenderbase keys SUBCOMMAND -h" for its flags.`)
-}
+// runKeys runs the keys subcommand named by args[0].
+func runKeys(ctx context.Context, c *cli, args []string) int { return keysGroup().run(ctx, c, args) }
 
 // keysCommand looks up a subcommand for its flag set.
-func keysCommand(name string) command {
-	for _, sub := range keysCommands() {
-		if sub.name == name {
-			sub.name = "keys " + name
-			return sub
-		}
-	}
-	panic("no keys subcommand " + name)
-}
+func keysCommand(name string) command { return keysGroup().command(name) }
 
 // limitFlags are the flags of a key's overrides.
 func limitFlags(fs *flag.FlagSet, l *tenderbase.Limits) {

@@ -30,50 +30,19 @@ func subscriptionsCommands() []command {
 	}
 }
 
-// runSubscriptions runs the subscriptions subcommand named by args[0].
-func runSubscriptions(ctx context.Context, c *cli, args []string) int {
-	if len(args) == 0 {
-		c.subscriptionsUsage(c.stderr)
-		return exitUsage
-	}
-	if slices.Contains([]string{"-h", "-help", "--help", "help"}, args[0]) {
-		c.subscriptionsUsage(c.stderr) // runHelp points stderr at stdout
-		return exitOK
-	}
-	for _, sub := range subscriptionsCommands() {
-		if sub.name == args[0] {
-			return sub.run(ctx, c, args[1:])
-		}
-	}
-	fmt.Fprintf(c.stderr, "tenderbase subscriptions: unknown subcommand %q\n\n", args[0])
-	c.subscriptionsUsage(c.stderr)
-	return exitUsage
+// subscriptionsGroup is the subscriptions command's subcommands.
+func subscriptionsGroup() subcommands {
+	return subcommands{name: "subscriptions",
+		intro: "Manage the accounts' subscriptions: saved searches whose new matches are mailed.", list: subscriptionsCommands()}
 }
 
-func (c *cli) subscriptionsUsage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: tenderbase subscriptions SUBCOMMAND [flags] [ID]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Manage the accounts' subscriptions: saved searches whose new matches are mailed. Subcommands:")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, sub := range subscriptionsCommands() {
-		fmt.Fprintf(tw, "  %s\t%s\n", sub.usage, sub.summary)
-	}
-	tw.Flush()
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Every subcommand takes --db PATH (default ./tenderbase.db, env TENDERBASE_DB).")
-	fmt.Fprintln(w, `Run "tenderbase subscriptions SUBCOMMAND -h" for its flags.`)
+// runSubscriptions runs the subscriptions subcommand named by args[0].
+func runSubscriptions(ctx context.Context, c *cli, args []string) int {
+	return subscriptionsGroup().run(ctx, c, args)
 }
 
 // subscriptionsCommand looks up a subcommand for its flag set.
-func subscriptionsCommand(name string) command {
-	for _, sub := range subscriptionsCommands() {
-		if sub.name == name {
-			sub.name = "subscriptions " + name
-			return sub
-		}
-	}
-	panic("no subscriptions subcommand " + name)
-}
+func subscriptionsCommand(name string) command { return subscriptionsGroup().command(name) }
 
 // subscriptionsConfig is the command line of one subscriptions subcommand.
 type subscriptionsConfig struct {
