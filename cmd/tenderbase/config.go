@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"golang.org/x/term"
 )
@@ -352,4 +353,28 @@ func (g subcommands) command(name string) command {
 		}
 	}
 	panic("no " + g.name + " subcommand " + name)
+}
+
+// withStoreOf opens the store of sc, which must exist unless create, runs
+// f on it and on the part of it a command manages (T: its keys, its
+// subscriptions; what names them), and closes it.
+func withStoreOf[T any](ctx context.Context, c *cli, sc storeConfig, create bool, what string, f func(tenderbase.Store, T) error) int {
+	if !create {
+		if err := sc.mustExist("give --db"); err != nil {
+			return c.fail(err)
+		}
+	}
+	store, err := openStore(ctx, sc, sc.newLogger(c.stderr))
+	if err != nil {
+		return c.fail(err)
+	}
+	defer store.Close()
+	part, ok := store.(T)
+	if !ok {
+		return c.fail(fmt.Errorf("the store at %s keeps no %s", sc, what))
+	}
+	if err := f(store, part); err != nil {
+		return c.fail(err)
+	}
+	return exitOK
 }

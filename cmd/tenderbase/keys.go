@@ -60,24 +60,7 @@ func (c *cli) parseKeys(cmd command, args []string, wantID bool, more func(*flag
 // withKeys opens the key store of sc, runs f on it and closes it. Only
 // create may start a new store file; the other subcommands need one.
 func (c *cli) withKeys(ctx context.Context, sc storeConfig, create bool, f func(tenderbase.KeyStore) error) int {
-	if !create {
-		if err := sc.mustExist("give --db"); err != nil {
-			return c.fail(err)
-		}
-	}
-	store, err := openStore(ctx, sc, sc.newLogger(c.stderr))
-	if err != nil {
-		return c.fail(err)
-	}
-	defer store.Close()
-	keys, ok := store.(tenderbase.KeyStore)
-	if !ok {
-		return c.fail(fmt.Errorf("the store at %s keeps no API keys", sc))
-	}
-	if err := f(keys); err != nil {
-		return c.fail(err)
-	}
-	return exitOK
+	return withStoreOf(ctx, c, sc, create, "API keys", func(_ tenderbase.Store, keys tenderbase.KeyStore) error { return f(keys) })
 }
 
 // runKeysCreate creates a key. The secret alone goes on the first line of

@@ -60,22 +60,7 @@ func (c *cli) parseSubscriptions(cmd command, args []string, wantID bool, more f
 // withSubscriptions opens the store of sc, which must exist, runs f on it
 // and closes it.
 func (c *cli) withSubscriptions(ctx context.Context, sc storeConfig, f func(tenderbase.Store, tenderbase.SubscriptionStore) error) int {
-	if err := sc.mustExist("give --db"); err != nil {
-		return c.fail(err)
-	}
-	store, err := openStore(ctx, sc, sc.newLogger(c.stderr))
-	if err != nil {
-		return c.fail(err)
-	}
-	defer store.Close()
-	subs, ok := store.(tenderbase.SubscriptionStore)
-	if !ok {
-		return c.fail(fmt.Errorf("the store at %s keeps no subscriptions", sc))
-	}
-	if err := f(store, subs); err != nil {
-		return c.fail(err)
-	}
-	return exitOK
+	return withStoreOf(ctx, c, sc, false, "subscriptions", f)
 }
 
 // subscribeArgs are the arguments of the tool subscriptions.create, which
