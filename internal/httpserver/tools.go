@@ -32,7 +32,9 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out, err := tool.Call(r.Context(), args)
+	// The debug endpoint answers a search's whole records, never its
+	// summaries.
+	out, err := tool.Call(tools.WithForm(r.Context(), tools.WholeForm), args)
 	var argErr *tools.ArgumentError
 	switch {
 	case errors.As(err, &argErr):

@@ -154,7 +154,8 @@ func (h *Handler) callTool(w http.ResponseWriter, r *http.Request, x *exchange) 
 		return
 	}
 	reqinfo.From(r.Context()).Tool = tool.Name
-	out, err := tool.Call(r.Context(), args)
+	// MCP answers a search's summaries, never its whole records.
+	out, err := tool.Call(tools.WithForm(r.Context(), tools.BriefForm), args)
 	if err != nil {
 		h.writeCallError(w, r, x, tool, err)
 		return

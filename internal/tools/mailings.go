@@ -179,7 +179,7 @@ func (s *Set) mailItems(ctx context.Context, t searchTool, recs []tenderbase.Rec
 	if err != nil {
 		return nil, err
 	}
-	shown, err := decodeAll(t.kind, bodies)
+	shown, err := shownAs(t.kind, recs, bodies, c.plan)
 	if err != nil {
 		return nil, err
 	}

@@ -61,13 +61,15 @@ const (
 // Output is the result of a tool call.
 type Output struct {
 	// Value is the whole result, a JSON object: what the debug endpoint
-	// answers, and what MCP answers too unless Summary is set.
+	// answers, and what MCP answers too unless Summary is set. A search
+	// called with BriefForm leaves it empty (WithForm).
 	Value json.RawMessage
 	// Summary and Text are set by the search tools, whose Value (a page of
 	// whole records) would fill a model's context. Summary is the page with
 	// a summary in place of each record, a JSON object that MCP answers as
 	// structured content; Text is the same page written for a model to
 	// read, MCP's text block. Text names the fields the plan hides itself.
+	// A search called with WholeForm leaves them empty (WithForm).
 	Summary json.RawMessage
 	Text    string
 	// Restricted lists the fields hidden from the caller's plan (null in
