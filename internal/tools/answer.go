@@ -115,7 +115,9 @@ type formKey struct{}
 // WithForm returns ctx in which the search tools make form f of their
 // answers: a caller that reads one form spares the work of the other,
 // about a quarter of a search page's cost.
-func WithForm(ctx context.Context, f Form) context.Context { return context.WithValue(ctx, formKey{}, f) }
+func WithForm(ctx context.Context, f Form) context.Context {
+	return context.WithValue(ctx, formKey{}, f)
+}
 
 func formOf(ctx context.Context) Form {
 	f, _ := ctx.Value(formKey{}).(Form)
