@@ -73,6 +73,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
 	}
+	s.keepUp(ctx, res.Inserted+res.Replaced+res.Older)
 	return res, nil
 }
 

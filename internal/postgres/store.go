@@ -35,6 +35,7 @@ type Store struct {
 	pool   *pgxpool.Pool
 	totals *totals
 	logger *slog.Logger
+	upkeep *upkeep
 }
 
 // Open connects to the database at url, a postgres:// or postgresql:// URL,
@@ -62,7 +63,7 @@ func Open(ctx context.Context, url string, logger *slog.Logger) (*Store, error) 
 		pool.Close()
 		return nil, fmt.Errorf("open PostgreSQL store %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
 	}
-	return &Store{pool: pool, totals: newTotals(), logger: logger}, nil
+	return &Store{pool: pool, totals: newTotals(), logger: logger, upkeep: &upkeep{}}, nil
 }
 
 // checkURL accepts only URLs, not key=value connection strings, so that a
