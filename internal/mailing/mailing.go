@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -250,36 +251,15 @@ func (s *Service) decideOne(ctx context.Context, sub tenderbase.Subscription, pl
 			return fmt.Errorf("match: %w", err)
 		}
 	}
-	var mailings []tenderbase.Mailing
-	for _, part := range []struct {
-		kind  string
-		items []tenderbase.MailItem
-	}{{tenderbase.MailingNew, news}, {tenderbase.MailingWinners, winners}} {
-		for start := 0; start < len(part.items); start += tenderbase.MaxMailingItems {
-			id, err := tenderbase.NewDeliveryID("m_")
-			if err != nil {
-				return err
-			}
-			mailings = append(mailings, tenderbase.Mailing{
-				ID: id, Type: part.kind, Subscription: sub.ID, Name: sub.Name, Branch: sub.Branch, Resource: sub.Resource,
-				Schedule: sub.Schedule.Every, Items: part.items[start:min(start+tenderbase.MaxMailingItems, len(part.items))], CreatedAt: now,
-			})
-		}
+	mailings, err := mailingsOf(sub, news, winners, now)
+	if err != nil {
+		return err
 	}
-	var ds []tenderbase.Delivery
-	for _, m := range mailings {
-		for _, target := range sub.Targets() {
-			id, err := tenderbase.NewDeliveryID("d_")
-			if err != nil {
-				return err
-			}
-			// Each a millisecond after the one before, so that they are
-			// sent in the order they were decided.
-			ds = append(ds, tenderbase.Delivery{ID: id, Subscription: sub.ID, Target: target, Mailing: m,
-				CreatedAt: now.Add(time.Duration(len(ds)) * time.Millisecond)})
-		}
+	ds, err := deliveriesOf(sub, mailings, now)
+	if err != nil {
+		return err
 	}
-	err := s.store.CommitMailing(ctx, tenderbase.MailingCommit{Subscription: sub.ID, From: sub.Position, To: to, At: now, Deliveries: ds})
+	err = s.store.CommitMailing(ctx, tenderbase.MailingCommit{Subscription: sub.ID, From: sub.Position, To: to, At: now, Deliveries: ds})
 	if errors.Is(err, tenderbase.ErrMailingConflict) {
 		s.logger.Debug("mailing decided elsewhere", "subscription", sub.ID)
 		return nil
@@ -296,6 +276,46 @@ func (s *Service) decideOne(ctx context.Context, sub tenderbase.Subscription, pl
 		s.logger.Info("mailing decided", "subscription", sub.ID, "new", len(news), "winners", len(winners), "deliveries", len(ds))
 	}
 	return nil
+}
+
+// mailingsOf returns the mailings of sub that news and winners make, each
+// of at most MaxMailingItems.
+func mailingsOf(sub tenderbase.Subscription, news, winners []tenderbase.MailItem, now time.Time) ([]tenderbase.Mailing, error) {
+	var mailings []tenderbase.Mailing
+	for _, part := range []struct {
+		kind  string
+		items []tenderbase.MailItem
+	}{{tenderbase.MailingNew, news}, {tenderbase.MailingWinners, winners}} {
+		for items := range slices.Chunk(part.items, tenderbase.MaxMailingItems) {
+			id, err := tenderbase.NewDeliveryID("m_")
+			if err != nil {
+				return nil, err
+			}
+			mailings = append(mailings, tenderbase.Mailing{
+				ID: id, Type: part.kind, Subscription: sub.ID, Name: sub.Name, Branch: sub.Branch, Resource: sub.Resource,
+				Schedule: sub.Schedule.Every, Items: items, CreatedAt: now,
+			})
+		}
+	}
+	return mailings, nil
+}
+
+// deliveriesOf returns a delivery of each mailing to each target of sub.
+func deliveriesOf(sub tenderbase.Subscription, mailings []tenderbase.Mailing, now time.Time) ([]tenderbase.Delivery, error) {
+	var ds []tenderbase.Delivery
+	for _, m := range mailings {
+		for _, target := range sub.Targets() {
+			id, err := tenderbase.NewDeliveryID("d_")
+			if err != nil {
+				return nil, err
+			}
+			// Each a millisecond after the one before, so that they are
+			// sent in the order they were decided.
+			ds = append(ds, tenderbase.Delivery{ID: id, Subscription: sub.ID, Target: target, Mailing: m,
+				CreatedAt: now.Add(time.Duration(len(ds)) * time.Millisecond)})
+		}
+	}
+	return ds, nil
 }
 
 // changes returns the changes of sub's feed after its position, at most

@@ -56,3 +56,38 @@ func TestRenderEscapes(t *testing.T) {
 		t.Errorf("id %q, subject %q", m.ID, m.Subject)
 	}
 }
+
+// TestMailingsOfMany checks that what matched beyond a mailing's bound
+// goes in further mailings of the same round, each to every target, in
+// the order decided.
+func TestMailingsOfMany(t *testing.T) {
+	sub := tenderbase.Subscription{ID: "s_1", Name: "n", Resource: "ru", Recipients: []string{"a@example.com"}, Webhook: "https://h.example.com/x"}
+	news := make([]tenderbase.MailItem, 250)
+	for i := range news {
+		news[i].Key = strings.Repeat("x", i%7+1)
+	}
+	now := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+	mailings, err := mailingsOf(sub, news, news[:1], now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sizes []int
+	for _, m := range mailings {
+		sizes = append(sizes, len(m.Items))
+	}
+	if len(mailings) != 4 || sizes[0] != 100 || sizes[1] != 100 || sizes[2] != 50 || mailings[3].Type != tenderbase.MailingWinners || sizes[3] != 1 {
+		t.Fatalf("mailings of 250 new and 1 won: %v", sizes)
+	}
+	ds, err := deliveriesOf(sub, mailings, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 8 || ds[0].Target != "mailto:a@example.com" || ds[1].Target != sub.Webhook || ds[1].Mailing.ID != ds[0].Mailing.ID {
+		t.Fatalf("deliveries: %d, first %+v", len(ds), ds[:2])
+	}
+	for i := 1; i < len(ds); i++ {
+		if !ds[i].CreatedAt.After(ds[i-1].CreatedAt) {
+			t.Errorf("delivery %d is not after the one before", i)
+		}
+	}
+}
