@@ -16,16 +16,23 @@ import (
 // printed.
 func createKey(t *testing.T, db string, args ...string) (secret, id string) {
 	t.Helper()
-	res := runCLI(t, nil, append([]string{"keys", "create", "--db", db}, args...)...)
+	return runCreate(t, db, "keys", "k_", args...)
+}
+
+// runCreate runs the create subcommand of command (keys, subscriptions)
+// and returns the secret it printed on its first line and the id, of
+// prefix, on the line "id ...".
+func runCreate(t *testing.T, db, command, prefix string, args ...string) (secret, id string) {
+	t.Helper()
+	res := runCLI(t, nil, append([]string{command, "create", "--db", db}, args...)...)
 	if res.code != 0 {
-		t.Fatalf("keys create: exit %d\n%s", res.code, res.stderr)
+		t.Fatalf("%s create: exit %d\n%s", command, res.code, res.stderr)
 	}
-	lines := strings.Split(res.stdout, "\n")
-	m := regexp.MustCompile(`(?m)^id\s+(k_[0-9a-f]{8})$`).FindStringSubmatch(res.stdout)
+	m := regexp.MustCompile(`(?m)^id\s+(` + prefix + `[0-9a-f]{8})$`).FindStringSubmatch(res.stdout)
 	if m == nil {
-		t.Fatalf("keys create printed no id:\n%s", res.stdout)
+		t.Fatalf("%s create printed no id:\n%s", command, res.stdout)
 	}
-	return lines[0], m[1]
+	return strings.Split(res.stdout, "\n")[0], m[1]
 }
 
 // listKeys runs keys list --json.

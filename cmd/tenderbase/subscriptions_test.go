@@ -19,15 +19,7 @@ import (
 // the subscription id it printed.
 func createSubscription(t *testing.T, db string, args ...string) (secret, id string) {
 	t.Helper()
-	res := runCLI(t, nil, append([]string{"subscriptions", "create", "--db", db}, args...)...)
-	if res.code != 0 {
-		t.Fatalf("subscriptions create: exit %d\n%s", res.code, res.stderr)
-	}
-	m := regexp.MustCompile(`(?m)^id\s+(s_[0-9a-f]{8})$`).FindStringSubmatch(res.stdout)
-	if m == nil {
-		t.Fatalf("subscriptions create printed no id:\n%s", res.stdout)
-	}
-	return strings.Split(res.stdout, "\n")[0], m[1]
+	return runCreate(t, db, "subscriptions", "s_", args...)
 }
 
 // listedJSON is what a test reads of subscriptions list --json.
