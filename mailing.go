@@ -144,8 +144,17 @@ type Candidates struct {
 	Kind Kind // of the records of New
 	// New are the records stored new, still current, in the feed's order.
 	New Published
-	// Won are the tenders whose protocols named their winners.
-	Won Published
+	// Won are the tenders whose protocols named their winners, and
+	// Winners who won each, by its key, with the tender: read once, for
+	// every subscription whose winners mailing may report it.
+	Won     Published
+	Winners map[string]Won
+}
+
+// Won is a tender and who won it.
+type Won struct {
+	Tender  *Tender
+	Winners []Participant
 }
 
 // Published are keys of records and the span of the days they were
@@ -153,10 +162,18 @@ type Candidates struct {
 type Published struct {
 	Keys     []string
 	From, To time.Time
+	held     map[string]bool
 }
 
-// Add adds a record to p.
+// Add adds a record to p, once however often it comes.
 func (p *Published) Add(key string, date time.Time) {
+	if p.held[key] {
+		return
+	}
+	if p.held == nil {
+		p.held = map[string]bool{}
+	}
+	p.held[key] = true
 	if len(p.Keys) == 0 || date.Before(p.From) {
 		p.From = date
 	}

@@ -84,23 +84,49 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 			won = append(won, e.Key)
 		}
 	}
-	for _, part := range []struct {
-		kind tenderbase.Kind
-		keys []string
-		into *tenderbase.Published
-	}{{kind, fresh, &c.New}, {tenderbase.KindTender, won, &c.Won}} {
-		for _, key := range distinct(part.keys) {
-			rec, err := s.store.Get(ctx, part.kind, key)
-			if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
-				continue // withdrawn since
-			}
-			if err != nil {
-				return c, fmt.Errorf("read %s %s: %w", part.kind, key, err)
-			}
-			part.into.Add(key, rec.Date())
+	for _, key := range fresh {
+		rec, err := s.candidate(ctx, kind, key)
+		if err != nil {
+			return c, err
+		}
+		if rec != nil {
+			c.New.Add(key, rec.Date())
 		}
 	}
+	c.Winners = map[string]tenderbase.Won{}
+	for _, number := range won {
+		if _, done := c.Winners[number]; done {
+			continue
+		}
+		rec, err := s.candidate(ctx, tenderbase.KindTender, number)
+		if err != nil {
+			return c, err
+		}
+		if rec == nil {
+			continue
+		}
+		o, err := s.outcomeOf(ctx, number)
+		if err != nil {
+			return c, err
+		}
+		t := rec.(*tenderbase.Tender)
+		c.Won.Add(number, t.Date())
+		c.Winners[number] = tenderbase.Won{Tender: t, Winners: winners(t, o.protocols)}
+	}
 	return c, nil
+}
+
+// candidate reads the current record of kind k and key; nil for one
+// withdrawn since it was stored.
+func (s *Set) candidate(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	rec, err := s.store.Get(ctx, k, key)
+	if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s %s: %w", k, key, err)
+	}
+	return rec, nil
 }
 
 // Matches returns what a subscription mails of candidates of its
@@ -125,7 +151,7 @@ func (s *Set) Matches(ctx context.Context, sub tenderbase.Subscription, cands te
 		return nil, nil, err
 	}
 	if (sub.Winners || len(sub.WatchINNs) > 0) && len(cands.Won.Keys) > 0 {
-		if winners, err = s.winnerItems(ctx, sub, cands.Won, now, c); err != nil {
+		if winners, err = s.winnerItems(ctx, sub, cands, now, c); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -201,10 +227,10 @@ func (s *Set) mailItems(ctx context.Context, t searchTool, recs []tenderbase.Rec
 	return items, nil
 }
 
-// winnerItems returns the tenders among won that the winners mailing of
+// winnerItems returns the tenders of cands that the winners mailing of
 // sub reports: those its search finds, whatever their state, and those a
 // watched INN won.
-func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won tenderbase.Published, now time.Time, c caller) ([]tenderbase.MailItem, error) {
+func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, cands tenderbase.Candidates, now time.Time, c caller) ([]tenderbase.MailItem, error) {
 	if hidesParticipants(tenderbase.KindProtocol, c.plan) {
 		return nil, nil
 	}
@@ -220,7 +246,7 @@ func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won 
 		if err != nil {
 			return nil, err
 		}
-		recs, err := s.found(ctx, anyState, won)
+		recs, err := s.found(ctx, anyState, cands.Won)
 		if err != nil {
 			return nil, err
 		}
@@ -229,40 +255,30 @@ func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, won 
 			ours[r.Key()] = true
 		}
 	}
-	var items []tenderbase.MailItem
-	for _, number := range won.Keys {
-		rec, err := s.store.Get(ctx, tenderbase.KindTender, number)
-		if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read tender %s: %w", number, err)
-		}
-		o, err := s.outcomeOf(ctx, number)
-		if err != nil {
-			return nil, err
-		}
-		t := rec.(*tenderbase.Tender)
-		ws := winners(t, o.protocols)
-		var watched []string
-		for _, w := range ws {
-			if slices.Contains(sub.WatchINNs, w.INN) && !slices.Contains(watched, w.INN) {
-				watched = append(watched, w.INN)
+	var reported []tenderbase.Record
+	var won []tenderbase.Won
+	var watched [][]string
+	for _, number := range cands.Won.Keys {
+		w := cands.Winners[number]
+		var theirs []string
+		for _, p := range w.Winners {
+			if slices.Contains(sub.WatchINNs, p.INN) && !slices.Contains(theirs, p.INN) {
+				theirs = append(theirs, p.INN)
 			}
 		}
-		if !ours[number] && len(watched) == 0 {
-			continue
+		if ours[number] || len(theirs) > 0 {
+			reported, won, watched = append(reported, w.Tender), append(won, w), append(watched, theirs)
 		}
-		shown, err := s.mailItems(ctx, s.searches[tenderbase.KindTender], []tenderbase.Record{rec}, c)
-		if err != nil {
-			return nil, err
+	}
+	items, err := s.mailItems(ctx, s.searches[tenderbase.KindTender], reported, c)
+	if err != nil {
+		return nil, err
+	}
+	for i := range items {
+		items[i].Winners, items[i].Watched = won[i].Winners, watched[i]
+		for _, p := range won[i].Winners {
+			items[i].Facts = append(items[i].Facts, "Победитель: "+winnerText(p))
 		}
-		item := shown[0]
-		item.Winners, item.Watched = ws, watched
-		for _, w := range ws {
-			item.Facts = append(item.Facts, "Победитель: "+winnerText(w))
-		}
-		items = append(items, item)
 	}
 	return items, nil
 }
@@ -339,17 +355,4 @@ func hitURL(h hit) string {
 		return h.URL
 	}
 	return ""
-}
-
-// distinct returns keys once each, in the order they first come.
-func distinct(keys []string) []string {
-	seen := map[string]bool{}
-	out := keys[:0:0]
-	for _, k := range keys {
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, k)
-		}
-	}
-	return out
 }
