@@ -221,15 +221,11 @@ const deliveryColumns = `id, subscription, target, mailing, status, attempts, ne
 func (s *Store) ClaimDeliveries(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]tenderbase.Delivery, error) {
 	var ds []tenderbase.Delivery
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		rows, err := c.query(ctx, `UPDATE deliveries SET next_attempt = ? WHERE id IN (
+		var err error
+		ds, err = queryDeliveries(ctx, c, `UPDATE deliveries SET next_attempt = ? WHERE id IN (
 				SELECT id FROM deliveries WHERE status = ? AND next_attempt <= ? ORDER BY created_at, id LIMIT ?)
 			RETURNING `+deliveryColumns,
 			now.Add(lease).UnixMilli(), tenderbase.DeliveryPending, now.UnixMilli(), limit)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		ds, err = scanDeliveries(rows)
 		return err
 	})
 	if err != nil {
@@ -240,7 +236,14 @@ func (s *Store) ClaimDeliveries(ctx context.Context, now time.Time, lease time.D
 	return ds, nil
 }
 
-func scanDeliveries(rows *sql.Rows) ([]tenderbase.Delivery, error) {
+// queryDeliveries runs query, whose rows are deliveryColumns, and reads
+// them.
+func queryDeliveries(ctx context.Context, c *conn, query string, args ...any) ([]tenderbase.Delivery, error) {
+	rows, err := c.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
 	ds := []tenderbase.Delivery{}
 	for rows.Next() {
 		var d tenderbase.Delivery
@@ -286,13 +289,9 @@ func (s *Store) FinishDelivery(ctx context.Context, d tenderbase.Delivery) error
 func (s *Store) Deliveries(ctx context.Context, subscription string, limit int) ([]tenderbase.Delivery, error) {
 	var ds []tenderbase.Delivery
 	err := s.read.run(ctx, func(c *conn) error {
-		rows, err := c.query(ctx, `SELECT `+deliveryColumns+` FROM deliveries WHERE subscription = ?
+		var err error
+		ds, err = queryDeliveries(ctx, c, `SELECT `+deliveryColumns+` FROM deliveries WHERE subscription = ?
 			ORDER BY created_at DESC, id DESC LIMIT ?`, subscription, limit)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		ds, err = scanDeliveries(rows)
 		return err
 	})
 	if err != nil {
