@@ -122,7 +122,7 @@ func NewKey(k Key) (Key, error) {
 	if k.Plan, err = ParsePlan(string(k.Plan)); err != nil {
 		return k, err
 	}
-	if k.Name, err = cleanKeyText("name", k.Name); err != nil {
+	if k.Name, err = cleanText("key", "name", k.Name); err != nil {
 		return k, err
 	}
 	if err := k.Overrides.Validate(); err != nil {
@@ -135,7 +135,7 @@ func NewKey(k Key) (Key, error) {
 			return k, err
 		}
 		k.Account = "acct_" + hexID
-	} else if k.Account, err = cleanKeyText("account", k.Account); err != nil {
+	} else if k.Account, err = cleanText("key", "account", k.Account); err != nil {
 		return k, err
 	}
 	k.Status = KeyActive
@@ -143,13 +143,14 @@ func NewKey(k Key) (Key, error) {
 	return k, nil
 }
 
-// cleanKeyText trims s and checks that it is a non-empty printable text of
-// a reasonable length; field names it in the error.
-func cleanKeyText(field, s string) (string, error) {
+// cleanText trims s, the field of a thing (a key, a subscription), and
+// checks that it is a non-empty printable text of a reasonable length;
+// the error names both.
+func cleanText(thing, field, s string) (string, error) {
 	s = strings.TrimSpace(s)
 	switch {
 	case s == "":
-		return "", Errorf(EINVALID, "a key needs a %s", field)
+		return "", Errorf(EINVALID, "a %s needs a %s", thing, field)
 	case len(s) > maxKeyTextBytes:
 		return "", Errorf(EINVALID, "the %s is longer than %d bytes", field, maxKeyTextBytes)
 	case !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0:

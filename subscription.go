@@ -145,15 +145,6 @@ func NewSubscription(s Subscription, plan Plan) (Subscription, error) {
 	return s, nil
 }
 
-// cleanText is cleanKeyText for a field of another thing than a key.
-func cleanText(thing, field, s string) (string, error) {
-	out, err := cleanKeyText(field, s)
-	if err != nil {
-		return "", Errorf(EINVALID, "%s", strings.Replace(err.Error(), "a key", "a "+thing, 1))
-	}
-	return out, nil
-}
-
 func checkSchedule(sc Schedule, plan Plan, limits PlanLimits) (Schedule, error) {
 	sc.Every = strings.ToLower(strings.TrimSpace(sc.Every))
 	sc.Weekday = strings.ToLower(strings.TrimSpace(sc.Weekday))
