@@ -2,6 +2,7 @@ package tenderbase
 
 import (
 	"cmp"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -87,6 +88,24 @@ type Delivery struct {
 	SentAt       time.Time `json:"sent_at,omitzero"`
 	LastError    string    `json:"last_error,omitempty"`
 	CreatedAt    time.Time `json:"created_at"`
+}
+
+// undeliverable is a delivery's failure that no later attempt will mend.
+type undeliverable struct{ error }
+
+func (u undeliverable) Unwrap() error { return u.error }
+
+// Undeliverable returns err marked as a failure that no later attempt at
+// the delivery will mend: the receiving server refused it for good, or
+// there is nothing left to deliver it for. The mailer gives such a
+// delivery up at once instead of retrying it.
+func Undeliverable(err error) error { return undeliverable{err} }
+
+// IsUndeliverable reports whether err, or an error it wraps, was marked
+// by Undeliverable.
+func IsUndeliverable(err error) bool {
+	_, ok := errors.AsType[undeliverable](err)
+	return ok
 }
 
 // MailtoPrefix starts the target of a delivery by e-mail.

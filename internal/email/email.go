@@ -94,15 +94,15 @@ type Sender struct{ cfg Config }
 // New returns a Sender of cfg.
 func New(cfg Config) *Sender { return &Sender{cfg: cfg} }
 
-// Send sends m. An error says whether the server refused it for good
-// (Permanent): a 5xx answer, which retrying will not change.
+// Send sends m. A refusal for good, a 5xx answer, which retrying will not
+// change, is tenderbase.Undeliverable.
 func (s *Sender) Send(ctx context.Context, m Message) error {
 	msg := gomail.NewMsg(gomail.WithCharset(gomail.CharsetUTF8), gomail.WithEncoding(gomail.EncodingQP))
 	if err := msg.From(s.cfg.From); err != nil {
 		return tenderbase.Errorf(tenderbase.EINVALID, "sender %q: %v", s.cfg.From, err)
 	}
 	if err := msg.To(m.To); err != nil {
-		return permanent{fmt.Errorf("recipient %q: %w", m.To, err)}
+		return tenderbase.Undeliverable(fmt.Errorf("recipient %q: %w", m.To, err))
 	}
 	msg.Subject(m.Subject)
 	msg.SetMessageIDWithValue(m.ID)
@@ -119,7 +119,7 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	}
 	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
 		if se, ok := errors.AsType[*gomail.SendError](err); ok && !se.IsTemp() && se.ErrorCode() >= 500 {
-			return permanent{err}
+			return tenderbase.Undeliverable(err)
 		}
 		return fmt.Errorf("send to %s: %w", m.To, err)
 	}
@@ -146,16 +146,4 @@ func (s *Sender) options() []gomail.Option {
 			gomail.WithUsername(s.cfg.Username), gomail.WithPassword(s.cfg.Password))
 	}
 	return opts
-}
-
-// permanent is an error that sending again will not mend.
-type permanent struct{ error }
-
-func (p permanent) Unwrap() error { return p.error }
-
-// Permanent reports whether err says that the message will never be
-// accepted as it is.
-func Permanent(err error) bool {
-	_, ok := errors.AsType[permanent](err)
-	return ok
 }

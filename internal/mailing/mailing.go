@@ -23,7 +23,6 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/email"
-	"github.com/tenderbase/tenderbase/internal/webhook"
 )
 
 // Matcher decides what a subscription mails of changes of its feed
@@ -380,7 +379,7 @@ func (s *Service) try(ctx context.Context, sub tenderbase.Subscription, d tender
 	var err error
 	switch recipient, byMail := d.Recipient(); {
 	case sub.ID == "":
-		err = permanentError{errors.New("the subscription was deleted")}
+		err = tenderbase.Undeliverable(errors.New("the subscription was deleted"))
 	case byMail && s.mail == nil:
 		err = errors.New("this server has no SMTP server to send mail through (tenderbase serve --smtp)")
 	case byMail:
@@ -401,7 +400,7 @@ func (s *Service) try(ctx context.Context, sub tenderbase.Subscription, d tender
 		return d
 	}
 	d.LastError = cut(err.Error(), maxErrorBytes)
-	if email.Permanent(err) || webhook.Permanent(err) || isPermanent(err) || d.Attempts >= tenderbase.MaxDeliveryAttempts {
+	if tenderbase.IsUndeliverable(err) || d.Attempts >= tenderbase.MaxDeliveryAttempts {
 		d.Status = tenderbase.DeliveryFailed
 		s.logger.Warn("delivery given up", "delivery", d.ID, "subscription", d.Subscription, "attempts", d.Attempts, "err", err)
 		return d
@@ -429,14 +428,6 @@ type Payload struct {
 	// header: the same at every attempt.
 	Delivery string             `json:"delivery"`
 	Mailing  tenderbase.Mailing `json:"mailing"`
-}
-
-// permanentError is a failure that no attempt will mend.
-type permanentError struct{ error }
-
-func isPermanent(err error) bool {
-	_, ok := errors.AsType[permanentError](err)
-	return ok
 }
 
 // cut returns s in at most n bytes, whole runes.

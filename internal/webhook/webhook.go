@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/tenderbase/tenderbase"
 )
 
 // Headers of a webhook request.
@@ -78,13 +80,13 @@ type Sender struct {
 	UserAgent string
 }
 
-// Send posts body to url, signed with secret. An error says whether the
-// receiver refused it for good (Permanent): a 4xx answer but 408 and 429,
-// which retrying will not change.
+// Send posts body to url, signed with secret. A refusal for good, a 4xx
+// answer but 408 and 429, which retrying will not change, is
+// tenderbase.Undeliverable.
 func (s *Sender) Send(ctx context.Context, url, delivery, secret string, body []byte) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return permanent{fmt.Errorf("webhook %s: %w", url, err)}
+		return tenderbase.Undeliverable(fmt.Errorf("webhook %s: %w", url, err))
 	}
 	req.Header.Set("Content-Type", "application/json; charset=utf-8")
 	req.Header.Set("User-Agent", s.UserAgent)
@@ -101,20 +103,8 @@ func (s *Sender) Send(ctx context.Context, url, delivery, secret string, body []
 	case code >= 200 && code < 300:
 		return nil
 	case code >= 400 && code < 500 && code != http.StatusRequestTimeout && code != http.StatusTooManyRequests:
-		return permanent{fmt.Errorf("webhook %s answered %s: %s", url, resp.Status, strings.TrimSpace(string(text)))}
+		return tenderbase.Undeliverable(fmt.Errorf("webhook %s answered %s: %s", url, resp.Status, strings.TrimSpace(string(text))))
 	default:
 		return fmt.Errorf("webhook %s answered %s: %s", url, resp.Status, strings.TrimSpace(string(text)))
 	}
-}
-
-// permanent is an error that sending again will not mend.
-type permanent struct{ error }
-
-func (p permanent) Unwrap() error { return p.error }
-
-// Permanent reports whether err says that the receiver will never take the
-// request as it is.
-func Permanent(err error) bool {
-	_, ok := errors.AsType[permanent](err)
-	return ok
 }
