@@ -182,12 +182,12 @@ func (s *Set) subscribe(ctx context.Context, args subscribeArgs) (Output, error)
 			return Output{}, argErrorf("argument \"search\" takes no %s: a subscription mails what comes, newest first", name)
 		}
 	}
-	search, err := json.Marshal(cmpNil(args.Search))
+	search, err := json.Marshal(orEmpty(args.Search))
 	if err != nil {
 		return Output{}, err
 	}
 	c := callerOf(ctx)
-	srch, _, err := s.subscriptionSearch(strings.TrimSpace(args.Resource), search, time.Now(), false)
+	srch, _, err := s.subscriptionSearch(args.Resource, search, time.Now(), false)
 	if err == nil {
 		srch, err = c.plan.Restrict(srch, lookupParams)
 	}
@@ -200,7 +200,7 @@ func (s *Set) subscribe(ctx context.Context, args subscribeArgs) (Output, error)
 		return Output{}, fmt.Errorf("count the search's matches: %w", err)
 	}
 	sub, err := subs.CreateSubscription(ctx, tenderbase.Subscription{
-		Account: k.Account, Branch: strings.TrimSpace(args.Branch), Name: args.Name, Resource: strings.TrimSpace(args.Resource),
+		Account: k.Account, Branch: strings.TrimSpace(args.Branch), Name: args.Name, Resource: args.Resource,
 		Search: search, Schedule: tenderbase.Schedule{Every: args.Schedule, Hour: args.Hour, Weekday: args.Weekday},
 		Winners: args.Winners, WatchINNs: args.WatchINNs, Recipients: args.Recipients, Webhook: strings.TrimSpace(args.Webhook),
 	}, c.plan)
@@ -216,8 +216,8 @@ func (s *Set) subscribe(ctx context.Context, args subscribeArgs) (Output, error)
 			"subscriptions.list shows its deliveries; the search tool of " + sub.Resource + " shows what it finds already."}, restricted{})
 }
 
-// cmpNil returns m, or an empty map for nil, which JSON writes as {}.
-func cmpNil(m map[string]any) map[string]any {
+// orEmpty returns m, or an empty map for nil, which JSON writes as {}.
+func orEmpty(m map[string]any) map[string]any {
 	if m == nil {
 		return map[string]any{}
 	}
