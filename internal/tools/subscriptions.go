@@ -90,7 +90,14 @@ func (a *subscriptionIDArgs) check() error { return requireText("id", &a.ID) }
 // subscriptionListArgs are the arguments of subscriptions.list.
 type subscriptionListArgs struct {
 	Branch string `json:"branch,omitempty" jsonschema:"Only the subscriptions of this branch; all when left out."`
+	Page   int    `json:"page,omitempty" jsonschema:"Page number from 0; 20 subscriptions a page. Default 0."`
 }
+
+func (a subscriptionListArgs) check() error { return checkPage(a.Page) }
+
+// subscriptionsPage is how many subscriptions a page of the list holds: a
+// screen's worth, where a corporate account holds up to 300.
+const subscriptionsPage = 20
 
 // subscriptionView is a subscription as the tools show it.
 type subscriptionView struct {
@@ -134,7 +141,10 @@ type subscriptionList struct {
 	Account       string             `json:"account"`
 	Plan          string             `json:"plan"`
 	Allowed       int                `json:"allowed" jsonschema:"How many subscriptions the plan allows the account."`
-	Subscriptions []subscriptionView `json:"subscriptions" jsonschema:"Oldest first, with their newest deliveries."`
+	Total         int                `json:"total" jsonschema:"How many subscriptions the account holds (of the branch asked for)."`
+	Page          int                `json:"page"`
+	Pages         int                `json:"pages" jsonschema:"How many pages of 20 they fill: page runs from 0 to pages - 1."`
+	Subscriptions []subscriptionView `json:"subscriptions" jsonschema:"This page's subscriptions, branch by branch, oldest first, with their newest deliveries."`
 }
 
 // subscriptionDeleted is the output of subscriptions.delete.
@@ -243,10 +253,11 @@ func (s *Set) subscriptionsList() (*Tool, error) {
 		name:  "subscriptions.list",
 		title: "The account's subscriptions",
 		description: "List the subscriptions of the caller's account, oldest first, with how many its plan allows and each " +
-			"one's newest deliveries (sent, pending or failed, with the error), grouped by branch. Give branch for one branch's. " +
+			"one's newest deliveries (sent, pending or failed, with the error), grouped by branch, 20 a page (page from 0; total and pages say how many). " +
+			"Give branch for one branch's. " +
 			"A delivery is one mailing to one recipient or to the webhook; a failed one is retried with growing pauses for about a day. " +
 			"Create with subscriptions.create, remove with subscriptions.delete. " +
-			`Example: {} or {"branch": "Екатеринбург"}.`,
+			`Example: {} or {"branch": "Екатеринбург", "page": 1}.`,
 		output: outputOf[subscriptionList](""),
 		run:    s.listSubscriptions,
 	})
@@ -262,12 +273,14 @@ func (s *Set) listSubscriptions(ctx context.Context, args subscriptionListArgs) 
 		return Output{}, err
 	}
 	c := callerOf(ctx)
-	res := subscriptionList{Account: k.Account, Plan: string(c.plan), Allowed: c.limits.Subscriptions, Subscriptions: []subscriptionView{}}
 	branch := strings.TrimSpace(args.Branch)
-	for _, sub := range all {
-		if branch != "" && sub.Branch != branch {
-			continue
-		}
+	all = slices.DeleteFunc(all, func(sub tenderbase.Subscription) bool { return branch != "" && sub.Branch != branch })
+	// A corporate account reads its subscriptions branch by branch.
+	slices.SortStableFunc(all, func(a, b tenderbase.Subscription) int { return strings.Compare(a.Branch, b.Branch) })
+	res := subscriptionList{Account: k.Account, Plan: string(c.plan), Allowed: c.limits.Subscriptions, Total: len(all),
+		Page: args.Page, Pages: (len(all) + subscriptionsPage - 1) / subscriptionsPage, Subscriptions: []subscriptionView{}}
+	start := min(args.Page*subscriptionsPage, len(all))
+	for _, sub := range all[start:min(start+subscriptionsPage, len(all))] {
 		ds, err := subs.Deliveries(ctx, sub.ID, listedDeliveries)
 		if err != nil {
 			return Output{}, err
@@ -278,8 +291,6 @@ func (s *Set) listSubscriptions(ctx context.Context, args subscriptionListArgs) 
 		}
 		res.Subscriptions = append(res.Subscriptions, v)
 	}
-	// A corporate account reads its subscriptions branch by branch.
-	slices.SortStableFunc(res.Subscriptions, func(a, b subscriptionView) int { return strings.Compare(a.Branch, b.Branch) })
 	return output(res, restricted{})
 }
 

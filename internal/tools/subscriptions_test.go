@@ -210,3 +210,42 @@ func TestMatches(t *testing.T) {
 		t.Errorf("winners on free: %v, %v", keys(winners), err)
 	}
 }
+
+// TestSubscriptionListPages checks that a corporate account's list comes
+// a screen at a time, branch by branch.
+func TestSubscriptionListPages(t *testing.T) {
+	set, _ := ownSet(t)
+	corp := asAccount(tenderbase.PlanCorporate, "acct-corp")
+	for i := range 25 {
+		branch := []string{"Казань", "Омск"}[i%2]
+		args := `{"name": "n", "resource": "ru", "branch": "` + branch + `", "recipients": ["a@example.com"]}`
+		if _, err := call(t, set, corp, "subscriptions.create", args); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := func(args string) subscriptionList {
+		t.Helper()
+		out, err := call(t, set, corp, "subscriptions.list", args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l subscriptionList
+		if err := json.Unmarshal(out.Value, &l); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	first, second := page(`{}`), page(`{"page": 1}`)
+	if first.Total != 25 || first.Pages != 2 || len(first.Subscriptions) != 20 || len(second.Subscriptions) != 5 {
+		t.Fatalf("pages: total %d, pages %d, %d and %d subscriptions", first.Total, first.Pages, len(first.Subscriptions), len(second.Subscriptions))
+	}
+	if first.Subscriptions[0].Branch != "Казань" || second.Subscriptions[4].Branch != "Омск" {
+		t.Errorf("not branch by branch: first %q, last %q", first.Subscriptions[0].Branch, second.Subscriptions[4].Branch)
+	}
+	if omsk := page(`{"branch": "Омск"}`); omsk.Total != 12 || len(omsk.Subscriptions) != 12 {
+		t.Errorf("one branch: total %d, %d subscriptions", omsk.Total, len(omsk.Subscriptions))
+	}
+	if past := page(`{"page": 5}`); len(past.Subscriptions) != 0 || past.Total != 25 {
+		t.Errorf("a page past the end: %+v", past)
+	}
+}
