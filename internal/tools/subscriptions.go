@@ -90,14 +90,16 @@ func (a *subscriptionIDArgs) check() error { return requireText("id", &a.ID) }
 // subscriptionListArgs are the arguments of subscriptions.list.
 type subscriptionListArgs struct {
 	Branch string `json:"branch,omitempty" jsonschema:"Only the subscriptions of this branch; all when left out."`
-	Page   int    `json:"page,omitempty" jsonschema:"Page number from 0; 20 subscriptions a page. Default 0."`
+	Page   int    `json:"page,omitempty" jsonschema:"Page number from 0; 10 subscriptions a page. Default 0."`
 }
 
 func (a subscriptionListArgs) check() error { return checkPage(a.Page) }
 
 // subscriptionsPage is how many subscriptions a page of the list holds: a
-// screen's worth, where a corporate account holds up to 300.
-const subscriptionsPage = 20
+// screen's worth, where a corporate account holds up to 300. Ten with
+// their settings and three deliveries each are about 8,000 characters, a
+// search page's size.
+const subscriptionsPage = 10
 
 // subscriptionView is a subscription as the tools show it.
 type subscriptionView struct {
@@ -143,7 +145,7 @@ type subscriptionList struct {
 	Allowed       int                `json:"allowed" jsonschema:"How many subscriptions the plan allows the account."`
 	Total         int                `json:"total" jsonschema:"How many subscriptions the account holds (of the branch asked for)."`
 	Page          int                `json:"page"`
-	Pages         int                `json:"pages" jsonschema:"How many pages of 20 they fill: page runs from 0 to pages - 1."`
+	Pages         int                `json:"pages" jsonschema:"How many pages of 10 they fill: page runs from 0 to pages - 1."`
 	Subscriptions []subscriptionView `json:"subscriptions" jsonschema:"This page's subscriptions, branch by branch, oldest first, with their newest deliveries."`
 }
 
@@ -253,7 +255,7 @@ func (s *Set) subscriptionsList() (*Tool, error) {
 		name:  "subscriptions.list",
 		title: "The account's subscriptions",
 		description: "List the subscriptions of the caller's account, oldest first, with how many its plan allows and each " +
-			"one's newest deliveries (sent, pending or failed, with the error), grouped by branch, 20 a page (page from 0; total and pages say how many). " +
+			"one's newest deliveries (sent, pending or failed, with the error), grouped by branch, 10 a page (page from 0; total and pages say how many). " +
 			"Give branch for one branch's. " +
 			"A delivery is one mailing to one recipient or to the webhook; a failed one is retried with growing pauses for about a day. " +
 			"Create with subscriptions.create, remove with subscriptions.delete. " +
