@@ -23,6 +23,21 @@ func ownSet(t *testing.T) (*Set, *sqlite.Store) {
 	return New(store, nil), store
 }
 
+// listSubscriptions calls subscriptions.list with args as the caller of
+// ctx, and reads its answer.
+func listSubscriptions(t *testing.T, set *Set, ctx context.Context, args string) subscriptionList {
+	t.Helper()
+	out, err := call(t, set, ctx, "subscriptions.list", args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l subscriptionList
+	if err := json.Unmarshal(out.Value, &l); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 // TestSubscriptionTools creates, lists and deletes a subscription as an
 // account does over MCP, and checks what each plan and each mistake gets.
 func TestSubscriptionTools(t *testing.T) {
@@ -41,18 +56,7 @@ func TestSubscriptionTools(t *testing.T) {
 	if !strings.HasPrefix(id, "s_") || !strings.HasPrefix(created.Secret, "whsec_") || created.Subscription.Schedule.Weekday != "monday" {
 		t.Fatalf("created %+v", created)
 	}
-	list := func(ctx context.Context, args string) subscriptionList {
-		t.Helper()
-		out, err := call(t, set, ctx, "subscriptions.list", args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var l subscriptionList
-		if err := json.Unmarshal(out.Value, &l); err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	list := func(ctx context.Context, args string) subscriptionList { return listSubscriptions(t, set, ctx, args) }
 	if l := list(guru, `{}`); len(l.Subscriptions) != 1 || l.Subscriptions[0].ID != id || l.Allowed != 30 || l.Plan != "guru" {
 		t.Errorf("the guru account's list: %+v", l)
 	}
@@ -223,18 +227,7 @@ func TestSubscriptionListPages(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	page := func(args string) subscriptionList {
-		t.Helper()
-		out, err := call(t, set, corp, "subscriptions.list", args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var l subscriptionList
-		if err := json.Unmarshal(out.Value, &l); err != nil {
-			t.Fatal(err)
-		}
-		return l
-	}
+	page := func(args string) subscriptionList { return listSubscriptions(t, set, corp, args) }
 	first, last := page(`{}`), page(`{"page": 2}`)
 	if first.Total != 25 || first.Pages != 3 || len(first.Subscriptions) != 10 || len(last.Subscriptions) != 5 {
 		t.Fatalf("pages: total %d, pages %d, %d and %d subscriptions", first.Total, first.Pages, len(first.Subscriptions), len(last.Subscriptions))
