@@ -26,8 +26,7 @@ type storeRejection struct {
 }
 
 // flush hands the pending batch to be stored, after the batch before it is
-// stored. When the store rejects a batch as invalid, it stores its records
-// one by one so that only the invalid ones are rejected.
+// stored.
 func (imp *importer) flush() error {
 	if err := imp.wait(); err != nil {
 		return err
@@ -69,37 +68,37 @@ func (imp *importer) wait() error {
 // put stores a batch; it runs beside the reading and touches nothing of
 // the importer's but its options, store and context.
 func (imp *importer) put(batch []pending) outcome {
+	var o outcome
+	imp.putHalves(batch, &o)
+	return o
+}
+
+// putHalves stores batch, or, when the store refuses it as invalid, each
+// of its halves in turn, down to the records refused: one bad record in a
+// batch of thousands costs a few dozen transactions, not one a record. It
+// reports whether the import may go on.
+func (imp *importer) putHalves(batch []pending, o *outcome) bool {
 	res, err := imp.store.Put(imp.ctx, records(batch))
 	switch {
 	case err == nil:
-		return outcome{res: res, stored: [][]tenderbase.Record{records(batch)}}
+		o.res.Add(res)
+		o.stored = append(o.stored, records(batch))
+		return true
 	case imp.ctx.Err() != nil:
-		return outcome{err: imp.ctx.Err()} // the transaction was rolled back; nothing else went wrong
+		o.err = imp.ctx.Err() // the transaction was rolled back; nothing else went wrong
+		return false
+	case tenderbase.ErrorCode(err) == tenderbase.EINVALID && len(batch) == 1:
+		o.rejected = append(o.rejected, storeRejection{origin: batch[0].origin, reason: tenderbase.ErrorMessage(err)})
+		return true
 	case tenderbase.ErrorCode(err) == tenderbase.EINVALID:
-		return imp.putEach(batch)
+		half := len(batch) / 2
+		return imp.putHalves(batch[:half], o) && imp.putHalves(batch[half:], o)
+	case len(batch) == 1:
+		o.err = fmt.Errorf("store %s %s: %w", batch[0].rec.Kind(), batch[0].rec.Key(), err)
+	default:
+		o.err = fmt.Errorf("store %d records read from %s: %w", len(batch), displayName(batch[0].origin.file, batch[0].origin.member), err)
 	}
-	return outcome{err: fmt.Errorf("store %d records read from %s: %w", len(batch), displayName(batch[0].origin.file, batch[0].origin.member), err)}
-}
-
-func (imp *importer) putEach(batch []pending) outcome {
-	var o outcome
-	for _, p := range batch {
-		res, err := imp.store.Put(imp.ctx, []tenderbase.Record{p.rec})
-		switch {
-		case err == nil:
-			o.res.Add(res)
-			o.stored = append(o.stored, []tenderbase.Record{p.rec})
-		case imp.ctx.Err() != nil:
-			o.err = imp.ctx.Err()
-			return o
-		case tenderbase.ErrorCode(err) == tenderbase.EINVALID:
-			o.rejected = append(o.rejected, storeRejection{origin: p.origin, reason: tenderbase.ErrorMessage(err)})
-		default:
-			o.err = fmt.Errorf("store %s %s: %w", p.rec.Kind(), p.rec.Key(), err)
-			return o
-		}
-	}
-	return o
+	return false
 }
 
 func records(batch []pending) []tenderbase.Record {

@@ -202,6 +202,24 @@ func TestImportStoreRefusesRecord(t *testing.T) {
 	}
 }
 
+// A batch the store refuses is stored in halves down to the record it
+// refuses: one bad record among a thousand costs about ten transactions,
+// not a thousand.
+func TestImportStoreRefusesOneOfMany(t *testing.T) {
+	path := writeFile(t, filepath.Join(t.TempDir(), "many.ndjson"), tenderLines(t, 1000))
+	store := newFakeStore()
+	store.invalid = []string{"N00699"}
+
+	got := runImport(t, store, []string{path}, importer.Options{BatchSize: 1000})
+
+	if got.Inserted != 999 || got.Rejected != 1 || got.Rejections[0].Line != 700 {
+		t.Fatalf("inserted %d, rejected %d (%+v); want 999 and line 700", got.Inserted, got.Rejected, got.Rejections)
+	}
+	if store.puts > 11 {
+		t.Errorf("stored in %d transactions (%v), want at most 11", store.puts, store.sizes)
+	}
+}
+
 func TestImportStoreFails(t *testing.T) {
 	path := writeFile(t, filepath.Join(t.TempDir(), "a.ndjson"), tenderLine(t, "1", 1))
 	store := newFakeStore()
