@@ -62,7 +62,8 @@ func (c *Contract) SearchText() []Text {
 	return ts
 }
 
-// Flags returns the region and law flags.
+// Flags returns the region and law flags and the flags of the prefixes of
+// the objects' OKPD2 codes (LookupOKPD2).
 func (c *Contract) Flags() []string {
 	var f []string
 	if c.Region > 0 {
@@ -71,11 +72,10 @@ func (c *Contract) Flags() []string {
 	if c.Law != "" {
 		f = append(f, "fz"+c.Law)
 	}
-	return f
+	return append(f, okpd2Flags(c.Objects)...)
 }
 
-// Lookups returns the numbers, the INNs of every party and the prefixes of
-// the objects' OKPD2 codes.
+// Lookups returns the numbers and the INNs of every party.
 func (c *Contract) Lookups() []Lookup {
 	ls := lookups(
 		LookupRegNumber, c.RegNumber,
@@ -85,5 +85,5 @@ func (c *Contract) Lookups() []Lookup {
 	for _, s := range c.Suppliers {
 		ls = append(ls, lookups(LookupSupplierINN, s.INN)...)
 	}
-	return distinct(append(ls, okpd2Lookups(c.Objects)...))
+	return distinct(ls)
 }

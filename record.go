@@ -2,8 +2,10 @@ package tenderbase
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -84,15 +86,57 @@ const (
 	// LookupParticipantINN is, like LookupState, derived by the store: the
 	// INNs the protocols of a tender name as participants (TenderStanding).
 	LookupParticipantINN = "participant_inn"
-	// LookupOKPD2 holds every prefix of a purchase object's OKPD2 code that
-	// ends in a digit (CodePrefixes), so that a code prefix is an exact key.
+	// LookupOKPD2 finds the records that hold an OKPD2 code by any prefix
+	// of it that ends in a digit (CodePrefixes), so that a code prefix is
+	// an exact key. Records carry it as flags (Lookup.Flag).
 	LookupOKPD2 = "okpd2"
-	// LookupCPV holds every prefix of the significant digits of a CPV code
-	// (CPVPrefixes).
+	// LookupCPV finds the records by every prefix of the significant
+	// digits of a CPV code (CPVPrefixes). Records carry it as flags.
 	LookupCPV           = "cpv"
 	LookupPlacingMethod = "placing_method" // the code, such as EA20
 	LookupPlatform      = "platform"       // the electronic platform's code, such as ETP_SBAST
 )
+
+// Flag returns the flag that records carry for l when l's field is one
+// records carry as flags, not as lookups: the prefixes of classification
+// codes (LookupOKPD2, LookupCPV). A tender holds some twenty of them; as
+// lookups they were four in five of a store's lookup rows, each a row in
+// two indexes, where as flags a write adds one bit to a bitmap per batch
+// and a store counts them from its bitmaps. Records hold the flags of
+// their current version only, where lookups keep those of every version.
+func (l Lookup) Flag() (string, bool) {
+	switch l.Field {
+	case LookupOKPD2:
+		return codeFlag("ok", l.Value), true
+	case LookupCPV:
+		return codeFlag("cpv", l.Value), true
+	}
+	return "", false
+}
+
+// codeFlag returns the flag of a code prefix: one word of letters and
+// digits, as a full-text index takes a flag. A code of digits and dots
+// reads as itself with x for each dot ("43.91" is "ok43x91"); any other is
+// written in hex after an h, so that no two codes share a flag.
+func codeFlag(name, code string) string {
+	if strings.Trim(code, "0123456789.") == "" {
+		return name + strings.ReplaceAll(code, ".", "x")
+	}
+	return name + "h" + hex.EncodeToString([]byte(code))
+}
+
+// codeFlags returns the flags of the prefixes of codes, as field's
+// lookups, once each.
+func codeFlags(field string, codes []string, prefixes func(string) []string) []string {
+	var flags []string
+	for _, c := range codes {
+		for _, p := range prefixes(c) {
+			f, _ := Lookup{Field: field, Value: p}.Flag()
+			flags = append(flags, f)
+		}
+	}
+	return distinct(flags)
+}
 
 // NewRecord returns a pointer to a zero record of kind k, ready to be decoded
 // into, or an EINVALID error for an unknown kind.

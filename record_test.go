@@ -1,6 +1,7 @@
 package tenderbase_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,5 +119,50 @@ func TestErrorVocabulary(t *testing.T) {
 	}
 	if tenderbase.ErrorCode(nil) != "" {
 		t.Error("ErrorCode(nil) is not empty")
+	}
+}
+
+// TestCodeFlags checks the flags of code prefixes: one word a full-text
+// index keeps whole, never the flag of another code, and the same for a
+// tender's codes and for the filter that asks for them.
+func TestCodeFlags(t *testing.T) {
+	for _, tc := range []struct {
+		lookup tenderbase.Lookup
+		want   string
+	}{
+		{tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "43"}, "ok43"},
+		{tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "43.91"}, "ok43x91"},
+		{tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "43.9"}, "ok43x9"},
+		{tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "4391"}, "ok4391"},
+		{tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "43-91"}, "okh34332d3931"},
+		{tenderbase.Lookup{Field: tenderbase.LookupCPV, Value: "452"}, "cpv452"},
+	} {
+		got, ok := tc.lookup.Flag()
+		if !ok || got != tc.want {
+			t.Errorf("%v.Flag() = %q, %v; want %q", tc.lookup, got, ok, tc.want)
+		}
+	}
+	if f, ok := (tenderbase.Lookup{Field: tenderbase.LookupCustomerINN, Value: "7707083893"}).Flag(); ok {
+		t.Errorf("an INN lookup has the flag %q, want none", f)
+	}
+
+	tender := &tenderbase.Tender{PurchaseNumber: "1", Region: 77, Law: "44", Lots: []tenderbase.TenderLot{
+		{Objects: []tenderbase.PurchaseObject{{OKPD2Code: "43.91.19.110"}, {OKPD2Code: "43.91.11"}}},
+	}}
+	want := []string{"r77", "fz44", "ok4", "ok43", "ok43x9", "ok43x91", "ok43x91x1", "ok43x91x19", "ok43x91x19x1",
+		"ok43x91x19x11", "ok43x91x19x110", "ok43x91x11"}
+	if diff := cmp.Diff(want, tender.Flags()); diff != "" {
+		t.Errorf("tender flags (-want +got):\n%s", diff)
+	}
+	if slices.ContainsFunc(tender.Lookups(), func(l tenderbase.Lookup) bool { return l.Field == tenderbase.LookupOKPD2 }) {
+		t.Errorf("tender lookups %v hold OKPD2 codes, which are flags", tender.Lookups())
+	}
+	s := tenderbase.Search{Kind: tenderbase.KindTender, Where: []tenderbase.Lookup{{Field: tenderbase.LookupOKPD2, Value: "43.91"}, {Field: tenderbase.LookupPlatform, Value: "ETP_SBAST"}},
+		Filters: tenderbase.Filters{Regions: []int{77}}}
+	if diff := cmp.Diff([][]string{{"r77"}, {"ok43x91"}}, s.Groups()); diff != "" {
+		t.Errorf("search groups (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]tenderbase.Lookup{{Field: tenderbase.LookupPlatform, Value: "ETP_SBAST"}}, s.Keys()); diff != "" {
+		t.Errorf("search keys (-want +got):\n%s", diff)
 	}
 }

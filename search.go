@@ -50,6 +50,31 @@ type Page struct {
 	Generation int64 `json:"-"`
 }
 
+// Groups returns the flag groups a record must match, one flag of each at
+// least: the filters', and one for each lookup of Where that records carry
+// as a flag (Lookup.Flag).
+func (s Search) Groups() [][]string {
+	groups := s.Filters.Groups()
+	for _, l := range s.Where {
+		if f, ok := l.Flag(); ok {
+			groups = append(groups, []string{f})
+		}
+	}
+	return groups
+}
+
+// Keys returns the lookups of Where that records carry as lookups, each of
+// which must hold; the others are among Groups.
+func (s Search) Keys() []Lookup {
+	var keys []Lookup
+	for _, l := range s.Where {
+		if _, ok := l.Flag(); !ok {
+			keys = append(keys, l)
+		}
+	}
+	return keys
+}
+
 // Filters narrow a search by flags. Within one list any value admits a
 // record; between lists all must.
 type Filters struct {

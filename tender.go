@@ -162,7 +162,8 @@ func (t *Tender) SearchText() []Text {
 	return ts
 }
 
-// Flags returns the region flag and the law flag ("fz44" or "fz223").
+// Flags returns the region flag, the law flag ("fz44" or "fz223") and the
+// flags of the prefixes of the objects' OKPD2 codes (LookupOKPD2).
 func (t *Tender) Flags() []string {
 	var f []string
 	if t.Region > 0 {
@@ -171,12 +172,14 @@ func (t *Tender) Flags() []string {
 	if t.Law != "" {
 		f = append(f, "fz"+t.Law)
 	}
-	return f
+	for _, l := range t.Lots {
+		f = append(f, okpd2Flags(l.Objects)...)
+	}
+	return distinct(f)
 }
 
 // Lookups returns the purchase number, the INN of each customer, the
-// organizer's INN, the placing method's and the platform's codes, and the
-// prefixes of the objects' OKPD2 codes.
+// organizer's INN, and the placing method's and the platform's codes.
 func (t *Tender) Lookups() []Lookup {
 	ls := lookups(
 		LookupPurchaseNumber, t.PurchaseNumber,
@@ -194,21 +197,16 @@ func (t *Tender) Lookups() []Lookup {
 	if t.ETP != nil {
 		ls = append(ls, lookups(LookupPlatform, t.ETP.Code)...)
 	}
-	for _, l := range t.Lots {
-		ls = append(ls, okpd2Lookups(l.Objects)...)
-	}
 	return distinct(ls)
 }
 
-// okpd2Lookups returns the OKPD2 code prefixes of objects.
-func okpd2Lookups(objects []PurchaseObject) []Lookup {
-	var ls []Lookup
-	for _, o := range objects {
-		for _, p := range CodePrefixes(o.OKPD2Code) {
-			ls = append(ls, Lookup{Field: LookupOKPD2, Value: p})
-		}
+// okpd2Flags returns the flags of the OKPD2 code prefixes of objects.
+func okpd2Flags(objects []PurchaseObject) []string {
+	codes := make([]string, len(objects))
+	for i, o := range objects {
+		codes[i] = o.OKPD2Code
 	}
-	return ls
+	return codeFlags(LookupOKPD2, codes, CodePrefixes)
 }
 
 // RegionFlag returns the filter flag of a region code: 77 -> "r77".

@@ -1,6 +1,9 @@
 package tenderbase
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // WorldTender is a procurement notice from outside Russia: TED, eForms or an
 // OCDS publisher. Texts are kept in the notice's own language.
@@ -54,34 +57,23 @@ func (w *WorldTender) SearchText() []Text {
 	return ts
 }
 
-// Flags returns the country flag.
+// Flags returns the country flag and the flags of the prefixes of the CPV
+// codes of the tender and its lots (LookupCPV).
 func (w *WorldTender) Flags() []string {
+	var f []string
 	if w.Country > 0 {
-		return []string{CountryFlag(w.Country)}
+		f = append(f, CountryFlag(w.Country))
 	}
-	return nil
+	codes := slices.Clone(w.CPVCodes)
+	for _, l := range w.Lots {
+		codes = append(codes, l.CPVCodes...)
+	}
+	return append(f, codeFlags(LookupCPV, codes, CPVPrefixes)...)
 }
 
-// Lookups returns the prefixes of the CPV codes of the tender and its lots.
-func (w *WorldTender) Lookups() []Lookup {
-	var ls []Lookup
-	for _, codes := range append([][]string{w.CPVCodes}, lotCPVs(w.Lots)...) {
-		for _, c := range codes {
-			for _, p := range CPVPrefixes(c) {
-				ls = append(ls, Lookup{Field: LookupCPV, Value: p})
-			}
-		}
-	}
-	return distinct(ls)
-}
-
-func lotCPVs(lots []WorldLot) [][]string {
-	out := make([][]string, len(lots))
-	for i, l := range lots {
-		out[i] = l.CPVCodes
-	}
-	return out
-}
+// Lookups returns none: the tender is found by its CPV codes through its
+// flags.
+func (w *WorldTender) Lookups() []Lookup { return nil }
 
 // Merge joins w with the stored version of the same notice or process, as
 // OCDS merges releases: the newer one (by Updated, else PublishedAt) gives

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -136,7 +137,7 @@ func (ri *reindexer) after(ctx context.Context, after int64) (int64, int, error)
 		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.rid > $1 ORDER BY r.rid LIMIT $2`, after, reindexBatch)
 	var rids, docs []int64
-	var tsvs []string
+	var tsvs, flagSets []string
 	var lossy, tariff []bool
 	var rid int64
 	var kind string
@@ -154,6 +155,7 @@ func (ri *reindexer) after(ctx context.Context, after int64) (int64, int, error)
 		ri.docs[k]++
 		ri.changes.Add(k, uint32(doc), postings.Terms(open, tariffText, r.Flags()))
 		rids, docs, tsvs = append(rids, rid), append(docs, doc), append(tsvs, d.tsv)
+		flagSets = append(flagSets, strings.Join(r.Flags(), flagSeparator))
 		lossy, tariff = append(lossy, d.lossy), append(tariff, d.tariff)
 		return nil
 	})
@@ -161,9 +163,10 @@ func (ri *reindexer) after(ctx context.Context, after int64) (int64, int, error)
 		return 0, 0, fmt.Errorf("read records to reindex: %w", err)
 	}
 	if _, err := ri.tx.Exec(ctx, `
-		UPDATE records r SET tsv = u.tsv::tsvector, lossy = u.lossy, tariff = u.tariff, doc = u.doc
-		FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[], $5::bigint[]) AS u (rid, tsv, lossy, tariff, doc)
-		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff, docs); err != nil {
+		UPDATE records r SET tsv = u.tsv::tsvector, lossy = u.lossy, tariff = u.tariff, doc = u.doc,
+			flags = coalesce(string_to_array(u.flags, $6), '{}')
+		FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::boolean[], $5::bigint[], $7::text[]) AS u (rid, tsv, lossy, tariff, doc, flags)
+		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff, docs, flagSeparator, flagSets); err != nil {
 		return 0, 0, fmt.Errorf("reindex: %w", tooLarge(err))
 	}
 	if ri.changes.Pending() >= maxPendingPostings {

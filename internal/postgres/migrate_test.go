@@ -186,3 +186,46 @@ func TestReindexOnNewAnalysis(t *testing.T) {
 		t.Errorf("analysis noted %q (%v), want %q", version, err, textproc.AnalysisVersion())
 	}
 }
+
+// TestCodeFlagsOfOldRecords opens a database written before the prefixes
+// of OKPD2 and CPV codes were flags (migration 0016), which kept them as
+// lookups and not among the records' flags: Open must drop those lookups
+// and write the records' flags anew, so that a search by a code prefix
+// still finds them.
+func TestCodeFlagsOfOldRecords(t *testing.T) {
+	url := pgtest.URL(t)
+	st := textproc.Stemmer{}
+	recs := storetest.MeasureRecords()
+	// Before measures too (0008), since the old layout's writer writes none.
+	writeLayoutBefore(t, url, 8, recs, func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	c, err := pgx.Connect(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Exec(t.Context(), `UPDATE records SET flags = array(SELECT f FROM unnest(flags) f WHERE f !~ '^(ok|cpv)')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		for _, l := range storetest.OldCodeLookups(r) {
+			if _, err := c.Exec(t.Context(), `INSERT INTO lookups (kind, field, value, rid)
+				SELECT kind, $1, $2, rid FROM records WHERE kind = $3 AND key = $4 ON CONFLICT DO NOTHING`,
+				l.Field, l.Value, string(r.Kind()), r.Key()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	c.Close(t.Context())
+
+	s, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckMeasures(t, s)
+	var left int
+	if err := s.pool.QueryRow(t.Context(), `SELECT count(*) FROM lookups WHERE field IN ('okpd2', 'cpv')`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d code lookups left (%v), want none", left, err)
+	}
+}

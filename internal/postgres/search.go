@@ -119,18 +119,19 @@ func plan(q tenderbase.Search) (selection, error) {
 			sel.check, sel.openOnly = q.Query, q.OpenTextOnly
 		}
 	}
-	for _, g := range q.Filters.Groups() {
+	groups, keys := q.Groups(), q.Keys()
+	for _, g := range groups {
 		sel.conds = append(sel.conds, "r.flags && "+sel.arg(g)+"::text[]")
 	}
-	for _, l := range q.Where {
+	for _, l := range keys {
 		sel.conds = append(sel.conds, "r.rid IN (SELECT rid FROM lookups WHERE kind = $1 AND field = "+
 			sel.arg(l.Field)+" AND value = "+sel.arg(l.Value)+")")
 	}
 	for _, r := range q.Ranges {
 		sel.bound(r)
 	}
-	pm := postings.Match{Query: query.ForKind(q.Kind, q.Query), Groups: q.Filters.Groups(), OpenOnly: q.OpenTextOnly}
-	if len(q.Where) == 0 && len(q.Ranges) == 0 && pm.Exact() {
+	pm := postings.Match{Query: query.ForKind(q.Kind, q.Query), Groups: groups, OpenOnly: q.OpenTextOnly}
+	if len(keys) == 0 && len(q.Ranges) == 0 && pm.Exact() {
 		sel.match = &pm
 	}
 	return sel, nil

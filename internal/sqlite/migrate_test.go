@@ -195,3 +195,41 @@ func TestReindexOnNewAnalysis(t *testing.T) {
 		t.Errorf("analysis noted %q (%v), want %q", version, err, textproc.AnalysisVersion())
 	}
 }
+
+// TestCodeFlagsOfOldRecords opens a database written before the prefixes
+// of OKPD2 and CPV codes were flags (migration 0019), which kept them as
+// lookups: Open must drop those lookups and index the records again with
+// the flags, so that a search by a code prefix still finds them.
+func TestCodeFlagsOfOldRecords(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	st := textproc.Stemmer{}
+	recs := storetest.MeasureRecords()
+	// Before measures too (0013), since the old layout's writer writes none.
+	writeLayoutBefore(t, path, 13, recs, func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	db, err := openDB(path, false, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		for _, l := range storetest.OldCodeLookups(r) {
+			if _, err := db.ExecContext(t.Context(), `INSERT OR IGNORE INTO lookups (kind, field, value, rid)
+				SELECT kind, ?, ?, rid FROM records WHERE kind = ? AND key = ?`, l.Field, l.Value, r.Kind(), r.Key()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	db.Close()
+
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckMeasures(t, s)
+	var left int
+	if err := s.write.db.QueryRowContext(t.Context(), `SELECT count(*) FROM lookups WHERE field IN ('okpd2', 'cpv')`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d code lookups left (%v), want none", left, err)
+	}
+}

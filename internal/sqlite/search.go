@@ -122,9 +122,9 @@ func (s *Store) plan(ctx context.Context, q tenderbase.Search) (selection, error
 	few := false
 	// Relevance is read from the full-text match, so that must be the
 	// source, however few records the lookup holds.
-	if len(q.Where) > 0 && (q.Query != nil || !q.Filters.IsZero()) && q.Order() != tenderbase.SortRelevance {
+	if keys := q.Keys(); len(keys) > 0 && (q.Query != nil || len(q.Groups()) > 0) && q.Order() != tenderbase.SortRelevance {
 		var err error
-		if few, err = s.fewRIDs(ctx, q.Kind, q.Where[0]); err != nil {
+		if few, err = s.fewRIDs(ctx, q.Kind, keys[0]); err != nil {
 			return selection{}, err
 		}
 	}
@@ -150,12 +150,13 @@ func (s *Store) fewRIDs(ctx context.Context, k tenderbase.Kind, l tenderbase.Loo
 
 // plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
-	m, err := emitMatch(query.ForKind(q.Kind, q.Query), q.Filters.Groups(), q.OpenTextOnly)
+	groups := q.Groups()
+	m, err := emitMatch(query.ForKind(q.Kind, q.Query), groups, q.OpenTextOnly)
 	if err != nil {
 		return selection{}, err
 	}
 	sel := selection{kind: q.Kind, openOnly: q.OpenTextOnly, order: q.Order(), limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
-	where := q.Where
+	where := q.Keys()
 	switch {
 	case m.expr != "" && !(fewRIDs && len(where) > 0):
 		t := ftsTables[q.Kind].name
@@ -166,13 +167,13 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 		// The flags column only filters: every match has the flags it
 		// asks for, so they weigh nothing.
 		sel.rank = "bm25(" + t + ", 1, 1, 1, 1, 0)"
-		pm := postings.Match{Query: query.ForKind(q.Kind, q.Query), Groups: q.Filters.Groups(), OpenOnly: q.OpenTextOnly}
-		if len(q.Where) == 0 && len(q.Ranges) == 0 && !m.approximate && pm.Exact() {
+		pm := postings.Match{Query: query.ForKind(q.Kind, q.Query), Groups: groups, OpenOnly: q.OpenTextOnly}
+		if len(where) == 0 && len(q.Ranges) == 0 && !m.approximate && pm.Exact() {
 			sel.match = &pm
 		}
 	case len(where) > 0:
 		if m.expr != "" {
-			sel.verify, sel.check, sel.groups = true, q.Query, q.Filters.Groups()
+			sel.verify, sel.check, sel.groups = true, q.Query, groups
 		}
 		sel.col, sel.from = "rid", "lookups WHERE kind = ? AND field = ? AND value = ?"
 		sel.args = []any{string(q.Kind), where[0].Field, where[0].Value}

@@ -125,6 +125,10 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 			[]string{mTwin, mRoof}},
 		{"OKPD2 class", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupOKPD2, "43")}), []string{mFence, mRoof}},
 		{"OKPD2 group", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupOKPD2, "43.91")}), []string{mRoof}},
+		{"OKPD2 class and a price range", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupOKPD2, "43"),
+			Ranges: []tenderbase.Range{between(tenderbase.MeasurePrice, 3e6, inf)}}), []string{mRoof}},
+		{"OKPD2 class, a word and a placing method", tenders(tenderbase.Search{Query: roof, Where: append(lookup(tenderbase.LookupOKPD2, "43"),
+			tenderbase.Lookup{Field: tenderbase.LookupPlatform, Value: "ETP_SBAST"})}), []string{mRoof}},
 		{"OKPD2 code whole", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupOKPD2, "17.12.14.110")}), []string{mPaper}},
 		{"placing method", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupPlacingMethod, "OK20")}), []string{mFence}},
 		{"platform", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupPlatform, "ETP_SBAST"), Sort: tenderbase.SortPriceAsc}),
@@ -181,4 +185,37 @@ func searchPaged(t *testing.T, st tenderbase.Store, s tenderbase.Search, size in
 			return keys
 		}
 	}
+}
+
+// OldCodeLookups returns the lookups a store kept for r's classification
+// codes before records carried them as flags (migrations 0019 of SQLite,
+// 0016 of PostgreSQL): every prefix of each OKPD2 and CPV code.
+func OldCodeLookups(r tenderbase.Record) []tenderbase.Lookup {
+	var objects []tenderbase.PurchaseObject
+	var cpvs []string
+	switch r := r.(type) {
+	case *tenderbase.Tender:
+		for _, l := range r.Lots {
+			objects = append(objects, l.Objects...)
+		}
+	case *tenderbase.Contract:
+		objects = r.Objects
+	case *tenderbase.WorldTender:
+		cpvs = r.CPVCodes
+		for _, l := range r.Lots {
+			cpvs = append(cpvs, l.CPVCodes...)
+		}
+	}
+	var ls []tenderbase.Lookup
+	for _, o := range objects {
+		for _, p := range tenderbase.CodePrefixes(o.OKPD2Code) {
+			ls = append(ls, tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: p})
+		}
+	}
+	for _, c := range cpvs {
+		for _, p := range tenderbase.CPVPrefixes(c) {
+			ls = append(ls, tenderbase.Lookup{Field: tenderbase.LookupCPV, Value: p})
+		}
+	}
+	return ls
 }

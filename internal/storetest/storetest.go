@@ -200,12 +200,12 @@ func admits(s tenderbase.Search, r tenderbase.Record) bool {
 	if s.Query != nil && !query.MatchRecord(s.Query, r, s.OpenTextOnly) {
 		return false
 	}
-	for _, group := range s.Filters.Groups() {
+	for _, group := range s.Groups() {
 		if !slices.ContainsFunc(group, func(f string) bool { return slices.Contains(r.Flags(), f) }) {
 			return false
 		}
 	}
-	for _, l := range s.Where {
+	for _, l := range s.Keys() {
 		if !slices.Contains(r.Lookups(), l) {
 			return false
 		}
