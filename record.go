@@ -125,11 +125,19 @@ func codeFlag(name, code string) string {
 	return name + "h" + hex.EncodeToString([]byte(code))
 }
 
+// maxCodeBytes bounds a classification code that gets flags: OKPD2 codes
+// have 12 characters and CPV codes 10, and every prefix of a longer text
+// would be a flag as long, a count that grows with its square.
+const maxCodeBytes = 64
+
 // codeFlags returns the flags of the prefixes of codes, as field's
-// lookups, once each.
+// lookups, once each. A text longer than any code gets none.
 func codeFlags(field string, codes []string, prefixes func(string) []string) []string {
 	var flags []string
 	for _, c := range codes {
+		if len(c) > maxCodeBytes {
+			continue
+		}
 		for _, p := range prefixes(c) {
 			f, _ := Lookup{Field: field, Value: p}.Flag()
 			flags = append(flags, f)

@@ -154,6 +154,10 @@ func TestCodeFlags(t *testing.T) {
 	if diff := cmp.Diff(want, tender.Flags()); diff != "" {
 		t.Errorf("tender flags (-want +got):\n%s", diff)
 	}
+	tender.Lots[0].Objects = append(tender.Lots[0].Objects, tenderbase.PurchaseObject{OKPD2Code: strings.Repeat("1", 100_000)})
+	if diff := cmp.Diff(want, tender.Flags()); diff != "" {
+		t.Errorf("flags of a tender with a code of 100,000 digits (-want +got):\n%s", diff)
+	}
 	if slices.ContainsFunc(tender.Lookups(), func(l tenderbase.Lookup) bool { return l.Field == tenderbase.LookupOKPD2 }) {
 		t.Errorf("tender lookups %v hold OKPD2 codes, which are flags", tender.Lookups())
 	}
