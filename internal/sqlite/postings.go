@@ -3,7 +3,9 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/postings"
@@ -12,19 +14,47 @@ import (
 // chunks is the postings table (migration 0015) as postings.Chunks.
 type chunks struct{ q statements }
 
+// readChunksAtOnce is how many chunks Read asks for in one statement.
+const readChunksAtOnce = 2000
+
+// Read asks for many chunks in each statement, their keys in a JSON array
+// that SQLite walks, probing the table's key for each: a batch of 5,000
+// tenders reads some 50,000 chunks, and a statement apiece spent more in
+// the statement than in the probe.
 func (c chunks) Read(ctx context.Context, kind tenderbase.Kind, keys []postings.Key) (map[postings.Key][]byte, error) {
 	out := make(map[postings.Key][]byte, len(keys))
-	for _, k := range keys {
-		var b []byte
-		err := c.q.queryRow(ctx, `SELECT bits FROM postings WHERE kind = ? AND term = ? AND chunk = ?`,
-			string(kind), k.Term, k.Chunk).Scan(&b)
-		if err == sql.ErrNoRows {
-			continue
+	for part := range slices.Chunk(keys, readChunksAtOnce) {
+		pairs := make([][2]any, len(part))
+		for i, k := range part {
+			pairs[i] = [2]any{k.Term, k.Chunk}
 		}
+		list, err := json.Marshal(pairs)
+		if err != nil {
+			return nil, err
+		}
+		// CROSS JOIN keeps the keys the outer loop: left to itself, the
+		// planner walks every chunk of the kind and looks each up in the
+		// list.
+		rows, err := c.q.query(ctx, `SELECT p.term, p.chunk, p.bits FROM json_each(?) j
+			CROSS JOIN postings p ON p.kind = ? AND p.term = j.value ->> 0 AND p.chunk = j.value ->> 1`, string(list), string(kind))
 		if err != nil {
 			return nil, fmt.Errorf("read postings: %w", describe(err))
 		}
-		out[k] = b
+		for rows.Next() {
+			var k postings.Key
+			var b []byte
+			if err := rows.Scan(&k.Term, &k.Chunk, &b); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("read postings: %w", describe(err))
+			}
+			out[k] = b
+		}
+		if err := rows.Close(); err != nil {
+			return nil, fmt.Errorf("read postings: %w", describe(err))
+		}
+		if err := rows.Err(); err != nil {
+			return nil, fmt.Errorf("read postings: %w", describe(err))
+		}
 	}
 	return out, nil
 }
