@@ -108,18 +108,14 @@ func openDB(path string, readOnly bool, n int) (*sql.DB, error) {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", busyTimeoutMS))
 	q.Add("_pragma", "foreign_keys(1)")
+	// 32 MB for every connection. The writer held 256 MiB for a while,
+	// with a checkpoint every 20,000 pages: an import of 100,000 tenders
+	// went 1.2x faster, but a round of the mailings, searches on the
+	// readers, 1.5x slower (docs/performance.md, "Import").
+	q.Add("_pragma", "cache_size(-32000)")
 	if readOnly {
-		q.Add("_pragma", "cache_size(-32000)")
 		q.Add("_pragma", "query_only(1)")
 	} else {
-		// The one writer inserts into every index at random places; with
-		// 32 MB of cache an import of 100,000 tenders spent a third of its
-		// time reading pages back and writing them to the WAL again. With
-		// 256 MiB, and a checkpoint every 20,000 pages instead of 1,000 (a
-		// page changed by many transactions is copied back once), it went
-		// 1.2x faster (docs/performance.md, "Import").
-		q.Add("_pragma", "cache_size(-262144)")
-		q.Add("_pragma", "wal_autocheckpoint(20000)")
 		q.Add("_pragma", "journal_mode(wal)")
 		// NORMAL in WAL mode loses at most the last transactions on power
 		// failure, never consistency; an import can be run again.
