@@ -93,6 +93,16 @@ func (p *PutResult) Add(r PutResult) {
 	p.Unchanged += r.Unchanged
 }
 
+// ManyGetter is a store that reads many records at once, as Get reads one:
+// on PostgreSQL a Get is a round trip, and the mailings read every record
+// an import stored since their last round.
+type ManyGetter interface {
+	// GetMany returns the current records of kind k among keys, by key;
+	// a key without a current record (never stored, withdrawn, or text no
+	// store can hold) is missing from the map.
+	GetMany(ctx context.Context, k Kind, keys []string) (map[string]Record, error)
+}
+
 // Readier is a store that says whether it can serve now: reachable, with
 // the schema and index of this build. GET /ready asks it.
 type Readier interface {

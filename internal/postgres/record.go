@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -27,6 +28,27 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 		return nil, fmt.Errorf("get %s %s: %w", k, key, err)
 	}
 	return versioning.Decode(k, body)
+}
+
+// GetMany returns the current records of kind k among keys, in one round
+// trip (tenderbase.ManyGetter).
+func (s *Store) GetMany(ctx context.Context, k tenderbase.Kind, keys []string) (map[string]tenderbase.Record, error) {
+	keys = slices.DeleteFunc(slices.Clone(keys), func(key string) bool { return !tenderbase.Holdable(key) })
+	rows, _ := s.pool.Query(ctx, `
+		SELECT r.key, v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.kind = $1 AND r.key = ANY($2)`, string(k), keys)
+	out := make(map[string]tenderbase.Record, len(keys))
+	var key string
+	var body []byte
+	_, err := pgx.ForEachRow(rows, []any{&key, &body}, func() error {
+		r, err := versioning.Decode(k, body)
+		out[key] = r
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("get %d records of %s: %w", len(keys), k, err)
+	}
+	return out, nil
 }
 
 // notFound is the error of Get for a record with no current row: withdrawn,

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	gocmp "github.com/google/go-cmp/cmp"
@@ -31,6 +32,35 @@ func (c *corpusStore) testGet(t *testing.T) {
 		wantCode(t, "Get of a missing key", err, tenderbase.ENOTFOUND)
 		_, err = c.st.Versions(ctx, tenderbase.KindTender, "0000000000000000000")
 		wantCode(t, "Versions of a missing key", err, tenderbase.ENOTFOUND)
+	})
+	t.Run("many at once", func(t *testing.T) {
+		mg, ok := c.st.(tenderbase.ManyGetter)
+		if !ok {
+			t.Skip("the store reads records one at a time")
+		}
+		byKind := map[tenderbase.Kind][]string{}
+		for _, r := range c.records {
+			if !slices.Contains(byKind[r.Kind()], r.Key()) {
+				byKind[r.Kind()] = append(byKind[r.Kind()], r.Key())
+			}
+		}
+		for k, keys := range byKind {
+			got, err := mg.GetMany(ctx, k, append(slices.Clone(keys), "no such key", unholdable["NUL"]))
+			if err != nil {
+				t.Fatalf("GetMany(%s): %v", k, err)
+			}
+			if len(got) != len(keys) {
+				t.Errorf("GetMany(%s) found %d records, want %d", k, len(got), len(keys))
+			}
+			for _, key := range keys {
+				if diff := gocmp.Diff(get(t, c.st, k, key), got[key], sameRecord); diff != "" {
+					t.Errorf("GetMany(%s) of %q (-Get +GetMany):\n%s", k, key, diff)
+				}
+			}
+		}
+		if got, err := mg.GetMany(ctx, tenderbase.KindContract, []string{tPaper}); err != nil || len(got) != 0 {
+			t.Errorf("GetMany of a tender's key as a contract = %v, %v; want none", got, err)
+		}
 	})
 	t.Run("key of another kind", func(t *testing.T) {
 		_, err := c.st.Get(ctx, tenderbase.KindContract, tPaper)

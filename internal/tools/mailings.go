@@ -84,25 +84,22 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 			won = append(won, e.Key)
 		}
 	}
+	recs, err := s.candidates(ctx, kind, fresh)
+	if err != nil {
+		return c, err
+	}
 	for _, key := range fresh {
-		rec, err := s.candidate(ctx, kind, key)
-		if err != nil {
-			return c, err
-		}
-		if rec != nil {
+		if rec, ok := recs[key]; ok {
 			c.New.Add(key, rec.Date())
 		}
 	}
+	if recs, err = s.candidates(ctx, tenderbase.KindTender, won); err != nil {
+		return c, err
+	}
 	c.Winners = map[string]tenderbase.Won{}
 	for _, number := range won {
-		if _, done := c.Winners[number]; done {
-			continue
-		}
-		rec, err := s.candidate(ctx, tenderbase.KindTender, number)
-		if err != nil {
-			return c, err
-		}
-		if rec == nil {
+		rec, ok := recs[number]
+		if _, done := c.Winners[number]; done || !ok {
 			continue
 		}
 		o, err := s.outcomeOf(ctx, number)
@@ -116,17 +113,32 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 	return c, nil
 }
 
-// candidate reads the current record of kind k and key; nil for one
-// withdrawn since it was stored.
-func (s *Set) candidate(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
-	rec, err := s.store.Get(ctx, k, key)
-	if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+// candidates reads the current records of kind k among keys, at once
+// where the store can (tenderbase.ManyGetter): a record withdrawn since it
+// was stored is missing.
+func (s *Set) candidates(ctx context.Context, k tenderbase.Kind, keys []string) (map[string]tenderbase.Record, error) {
+	if len(keys) == 0 {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s %s: %w", k, key, err)
+	if mg, ok := storeAs[tenderbase.ManyGetter](s.store); ok {
+		recs, err := mg.GetMany(ctx, k, keys)
+		if err != nil {
+			return nil, fmt.Errorf("read %d records of %s: %w", len(keys), k, err)
+		}
+		return recs, nil
 	}
-	return rec, nil
+	recs := make(map[string]tenderbase.Record, len(keys))
+	for _, key := range keys {
+		rec, err := s.store.Get(ctx, k, key)
+		if tenderbase.ErrorCode(err) == tenderbase.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s %s: %w", k, key, err)
+		}
+		recs[key] = rec
+	}
+	return recs, nil
 }
 
 // Matches returns what a subscription mails of candidates of its

@@ -14,16 +14,18 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// subscriptionsOf returns the subscription store behind st, looking
-// through wrappers that say what they wrap (metrics.Store).
-func subscriptionsOf(st tenderbase.Store) (tenderbase.SubscriptionStore, bool) {
+// storeAs returns the store behind st as a T (a subscription store, a
+// store that reads many records at once), looking through wrappers that
+// say what they wrap (metrics.Store).
+func storeAs[T any](st tenderbase.Store) (T, bool) {
 	for {
-		if subs, ok := st.(tenderbase.SubscriptionStore); ok {
-			return subs, true
+		if t, ok := st.(T); ok {
+			return t, true
 		}
 		w, ok := st.(interface{ Unwrap() tenderbase.Store })
 		if !ok {
-			return nil, false
+			var none T
+			return none, false
 		}
 		st = w.Unwrap()
 	}
@@ -37,7 +39,7 @@ func (s *Set) accountSubscriptions(ctx context.Context) (tenderbase.Key, tenderb
 	if !ok || k.Account == "" {
 		return k, nil, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "subscriptions belong to an account: call with an API key")
 	}
-	subs, ok := subscriptionsOf(s.store)
+	subs, ok := storeAs[tenderbase.SubscriptionStore](s.store)
 	if !ok {
 		return k, nil, errors.New("this store keeps no subscriptions")
 	}
