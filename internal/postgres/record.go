@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/jackc/pgx/v5"
 
@@ -33,7 +32,7 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 // GetMany returns the current records of kind k among keys, in one round
 // trip (tenderbase.ManyGetter).
 func (s *Store) GetMany(ctx context.Context, k tenderbase.Kind, keys []string) (map[string]tenderbase.Record, error) {
-	keys = slices.DeleteFunc(slices.Clone(keys), func(key string) bool { return !tenderbase.Holdable(key) })
+	keys = versioning.HoldableKeys(keys)
 	rows, _ := s.pool.Query(ctx, `
 		SELECT r.key, v.body FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.kind = $1 AND r.key = ANY($2)`, string(k), keys)

@@ -17,46 +17,61 @@ type chunks struct{ q statements }
 // readChunksAtOnce is how many chunks Read asks for in one statement.
 const readChunksAtOnce = 2000
 
-// Read asks for many chunks in each statement, their keys in a JSON array
-// that SQLite walks, probing the table's key for each: a batch of 5,000
-// tenders reads some 50,000 chunks, and a statement apiece spent more in
-// the statement than in the probe.
+// Read asks for many chunks in each statement (eachOfKeys): a batch of
+// 5,000 tenders reads some 50,000 chunks, and a statement apiece spent
+// more in the statement than in the probe.
 func (c chunks) Read(ctx context.Context, kind tenderbase.Kind, keys []postings.Key) (map[postings.Key][]byte, error) {
+	pairs := make([][2]any, len(keys))
+	for i, k := range keys {
+		pairs[i] = [2]any{k.Term, k.Chunk}
+	}
 	out := make(map[postings.Key][]byte, len(keys))
-	for part := range slices.Chunk(keys, readChunksAtOnce) {
-		pairs := make([][2]any, len(part))
-		for i, k := range part {
-			pairs[i] = [2]any{k.Term, k.Chunk}
-		}
-		list, err := json.Marshal(pairs)
-		if err != nil {
-			return nil, err
-		}
-		// CROSS JOIN keeps the keys the outer loop: left to itself, the
-		// planner walks every chunk of the kind and looks each up in the
-		// list.
-		rows, err := c.q.query(ctx, `SELECT p.term, p.chunk, p.bits FROM json_each(?) j
-			CROSS JOIN postings p ON p.kind = ? AND p.term = j.value ->> 0 AND p.chunk = j.value ->> 1`, string(list), string(kind))
-		if err != nil {
-			return nil, fmt.Errorf("read postings: %w", describe(err))
-		}
-		for rows.Next() {
+	err := eachOfKeys(ctx, c.q, pairs, readChunksAtOnce, `SELECT p.term, p.chunk, p.bits FROM json_each(?) j
+		CROSS JOIN postings p ON p.kind = ? AND p.term = j.value ->> 0 AND p.chunk = j.value ->> 1`, []any{string(kind)},
+		func(rows *sql.Rows) error {
 			var k postings.Key
 			var b []byte
 			if err := rows.Scan(&k.Term, &k.Chunk, &b); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("read postings: %w", describe(err))
+				return err
 			}
 			out[k] = b
-		}
-		if err := rows.Close(); err != nil {
-			return nil, fmt.Errorf("read postings: %w", describe(err))
-		}
-		if err := rows.Err(); err != nil {
-			return nil, fmt.Errorf("read postings: %w", describe(err))
-		}
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("read postings: %w", describe(err))
 	}
 	return out, nil
+}
+
+// eachOfKeys runs query for keys, atOnce of them a statement as a JSON
+// array, its first parameter, before args; and calls row for each row.
+// The query walks the array with json_each and probes its table's key for
+// each: CROSS JOIN keeps the array the outer loop, where the planner left
+// to itself walks the table and looks each row up in the array.
+func eachOfKeys[K any](ctx context.Context, q statements, keys []K, atOnce int, query string, args []any, row func(*sql.Rows) error) error {
+	for part := range slices.Chunk(keys, atOnce) {
+		list, err := json.Marshal(part)
+		if err != nil {
+			return err
+		}
+		rows, err := q.query(ctx, query, append([]any{string(list)}, args...)...)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			if err := row(rows); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (c chunks) Write(ctx context.Context, kind tenderbase.Kind, all []postings.ChunkBits) error {

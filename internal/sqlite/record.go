@@ -3,10 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
@@ -95,45 +93,24 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 const getManyAtOnce = 1000
 
 // GetMany returns the current records of kind k among keys
-// (tenderbase.ManyGetter), a thousand keys a statement.
+// (tenderbase.ManyGetter), a thousand keys a statement (eachOfKeys).
 func (s *Store) GetMany(ctx context.Context, k tenderbase.Kind, keys []string) (map[string]tenderbase.Record, error) {
-	keys = slices.DeleteFunc(slices.Clone(keys), func(key string) bool { return !tenderbase.Holdable(key) })
+	keys = versioning.HoldableKeys(keys)
 	out := make(map[string]tenderbase.Record, len(keys))
 	err := s.read.run(ctx, func(c *conn) error {
-		for part := range slices.Chunk(keys, getManyAtOnce) {
-			list, err := json.Marshal(part)
-			if err != nil {
-				return err
-			}
-			// CROSS JOIN: the keys drive, each a probe of records' key.
-			rows, err := c.query(ctx, `SELECT r.key, v.body FROM json_each(?) j
-				CROSS JOIN records r ON r.kind = ? AND r.key = j.value
-				JOIN versions v ON v.id = r.version`, string(list), string(k))
-			if err != nil {
-				return err
-			}
-			for rows.Next() {
+		return eachOfKeys(ctx, c, keys, getManyAtOnce, `SELECT r.key, v.body FROM json_each(?) j
+			CROSS JOIN records r ON r.kind = ? AND r.key = j.value
+			JOIN versions v ON v.id = r.version`, []any{string(k)},
+			func(rows *sql.Rows) error {
 				var key string
 				var body []byte
 				if err := rows.Scan(&key, &body); err != nil {
-					rows.Close()
 					return err
 				}
 				r, err := versioning.Decode(k, body)
-				if err != nil {
-					rows.Close()
-					return err
-				}
 				out[key] = r
-			}
-			if err := rows.Close(); err != nil {
 				return err
-			}
-			if err := rows.Err(); err != nil {
-				return err
-			}
-		}
-		return nil
+			})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("get %d records of %s: %w", len(keys), k, describe(err))

@@ -3,6 +3,7 @@ package versioning
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,6 +26,12 @@ func CheckKey(k tenderbase.Kind, key string) error {
 		return NotFound(k, key)
 	}
 	return nil
+}
+
+// HoldableKeys returns the keys, of many asked for at once, that a store
+// can hold: the others find nothing, as CheckKey says of one.
+func HoldableKeys(keys []string) []string {
+	return slices.DeleteFunc(slices.Clone(keys), func(key string) bool { return !tenderbase.Holdable(key) })
 }
 
 // CheckSearch makes the checks of a search that every store makes before
