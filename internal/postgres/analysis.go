@@ -13,7 +13,6 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/postings"
-	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
@@ -149,14 +148,13 @@ func (ri *reindexer) after(ctx context.Context, after int64) (int64, int, error)
 		if err != nil {
 			return err
 		}
-		open, tariffText := query.IndexedFields(ri.st, r)
-		d := newDocument(open, tariffText)
+		x := indexOf(ri.st, r)
 		doc := ri.docs[k]
 		ri.docs[k]++
-		ri.changes.Add(k, uint32(doc), postings.Terms(open, tariffText, r.Flags()))
-		rids, docs, tsvs = append(rids, rid), append(docs, doc), append(tsvs, d.tsv)
-		flagSets = append(flagSets, strings.Join(r.Flags(), flagSeparator))
-		lossy, tariff = append(lossy, d.lossy), append(tariff, d.tariff)
+		ri.changes.Add(k, uint32(doc), x.terms)
+		rids, docs, tsvs = append(rids, rid), append(docs, doc), append(tsvs, x.tsv)
+		flagSets = append(flagSets, strings.Join(x.flags, flagSeparator))
+		lossy, tariff = append(lossy, x.lossy), append(tariff, x.tariff)
 		return nil
 	})
 	if err != nil {

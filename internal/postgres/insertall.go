@@ -8,8 +8,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/postings"
-	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
@@ -66,13 +64,12 @@ func (w writer) InsertAll(ctx context.Context, es []versioning.Encoded) error {
 		lookupRows                  [][]any
 	)
 	for i, e := range es {
-		open, tar := query.IndexedFields(w.stems, e.Rec)
-		d := newDocument(open, tar)
-		w.changes.Add(e.Rec.Kind(), uint32(docs[i]), postings.Terms(open, tar, e.Rec.Flags()))
+		x := w.index(e.Rec)
+		w.changes.Add(e.Rec.Kind(), uint32(docs[i]), x.terms)
 		kinds[i], keys[i], revs[i], hashes[i], bodies[i] = e.Kind, e.Key, int64(e.Rev), e.Hash, e.Body
-		flagSets[i] = strings.Join(e.Rec.Flags(), flagSeparator)
-		tsvs[i], lossy[i], tariff[i] = d.tsv, d.lossy, d.tariff
-		prices[i], deadlines[i] = measures(e.Rec)
+		flagSets[i] = strings.Join(x.flags, flagSeparator)
+		tsvs[i], lossy[i], tariff[i] = x.tsv, x.lossy, x.tariff
+		prices[i], deadlines[i] = x.price, x.deadline
 		seen := map[tenderbase.Lookup]bool{}
 		for _, l := range e.Rec.Lookups() {
 			if !seen[l] {

@@ -91,7 +91,7 @@ func writeOld(ctx context.Context, c *pgx.Conn, r tenderbase.Record, n int64, te
 		)
 		INSERT INTO lookups (kind, field, value, rid)
 		SELECT $1, f, x, r.rid FROM r, unnest($9::text[], $10::text[]) AS u (f, x)`,
-		r.Kind(), r.Key(), r.Revision(), body, lo+n, flags(r), d.tsv, d.lossy, fields, values)
+		r.Kind(), r.Key(), r.Revision(), body, lo+n, indexOf(textproc.Stemmer{}, r).flags, d.tsv, d.lossy, fields, values)
 	return err
 }
 

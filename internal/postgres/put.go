@@ -35,11 +35,14 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 	if len(records) == 0 {
 		return res, nil
 	}
+	ahead := textproc.Stemmer{}
+	indexes := versioning.ComputeAhead(records, func(r tenderbase.Record) indexed { return indexOf(ahead, r) })
+	defer indexes.Stop()
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
 			return fmt.Errorf("lock for writing: %w", err)
 		}
-		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}, feed: &versioning.FeedNotes{}}
+		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}, feed: &versioning.FeedNotes{}, indexes: indexes}
 		settling, err := versioning.BeforeSettling(ctx, stateWriter{tx}, records)
 		if err != nil {
 			return err
@@ -85,6 +88,36 @@ type writer struct {
 	// before the transaction commits.
 	changes *postings.Changes
 	feed    *versioning.FeedNotes
+	// indexes are the records' index entries, analyzed ahead on another
+	// goroutine; nil analyzes each here.
+	indexes *versioning.Ahead[indexed]
+}
+
+// indexed is what the store indexes of a record: the tsvector of its
+// texts, their terms in the postings, its flags and its measures.
+type indexed struct {
+	document
+	terms    []string
+	flags    []string // never nil: the column is an array
+	price    *float64
+	deadline *int64
+}
+
+// indexOf analyzes r for the index.
+func indexOf(st textproc.Stemmer, r tenderbase.Record) indexed {
+	open, tariff := query.IndexedFields(st, r)
+	x := indexed{document: newDocument(open, tariff), flags: r.Flags()}
+	if x.flags == nil {
+		x.flags = []string{}
+	}
+	x.terms = postings.Terms(open, tariff, x.flags)
+	x.price, x.deadline = measures(r)
+	return x
+}
+
+// index returns r's index entry, analyzed ahead or now.
+func (w writer) index(r tenderbase.Record) indexed {
+	return w.indexes.Of(r, func(r tenderbase.Record) indexed { return indexOf(w.stems, r) })
 }
 
 // Current returns the current version of e's record, or else whether it
@@ -165,10 +198,8 @@ func (w writer) SaveVersion(ctx context.Context, e versioning.Encoded, vid int64
 // Insert stores a record whose kind and key are new.
 func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 	lo, hi := versioning.RIDs(e.Rec.Date())
-	open, tariff := query.IndexedFields(w.stems, e.Rec)
-	d := newDocument(open, tariff)
+	x := w.index(e.Rec)
 	fields, values := lookups(e.Rec)
-	price, deadline := measures(e.Rec)
 	// One statement, so that an import of new records costs one round trip
 	// a record beyond its reads. The next rid of the second is taken under
 	// the write lock, so no other Put can take it meanwhile.
@@ -193,14 +224,14 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 			ON CONFLICT DO NOTHING
 		)
 		SELECT rid, doc FROM r`,
-		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, flags(e.Rec), d.tsv, d.lossy, fields, values, d.tariff, price, deadline).Scan(&rid, &doc)
+		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, x.flags, x.tsv, x.lossy, fields, values, x.tariff, x.price, x.deadline).Scan(&rid, &doc)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return versioning.ErrFullSecond(e.Rec.Date())
 	}
 	if err != nil {
 		return fmt.Errorf("store record: %w", tooLarge(err))
 	}
-	w.changes.Add(e.Rec.Kind(), uint32(doc), postings.Terms(open, tariff, e.Rec.Flags()))
+	w.changes.Add(e.Rec.Kind(), uint32(doc), x.terms)
 	return nil
 }
 
@@ -219,13 +250,11 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 	if err != nil {
 		return err
 	}
-	open, tariff := query.IndexedFields(w.stems, e.Rec)
-	d := newDocument(open, tariff)
-	w.changes.Add(e.Rec.Kind(), doc, postings.Terms(open, tariff, e.Rec.Flags()))
-	price, deadline := measures(e.Rec)
+	x := w.index(e.Rec)
+	w.changes.Add(e.Rec.Kind(), doc, x.terms)
 	if _, err := w.q.Exec(ctx, `
 		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7, price = $8, deadline = $9
-		WHERE rid = $6`, rid, vid, flags(e.Rec), d.tsv, d.lossy, cur.RID, d.tariff, price, deadline); err != nil {
+		WHERE rid = $6`, rid, vid, x.flags, x.tsv, x.lossy, cur.RID, x.tariff, x.price, x.deadline); err != nil {
 		return fmt.Errorf("replace record: %w", tooLarge(err))
 	}
 	if rid != cur.RID {
@@ -251,14 +280,6 @@ func tooLarge(err error) error {
 			"the record's text has too many distinct long words for a PostgreSQL index (a tsvector holds 1 MB)")
 	}
 	return err
-}
-
-// flags returns r's flags, never nil, since the column is NOT NULL.
-func flags(r tenderbase.Record) []string {
-	if f := r.Flags(); f != nil {
-		return f
-	}
-	return []string{}
 }
 
 // newRID returns the next free rid in the second of date: later stored

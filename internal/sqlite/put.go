@@ -25,6 +25,9 @@ type writer struct {
 	counts kindCounts
 	fts    ftsWrites
 	feed   *versioning.FeedNotes
+	// documents are the full-text rows and terms of the records of the
+	// Put, analyzed ahead on another goroutine; nil analyzes each here.
+	documents *versioning.Ahead[document]
 }
 
 // Current returns the current version of e's record, or else whether it
@@ -207,11 +210,14 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 // index writes the record's row in its kind's full-text table, its
 // postings under doc and its measures.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64, doc uint32) error {
-	d := newDocument(r, w.stems)
+	d := w.documents.Of(r, w.document)
 	w.fts.insert(r.Kind(), rid, d.args(rid))
 	w.changes.Add(r.Kind(), doc, d.terms)
 	return putMeasures(ctx, w.c, r, rid)
 }
+
+// document analyzes r on the writer's goroutine.
+func (w writer) document(r tenderbase.Record) document { return newDocument(r, w.stems) }
 
 // AddLookups points every lookup of this version at the record's rid; the
 // lookups of earlier versions stay.

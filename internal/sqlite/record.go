@@ -23,8 +23,12 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 	if len(records) == 0 {
 		return res, nil
 	}
+	ahead := textproc.Stemmer{}
+	documents := versioning.ComputeAhead(records, func(r tenderbase.Record) document { return newDocument(r, ahead) })
+	defer documents.Stop()
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
-		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{}, feed: &versioning.FeedNotes{}}
+		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{},
+			feed: &versioning.FeedNotes{}, documents: documents}
 		settling, err := versioning.BeforeSettling(ctx, stateWriter{c}, records)
 		if err != nil {
 			return err
