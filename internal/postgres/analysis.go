@@ -47,8 +47,18 @@ func checkAnalysis(ctx context.Context, c *pgx.Conn, logger *slog.Logger) error 
 		return err
 	}
 	return pgx.BeginFunc(ctx, c, func(tx pgx.Tx) error {
+		// Puts of other servers wait: they would write postings the
+		// re-index writes anew.
+		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
+			return fmt.Errorf("re-index: lock for writing: %w", err)
+		}
 		if err := reindexAll(ctx, tx, logger, have, want); err != nil {
 			return err
+		}
+		// Another server's cached totals and postings chunks are of the
+		// generation before.
+		if _, err := raiseGeneration(ctx, tx); err != nil {
+			return fmt.Errorf("re-index: %w", err)
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM analysis`); err != nil {
 			return fmt.Errorf("re-index: %w", err)

@@ -38,6 +38,8 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 	ahead := textproc.Stemmer{}
 	indexes := versioning.ComputeAhead(records, func(r tenderbase.Record) indexed { return indexOf(ahead, r) })
 	defer indexes.Stop()
+	var postingsWrite *postings.RecentWrite
+	var gen int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
 			return fmt.Errorf("lock for writing: %w", err)
@@ -62,22 +64,38 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := versioning.SettleLots(ctx, w, stateWriter{tx}, records); err != nil {
 			return err
 		}
-		if err := w.changes.Flush(ctx, chunks{tx}); err != nil {
+		before, err := generation(ctx, tx)
+		if err != nil {
+			return err
+		}
+		postingsWrite = s.recent.Write(chunks{tx}, before)
+		if err := w.changes.Flush(ctx, postingsWrite); err != nil {
 			return err
 		}
 		if err := writeFeed(ctx, tx, w.feed, time.Now()); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
-			return fmt.Errorf("count the generation: %w", err)
-		}
-		return nil
+		gen, err = raiseGeneration(ctx, tx)
+		return err
 	})
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
 	}
+	if postingsWrite != nil {
+		postingsWrite.Committed(gen)
+	}
 	s.keepUp(ctx, res.Inserted+res.Replaced+res.Older)
 	return res, nil
+}
+
+// raiseGeneration raises the generation within a write's transaction, and
+// returns the new one.
+func raiseGeneration(ctx context.Context, q querier) (int64, error) {
+	var gen int64
+	if err := q.QueryRow(ctx, `UPDATE generation SET n = n + 1 RETURNING n`).Scan(&gen); err != nil {
+		return 0, fmt.Errorf("count the generation: %w", err)
+	}
+	return gen, nil
 }
 
 // writer applies records within one write transaction.

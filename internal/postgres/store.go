@@ -23,6 +23,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 )
 
 var (
@@ -36,6 +37,8 @@ type Store struct {
 	totals *totals
 	logger *slog.Logger
 	upkeep *upkeep
+	// recent keeps the postings chunks the last Put wrote, for the next.
+	recent *postings.Recent
 }
 
 // Open connects to the database at url, a postgres:// or postgresql:// URL,
@@ -63,7 +66,7 @@ func Open(ctx context.Context, url string, logger *slog.Logger) (*Store, error) 
 		pool.Close()
 		return nil, fmt.Errorf("open PostgreSQL store %s@%s/%s: %w", cfg.ConnConfig.User, cfg.ConnConfig.Host, cfg.ConnConfig.Database, err)
 	}
-	return &Store{pool: pool, totals: newTotals(), logger: logger, upkeep: &upkeep{}}, nil
+	return &Store{pool: pool, totals: newTotals(), logger: logger, upkeep: &upkeep{}, recent: &postings.Recent{}}, nil
 }
 
 // checkURL accepts only URLs, not key=value connection strings, so that a

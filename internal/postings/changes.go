@@ -17,6 +17,11 @@ type Key struct {
 	Chunk uint32
 }
 
+// compareKeys orders keys as a store's table: by term, then chunk.
+func compareKeys(a, b Key) int {
+	return cmp.Or(cmp.Compare(a.Term, b.Term), cmp.Compare(a.Chunk, b.Chunk))
+}
+
 // Chunks is a store's table of chunks, within the transaction of a write.
 type Chunks interface {
 	// Read returns the stored chunks of kind among keys; a chunk not
@@ -102,9 +107,7 @@ func flushKind(ctx context.Context, chunks Chunks, kind tenderbase.Kind, ops map
 		keys = append(keys, k)
 	}
 	// In the order of the table's key, so that the writes walk it once.
-	slices.SortFunc(keys, func(a, b Key) int {
-		return cmp.Or(cmp.Compare(a.Term, b.Term), cmp.Compare(a.Chunk, b.Chunk))
-	})
+	slices.SortFunc(keys, compareKeys)
 	stored, err := chunks.Read(ctx, kind, keys)
 	if err != nil {
 		return err

@@ -40,6 +40,11 @@ func checkAnalysis(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 	if err := reindexAll(ctx, tx, logger, have, want); err != nil {
 		return err
 	}
+	// Another process's cached totals and postings chunks are of the
+	// generation before.
+	if _, err := raiseGeneration(ctx, txStatements{tx}); err != nil {
+		return fmt.Errorf("re-index: %w", err)
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM analysis`); err != nil {
 		return fmt.Errorf("re-index: %w", describe(err))
 	}

@@ -26,6 +26,8 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 	ahead := textproc.Stemmer{}
 	documents := versioning.ComputeAhead(records, func(r tenderbase.Record) document { return newDocument(r, ahead) })
 	defer documents.Stop()
+	var postingsWrite *postings.RecentWrite
+	var gen int64
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
 		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{},
 			feed: &versioning.FeedNotes{}, documents: documents}
@@ -52,7 +54,12 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := w.counts.flush(ctx, c); err != nil {
 			return err
 		}
-		if err := w.changes.Flush(ctx, chunks{c}); err != nil {
+		before, err := generation(ctx, c)
+		if err != nil {
+			return err
+		}
+		postingsWrite = s.recent.Write(chunks{c}, before)
+		if err := w.changes.Flush(ctx, postingsWrite); err != nil {
 			return err
 		}
 		if err := w.fts.apply(ctx, c); err != nil {
@@ -61,10 +68,14 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := writeFeed(ctx, c, w.feed, time.Now()); err != nil {
 			return err
 		}
-		return raiseGeneration(ctx, c)
+		gen, err = raiseGeneration(ctx, c)
+		return err
 	})
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
+	}
+	if postingsWrite != nil {
+		postingsWrite.Committed(gen)
 	}
 	return res, nil
 }

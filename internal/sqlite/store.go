@@ -34,6 +34,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 )
 
 var (
@@ -53,6 +54,8 @@ type Store struct {
 	write  *pool
 	read   *pool // read-only connections, one per concurrent search
 	totals *totals
+	// recent keeps the postings chunks the last Put wrote, for the next.
+	recent *postings.Recent
 	logger *slog.Logger
 
 	// path and opened are the store file's path and what it was when
@@ -99,7 +102,7 @@ func Open(ctx context.Context, path string, logger *slog.Logger) (*Store, error)
 		read.Close()
 		return nil, err
 	}
-	return &Store{write: newPool(write, 1), read: newPool(read, n), totals: newTotals(), logger: logger,
+	return &Store{write: newPool(write, 1), read: newPool(read, n), totals: newTotals(), recent: &postings.Recent{}, logger: logger,
 		path: path, opened: opened, schemaVersion: strconv.Itoa(all[len(all)-1].Version)}, nil
 }
 

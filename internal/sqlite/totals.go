@@ -29,12 +29,14 @@ func generation(ctx context.Context, c *conn) (int64, error) {
 	return gen, nil
 }
 
-// raiseGeneration raises the generation within a Put's transaction.
-func raiseGeneration(ctx context.Context, c *conn) error {
-	if _, err := c.exec(ctx, `UPDATE generation SET n = n + 1`); err != nil {
-		return fmt.Errorf("raise generation: %w", describe(err))
+// raiseGeneration raises the generation within a write's transaction,
+// and returns the new one.
+func raiseGeneration(ctx context.Context, c statements) (int64, error) {
+	var gen int64
+	if err := c.queryRow(ctx, `UPDATE generation SET n = n + 1 RETURNING n`).Scan(&gen); err != nil {
+		return 0, fmt.Errorf("raise generation: %w", describe(err))
 	}
-	return nil
+	return gen, nil
 }
 
 // totalKey identifies the count of a selection: its SQL and arguments, and
