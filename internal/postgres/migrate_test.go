@@ -229,3 +229,30 @@ func TestCodeFlagsOfOldRecords(t *testing.T) {
 		t.Errorf("%d code lookups left (%v), want none", left, err)
 	}
 }
+
+// TestPutAfterReindex keeps a store open while another server opens the
+// same database with a new analysis, and indexes it anew: the first must
+// go on writing postings that match the database as it is now.
+func TestPutAfterReindex(t *testing.T) {
+	url := pgtest.URL(t)
+	server, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer server.Close()
+	storetest.CheckPutAfterReindex(t, server, func(t *testing.T) {
+		c, err := pgx.Connect(t.Context(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close(t.Context())
+		if _, err := c.Exec(t.Context(), `DELETE FROM analysis`); err != nil {
+			t.Fatal(err)
+		}
+		other, err := Open(t.Context(), url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other.Close()
+	})
+}

@@ -233,3 +233,26 @@ func TestCodeFlagsOfOldRecords(t *testing.T) {
 		t.Errorf("%d code lookups left (%v), want none", left, err)
 	}
 }
+
+// TestPutAfterReindex keeps a store open while another opens the same
+// file with a new analysis, and indexes it anew: the first must go on
+// writing postings that match the file as it is now.
+func TestPutAfterReindex(t *testing.T) {
+	path := t.TempDir() + "/store.db"
+	server := openAt(t, path)
+	storetest.CheckPutAfterReindex(t, server, func(t *testing.T) {
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if _, err := db.ExecContext(t.Context(), `DELETE FROM analysis`); err != nil {
+			t.Fatal(err)
+		}
+		other, err := Open(t.Context(), path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other.Close()
+	})
+}

@@ -86,3 +86,32 @@ func pagesOf(t *testing.T, st tenderbase.Store, s tenderbase.Search) []string {
 	}
 	return keys
 }
+
+// CheckPutAfterReindex checks that a store writing on after another
+// process indexed the same data anew (a new build's analysis, which gives
+// every record a new doc) writes its postings from the data as it is now,
+// not as its own last write left it: reindex makes the other process do
+// so while server stays open.
+func CheckPutAfterReindex(t *testing.T, server tenderbase.Store, reindex func(t *testing.T)) {
+	t.Helper()
+	// Put out of date order, so that the re-index, in date order, gives
+	// the records other docs than their first.
+	put(t, server,
+		tender("0373200041524000003", tenderbase.Law44, 77, 3, "Бумага", polyclinic()),
+		tender("0373200041524000001", tenderbase.Law44, 77, 1, "Мебель", polyclinic()),
+		tender("0373200041524000002", tenderbase.Law44, 77, 2, "Краска", polyclinic()))
+	reindex(t)
+	put(t, server, tender("0373200041524000004", tenderbase.Law44, 77, 4, "Бумага и мебель", polyclinic()))
+	for text, want := range map[string][]string{
+		"мебель":          {"0373200041524000004", "0373200041524000001"},
+		"мебель !краска":  {"0373200041524000004", "0373200041524000001"},
+		"бумага":          {"0373200041524000004", "0373200041524000003"},
+		"бумага !мебель":  {"0373200041524000003"},
+		"краска | мебель": {"0373200041524000004", "0373200041524000002", "0373200041524000001"},
+	} {
+		s := tenderbase.Search{Kind: tenderbase.KindTender, Query: mustParse(t, text, query.MCP)}
+		if diff := gocmp.Diff(want, pagesOf(t, server, s)); diff != "" {
+			t.Errorf("search %q after the re-index (-want +got):\n%s", text, diff)
+		}
+	}
+}
