@@ -14,7 +14,7 @@ import (
 // chunks is the postings table (migration 0010) as postings.Chunks. Every
 // read and every write is one statement over arrays, whatever the number
 // of chunks: an import's write touches thousands.
-type chunks struct{ q querier }
+type chunks struct{ q pgx.Tx }
 
 func (c chunks) Read(ctx context.Context, kind tenderbase.Kind, keys []postings.Key) (map[postings.Key][]byte, error) {
 	terms, nums := make([]string, len(keys)), make([]int64, len(keys))
@@ -38,16 +38,31 @@ func (c chunks) Read(ctx context.Context, kind tenderbase.Kind, keys []postings.
 	return out, nil
 }
 
+// Write deletes the chunks gone, copies in the new ones and updates the
+// others. A new chunk goes in by COPY, without the upsert's look for a
+// row of its key: new chunks are most of an import's (938,000 of the
+// 1,606,000 chunk writes at 100,000 tenders), and the server's time
+// writing chunks went from 11.5 to 8.9 s.
 func (c chunks) Write(ctx context.Context, kind tenderbase.Kind, all []postings.ChunkBits) error {
 	var terms, goneTerms []string
 	var nums, goneNums []int64
 	var blobs [][]byte
+	var fresh [][]any
 	for _, ch := range all {
-		if ch.Bits == nil {
+		switch {
+		case ch.Bits == nil:
 			goneTerms, goneNums = append(goneTerms, ch.Term), append(goneNums, int64(ch.Chunk))
-			continue
+		case !ch.Stored:
+			fresh = append(fresh, []any{string(kind), ch.Term, int64(ch.Chunk), ch.Bits})
+		default:
+			terms, nums, blobs = append(terms, ch.Term), append(nums, int64(ch.Chunk)), append(blobs, ch.Bits)
 		}
-		terms, nums, blobs = append(terms, ch.Term), append(nums, int64(ch.Chunk)), append(blobs, ch.Bits)
+	}
+	if len(fresh) > 0 {
+		if _, err := c.q.CopyFrom(ctx, pgx.Identifier{"postings"}, []string{"kind", "term", "chunk", "bits"},
+			pgx.CopyFromRows(fresh)); err != nil {
+			return fmt.Errorf("write new postings: %w", err)
+		}
 	}
 	if len(goneTerms) > 0 {
 		if _, err := c.q.Exec(ctx, `

@@ -37,6 +37,9 @@ type Chunks interface {
 type ChunkBits struct {
 	Key
 	Bits []byte
+	// Stored says whether the table held the chunk before the write, so
+	// that a store may insert the new ones without looking for them.
+	Stored bool
 }
 
 // Changes gathers the docs a write adds to and removes from terms, to
@@ -115,8 +118,9 @@ func flushKind(ctx context.Context, chunks Chunks, kind tenderbase.Kind, ops map
 	out := make([]ChunkBits, 0, len(keys))
 	for _, k := range keys {
 		bm := roaring.New()
-		if b, ok := stored[k]; ok {
-			if err := bm.UnmarshalBinary(b); err != nil {
+		old, wasStored := stored[k]
+		if wasStored {
+			if err := bm.UnmarshalBinary(old); err != nil {
 				return fmt.Errorf("read the chunk %d of %q: %w", k.Chunk, k.Term, err)
 			}
 		}
@@ -128,8 +132,8 @@ func flushKind(ctx context.Context, chunks Chunks, kind tenderbase.Kind, ops map
 			}
 		}
 		if bm.IsEmpty() {
-			if _, ok := stored[k]; ok {
-				out = append(out, ChunkBits{Key: k})
+			if wasStored {
+				out = append(out, ChunkBits{Key: k, Stored: true})
 			}
 			continue
 		}
@@ -138,7 +142,7 @@ func flushKind(ctx context.Context, chunks Chunks, kind tenderbase.Kind, ops map
 		if err != nil {
 			return err
 		}
-		out = append(out, ChunkBits{Key: k, Bits: b})
+		out = append(out, ChunkBits{Key: k, Bits: b, Stored: wasStored})
 	}
 	return chunks.Write(ctx, kind, out)
 }

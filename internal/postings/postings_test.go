@@ -32,6 +32,9 @@ func (t table) Write(_ context.Context, kind tenderbase.Kind, chunks []ChunkBits
 		if i > 0 && !keyBefore(chunks[i-1].Key, ch.Key) {
 			return fmt.Errorf("chunks out of order: %v after %v", ch.Key, chunks[i-1].Key)
 		}
+		if _, held := t[kind][ch.Key]; held != ch.Stored {
+			return fmt.Errorf("chunk %v says Stored %v, and the table holds it: %v", ch.Key, ch.Stored, held)
+		}
 		if ch.Bits == nil {
 			delete(t[kind], ch.Key)
 		} else {
