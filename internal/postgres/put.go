@@ -64,19 +64,16 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := versioning.SettleLots(ctx, w, stateWriter{tx}, records); err != nil {
 			return err
 		}
-		before, err := generation(ctx, tx)
-		if err != nil {
+		if gen, err = raiseGeneration(ctx, tx); err != nil {
 			return err
 		}
-		postingsWrite = s.recent.Write(chunks{tx}, before)
+		// The chunks the last Put kept are good if it left the generation
+		// before this one.
+		postingsWrite = s.recent.Write(chunks{tx}, gen-1)
 		if err := w.changes.Flush(ctx, postingsWrite); err != nil {
 			return err
 		}
-		if err := writeFeed(ctx, tx, w.feed, time.Now()); err != nil {
-			return err
-		}
-		gen, err = raiseGeneration(ctx, tx)
-		return err
+		return writeFeed(ctx, tx, w.feed, time.Now())
 	})
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)

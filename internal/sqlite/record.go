@@ -54,22 +54,19 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if err := w.counts.flush(ctx, c); err != nil {
 			return err
 		}
-		before, err := generation(ctx, c)
-		if err != nil {
+		if gen, err = raiseGeneration(ctx, c); err != nil {
 			return err
 		}
-		postingsWrite = s.recent.Write(chunks{c}, before)
+		// The chunks the last Put kept are good if it left the generation
+		// before this one.
+		postingsWrite = s.recent.Write(chunks{c}, gen-1)
 		if err := w.changes.Flush(ctx, postingsWrite); err != nil {
 			return err
 		}
 		if err := w.fts.apply(ctx, c); err != nil {
 			return err
 		}
-		if err := writeFeed(ctx, c, w.feed, time.Now()); err != nil {
-			return err
-		}
-		gen, err = raiseGeneration(ctx, c)
-		return err
+		return writeFeed(ctx, c, w.feed, time.Now())
 	})
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
