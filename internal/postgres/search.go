@@ -84,6 +84,9 @@ type selection struct {
 	// tsvectors: the search is of text and flags alone, which postings
 	// answer exactly.
 	match *postings.Match
+	// totalKey names the search's total in the totals cache
+	// (versioning.TotalKey).
+	totalKey string
 }
 
 // planIn writes the SQL of q for the snapshot of tx. A query that may
@@ -107,7 +110,7 @@ func planIn(ctx context.Context, tx pgx.Tx, q tenderbase.Search) (selection, err
 
 // plan writes the SQL of a search that versioning.CheckSearch passed.
 func plan(q tenderbase.Search) (selection, error) {
-	sel := selection{kind: q.Kind, order: q.Order(), limit: q.Size(), offset: offset(q.Page, q.Size())}
+	sel := selection{kind: q.Kind, order: q.Order(), limit: q.Size(), offset: offset(q.Page, q.Size()), totalKey: versioning.TotalKey(q)}
 	sel.conds = []string{"r.kind = " + sel.arg(string(q.Kind))}
 	if q.Query != nil {
 		ts, err := emitTSQuery(query.ForKind(q.Kind, q.Query), q.OpenTextOnly)
@@ -349,7 +352,7 @@ func (sel selection) byDocs(ctx context.Context, tx pgx.Tx, totals cachedTotals)
 		return nil, 0, nil, fmt.Errorf("match: %w", err)
 	}
 	total := int(docs.GetCardinality())
-	totals.cache.Set(totals.gen, sel.totalKey(), total)
+	totals.cache.Set(totals.gen, sel.totalKey, total)
 	rids, more, err := sel.pageByDocs(ctx, tx, docs, kindSize)
 	if err != nil {
 		return nil, 0, nil, err
@@ -389,7 +392,7 @@ func generation(ctx context.Context, tx pgx.Tx) (int64, error) {
 // count returns the total of sel, from the cache when it was counted in
 // the generation of tx's snapshot.
 func (sel selection) count(ctx context.Context, tx pgx.Tx, totals cachedTotals) (int, error) {
-	key := sel.totalKey()
+	key := sel.totalKey
 	if n, ok := totals.cache.Get(totals.gen, key); ok {
 		return n, nil
 	}

@@ -1,8 +1,6 @@
 package postgres
 
 import (
-	"fmt"
-
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
@@ -11,13 +9,6 @@ import (
 type totals = versioning.Totals
 
 func newTotals() *totals { return versioning.NewTotals() }
-
-// totalKey identifies the count of a selection: its conditions and their
-// arguments.
-func (sel selection) totalKey() string {
-	where, args := sel.where(false)
-	return fmt.Sprintf("%s\x00%q", where, args)
-}
 
 // ForgetTotals drops the cached totals, so that every search counts its
 // total anew, as the first one after an import does. The scale benchmark

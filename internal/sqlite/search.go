@@ -54,7 +54,7 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) (tende
 			return err
 		}
 		found.Generation = gen
-		key := sel.totalKey()
+		key := sel.totalKey
 		if n, ok := s.totals.Get(gen, key); ok && useCache {
 			sel.total = n
 		}
@@ -104,6 +104,9 @@ type selection struct {
 	offset int
 	after  *versioning.Cursor // the page starts after it; nil: at offset
 	total  int                // the total when known from the cache, else -1
+	// totalKey names the search's total in the totals cache
+	// (versioning.TotalKey).
+	totalKey string
 	// match, when set, counts the total from the postings instead of
 	// the full-text table: the search is of text and flags alone, which
 	// postings answer exactly.
@@ -155,7 +158,8 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 	if err != nil {
 		return selection{}, err
 	}
-	sel := selection{kind: q.Kind, openOnly: q.OpenTextOnly, order: q.Order(), limit: q.Size(), offset: offset(q.Page, q.Size()), total: -1}
+	sel := selection{kind: q.Kind, openOnly: q.OpenTextOnly, order: q.Order(), limit: q.Size(), offset: offset(q.Page, q.Size()),
+		total: -1, totalKey: versioning.TotalKey(q)}
 	where := q.Keys()
 	switch {
 	case m.expr != "" && !(fewRIDs && len(where) > 0):

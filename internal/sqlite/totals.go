@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
@@ -37,17 +36,6 @@ func raiseGeneration(ctx context.Context, c statements) (int64, error) {
 		return 0, fmt.Errorf("raise generation: %w", describe(err))
 	}
 	return gen, nil
-}
-
-// totalKey identifies the count of a selection: its SQL and arguments, and
-// for a checked search the query and filters, since searches that differ
-// only in what is checked in Go share their SQL.
-func (sel selection) totalKey() string {
-	key := fmt.Sprintf("%s\x00%s\x00%q\x00%q", sel.kind, sel.from, sel.args, sel.groups)
-	if sel.verify && sel.check != nil {
-		key += fmt.Sprintf("\x00%s\x00%v", query.Format(sel.check), sel.openOnly)
-	}
-	return key
 }
 
 // ForgetTotals drops the cached totals, so that every search counts its

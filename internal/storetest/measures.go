@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -95,7 +96,7 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 	lookup := func(field, value string) []tenderbase.Lookup {
 		return []tenderbase.Lookup{{Field: field, Value: value}}
 	}
-	for _, tc := range []struct {
+	cases := []struct {
 		name string
 		s    tenderbase.Search
 		want []string
@@ -143,7 +144,31 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 		{"lots by price", tenderbase.Search{Kind: tenderbase.KindLot, Sort: tenderbase.SortPriceDesc}, []string{mLotHigh, mLotLow}},
 		{"lots by end of applications", tenderbase.Search{Kind: tenderbase.KindLot, Ranges: []tenderbase.Range{between(tenderbase.MeasureDeadline, unix(86), inf)}},
 			[]string{mLotHigh}},
-	} {
+		// Searches that differ from one above in one value alone, so that
+		// a total cached for one and read for the other shows below.
+		{"published range, later days", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasurePublished, unix(64), unix(66))}}),
+			[]string{mTwin, mFree, mDollar}},
+		{"published from a day", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasurePublished, unix(65), inf)}}),
+			[]string{mTwin, mFree}},
+		{"price from 9 mln", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasurePrice, 9e6, inf)}}),
+			[]string{mBridge}},
+		{"deadline from day 73", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasureDeadline, unix(73), inf)}}),
+			[]string{mTwin, mFree, mRoof}},
+		{"words and a price range", tenders(tenderbase.Search{Query: roof, Ranges: []tenderbase.Range{between(tenderbase.MeasurePrice, 1e6, inf)}}),
+			[]string{mTwin, mRoof}},
+		{"words and another price range", tenders(tenderbase.Search{Query: roof, Ranges: []tenderbase.Range{between(tenderbase.MeasurePrice, 6.3e6, inf)}}),
+			nil},
+		{"words, published from a day", tenders(tenderbase.Search{Query: roof, Ranges: []tenderbase.Range{between(tenderbase.MeasurePublished, unix(65), inf)}}),
+			[]string{mTwin, mFree}},
+		{"region 50", tenders(tenderbase.Search{Filters: tenderbase.Filters{Regions: []int{50}}}), []string{mBridge}},
+		{"223-FZ", tenders(tenderbase.Search{Filters: tenderbase.Filters{Laws: []string{"223"}}}), []string{mDollar, mPaper}},
+		{"OKPD2 class 17", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupOKPD2, "17")}), []string{mPaper}},
+		{"another platform", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupPlatform, "ETP_RTS")}), []string{mFence}},
+		{"another placing method", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupPlacingMethod, "EA20")}),
+			[]string{mTwin, mFree, mDollar, mPaper, mBridge, mRoof}},
+		{"another word", tenders(tenderbase.Search{Query: mustParse(t, "моста", query.MCP)}), []string{mBridge}},
+	}
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			want := tc.want
 			if want == nil {
@@ -158,6 +183,20 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 			}
 		})
 	}
+	// Every search above ran in this generation of the data, so each
+	// total is now cached; read again, last first, each must be its own.
+	t.Run("cached totals", func(t *testing.T) {
+		for _, tc := range slices.Backward(cases) {
+			tc.s.PageSize = 1
+			p, err := s.Search(t.Context(), tc.s)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if p.Total != len(tc.want) {
+				t.Errorf("%s: total %d, want %d", tc.name, p.Total, len(tc.want))
+			}
+		}
+	})
 	t.Run("relevance", func(t *testing.T) {
 		// mRoof says "кровли" twice; every other match once.
 		got, total := searchAll(t, s, tenders(tenderbase.Search{Query: roof, Sort: tenderbase.SortRelevance}))

@@ -1,6 +1,13 @@
 package versioning
 
-import "sync"
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/tenderbase/tenderbase"
+)
 
 // maxTotals bounds the cached totals; the cache is emptied when full.
 const maxTotals = 4096
@@ -55,4 +62,24 @@ func (t *Totals) Forget() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	clear(t.m)
+}
+
+// TotalKey identifies the total of a search: the whole search but for the
+// place of its page (Page, PageSize, Cursor), which the total does not
+// depend on. It is derived from every other field of tenderbase.Search,
+// written out in full with their types, so that two searches that may
+// count differently never share a key, whatever fields the search gains;
+// a key made of a store's SQL and its arguments once wrote every rid bound
+// of a published-date range alike. Filters and lookups are put in one
+// order first, since their order changes nothing.
+func TotalKey(q tenderbase.Search) string {
+	q.Page, q.PageSize, q.Cursor = 0, 0, ""
+	q.Filters = q.Filters.Normalize()
+	slices.Sort(q.Filters.Regions)
+	slices.Sort(q.Filters.Countries)
+	slices.Sort(q.Filters.Laws)
+	q.Where = slices.SortedFunc(slices.Values(q.Where), func(a, b tenderbase.Lookup) int {
+		return cmp.Or(cmp.Compare(a.Field, b.Field), cmp.Compare(a.Value, b.Value))
+	})
+	return fmt.Sprintf("%#v", q)
 }
