@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strings"
 
@@ -25,8 +26,8 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 			tenderbase.Quote(r.URL.Path), strings.Join(s.toolEndpoints(), ", "))
 	}
 	reqinfo.From(r.Context()).Tool = tool.Name
-	if problem := mcp.ContentTypeProblem(r.Header.Get("Content-Type")); problem != "" {
-		return &mediaTypeError{problem}
+	if err := checkBodyType(tool, r.Header.Get("Content-Type")); err != nil {
+		return err
 	}
 	args, err := readArguments(r)
 	if err != nil {
@@ -47,6 +48,32 @@ func (s *Server) callTool(w http.ResponseWriter, r *http.Request) error {
 	}
 	writeRawJSON(w, http.StatusOK, out.Value)
 	return nil
+}
+
+// checkBodyType refuses a body whose Content-Type is not JSON, as /mcp
+// does, except that a tool that only reads also takes JSON under the types
+// plain HTTP clients send by default (defaultBodyType): curl -d sends a
+// form, fetch a string as text/plain. A tool that changes what the server
+// keeps takes JSON alone: a web page may send those types to any site
+// without asking (a CORS simple request), JSON it may not.
+func checkBodyType(tool *tools.Tool, ct string) error {
+	problem := mcp.ContentTypeProblem(ct)
+	switch {
+	case problem == "":
+		return nil
+	case tool.Effect == tools.Reads && defaultBodyType(ct):
+		return nil
+	case defaultBodyType(ct):
+		problem += "; " + tool.Name + " changes what the server keeps, and reads JSON alone"
+	}
+	return &mediaTypeError{problem}
+}
+
+// defaultBodyType reports whether ct is one that HTTP clients send a body
+// under when they are not told its type: a form, plain text or bytes.
+func defaultBodyType(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && (mt == "application/x-www-form-urlencoded" || mt == "text/plain" || mt == "application/octet-stream")
 }
 
 // readArguments reads the arguments object of a debug call; an empty body

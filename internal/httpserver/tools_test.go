@@ -84,12 +84,20 @@ func TestToolEndpoints(t *testing.T) {
 			answer{200, "Content-Type: application/json; charset=utf-8", `{"`, `"0162307330524391275"`}},
 		{"JSON with a charset", "free", "POST", "/mcp/ru/detail", "application/json; charset=utf-8", tender,
 			answer{200, "", `{"`, `"0162307330524391275"`}},
-		// What curl -d sends unless told otherwise: refused as /mcp refuses
-		// it, with the header to add.
+		// What curl -d and fetch send unless told otherwise: a tool that
+		// only reads takes JSON under them (spec 4 sends no Content-Type).
 		{"form content type", "free", "POST", "/mcp/ru/detail", "application/x-www-form-urlencoded", tender,
-			answer{415, "", `{"error":{"code":"invalid","message":"Content-Type \"application/x-www-form-urlencoded\" is not JSON; send application/json (with curl: -H 'Content-Type: application/json')"}}`, ""}},
-		{"text content type", "free", "POST", "/mcp/ru/detail", "text/plain", tender,
-			answer{415, "", `{"error":{"code":"invalid","message":"Content-Type \"text/plain\" is not JSON`, ""}},
+			answer{200, "", `{"`, `"0162307330524391275"`}},
+		{"text content type", "free", "POST", "/mcp/ru/detail", "text/plain;charset=UTF-8", tender,
+			answer{200, "", `{"`, `"0162307330524391275"`}},
+		{"a real form", "free", "POST", "/mcp/ru/detail", "application/x-www-form-urlencoded", "id=0162307330524391275",
+			answer{400, "", `{"error":{"code":"invalid","message":"the body is not valid JSON; send the tool's arguments as a JSON object"}}`, ""}},
+		// A tool that changes what the server keeps reads JSON alone, as
+		// /mcp does.
+		{"form to a tool that writes", "paid", "POST", "/mcp/subscriptions/create", "application/x-www-form-urlencoded", `{}`,
+			answer{415, "", `{"error":{"code":"invalid","message":"Content-Type \"application/x-www-form-urlencoded\" is not JSON; send application/json (with curl: -H 'Content-Type: application/json'); subscriptions.create changes what the server keeps, and reads JSON alone"}}`, ""}},
+		{"another type", "free", "POST", "/mcp/ru/detail", "application/xml", tender,
+			answer{415, "", `{"error":{"code":"invalid","message":"Content-Type \"application/xml\" is not JSON`, ""}},
 		{"a member twice", "free", "POST", "/mcp/ru/detail", "application/json", `{"id":"0000000000000000000","id":"0162307330524391275"}`,
 			answer{400, "", `{"error":{"code":"invalid","message":"member \"/id\" is given twice; give each member of a JSON object once"}}`, ""}},
 		{"a nested member twice", "free", "POST", "/mcp/ru/search", "application/json", `{"query":"школа","filters":{"r77":1,"r77":1}}`,
