@@ -48,7 +48,10 @@ func Document(ts []*tools.Tool) ([]byte, error) {
 			"version":     "2.3",
 			"description": "The antimonopoly export API and the debug endpoints of the MCP tools. The MCP endpoint itself (POST /mcp, JSON-RPC 2.0) is described by the tools/list method.",
 		},
-		"paths": paths,
+		// The document is served by the server it describes, at any
+		// address: a relative URL is that server.
+		"servers": []any{object{"url": "/", "description": "The server that serves this document."}},
+		"paths":   paths,
 		"components": object{"securitySchemes": object{
 			"bearer":  object{"type": "http", "scheme": "bearer", "description": "An API key: Authorization: Bearer <key>."},
 			"apiCode": object{"type": "apiKey", "in": "query", "name": "api_code", "description": "An API key in the query string; optional on the export."},
@@ -74,6 +77,7 @@ func selfOperation() object {
 	return object{
 		"operationId": "openapi",
 		"summary":     "This document.",
+		"security":    []any{object{}}, // open to anyone, key or none
 		"responses": object{"200": object{
 			"description": "The OpenAPI document.",
 			"content":     object{"application/json": object{"schema": object{"type": "object"}}},

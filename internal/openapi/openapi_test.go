@@ -53,6 +53,18 @@ func TestDocument(t *testing.T) {
 	if n < 3*len(list) {
 		t.Errorf("only %d schemas checked", n)
 	}
+	// Linters (@redocly/cli) want the servers named and every
+	// operation's security said, an open one as an empty requirement.
+	if servers, _ := doc["servers"].([]any); len(servers) == 0 {
+		t.Error("no servers")
+	}
+	for path, item := range paths {
+		for method, op := range item.(map[string]any) {
+			if _, ok := op.(map[string]any)["security"].([]any); !ok {
+				t.Errorf("%s %s says nothing of its security", method, path)
+			}
+		}
+	}
 }
 
 // walkSchemas calls f with the value of every "schema" member in v.
