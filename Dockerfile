@@ -42,8 +42,11 @@ VOLUME /data
 ENV TENDERBASE_DB=/data/tenderbase.db \
     TENDERBASE_ADDR=0.0.0.0:8080
 EXPOSE 8080
-# No HEALTHCHECK: the image has no shell or curl. Probe GET /health
-# (liveness) and GET /ready (readiness) from the orchestrator.
+# The image has no shell or curl, so the binary probes its own GET /health
+# (liveness). Orchestrators that ignore HEALTHCHECK (Kubernetes) probe GET
+# /health and GET /ready (readiness) themselves.
+HEALTHCHECK --interval=10s --timeout=6s --start-period=30s --retries=3 \
+    CMD ["/tenderbase", "probe"]
 # A stop takes up to --shutdown-timeout (10s) + 7s: give docker stop
 # --time 30 (compose.yaml sets stop_grace_period).
 STOPSIGNAL SIGTERM

@@ -7,6 +7,7 @@
 //	tenderbase sync status
 //	tenderbase keys create|list|suspend|resume|revoke|limits
 //	tenderbase subscriptions list|create|delete|deliveries
+//	tenderbase probe [--addr HOST:PORT] [--ready]
 //	tenderbase version
 //	tenderbase help [COMMAND]
 package main
@@ -64,6 +65,7 @@ func commands() []command {
 		{"sync", "sync [status] [flags]", "fetch new documents from the publishers into the store; show how each source stands", runSync},
 		{"keys", "keys SUBCOMMAND [flags] [ID]", "create, list, suspend, resume and revoke API keys; set their limits", runKeys},
 		{"subscriptions", "subscriptions SUBCOMMAND [ID]", "list, create and delete accounts' saved searches; show their deliveries", runSubscriptions},
+		{"probe", "probe [--addr HOST:PORT] [--ready]", "ask a running server whether it is alive (or ready); exit 0 if so, the image's healthcheck", runProbe},
 		{"version", "version", "print the version", runVersion},
 		{"help", "help [COMMAND]", "show help for tenderbase or a command", runHelp},
 	}
