@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 )
 
 // handlerFunc is a handler that returns its error instead of writing it, so
@@ -79,6 +80,9 @@ func (s *Server) classify(r *http.Request, err error) (status int, code, message
 	case !known:
 		s.logFailure(r, err)
 		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"
+	}
+	if info := reqinfo.From(r.Context()); info.Tool != "" {
+		info.Failure = code
 	}
 	return status, code, message
 }

@@ -64,6 +64,10 @@ func TestMetricsCountCalls(t *testing.T) {
 			}
 			call("POST", "/mcp", "paid", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.search","arguments":{"query":"поставка"}}}`)
 			call("POST", "/mcp", "paid", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ru.search","arguments":{"query":"оборудование"}}}`)
+			// Failed calls: on /mcp an HTTP 200 all the same.
+			call("POST", "/mcp", "paid", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ru.detail","arguments":{"id":"0000000000000000000"}}}`)
+			call("POST", "/mcp", "paid", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ru.search","arguments":{"query":"(поставка"}}}`)
+			call("POST", "/mcp/ru/detail", "paid", `{"id":"0000000000000000000"}`)
 			call("POST", "/mcp/ru/search", "paid", `{"query":"поставка"}`)
 			call("POST", "/mcp/ru/search", "limited", `{"query":"поставка"}`)
 			call("POST", "/mcp/ru/search", "nobody", `{}`)
@@ -88,7 +92,12 @@ func TestMetricsCountCalls(t *testing.T) {
 				labels map[string]string
 				want   float64
 			}{
-				{"tenderbase_http_requests_total", map[string]string{"route": "/mcp", "tool": "ru.search", "status": "200"}, 2},
+				{"tenderbase_http_requests_total", map[string]string{"route": "/mcp", "tool": "ru.search", "status": "200"}, 3},
+				{"tenderbase_http_requests_total", map[string]string{"route": "/mcp", "tool": "ru.detail", "status": "200"}, 1},
+				{"tenderbase_tool_calls_total", map[string]string{"tool": "ru.search", "outcome": "ok"}, 3},
+				{"tenderbase_tool_calls_total", map[string]string{"tool": "ru.search", "outcome": "invalid"}, 1},
+				{"tenderbase_tool_calls_total", map[string]string{"tool": "ru.detail", "outcome": "not_found"}, 2},
+				{"tenderbase_tool_calls_total", map[string]string{"tool": "fasEIS", "outcome": "ok"}, 1},
 				{"tenderbase_http_requests_total", map[string]string{"route": "POST /mcp/{group}/{operation}", "tool": "ru.search", "status": "200"}, 1},
 				{"tenderbase_http_requests_total", map[string]string{"route": "POST /mcp/{group}/{operation}", "tool": "", "status": "429"}, 1},
 				{"tenderbase_http_requests_total", map[string]string{"route": "POST /mcp/{group}/{operation}", "tool": "", "status": "401"}, 1},
@@ -97,7 +106,7 @@ func TestMetricsCountCalls(t *testing.T) {
 				{"tenderbase_http_requests_total", map[string]string{"route": "GET /api2.3/export", "tool": "", "status": "400"}, 1},
 				{"tenderbase_http_requests_total", map[string]string{"route": "unmatched", "tool": "", "status": "404"}, 1},
 				{"tenderbase_rate_limited_total", map[string]string{"route": "POST /mcp/{group}/{operation}", "caller": "key"}, 1},
-				{"tenderbase_http_request_duration_seconds", map[string]string{"route": "/mcp", "tool": "ru.search"}, 2},
+				{"tenderbase_http_request_duration_seconds", map[string]string{"route": "/mcp", "tool": "ru.search"}, 3},
 				{"tenderbase_build_info", map[string]string{"version": "v9.9.9", "commit": "abc"}, 1},
 			} {
 				if v, ok := got.value(c.metric, c.labels); !ok || v != c.want {

@@ -61,6 +61,9 @@ func observe(logger *slog.Logger, m *metrics.Metrics) func(http.Handler) http.Ha
 			if info.RateLimited {
 				attrs = append(attrs, slog.Bool("rate_limited", true))
 			}
+			if info.Failure != "" {
+				attrs = append(attrs, slog.String("failure", info.Failure))
+			}
 			logger.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 		})
 	}

@@ -214,12 +214,15 @@ func (h *Handler) lookupCall(x *exchange) (*tools.Tool, json.RawMessage, *rpcErr
 // error the caller can act on is the tool's result; any other error is ours,
 // logged here and reported without details.
 func (h *Handler) writeCallError(w http.ResponseWriter, r *http.Request, x *exchange, tool *tools.Tool, err error) {
+	info := reqinfo.From(r.Context())
 	var argErr *tools.ArgumentError
 	if errors.As(err, &argErr) {
+		info.Failure = tenderbase.EINVALID
 		x.writeError(w, invalidParams(argErr.Message))
 		return
 	}
 	err = tenderbase.ContextError(r.Context(), err)
+	info.Failure = tenderbase.ErrorCode(err)
 	switch tenderbase.ErrorCode(err) {
 	case tenderbase.ETIMEOUT:
 		x.writeError(w, &rpcError{status: http.StatusServiceUnavailable, code: codeTimeout, message: tenderbase.ErrorMessage(err)})

@@ -39,6 +39,7 @@ type Metrics struct {
 	registry *prometheus.Registry
 
 	requests      *prometheus.CounterVec
+	toolCalls     *prometheus.CounterVec
 	duration      *prometheus.HistogramVec
 	inFlight      prometheus.Gauge
 	rateLimited   *prometheus.CounterVec
@@ -62,6 +63,10 @@ func New(b Build) *Metrics {
 	f := factory{m.registry}
 	m.requests = f.counterVec("http_requests_total",
 		"HTTP requests answered, by route pattern, tool (MCP tool or export mode) and status.", "route", "tool", "status")
+	m.toolCalls = f.counterVec("tool_calls_total",
+		"Tool calls (MCP and debug endpoints) and exports answered, by tool or export mode and outcome: ok, or the error code "+
+			"(invalid, not_found, forbidden, rate_limited, timeout, internal...). A failed MCP call is an HTTP 200 all the same.",
+		"tool", "outcome")
 	m.duration = f.histogramVec("http_request_duration_seconds",
 		"Time from a request's arrival to the end of its answer, by route pattern and tool.",
 		requestBuckets, "route", "tool")
@@ -118,6 +123,9 @@ func (m *Metrics) RequestStarted() (done func(info *reqinfo.Info, status int)) {
 		}
 		m.requests.WithLabelValues(route, info.Tool, strconv.Itoa(status)).Inc()
 		m.duration.WithLabelValues(route, info.Tool).Observe(time.Since(start).Seconds())
+		if info.Tool != "" {
+			m.toolCalls.WithLabelValues(info.Tool, outcome(info, status)).Inc()
+		}
 		if info.RateLimited {
 			caller := "key"
 			if info.KeyID == "" {
@@ -126,6 +134,19 @@ func (m *Metrics) RequestStarted() (done func(info *reqinfo.Info, status int)) {
 			m.rateLimited.WithLabelValues(route, caller).Inc()
 		}
 	}
+}
+
+// outcome is the outcome label of a tool call or an export: its failure's
+// code, else "ok" for a success, else "error" for an answer of another
+// error status that said no code.
+func outcome(info *reqinfo.Info, status int) string {
+	switch {
+	case info.Failure != "":
+		return info.Failure
+	case status < 400:
+		return "ok"
+	}
+	return "error"
 }
 
 // ConnState counts the open connections; it is an http.Server's ConnState.

@@ -27,6 +27,10 @@ type Info struct {
 	Tool string
 	// RateLimited is set when the request was refused for its rate limit.
 	RateLimited bool
+	// Failure is the error code (tenderbase.ErrorCode) of a tool call or
+	// an export that failed, "" for one that answered. On /mcp a failed
+	// call is still an HTTP 200, so the status alone does not tell.
+	Failure string
 }
 
 type contextKey struct{}
