@@ -120,6 +120,13 @@ func importThenSearch(t *testing.T, db string) {
 	if diff := cmp.Diff(wantListing, listing.stdout); diff != "" || listing.code != 0 {
 		t.Errorf("search listing: exit %d (-want +got):\n%s%s", listing.code, diff, listing.stderr)
 	}
+
+	past := runCLI(t, nil, "search", "--db", db, "--page", "3", "ru", "поставка")
+	wantPast := "2 found in ru (page 3 of pages 0-0, 20 per page)\n" +
+		"page 3 is past the last page: the 2 found are on pages 0-0; ask for --page 0 or less\n"
+	if diff := cmp.Diff(wantPast, past.stdout); diff != "" || past.code != 0 {
+		t.Errorf("a page past the end: exit %d (-want +got):\n%s%s", past.code, diff, past.stderr)
+	}
 }
 
 func TestSearchJSON(t *testing.T) {

@@ -151,6 +151,14 @@ func writePage(w io.Writer, resource string, page tenderbase.Page, byCursor bool
 			return err
 		}
 	}
+	if len(page.Items) == 0 && page.Total > 0 && !byCursor {
+		// Past the end the listing is empty: say so, or it reads as a
+		// search that found nothing.
+		if _, err := fmt.Fprintf(w, "page %d is past the last page: the %d found are on pages 0-%d; ask for --page %d or less\n",
+			page.Page, page.Total, lastPage, lastPage); err != nil {
+			return err
+		}
+	}
 	if page.Next != "" {
 		if _, err := fmt.Fprintf(w, "next page: --cursor %s\n", page.Next); err != nil {
 			return err
