@@ -226,3 +226,24 @@ func (imp *importer) exceeded(o origin, m fileMark, why string) {
 	imp.summary.Rejections = imp.summary.Rejections[:m.rejections]
 	imp.reject(o, "the document "+why+": rejected whole")
 }
+
+// Unpackable returns the files of an archive, in order, that l lets be
+// unpacked: each within MaxEntryBytes, and together within
+// MaxArchiveBytes. A check of a downloaded archive reads only these, so
+// that it costs no more than the import that follows it.
+func (l Limits) Unpackable(files []*zip.File) []*zip.File {
+	l = l.withDefaults()
+	var kept []*zip.File
+	var unpacked int64
+	for i, f := range files {
+		if l.memberTooLarge(f) != "" {
+			continue
+		}
+		if l.archiveTooLarge(files, i, unpacked) != "" {
+			break
+		}
+		unpacked += int64(f.UncompressedSize64)
+		kept = append(kept, f)
+	}
+	return kept
+}
