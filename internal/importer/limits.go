@@ -33,9 +33,9 @@ type Limits struct {
 // DefaultLimits hold the real files of the publishers many times over. A
 // regional EIS archive of a day or a month holds members of a few MB, and
 // up to some 100 MB packed, about 1 GB unpacked (EIS XML packs 9 to 1):
-// 256 MiB a member, 4 GiB an archive. The largest of 162 real EIS, EGRUL
-// and TED documents is 1.7 MB, and EIS documents up to 64 MiB are pruned
-// in memory before they are decoded: 64 MiB a document. The longest text
+// 256 MiB a member, 4 GiB an archive. The largest of 162 real XML
+// documents of the publishers is 1.7 MB, and EIS documents up to 64 MiB are
+// pruned in memory before they are decoded: 64 MiB a document. The longest text
 // between two tags in them is 19 KB, and a doc's text is cut at 2 MiB
 // (internal/doctext): 4 MiB a text.
 var DefaultLimits = Limits{
