@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
 	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
@@ -57,4 +58,25 @@ func zipWithBadChecksum(t *testing.T, name, content string) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// TestSyncBoundsWhatItUnpacks syncs a day in which one archive holds a
+// member past the runner's bound of one member: that member is refused
+// with the bound, counted among the rejected, and the rest of the day is
+// stored.
+func TestSyncBoundsWhatItUnpacks(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := dayOfDocuments(t)
+		s.AddRaw("77/PRIZ/epNotificationEOK2020/2026-11-20", "epNotificationEOK2020_0177200000126000001_1_X.xml",
+			"<export>"+strings.Repeat("x", 300<<10))
+		r.Runner.Limits = importer.Limits{MaxEntryBytes: 256 << 10}
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		r.CheckRecords(t, wantKeys)
+		st := r.State(t)
+		if st.Rejected != 1 || !strings.Contains(st.LastRejection, "epNotificationEOK2020_0177200000126000001_1_X.xml: unpacks to 307208 bytes, more than the 256 KiB an archive member may (--max-entry-bytes)") {
+			t.Errorf("rejected %d, last %q; want the member past the bound", st.Rejected, st.LastRejection)
+		}
+	})
 }
