@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"golang.org/x/term"
 )
@@ -377,4 +379,69 @@ func withStoreOf[T any](ctx context.Context, c *cli, sc storeConfig, create bool
 		return c.fail(err)
 	}
 	return exitOK
+}
+
+// limitFlags adds the flags of the importer's bounds to fs, each of whose
+// defaults is its environment variable's value, or else the importer's.
+func (c *cli) limitFlags(fs *flag.FlagSet, l *importer.Limits) error {
+	def := importer.DefaultLimits
+	var errs []error
+	for _, f := range []struct {
+		name, env, what string
+		p               *int64
+		def             int64
+	}{
+		{"max-entry-bytes", "TENDERBASE_MAX_ENTRY_BYTES", "the largest archive member read, unpacked", &l.MaxEntryBytes, def.MaxEntryBytes},
+		{"max-archive-bytes", "TENDERBASE_MAX_ARCHIVE_BYTES", "the most read of one archive, unpacked", &l.MaxArchiveBytes, def.MaxArchiveBytes},
+		{"max-document-bytes", "TENDERBASE_MAX_DOCUMENT_BYTES", "the largest document read (an EIS, TED or torgi file)", &l.MaxDocumentBytes, def.MaxDocumentBytes},
+		{"max-text-bytes", "TENDERBASE_MAX_TEXT_BYTES", "the longest text or tag of an XML file read", &l.MaxTextBytes, def.MaxTextBytes},
+	} {
+		*f.p = f.def
+		if v := c.getenv(f.env); v != "" {
+			n, err := parseSize(v)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s=%s: %v", f.env, v, err))
+			}
+			*f.p = n
+		}
+		fs.Var(byteSize{f.p}, f.name, fmt.Sprintf("%s: `SIZE` in bytes, or with KiB, MiB or GiB (env %s)", f.what, f.env))
+	}
+	return errors.Join(errs...)
+}
+
+// byteSize is a flag value that takes a positive size: 1048576, 64KiB,
+// 256MiB, 4GiB.
+type byteSize struct{ n *int64 }
+
+func (v byteSize) String() string {
+	if v.n == nil {
+		return ""
+	}
+	return importer.Size(*v.n)
+}
+
+func (v byteSize) Set(s string) error {
+	n, err := parseSize(s)
+	if err == nil {
+		*v.n = n
+	}
+	return err
+}
+
+// parseSize reads a positive size in bytes, with an optional unit KiB, MiB
+// or GiB.
+func parseSize(s string) (int64, error) {
+	s = strings.TrimSpace(s)
+	unit := int64(1)
+	for suffix, u := range map[string]int64{"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30} {
+		if digits, ok := strings.CutSuffix(s, suffix); ok {
+			s, unit = strings.TrimSpace(digits), u
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64/unit {
+		return 0, errors.New("not a positive size such as 256MiB")
+	}
+	return n * unit, nil
 }

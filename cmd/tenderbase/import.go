@@ -26,6 +26,7 @@ type importConfig struct {
 	Paths     []string
 	JSON      bool
 	BatchSize int
+	Limits    importer.Limits
 }
 
 // listLimit bounds the rejected records and skipped files the text summary
@@ -61,6 +62,7 @@ func runImport(ctx context.Context, c *cli, args []string) int {
 	summary, err = importer.Import(ctx, store, cfg.Paths, importer.Options{
 		Decoders:  formats(),
 		BatchSize: cfg.BatchSize,
+		Limits:    cfg.Limits,
 		Progress:  bar.set,
 	})
 	bar.clear()
@@ -106,6 +108,10 @@ func (c *cli) parseImport(args []string) (cfg importConfig, code int, ok bool) {
 	c.storeFlags(fs, &cfg.Store, slog.LevelWarn)
 	fs.BoolVar(&cfg.JSON, "json", false, "print the summary as JSON")
 	fs.IntVar(&cfg.BatchSize, "batch-size", importer.DefaultBatchSize, "`N` records stored per transaction")
+	if err := c.limitFlags(fs, &cfg.Limits); err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase import: %v\n", err)
+		return cfg, exitUsage, false
+	}
 	paths, err := parseArgs(fs, args)
 	if err != nil {
 		return cfg, parseExit(err), false

@@ -300,8 +300,8 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		"`HEADER` in which the trusted proxies name the client: X-Forwarded-For or one holding a single address, such as X-Real-IP (env TENDERBASE_CLIENT_IP_HEADER)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
 	fs.BoolVar(&cfg.Sync, "sync", false, "keep the store current from the publishers while serving, as sync --follow does (the sync flags below)")
-	c.syncFlags(fs, &cfg.SyncConfig)
 	err = errors.Join(
+		c.syncFlags(fs, &cfg.SyncConfig),
 		c.mailFlags(fs, &cfg.Mail),
 		c.durationVar(fs, &cfg.HTTP.ShutdownTimeout, "shutdown-timeout", "TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout,
 			"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)"),

@@ -23,6 +23,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgicards"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen"
+	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
 // syncConfig is the configuration of the sync command, and of serve --sync.
@@ -41,6 +42,8 @@ type syncConfig struct {
 	// eisTokenFile is where the EIS token is read from, when given.
 	eisTokenFile string
 	eisTypes     string
+	// Limits bound what the import of a download reads.
+	Limits importer.Limits
 }
 
 // moscow is the zone the days of a sync are counted in: the EIS's.
@@ -49,8 +52,9 @@ var moscow = time.FixedZone("MSK", 3*60*60)
 // defaultEvery is how often a continuous sync runs.
 const defaultEvery = 15 * time.Minute
 
-// syncFlags adds the flags of a sync's scope and sources to fs.
-func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) {
+// syncFlags adds the flags of a sync's scope and sources to fs; the error
+// is of an environment variable that does not parse.
+func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) error {
 	fs.Func("sources", "`NAMES` of the sources to fetch, comma-separated: "+strings.Join(sourceNames(), ", ")+" (default all)", func(s string) error {
 		for name := range strings.SplitSeq(s, ",") {
 			if name = strings.TrimSpace(name); !slices.Contains(sourceNames(), name) {
@@ -73,10 +77,12 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) {
 		sc.EIS.Purchases = append(sc.EIS.Purchases, strings.TrimSpace(s))
 		return nil
 	})
+	return c.limitFlags(fs, &sc.Limits)
 }
 
 // finish reads what the flags left to read: the token, the types, the day.
 func (c *cli) finishSync(sc *syncConfig) error {
+	sc.EIS.Limits = sc.Limits
 	sc.EIS.Token = strings.TrimSpace(c.getenv("TENDERBASE_EIS_TOKEN"))
 	sc.Fedresurs.Login = c.getenv("TENDERBASE_FEDRESURS_LOGIN")
 	sc.Fedresurs.Password = c.getenv("TENDERBASE_FEDRESURS_PASSWORD")
@@ -162,7 +168,10 @@ func runSync(ctx context.Context, c *cli, args []string) int {
 	var store storeConfig
 	var sc syncConfig
 	c.storeFlags(fs, &store, slog.LevelInfo)
-	c.syncFlags(fs, &sc)
+	if err := c.syncFlags(fs, &sc); err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase sync: %v\n", err)
+		return exitUsage
+	}
 	fs.BoolVar(&sc.Follow, "follow", false, "keep syncing, every --every, until interrupted")
 	rest, err := parseArgs(fs, args)
 	if err != nil {
@@ -205,7 +214,7 @@ func newRunner(store tenderbase.Store, sc syncConfig, logger *slog.Logger) (*har
 	if !ok {
 		return nil, errors.New("this store keeps no sync log")
 	}
-	r := &harvest.Runner{Store: store, Log: log, Decoders: formats(), Logger: logger}
+	r := &harvest.Runner{Store: store, Log: log, Decoders: formats(), Limits: sc.Limits, Logger: logger}
 	if sc.Documents {
 		// The publishers' file stores are slower and stricter than their
 		// services: one file a second.

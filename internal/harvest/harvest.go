@@ -55,6 +55,7 @@ type Runner struct {
 	Store    tenderbase.Store
 	Log      tenderbase.SyncLog
 	Decoders []importer.Decoder // the formats the importer reads
+	Limits   importer.Limits    // the importer's bounds on what it reads
 	Spool    string             // folder for downloads; the system's temporary folder when empty
 	// Documents, when not nil, has the text of the files of documentation
 	// fetched for the docs of the notices imported.

@@ -120,6 +120,7 @@ func (j *Job) Import(ctx context.Context, path, name string) (importer.Summary, 
 	var docs []*tenderbase.Doc
 	sum, err := importer.Import(ctx, j.runner.Store, []string{path}, importer.Options{
 		Decoders: j.runner.Decoders,
+		Limits:   j.runner.Limits,
 		Stored:   func(recs []tenderbase.Record) { docs = append(docs, docsToRead(recs)...) },
 	})
 	if err != nil {

@@ -58,6 +58,19 @@ func (imp *importer) noteDoc(o origin, rec tenderbase.Record) {
 	imp.docs[g][docKey(doc.FileName)] = doc
 }
 
+// forgetDoc takes back what noteDoc remembered of a record that is not to
+// be stored after all.
+func (imp *importer) forgetDoc(p pending) {
+	doc, ok := p.rec.(*tenderbase.Doc)
+	if !ok {
+		return
+	}
+	g, k := p.origin.group(), docKey(doc.FileName)
+	if imp.docs[g][k] == doc {
+		delete(imp.docs[g], k)
+	}
+}
+
 // attach takes a file no decoder reads: a file of documentation waits for
 // the end of its folder; anything else is skipped, as before.
 func (imp *importer) attach(o origin, prefix []byte, why string) bool {

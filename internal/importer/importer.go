@@ -63,6 +63,9 @@ type Options struct {
 	// Stored, if not nil, is called with the records of each batch once
 	// they are stored.
 	Stored func([]tenderbase.Record)
+	// Limits bound what one file, archive member and archive may cost;
+	// zero fields take DefaultLimits.
+	Limits Limits
 	// Progress, if not nil, is called as file content is read, with the bytes
 	// read so far and the total of every file to be read. Archive members
 	// count with their uncompressed size.
@@ -74,14 +77,15 @@ type Options struct {
 // in batches, one transaction each.
 //
 // Problems with the input (a missing path, an unreadable or unrecognized
-// file, a corrupt archive, a bad record) are listed in the Summary and do not
-// stop the import. The error is for what does: a store failure, or ctx being
+// file, a corrupt archive, a bad record, a file past one of the Limits) are
+// listed in the Summary and do not stop the import. The error is for what does: a store failure, or ctx being
 // done, which stops the import between two batches. The Summary then tells
 // what had been stored.
 func Import(ctx context.Context, store tenderbase.Store, paths []string, opts Options) (Summary, error) {
 	if opts.BatchSize <= 0 {
 		opts.BatchSize = DefaultBatchSize
 	}
+	opts.Limits = opts.Limits.withDefaults()
 	imp := &importer{ctx: ctx, store: store, opts: opts, docs: map[string]map[string]*tenderbase.Doc{}}
 	err := imp.readAll(imp.plan(paths))
 	// Whatever stopped the reading, the batch being stored is waited for:

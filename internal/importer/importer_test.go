@@ -24,7 +24,7 @@ import (
 var decoders = []importer.Decoder{ndjson.Format{}}
 
 // tenderLine returns the canonical NDJSON line of a tender, newline included.
-func tenderLine(t *testing.T, number string, version int) string {
+func tenderLine(t testing.TB, number string, version int) string {
 	t.Helper()
 	line, err := tenderbase.EncodeEnvelope(&tenderbase.Tender{
 		PurchaseNumber: number,
@@ -62,7 +62,7 @@ func writeFile(t *testing.T, path, content string) string {
 // member is one file of a zip archive a test writes.
 type member struct{ name, content string }
 
-func zipBytes(t *testing.T, members ...member) string {
+func zipBytes(t testing.TB, members ...member) string {
 	t.Helper()
 	var b strings.Builder
 	zw := zip.NewWriter(&b)

@@ -36,7 +36,21 @@ func (imp *importer) readArchive(in input) error {
 		return nil
 	}
 	defer zr.Close()
-	for _, m := range members {
+	var unpacked int64
+	for i, m := range members {
+		if why := imp.opts.Limits.memberTooLarge(m); why != "" {
+			imp.skip(in.path, m.Name, why)
+			imp.advance(int64(m.UncompressedSize64))
+			continue
+		}
+		if why := imp.opts.Limits.archiveTooLarge(members, i, unpacked); why != "" {
+			imp.skip(in.path, m.Name, why)
+			for _, rest := range members[i:] {
+				imp.advance(int64(rest.UncompressedSize64))
+			}
+			break
+		}
+		unpacked += int64(m.UncompressedSize64)
 		if err := imp.readMember(in.path, m); err != nil {
 			return err
 		}
@@ -64,7 +78,8 @@ func (imp *importer) readMember(archive string, m *zip.File) error {
 func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 	start := imp.done
 	defer func() { imp.done = start; imp.advance(size) }()
-	br := bufio.NewReaderSize(&countingReader{r: r, imp: imp}, PrefixSize)
+	bounded := &boundedReader{r: &countingReader{r: r, imp: imp}}
+	br := bufio.NewReaderSize(bounded, PrefixSize)
 	prefix, err := br.Peek(PrefixSize)
 	if err != nil && !errors.Is(err, io.EOF) {
 		imp.skip(o.file, o.member, "cannot read: "+reason(err))
@@ -89,11 +104,17 @@ func (imp *importer) readFile(r io.Reader, o origin, size int64) error {
 	}()
 	whole, _ := dec.(WholeFiles)
 	imp.wholeFile = whole != nil && whole.WholeFiles()
+	imp.bound(bounded, o, prefix)
+	before := imp.mark()
 	err = dec.Decode(o.baseName(), br, func(line int, rec tenderbase.Record, err error) error {
 		return imp.emit(o, line, rec, err)
 	})
 	if imp.fatal != nil {
 		return imp.fatal
+	}
+	if bounded.exceeded != "" {
+		imp.exceeded(o, before, bounded.exceeded)
+		return nil
 	}
 	if imp.wholeFile && len(imp.batch) >= imp.opts.BatchSize {
 		if imp.fatal = imp.flush(); imp.fatal != nil {

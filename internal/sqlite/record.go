@@ -11,6 +11,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/versioning"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Put stores records in one transaction, as tenderbase.Store says. The
@@ -68,6 +69,11 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		}
 		return writeFeed(ctx, c, w.feed, time.Now())
 	})
+	if code(err) == sqlite3.SQLITE_TOOBIG {
+		// A record longer than a value SQLite holds: the caller can leave
+		// it out, as the importer does, and store the others.
+		return tenderbase.PutResult{}, tenderbase.Errorf(tenderbase.EINVALID, "a record is longer than SQLite holds in one value: %v", err)
+	}
 	if err != nil {
 		return tenderbase.PutResult{}, fmt.Errorf("put: %w", err)
 	}

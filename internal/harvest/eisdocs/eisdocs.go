@@ -18,6 +18,7 @@ import (
 
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
 // DefaultEndpoint is the service's address in its published WSDL. Older
@@ -37,6 +38,10 @@ type Config struct {
 	Purchases []string
 	Fetch     fetch.Config
 	Transport http.RoundTripper // nil for the default
+	// Limits are the importer's bounds, which the check of a downloaded
+	// archive keeps to: a member the import will not read is not unpacked
+	// to check it either.
+	Limits importer.Limits
 }
 
 // archiveTimeout is the default time one attempt of a request may take.
@@ -196,7 +201,7 @@ func (s *Source) archive(ctx context.Context, job *harvest.Job, url string) erro
 		URL:      url,
 		Header:   http.Header{"individualPerson_token": {s.cfg.Token}},
 		NotReady: []int{http.StatusNotFound},
-		Check:    checkArchive,
+		Check:    func(r io.ReaderAt, size int64) error { return checkArchive(r, size, s.cfg.Limits) },
 	}, job.Spool())
 	var refused *fetch.StatusError
 	if errors.As(err, &refused) && (refused.Status == http.StatusUnauthorized || refused.Status == http.StatusForbidden) {
@@ -210,14 +215,15 @@ func (s *Source) archive(ctx context.Context, job *harvest.Job, url string) erro
 }
 
 // checkArchive checks that a download is a whole ZIP archive: its
-// directory reads and every member's checksum matches. A cut or corrupted
-// download fails, to be fetched again.
-func checkArchive(r io.ReaderAt, size int64) error {
+// directory reads and the checksum of every member within limits matches.
+// A cut or corrupted download fails, to be fetched again; a member past the
+// limits is left for the import to refuse, with the bound it passes.
+func checkArchive(r io.ReaderAt, size int64, limits importer.Limits) error {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
 		return fmt.Errorf("not a whole ZIP archive: %w", err)
 	}
-	for _, m := range zr.File {
+	for _, m := range limits.Unpackable(zr.File) {
 		rc, err := m.Open()
 		if err != nil {
 			return fmt.Errorf("archive member %s: %w", m.Name, err)

@@ -45,6 +45,7 @@ func NewReader(r io.Reader) *Reader {
 // at the end of the input or when reading fails; Err tells which.
 func (r *Reader) Next() bool {
 	for r.err == nil {
+		r.skipBlankLines()
 		text, err := r.readLine()
 		switch {
 		case errors.Is(err, io.EOF):
@@ -71,6 +72,32 @@ func (r *Reader) Next() bool {
 }
 
 var errLineTooLong = errors.New("line too long")
+
+// skipBlankLines passes over the blank lines ahead, a buffer at a time and
+// counting them: a file of a billion newlines costs a scan of its bytes,
+// not the work of reading a line a billion times.
+func (r *Reader) skipBlankLines() {
+	for {
+		if _, err := r.br.Peek(1); err != nil {
+			return // readLine meets the end or the error
+		}
+		buf, _ := r.br.Peek(r.br.Buffered())
+		end, lines := 0, 0 // past the last newline of the blank run; its lines
+		i := 0
+		for ; i < len(buf) && isSpace(buf[i]); i++ {
+			if buf[i] == '\n' {
+				end, lines = i+1, lines+1
+			}
+		}
+		r.line += lines
+		_, _ = r.br.Discard(end) // buffered bytes: it cannot fail
+		if i < len(buf) || end == 0 {
+			return // a line that is not blank, or blank bytes without their newline yet
+		}
+	}
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // readLine returns the next line without its line ending, or io.EOF when
 // the input has no more lines. A line over MaxLineSize is read to its end and

@@ -150,3 +150,31 @@ func TestReaderLineSizeBound(t *testing.T) {
 		t.Errorf("lines (-want +got):\n%s", diff)
 	}
 }
+
+// TestReaderBlankLines reads records apart by many blank lines with their
+// line numbers, and without a line's work for each blank line: a file of
+// newlines must cost a scan of its bytes.
+func TestReaderBlankLines(t *testing.T) {
+	const blank = 100000
+	input := tenderLine(t, "1") + strings.Repeat("\n", blank) + " \t\r\n\n  " + tenderLine(t, "2") + "\n" + strings.Repeat(" \n", blank)
+	var lines []int
+	allocs := testing.AllocsPerRun(1, func() {
+		lines = lines[:0]
+		r := ndjson.NewReader(strings.NewReader(input))
+		for r.Next() {
+			if _, err := r.Record(); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, r.Line())
+		}
+		if err := r.Err(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if diff := cmp.Diff([]int{1, blank + 3}, lines); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+	if allocs > 1000 {
+		t.Errorf("%.0f allocations for two records among %d blank lines, want at most 1000", allocs, 2*blank)
+	}
+}
