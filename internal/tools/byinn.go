@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/tenderbase/tenderbase"
@@ -228,21 +227,22 @@ func (s *Set) count(ctx context.Context, srch tenderbase.Search, n *int) (tender
 // whether the sums cover the newest only, and returns the latest of them.
 func (s *Set) sumContracts(ctx context.Context, srch tenderbase.Search, into *contractActivity, partial *bool) (tenderbase.Record, error) {
 	var latest tenderbase.Record
-	sums := map[string]float64{}
+	// Summed in kopecks: float sums of many prices pick up noise below them.
+	kopecks := map[string]int64{}
 	total, cut, err := s.scan(ctx, srch, func(r tenderbase.Record) {
 		if latest == nil {
 			latest = r
 		}
 		if c, ok := r.(*tenderbase.Contract); ok {
-			sums[currency(c.Currency)] += c.Price
+			kopecks[currency(c.Currency)] += tenderbase.Kopecks(c.Price)
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	for cur, sum := range sums {
-		// Kopecks: float sums of many prices pick up noise below them.
-		sums[cur] = math.Round(sum*100) / 100
+	sums := make(map[string]float64, len(kopecks))
+	for cur, k := range kopecks {
+		sums[cur] = tenderbase.Amount(k)
 	}
 	*into = contractActivity{Contracts: total, ContractsSum: sums}
 	*partial = *partial || cut
