@@ -36,7 +36,7 @@ type Config struct {
 	// Info names the server; the name defaults to "tenderbase".
 	Info ServerInfo
 	// Instructions tell a model what the server holds and how to search it;
-	// default DefaultInstructions.
+	// default tools.Instructions().
 	Instructions string
 	// AllowedOrigins lists the browser origins, beyond localhost, that may
 	// call: full origins ("https://app.example.com"), host names, or "*" for

@@ -28,9 +28,9 @@ const (
 
 // pricesArgs are the arguments of prices.monitor.
 type pricesArgs struct {
-	OKPD2   string `json:"okpd2,omitempty" jsonschema:"An OKPD2 code or its prefix, e.g. 26.20.11 (laptops) or 21.20 (medicines): the purchase objects whose code starts with it."`
-	Query   string `json:"query,omitempty" jsonschema:"Words the purchase object's name must match, in the search syntax, e.g. бумага А4. With okpd2, both must hold."`
-	Regions []int  `json:"regions,omitempty" jsonschema:"Region codes (1-99) to watch; empty: all regions."`
+	OKPD2   string `json:"okpd2,omitempty" jsonschema:"Code prefix: 26.20.11."`
+	Query   string `json:"query,omitempty" jsonschema:"Words of the object's name."`
+	Regions []int  `json:"regions,omitempty" jsonschema:"Region codes."`
 }
 
 func (a *pricesArgs) check() error {
@@ -106,13 +106,10 @@ type unitPrice struct {
 func (s *Set) pricesMonitor() (*Tool, error) {
 	return build(definition[pricesArgs]{
 		name:  "prices.monitor",
-		title: "Price monitoring of a product",
-		description: "Watch the unit prices of a product in tenders' notices and contracts over time: give an OKPD2 code prefix (okpd2), " +
-			"words of the object's name (query) or both, and optionally regions. Answers count, min, median and max by month, " +
-			"region and unit of measure, the usual range of each unit from earlier prices, and alerts: prices of the newest month " +
-			"outside that range, each with the record to read (ru.detail or contracts.detail by key). Reads the newest 10,000 " +
-			"tenders and contracts that match. Standard, guru and corporate plans. " +
-			`Example: {"okpd2": "26.20.11", "regions": [77]}.`,
+		title: "Product price monitoring",
+		description: "Unit prices of a product in tenders and contracts (the newest 10,000 of each), by okpd2, query or both: " +
+			"count, min, median, max by month, region and unit; each unit's usual range; alerts for newest-month prices " +
+			"outside it, with the record to open by key. Standard, guru and corporate plans." + " " + `Example: {"okpd2": "26.20.11", "regions": [77]}.`,
 		output: outputOf[pricesResult](""),
 		run:    s.monitorPrices,
 	})

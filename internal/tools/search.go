@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 )
@@ -32,29 +34,29 @@ const (
 // records can be narrowed by (searchTool.filters); the others are no
 // arguments of it, in its schema or its decoding.
 type searchArgs struct {
-	Query          string         `json:"query,omitempty" jsonschema:"What to find, in the query language: words in any form, & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Empty or absent: every record the filters admit, newest first."`
-	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
-	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
-	Laws           []int          `json:"laws,omitempty" jsonschema:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
-	PriceMin       int            `json:"price_min,omitempty" jsonschema:"Lowest price in roubles, included: a tender's maximum price, a contract's price, a lot's starting price. Records without a price in roubles do not match a price bound."`
-	PriceMax       int            `json:"price_max,omitempty" jsonschema:"Highest price in roubles, included."`
-	PublishedFrom  string         `json:"published_from,omitempty" jsonschema:"Published on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time."`
-	PublishedTo    string         `json:"published_to,omitempty" jsonschema:"Published on or before this day (Moscow time), included."`
-	DeadlineFrom   string         `json:"deadline_from,omitempty" jsonschema:"Applications close on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time. For a tender, the deadline once its date changes are applied."`
-	DeadlineTo     string         `json:"deadline_to,omitempty" jsonschema:"Applications close on or before this day (Moscow time), included."`
-	Open           bool           `json:"open,omitempty" jsonschema:"true: only records that take applications now: the deadline is still ahead (and a tender's state is active)."`
-	State          string         `json:"state,omitempty" jsonschema:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed. Empty: every state."`
-	OKPD2          string         `json:"okpd2,omitempty" jsonschema:"OKPD2 code or its beginning, of any purchase object: 43 (a class), 43.91, 43.91.19.110."`
-	CPV            string         `json:"cpv,omitempty" jsonschema:"CPV code or its significant digits, of the tender or a lot: 45 (the division), 4526, 45261910-6."`
-	CustomerINN    string         `json:"customer_inn,omitempty" jsonschema:"INN of the customer (10 or 12 digits)."`
-	ParticipantINN string         `json:"participant_inn,omitempty" jsonschema:"INN of a participant that the tender's protocols name (10 or 12 digits)."`
-	SupplierINN    string         `json:"supplier_inn,omitempty" jsonschema:"INN of the supplier (10 or 12 digits)."`
-	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"Placing method code as the EIS gives it: EA20 (electronic auction), OK20 (open tender), ZK20 (request for quotations), ZP20 (request for proposals)..."`
-	Platform       string         `json:"platform,omitempty" jsonschema:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
-	Sort           string         `json:"sort,omitempty" jsonschema:"Order of the results: newest (default), deadline (soonest first), price_asc, price_desc, relevance (best match of the query first). Records without a deadline or price come last; ties come newest first."`
-	Page           int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
-	Cursor         string         `json:"cursor,omitempty" jsonschema:"The next_cursor of a page of this same search (the same query, filters and sort): the page after that one, as quick to read as the first however deep. Give a page or a cursor, not both."`
-	Filters        map[string]any `json:"filters,omitempty" jsonschema:"The same filters as flags (spec 4.3): r<region code> (r77), cr<country code> (cr276), fz44, fz223, each with the value 1; TenderGuru's names price1, price2, date_start, date_end (dd.mm.yyyy), actual (1), f (44 or 223); and any named filter of this tool, such as {\"okpd2\": \"43.91\"}."`
+	Query          string         `json:"query,omitempty" jsonschema:"Words; syntax in the instructions."`
+	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes: 77 Moscow..."`
+	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO numeric codes: 276 Germany..."`
+	Laws           []int          `json:"laws,omitempty"`
+	PriceMin       int            `json:"price_min,omitempty" jsonschema:"Roubles."`
+	PriceMax       int            `json:"price_max,omitempty"`
+	PublishedFrom  string         `json:"published_from,omitempty" jsonschema:"2026-12-01 or 01.12.2026, Moscow."`
+	PublishedTo    string         `json:"published_to,omitempty"`
+	DeadlineFrom   string         `json:"deadline_from,omitempty" jsonschema:"Applications close then or later."`
+	DeadlineTo     string         `json:"deadline_to,omitempty"`
+	Open           bool           `json:"open,omitempty" jsonschema:"Deadline ahead."`
+	State          string         `json:"state,omitempty" jsonschema:"Derived, as ru.detail."`
+	OKPD2          string         `json:"okpd2,omitempty" jsonschema:"Code prefix: 43.91."`
+	CPV            string         `json:"cpv,omitempty" jsonschema:"Code prefix: 4526."`
+	CustomerINN    string         `json:"customer_inn,omitempty"`
+	ParticipantINN string         `json:"participant_inn,omitempty" jsonschema:"In the protocols."`
+	SupplierINN    string         `json:"supplier_inn,omitempty"`
+	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"EA20, OK20, ZK20, ZP20..."`
+	Platform       string         `json:"platform,omitempty" jsonschema:"ETP_SBAST, ETP_RTS, ETP_EETP..."`
+	Sort           string         `json:"sort,omitempty"`
+	Page           int            `json:"page,omitempty"`
+	Cursor         string         `json:"cursor,omitempty" jsonschema:"From next_cursor; not with page."`
+	Filters        map[string]any `json:"filters,omitempty" jsonschema:"Flags (spec 4.3): {\"r77\": 1}."`
 }
 
 func (a searchArgs) check() error {
@@ -122,6 +124,8 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
 		only:   append([]string{"query", "sort", "page", "cursor", "filters"}, t.filters...),
+		// The sorts the tool offers, not every search's.
+		rules: map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }},
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
 		},
@@ -177,17 +181,23 @@ func (t searchTool) storeSearch(text, sort string, named searchArgs, filters map
 	return tenderbase.Search{Kind: t.kind, Query: q, Filters: crit.flags, Where: crit.where, Ranges: crit.ranges, Sort: order}, nil
 }
 
+// sortNames names the sorts t offers, newest first, as the enum of its
+// sort argument.
+func (t searchTool) sortNames() []string {
+	names := []string{string(tenderbase.SortNewest)}
+	for _, s := range t.sorts {
+		names = append(names, string(s))
+	}
+	return names
+}
+
 // order returns the order a sort argument names, newest when none is given.
 func (t searchTool) order(sort string, q tenderbase.Query) (tenderbase.Sort, error) {
 	if sort == "" {
 		return tenderbase.SortNewest, nil
 	}
-	sorts := append([]tenderbase.Sort{tenderbase.SortNewest}, t.sorts...)
-	names := make([]string, len(sorts))
-	for i, s := range sorts {
-		names[i] = string(s)
-	}
-	if !slices.Contains(sorts, tenderbase.Sort(sort)) {
+	names := t.sortNames()
+	if !slices.Contains(names, sort) {
 		return "", argErrorf("argument \"sort\" of %s is one of %s, got %s", t.name, strings.Join(names, ", "), tenderbase.Quote(sort))
 	}
 	if tenderbase.Sort(sort) == tenderbase.SortRelevance && q == nil {
