@@ -1,6 +1,9 @@
 package tenderbase
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // The spec (part 2) types an INN as an integer, and programs that read
 // INNs, KPPs and purchase numbers as numbers lose their leading zeros. The
@@ -46,3 +49,18 @@ func PadPurchaseNumber(digits string) (string, bool) {
 	}
 	return digits, false
 }
+
+// Money. A record holds an amount as published, a float64 of its
+// currency's units to the kopeck (or cent), which encoding/json writes back
+// as published: 640.79. A figure computed of many amounts (a sum, a median,
+// a range) would pick up float noise below the kopeck (640.7850000000001),
+// so it is computed in whole kopecks, with Kopecks and Amount.
+
+// Kopecks returns amount in whole kopecks, hundredths of its currency's
+// unit, rounded half away from zero.
+func Kopecks(amount float64) int64 { return int64(math.Round(amount * 100)) }
+
+// Amount returns kopecks as an amount of the currency's units: the float64
+// nearest to kopecks/100, which encoding/json writes with two decimals at
+// most, exactly.
+func Amount(kopecks int64) float64 { return float64(kopecks) / 100 }

@@ -26,6 +26,8 @@
 //	        retry_after in seconds, as does the Retry-After header     429
 //	-32003  the tool call took longer than the request's deadline
 //	        (the context's cause names the limit)                      503
+//	-32043  prompts/get of a prompt the caller's plan does not
+//	        include (prompts/list lists only those it does)            200
 //
 // A failure of the tool itself (nothing found, a plan without the right, a
 // query that cannot be parsed) is not a protocol error: it is a tools/call

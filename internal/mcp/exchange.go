@@ -17,10 +17,13 @@ const (
 	codeMethodNotFound = -32601
 	codeInvalidParams  = -32602
 	codeInternal       = -32603
-	// codeRateLimited and codeTimeout are in the range JSON-RPC leaves to
-	// servers; 29 echoes HTTP 429, and 03 the 503 they come with.
+	// codeRateLimited, codeTimeout and codeForbidden are in the range
+	// JSON-RPC leaves to servers; 29 echoes HTTP 429, 03 the 503 a timeout
+	// comes with, and 43 HTTP 403, though a refusal by plan comes with 200
+	// as the other errors of a method do.
 	codeRateLimited = -32029
 	codeTimeout     = -32003
+	codeForbidden   = -32043
 )
 
 // rpcError is a JSON-RPC error answer and the HTTP status it goes with.

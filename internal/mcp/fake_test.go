@@ -43,13 +43,15 @@ func (f fakeTools) Prompt(name string) (*tools.Prompt, bool) {
 var fakePrompts = []*tools.Prompt{{
 	Name: "analyze_tender", Title: "Analyze a tender", Description: "A tender's facts and documentation.",
 	Arguments: []tools.PromptArgument{{Name: "tend_num", Description: "The purchase number.", Required: true}},
+	Authorize: fakeAnalysis,
 	Get: func(ctx context.Context, args map[string]string) (tools.PromptResult, error) {
+		if err := fakeAnalysis(ctx); err != nil {
+			return tools.PromptResult{}, err
+		}
 		n, ok := args["tend_num"]
 		switch {
 		case !ok || len(args) != 1:
 			return tools.PromptResult{}, &tools.ArgumentError{Message: `argument "tend_num" is required`}
-		case tenderbase.PlanFromContext(ctx) != tenderbase.PlanGuru:
-			return tools.PromptResult{}, tenderbase.Errorf(tenderbase.EFORBIDDEN, "the analysis of documentation is part of the guru and corporate plans")
 		case n == "broken":
 			return tools.PromptResult{}, errors.New("the disk is on fire")
 		case tenders[n] == "":
@@ -59,6 +61,16 @@ var fakePrompts = []*tools.Prompt{{
 			Messages: []tools.PromptMessage{{Role: "user", Text: "Analyze this tender:\n" + tenders[n]}}}, nil
 	},
 }}
+
+// fakeAnalysis lets the plans that include the analysis of documentation
+// have the prompt, as the real prompts do.
+func fakeAnalysis(ctx context.Context) error {
+	k, _ := tenderbase.KeyFromContext(ctx)
+	if !k.Effective().DocumentAnalysis {
+		return tenderbase.Errorf(tenderbase.EFORBIDDEN, "the analysis of documentation is part of the guru and corporate plans")
+	}
+	return nil
+}
 
 // tenders are the records of the fake ru.detail.
 var tenders = map[string]string{

@@ -171,6 +171,7 @@ var testKeys = map[string]tenderbase.Key{
 	"free":         {ID: "k_free", Plan: tenderbase.PlanFree},
 	"paid":         {ID: "k_paid", Plan: tenderbase.PlanStandard},
 	"guru":         {ID: "k_guru", Plan: tenderbase.PlanGuru},
+	"corporate":    {ID: "k_corporate", Plan: tenderbase.PlanCorporate},
 	"limited":      {ID: "k_limited", Plan: tenderbase.PlanFree},
 	"limiter-down": {ID: "k_limiter_down", Plan: tenderbase.PlanFree},
 }

@@ -36,7 +36,7 @@ type Config struct {
 	// Info names the server; the name defaults to "tenderbase".
 	Info ServerInfo
 	// Instructions tell a model what the server holds and how to search it;
-	// default DefaultInstructions.
+	// default tools.Instructions().
 	Instructions string
 	// AllowedOrigins lists the browser origins, beyond localhost, that may
 	// call: full origins ("https://app.example.com"), host names, or "*" for
@@ -59,10 +59,9 @@ type Handler struct {
 
 	// The answers that never change are marshalled once, when the handler
 	// is built: initialize's result for each protocol version and the list
-	// of tools.
+	// of tools. The list of prompts depends on the caller's plan.
 	initialized map[string][]byte
 	toolList    []byte
-	promptList  []byte
 }
 
 // New returns a handler serving the tools of set. A nil logger discards logs.
@@ -85,9 +84,6 @@ func New(cfg Config, set Toolset, logger *slog.Logger) (*Handler, error) {
 		return nil, err
 	}
 	if h.toolList, err = toolListResult(set.List()); err != nil {
-		return nil, err
-	}
-	if h.promptList, err = promptListResult(set.Prompts()); err != nil {
 		return nil, err
 	}
 	return h, nil

@@ -15,13 +15,6 @@ import (
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
-// DefaultInstructions tell a model what the server holds and how to search.
-const DefaultInstructions = `Tenderbase holds public procurement data: Russian tenders (44-FZ and 223-FZ) with their amendments and winners, procurement documentation, concluded contracts, world tenders, auctions of bankruptcy and state property, and organizations by INN. ` +
-	`Search with a *.search tool, then fetch one record with the matching *.detail tool by the id a result carries. ` +
-	`Queries match every word form and ignore case; words are joined by AND; | means OR, !word excludes a word, "double quotes" match a phrase, =word matches that exact form only, and parentheses group. ` +
-	`Narrow by region codes (regions) or ISO country codes (countries); page counts from 0 and each answer states the page size and the exact total. ` +
-	`Fields your plan does not include are null, and a note after the result names them.`
-
 // initializeResult is the answer to initialize.
 type initializeResult struct {
 	ProtocolVersion string       `json:"protocolVersion"`
@@ -48,7 +41,7 @@ func initializeResults(cfg Config) (map[string][]byte, error) {
 	}
 	instructions := cfg.Instructions
 	if instructions == "" {
-		instructions = DefaultInstructions
+		instructions = tools.Instructions()
 	}
 	results := make(map[string][]byte)
 	for _, v := range []string{latestVersion, oldestVersion} {
@@ -78,23 +71,39 @@ func (h *Handler) initialize(w http.ResponseWriter, x *exchange) {
 	x.writeResult(w, h.initialized[v])
 }
 
-// toolEntry is one tool in the answer to tools/list.
+// toolEntry is one tool in the answer to tools/list. It carries no
+// outputSchema, which the protocol leaves optional: the tools' output
+// schemas came to 77,000 characters, which a model would read before its
+// first call, and the structured content it gets repeats what the text
+// block says. /openapi.json gives the schemas of the debug endpoints'
+// answers.
 type toolEntry struct {
-	Name         string          `json:"name"`
-	Title        string          `json:"title,omitempty"`
-	Description  string          `json:"description"`
-	InputSchema  json.RawMessage `json:"inputSchema"`
-	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
-	Annotations  annotations     `json:"annotations"`
+	Name        string          `json:"name"`
+	Title       string          `json:"title,omitempty"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+	Annotations annotations     `json:"annotations"`
 }
 
 // annotations say what a call does: most tools only read the data the
 // server holds; the subscriptions' create and delete change an account's.
+// A tool that reads says no more than that: the protocol gives
+// destructiveHint and idempotentHint a meaning only when readOnlyHint is
+// false.
 type annotations struct {
-	ReadOnlyHint    bool `json:"readOnlyHint"`
-	DestructiveHint bool `json:"destructiveHint"`
-	IdempotentHint  bool `json:"idempotentHint"`
-	OpenWorldHint   bool `json:"openWorldHint"`
+	ReadOnlyHint    bool  `json:"readOnlyHint"`
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	IdempotentHint  *bool `json:"idempotentHint,omitempty"`
+	OpenWorldHint   bool  `json:"openWorldHint"`
+}
+
+// annotationsOf returns the annotations of a tool with effect e.
+func annotationsOf(e tools.Effect) annotations {
+	if e == tools.Reads {
+		return annotations{ReadOnlyHint: true}
+	}
+	destructive, idempotent := e == tools.Deletes, e != tools.Creates
+	return annotations{DestructiveHint: &destructive, IdempotentHint: &idempotent}
 }
 
 // toolListResult marshals the answer to tools/list. The list is short and
@@ -104,9 +113,8 @@ func toolListResult(list []*tools.Tool) ([]byte, error) {
 	for i, t := range list {
 		entries[i] = toolEntry{
 			Name: t.Name, Title: t.Title, Description: t.Description,
-			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
-			Annotations: annotations{ReadOnlyHint: t.Effect == tools.Reads, DestructiveHint: t.Effect == tools.Deletes,
-				IdempotentHint: t.Effect != tools.Creates},
+			InputSchema: t.InputSchema,
+			Annotations: annotationsOf(t.Effect),
 		}
 		if len(entries[i].InputSchema) == 0 {
 			entries[i].InputSchema = json.RawMessage(`{"type":"object"}`)

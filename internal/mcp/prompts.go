@@ -19,26 +19,32 @@ type promptEntry struct {
 	Arguments   []tools.PromptArgument `json:"arguments"`
 }
 
-// promptListResult marshals the answer to prompts/list: the list is short
-// and fixed, one page whatever cursor a client sends.
-func promptListResult(list []*tools.Prompt) ([]byte, error) {
-	entries := make([]promptEntry, len(list))
-	for i, p := range list {
-		entries[i] = promptEntry{Name: p.Name, Title: p.Title, Description: p.Description, Arguments: p.Arguments}
+// listPrompts answers prompts/list: the prompts the caller's plan
+// includes, so that a client never offers its user one the server would
+// refuse. The list is short, one page whatever cursor a client sends.
+func (h *Handler) listPrompts(w http.ResponseWriter, r *http.Request, x *exchange) {
+	entries := []promptEntry{}
+	for _, p := range h.tools.Prompts() {
+		if p.Allowed(r.Context()) {
+			entries = append(entries, promptEntry{Name: p.Name, Title: p.Title, Description: p.Description, Arguments: p.Arguments})
+		}
 	}
 	b, err := marshal(struct {
 		Prompts []promptEntry `json:"prompts"`
 	}{entries})
 	if err != nil {
-		return nil, fmt.Errorf("marshal prompt list: %w", err)
+		h.logger.ErrorContext(r.Context(), "marshal prompt list", "err", err)
+		x.writeError(w, &rpcError{status: http.StatusOK, code: codeInternal, message: "internal error"})
+		return
 	}
-	return b, nil
+	x.writeResult(w, b)
 }
 
 // getPrompt answers prompts/get: the prompt's messages, each a text from
-// the user. A prompt the caller's plan does not include, or a tender not
-// found, is an invalid params error that says so: prompts/get has no
-// result that marks an error, as tools/call has.
+// the user. prompts/get has no result that marks an error, as tools/call
+// has, so a prompt the caller's plan does not include is a forbidden error
+// (codeForbidden), and bad arguments or a tender not found an invalid
+// params error, each saying which.
 func (h *Handler) getPrompt(w http.ResponseWriter, r *http.Request, x *exchange) {
 	var p struct {
 		Name      string            `json:"name"`
@@ -63,7 +69,10 @@ func (h *Handler) getPrompt(w http.ResponseWriter, r *http.Request, x *exchange)
 	case err != nil:
 		err = tenderbase.ContextError(r.Context(), err)
 		switch tenderbase.ErrorCode(err) {
-		case tenderbase.EINVALID, tenderbase.ENOTFOUND, tenderbase.EFORBIDDEN:
+		case tenderbase.EFORBIDDEN:
+			x.writeError(w, &rpcError{status: http.StatusOK, code: codeForbidden,
+				message: fmt.Sprintf("prompts/get %s: %s", prompt.Name, tenderbase.ErrorMessage(err))})
+		case tenderbase.EINVALID, tenderbase.ENOTFOUND:
 			x.writeError(w, invalidParams(fmt.Sprintf("prompts/get %s: %s", prompt.Name, tenderbase.ErrorMessage(err))))
 		case tenderbase.ETIMEOUT:
 			x.writeError(w, &rpcError{status: http.StatusServiceUnavailable, code: codeTimeout, message: tenderbase.ErrorMessage(err)})

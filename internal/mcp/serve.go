@@ -56,7 +56,7 @@ func (h *Handler) dispatch(w http.ResponseWriter, r *http.Request, x *exchange) 
 	case "tools/list":
 		x.writeResult(w, h.toolList)
 	case "prompts/list":
-		x.writeResult(w, h.promptList)
+		h.listPrompts(w, r, x)
 	case "prompts/get":
 		h.getPrompt(w, r, x)
 	case "ping":

@@ -210,9 +210,3 @@ func recordsOutput(k tenderbase.Kind) outputSchema {
 	}
 	return out
 }
-
-// summaryHelp says what the items of a search are, for the descriptions of
-// the search tools.
-const summaryHelp = "Each item is a summary to choose which records to open with the detail tool: texts longer than fit " +
-	"are cut at a word with … (the detail tool gives them whole), and fields your plan does not show are left out and " +
-	"named in hidden. The text block gives the same page in numbered lines and ends with the calls to make next."

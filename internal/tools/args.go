@@ -227,8 +227,9 @@ func jsonType(v json.RawMessage) string {
 // its name: a string argument a number of digits alone, an integer
 // argument a string of digits alone, in arrays too. The token's own text
 // is read, never a float64, so no digit changes on the way. An input
-// schema keeps its one type and says this in the argument's description
-// (otherForm): a type array or anyOf would be less portable.
+// schema keeps its one type and leaves this unsaid: a client that sends
+// the schema's type never needs it, a model reads every word of every
+// schema, and a type array or anyOf would be less portable.
 
 // maxExactInteger is the largest integer a JSON number keeps exactly in
 // every client: JavaScript's numbers are doubles (Number.MAX_SAFE_INTEGER).
@@ -319,22 +320,4 @@ func formName(t reflect.Type) string {
 		return "an array of strings, or of numbers of digits alone"
 	}
 	return typeName(t)
-}
-
-// otherForm is the sentence an argument's description adds in the input
-// schema for the form the decoder takes beside the schema's one type. It is
-// short, since a model reads every tool's schema before each conversation.
-func (f argField) otherForm() string {
-	t := f.typ
-	switch {
-	case t.Kind() == reflect.String:
-		return " Digits may come as a JSON number below 2^53."
-	case t.Kind() == reflect.Int:
-		return " Digits may come as a string."
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Int:
-		return " Items may come as strings of digits."
-	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.String:
-		return " Items of digits may come as JSON numbers below 2^53."
-	}
-	return ""
 }

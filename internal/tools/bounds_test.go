@@ -111,7 +111,7 @@ func TestEveryArgumentBounded(t *testing.T) {
 		}
 		for name, p := range in.Properties {
 			bounded := p["type"] == "boolean"
-			for _, k := range []string{"maxLength", "maxItems", "maxProperties", "maximum", "pattern"} {
+			for _, k := range []string{"maxLength", "maxItems", "maxProperties", "maximum", "pattern", "enum"} {
 				bounded = bounded || p[k] != nil
 			}
 			if !bounded {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/tenderbase/tenderbase"
@@ -14,22 +13,10 @@ func (s *Set) contragentByInn() (*Tool, error) {
 	return build(definition[innArgs]{
 		name:  "contragent.byInn",
 		title: "Organization by INN",
-		description: "Look up a counterparty (an organization or an individual entrepreneur) by its INN: its register card, one record " +
-			"merged from every source (EGRUL or EGRIP: name, legal form, KPP, OGRN, address, region, status, registration and " +
-			"liquidation dates, head, main and other OKVED codes with names, register_extracted the date of the extract; " +
-			"the SME register: sme category, sme_since; the tax service's open data: employees, income, expenses) and its " +
-			"activity in public procurement: tenders it placed and contracts it signed as a customer (alone or as one of the customers " +
-			"of a joint purchase), tenders it organized for other customers (as_organizer), contracts it won as a " +
-			"supplier (counts and sums by currency), protocols naming it as a bidder and how many it won (as_participant), " +
-			"complaints naming it as customer or supplier, antimonopoly cases, and the register of unfair suppliers " +
-			"(rnp: in_register, whether an entry bars the INN today; each entry naming it as supplier, founder or head: since, until, reason, purchase), " +
-			"and property auctions (lots: as_debtor, lots selling its property as a bankrupt or owner; as_organizer, lots it organized or announced as arbitration manager; the newest of each with id, status, price and outcome). " +
-			"When no register record is stored, org is null and the name comes from the latest tender, contract, protocol or entry of the register of unfair suppliers. " +
-			maskHelp + " Counts made from fields your plan does not show are null too: as_supplier (contract suppliers), " +
-			"as_participant (protocol participants) and complaints.as_supplier (a complaint's supplier INN) need a paid plan (" +
-			tenderbase.PaidPlans() + "), and an INN named only there is not found. " +
-			"Fails with not found when nothing at all is known of the INN, and for 0000000000, the placeholder of a masked participant. Use contragent.contacts for contacts. " +
-			`Example: {"inn": "7712137030"}.`,
+		description: "An organization or entrepreneur by INN: its register card (org) and its procurement: tenders placed and " +
+			"organized, contracts signed and won with sums, protocols and wins, complaints, FAS cases, rnp (in_register: " +
+			"barred today), lots." + " " + "Counts free cannot see are null. Next: contragent.contacts, ru.search by customer_inn, contracts.search by " +
+			"supplier_inn.",
 		output: outputOf[innResult](tenderbase.KindOrg, "org"),
 		run: func(ctx context.Context, args innArgs) (Output, error) {
 			return s.byInn(ctx, args.INN)
@@ -228,21 +215,22 @@ func (s *Set) count(ctx context.Context, srch tenderbase.Search, n *int) (tender
 // whether the sums cover the newest only, and returns the latest of them.
 func (s *Set) sumContracts(ctx context.Context, srch tenderbase.Search, into *contractActivity, partial *bool) (tenderbase.Record, error) {
 	var latest tenderbase.Record
-	sums := map[string]float64{}
+	// Summed in kopecks: float sums of many prices pick up noise below them.
+	kopecks := map[string]int64{}
 	total, cut, err := s.scan(ctx, srch, func(r tenderbase.Record) {
 		if latest == nil {
 			latest = r
 		}
 		if c, ok := r.(*tenderbase.Contract); ok {
-			sums[currency(c.Currency)] += c.Price
+			kopecks[currency(c.Currency)] += tenderbase.Kopecks(c.Price)
 		}
 	})
 	if err != nil {
 		return nil, err
 	}
-	for cur, sum := range sums {
-		// Kopecks: float sums of many prices pick up noise below them.
-		sums[cur] = math.Round(sum*100) / 100
+	sums := make(map[string]float64, len(kopecks))
+	for cur, k := range kopecks {
+		sums[cur] = tenderbase.Amount(k)
 	}
 	*into = contractActivity{Contracts: total, ContractsSum: sums}
 	*partial = *partial || cut

@@ -11,14 +11,8 @@ func (s *Set) contragentContacts() (*Tool, error) {
 	return build(definition[innArgs]{
 		name:  "contragent.contacts",
 		title: "Organization contacts by INN",
-		description: "List every contact known for a counterparty by its INN: contact persons, e-mails, phones, faxes and " +
-			"addresses from its register record, from the contact blocks of the notices it published as a customer, and from " +
-			"the contracts and protocols naming it as a supplier or a participant, each with where it was seen (egrul, notice <purchase number>, " +
-			"contract <registry number>, protocol <purchase number>) and when; " +
-			"the same person, e-mail and phone seen twice is listed once, at its latest sighting; newest first. " +
-			"Needs a paid plan (" + contactPlans() + "); free callers get an error. " +
-			"Fails with not found when nothing is known of the INN. " +
-			`Example: {"inn": "7712137030"}.`,
+		description: "Every contact known for an INN (persons, e-mails, phones, addresses), newest first, with source and date. " +
+			"Standard, guru and corporate plans.",
 		output: outputOf[contactsResult](""),
 		run: func(ctx context.Context, args innArgs) (Output, error) {
 			return s.contacts(ctx, args.INN)

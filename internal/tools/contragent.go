@@ -10,7 +10,7 @@ import (
 
 // innArgs are the arguments of the contragent tools.
 type innArgs struct {
-	INN string `json:"inn" jsonschema:"The INN: 10 digits for an organization (7712137030), 12 for a person or an individual entrepreneur. Required."`
+	INN string `json:"inn" jsonschema:"10 digits (organization) or 12 (person, entrepreneur)."`
 }
 
 func (a *innArgs) check() error { return requireText("inn", &a.INN) }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 
@@ -88,10 +87,10 @@ func paidUnder(reports []*tenderbase.ContractExecution) (float64, int) {
 			seen[id] = true
 			// Sums of money in whole kopecks, so that adding many
 			// payments does not drift.
-			cents += int64(math.Round(doc.Amount * 100))
+			cents += tenderbase.Kopecks(doc.Amount)
 		}
 	}
-	return float64(cents) / 100, len(seen)
+	return tenderbase.Amount(cents), len(seen)
 }
 
 // listBy returns the records of kind k with the lookup field = value,

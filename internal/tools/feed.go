@@ -17,9 +17,9 @@ const defaultFeedLimit = 20
 
 // feedArgs are the arguments of feed.changes.
 type feedArgs struct {
-	Resource string `json:"resource" jsonschema:"Whose changes: ru (Russian tenders with their protocols and events), docs, contracts, world, torgi, rnp, fas (the antimonopoly registry: complaints, their results, FAS cases) or contragent (organizations). Required."`
-	Cursor   string `json:"cursor,omitempty" jsonschema:"The next_cursor of the page before, to read the changes after it; leave out to read from the start of the feed."`
-	Limit    int    `json:"limit,omitempty" jsonschema:"How many changes at most, 1 to 1000; 20 when left out or 0."`
+	Resource string `json:"resource" jsonschema:"ru: tenders, protocols, events; fas: complaints, cases; contragent: organizations."`
+	Cursor   string `json:"cursor,omitempty" jsonschema:"From next_cursor; absent: from the start."`
+	Limit    int    `json:"limit,omitempty" jsonschema:"Default 20."`
 }
 
 func (a *feedArgs) check() error {
@@ -56,13 +56,9 @@ func (s *Set) feedChanges() (*Tool, error) {
 	return build(definition[feedArgs]{
 		name:  "feed.changes",
 		title: "Changes since a cursor",
-		description: "Read what changed in the data, oldest first, to poll for news instead of searching again: " +
-			"each change says new (a record first stored), version (an amended notice, a new version), withdrawn, " +
-			"or state (a tender got a winner, failed, was cancelled, or its deadline moved), with the record's kind and key. " +
-			"Start without a cursor; pass next_cursor to read on, and keep it to poll later: a change is returned once, " +
-			"in order, across pages. Read a record with the resource's detail tool (ru.detail for a tender by its key, " +
-			"contracts.detail, world.detail, torgi.detail, rnp.detail). " +
-			`Example: {"resource": "ru", "limit": 50}.`,
+		description: "Changes, oldest first, to poll instead of searching again: new, version, withdrawn, or state (a tender won, " +
+			"failed, cancelled or its deadline moved), with kind and key. Pass next_cursor to read on; keep it to poll " +
+			"later. Next: the resource's detail tool by key." + " " + `Example: {"resource": "ru", "limit": 50}.`,
 		output: outputOf[feedResult](""),
 		run: func(ctx context.Context, args feedArgs) (Output, error) {
 			return s.feed(ctx, args)

@@ -438,13 +438,13 @@ type SortDoc struct {
 }
 
 // FilterDocs returns the named filters of the search tools, each with the
-// tools that take it, as the tools' input schemas describe them.
+// tools that take it and its meaning in full (searchArgs' doc tags).
 func (s *Set) FilterDocs() []FilterDoc {
 	meaning := map[string]string{}
 	t := reflect.TypeFor[searchArgs]()
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		meaning[name] = t.Field(i).Tag.Get("jsonschema")
+		meaning[name] = t.Field(i).Tag.Get("doc")
 	}
 	var out []FilterDoc
 	for _, spec := range filterSpecs {

@@ -133,3 +133,14 @@ func TestFilterOfHiddenField(t *testing.T) {
 		t.Errorf("standard participant_inn: %v", err)
 	}
 }
+
+// TestFilterDocsMeaning checks that GET /search/syntax says what every
+// named filter means, though the input schemas say some in a word or not
+// at all.
+func TestFilterDocsMeaning(t *testing.T) {
+	for _, d := range demoSet.FilterDocs() {
+		if len(d.Meaning) < 20 {
+			t.Errorf("filter %s: meaning %q", d.Name, d.Meaning)
+		}
+	}
+}

@@ -7,11 +7,24 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// queryHelp is the query language in a few lines, for the descriptions of the
-// search tools; GET /search/syntax and docs/query-language.md say more.
-const queryHelp = `Query language: words match in any form and any case (поставка also finds поставки, ё = е, Škoda = skoda); ` +
-	`a space or & is AND, | is OR, !word excludes a word, "two words" is a phrase (adjacent, in order), ` +
-	`=word matches only that exact form, parentheses group: (бумага | картридж) & поставка & !ремонт. ` +
+// Instructions tell a model, once, what the server holds and what every
+// search shares: the query language, pages and row caps, summaries and the
+// fields a plan hides. The tools' descriptions leave these out, since a
+// model reads every description before its first call.
+func Instructions() string {
+	return "Tenderbase holds public procurement data: Russian tenders (44-FZ and 223-FZ) with their amendments and winners, " +
+		"procurement documentation, concluded contracts, world tenders, auctions of bankruptcy and state property, " +
+		"the register of unfair suppliers, and organizations by INN. " +
+		"Search with a *.search tool, then open one record with the matching *.detail tool by the id an item carries. " +
+		queryHelp + " " + pagingHelp() + " " +
+		"Fields your plan does not include are null in a record and left out of a summary, and the answer names them."
+}
+
+// queryHelp is the query language in a few lines; GET /search/syntax and
+// docs/query-language.md say more.
+const queryHelp = `Queries match every word form and ignore case (поставка also finds поставки, ё = е, Škoda = skoda); ` +
+	`words are joined by AND (a space or &), | means OR, !word excludes a word, "double quotes" match a phrase, ` +
+	`=word matches that exact form only, and parentheses group: (бумага | картридж) поставка !ремонт. ` +
 	`Purchase numbers, INNs and codes match as whole words.`
 
 // pagingHelp says how pages and row caps work, from the plan table.
@@ -25,13 +38,16 @@ func pagingHelp() string {
 			caps = append(caps, fmt.Sprintf("%s %d", p, n))
 		}
 	}
-	return "Results are newest first, 20 a page: page counts from 0, and the result gives the exact total. " +
+	return fmt.Sprintf("A search answers %d summaries a page, newest first unless sorted, with the exact total; page counts from 0, ", tenderbase.DefaultPageSize) +
+		"and next_cursor reads the next page faster. Texts longer than a summary holds are cut with …; the detail tool gives them whole. " +
 		"A plan pages through the first rows of a search only (" + strings.Join(caps, ", ") + "); " +
 		"past them a page is empty and says so in notice."
 }
 
-// maskHelp says what a caller without the right plan sees.
-const maskHelp = "Fields your plan does not show are present with the value null."
+// stateHelp tells the two states of a tender apart, for the tools that
+// give both.
+const stateHelp = "status is the notice's as published, often older; state is where the tender stands now, " +
+	"from its protocols and events (state_from: the record that decided): trust state."
 
 // contactPlans names the plans that may read contacts: "standard, guru,
 // corporate".

@@ -227,29 +227,6 @@ func valueAndNull(s map[string]any) (map[string]any, bool) {
 	return value, true
 }
 
-// TestOtherFormDescribed checks that every argument that takes another form
-// says so in its description, so that the schema tells a client what the
-// decoder takes.
-func TestOtherFormDescribed(t *testing.T) {
-	for _, tool := range demoSet.List() {
-		var in struct {
-			Properties map[string]struct{ Type, Description string }
-		}
-		if err := json.Unmarshal(tool.InputSchema, &in); err != nil {
-			t.Fatal(err)
-		}
-		for name, p := range in.Properties {
-			want := map[string]string{"string": "a JSON number", "integer": "as a string", "array": "strings of digits"}[p.Type]
-			if name == "filters" || want == "" {
-				continue
-			}
-			if !strings.Contains(p.Description, want) {
-				t.Errorf("%s %s (%s): the description does not say %q: %s", tool.Name, name, p.Type, want, p.Description)
-			}
-		}
-	}
-}
-
 // TestOneType checks the rewriting of type arrays on its own, field by
 // field, for nodes no tool has yet.
 func TestOneType(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -27,9 +28,9 @@ const (
 
 // pricesArgs are the arguments of prices.monitor.
 type pricesArgs struct {
-	OKPD2   string `json:"okpd2,omitempty" jsonschema:"An OKPD2 code or its prefix, e.g. 26.20.11 (laptops) or 21.20 (medicines): the purchase objects whose code starts with it."`
-	Query   string `json:"query,omitempty" jsonschema:"Words the purchase object's name must match, in the search syntax, e.g. бумага А4. With okpd2, both must hold."`
-	Regions []int  `json:"regions,omitempty" jsonschema:"Region codes (1-99) to watch; empty: all regions."`
+	OKPD2   string `json:"okpd2,omitempty" jsonschema:"Code prefix: 26.20.11."`
+	Query   string `json:"query,omitempty" jsonschema:"Words of the object's name."`
+	Regions []int  `json:"regions,omitempty" jsonschema:"Region codes."`
 }
 
 func (a *pricesArgs) check() error {
@@ -88,12 +89,16 @@ type alert struct {
 	Date   time.Time `json:"date"`
 	Region int       `json:"region,omitempty"`
 	Why    string    `json:"why" jsonschema:"Below or above the usual range, and the range."`
+	// far is how far outside the range the price is, in widths of the
+	// range (of a rouble at least), to put the farthest first.
+	far float64
 }
 
-// unitPrice is one price of a purchase object.
+// unitPrice is one price of a purchase object. Its price is in kopecks,
+// so that medians and ranges come out to the kopeck (tenderbase.Kopecks).
 type unitPrice struct {
 	kind, key, object, unit string
-	price                   float64
+	price                   int64
 	date                    time.Time
 	region                  int
 }
@@ -101,13 +106,10 @@ type unitPrice struct {
 func (s *Set) pricesMonitor() (*Tool, error) {
 	return build(definition[pricesArgs]{
 		name:  "prices.monitor",
-		title: "Price monitoring of a product",
-		description: "Watch the unit prices of a product in tenders' notices and contracts over time: give an OKPD2 code prefix (okpd2), " +
-			"words of the object's name (query) or both, and optionally regions. Answers count, min, median and max by month, " +
-			"region and unit of measure, the usual range of each unit from earlier prices, and alerts: prices of the newest month " +
-			"outside that range, each with the record to read (ru.detail or contracts.detail by key). Reads the newest 10,000 " +
-			"tenders and contracts that match. Standard, guru and corporate plans. " +
-			`Example: {"okpd2": "26.20.11", "regions": [77]}.`,
+		title: "Product price monitoring",
+		description: "Unit prices of a product in tenders and contracts (the newest 10,000 of each), by okpd2, query or both: " +
+			"count, min, median, max by month, region and unit; each unit's usual range; alerts for newest-month prices " +
+			"outside it, with the record to open by key. Standard, guru and corporate plans." + " " + `Example: {"okpd2": "26.20.11", "regions": [77]}.`,
 		output: outputOf[pricesResult](""),
 		run:    s.monitorPrices,
 	})
@@ -190,7 +192,7 @@ func objectPrices(r tenderbase.Record, okpd2 string, q tenderbase.Query) []unitP
 			continue
 		}
 		out = append(out, unitPrice{kind: string(r.Kind()), key: r.Key(), object: o.Name, unit: strings.TrimSpace(o.Unit),
-			price: o.Price, date: r.Date(), region: region})
+			price: tenderbase.Kopecks(o.Price), date: r.Date(), region: region})
 	}
 	return out
 }
@@ -202,7 +204,7 @@ func monthStats(prices []unitPrice) []monthStat {
 		region int
 		unit   string
 	}
-	by := map[group][]float64{}
+	by := map[group][]int64{}
 	for _, p := range prices {
 		g := group{p.date.UTC().Format(priceMonthLayout), p.region, p.unit}
 		by[g] = append(by[g], p.price)
@@ -211,7 +213,7 @@ func monthStats(prices []unitPrice) []monthStat {
 	for g, ps := range by {
 		slices.Sort(ps)
 		out = append(out, monthStat{Month: g.month, Region: g.region, Unit: g.unit, Count: len(ps),
-			Min: ps[0], Median: quantile(ps, 0.5), Max: ps[len(ps)-1]})
+			Min: tenderbase.Amount(ps[0]), Median: tenderbase.Amount(nearest(quantile(ps, 0.5))), Max: tenderbase.Amount(ps[len(ps)-1])})
 	}
 	slices.SortFunc(out, func(a, b monthStat) int {
 		return cmp.Or(strings.Compare(b.Month, a.Month), cmp.Compare(a.Region, b.Region), strings.Compare(a.Unit, b.Unit))
@@ -227,13 +229,14 @@ func priceAlerts(prices []unitPrice) ([]usual, []alert) {
 		return nil, nil
 	}
 	newest := slices.MaxFunc(prices, func(a, b unitPrice) int { return a.date.Compare(b.date) }).date.UTC().Format(priceMonthLayout)
-	earlier := map[string][]float64{}
+	earlier := map[string][]int64{}
 	for _, p := range prices {
 		if p.date.UTC().Format(priceMonthLayout) < newest {
 			earlier[p.unit] = append(earlier[p.unit], p.price)
 		}
 	}
-	ranges := map[string]usual{}
+	// The ranges in kopecks, each [low, high].
+	ranges := map[string][2]int64{}
 	var usuals []usual
 	for unit, ps := range earlier {
 		if len(ps) < minUsualPrices {
@@ -241,30 +244,27 @@ func priceAlerts(prices []unitPrice) ([]usual, []alert) {
 		}
 		slices.Sort(ps)
 		q1, q3 := quantile(ps, 0.25), quantile(ps, 0.75)
-		u := usual{Unit: unit, Prices: len(ps), Low: max(0, q1-1.5*(q3-q1)), High: q3 + 1.5*(q3-q1)}
-		ranges[unit] = u
-		usuals = append(usuals, u)
+		r := [2]int64{max(0, nearest(q1-1.5*(q3-q1))), nearest(q3 + 1.5*(q3-q1))}
+		ranges[unit] = r
+		usuals = append(usuals, usual{Unit: unit, Prices: len(ps), Low: tenderbase.Amount(r[0]), High: tenderbase.Amount(r[1])})
 	}
 	slices.SortFunc(usuals, func(a, b usual) int { return strings.Compare(a.Unit, b.Unit) })
 	var alerts []alert
 	for _, p := range prices {
-		u, ok := ranges[p.unit]
-		if !ok || p.date.UTC().Format(priceMonthLayout) != newest || (p.price >= u.Low && p.price <= u.High) {
+		r, ok := ranges[p.unit]
+		if !ok || p.date.UTC().Format(priceMonthLayout) != newest || (p.price >= r[0] && p.price <= r[1]) {
 			continue
 		}
-		a := alert{Kind: p.kind, Key: p.key, Object: p.object, Price: p.price, Unit: p.unit, Date: p.date, Region: p.region}
-		if p.price < u.Low {
-			a.Why = fmt.Sprintf("below the usual range %.2f-%.2f of %s", u.Low, u.High, unitName(p.unit))
-		} else {
-			a.Why = fmt.Sprintf("above the usual range %.2f-%.2f of %s", u.Low, u.High, unitName(p.unit))
+		a := alert{Kind: p.kind, Key: p.key, Object: p.object, Price: tenderbase.Amount(p.price), Unit: p.unit, Date: p.date, Region: p.region,
+			far: float64(max(r[0]-p.price, p.price-r[1])) / float64(max(r[1]-r[0], 100))}
+		side := "above"
+		if p.price < r[0] {
+			side = "below"
 		}
+		a.Why = fmt.Sprintf("%s the usual range %.2f-%.2f of %s", side, tenderbase.Amount(r[0]), tenderbase.Amount(r[1]), unitName(p.unit))
 		alerts = append(alerts, a)
 	}
-	far := func(a alert) float64 {
-		u := ranges[a.Unit]
-		return max(u.Low-a.Price, a.Price-u.High) / max(u.High-u.Low, 1)
-	}
-	slices.SortStableFunc(alerts, func(a, b alert) int { return cmp.Compare(far(b), far(a)) })
+	slices.SortStableFunc(alerts, func(a, b alert) int { return cmp.Compare(b.far, a.far) })
 	return usuals, alerts
 }
 
@@ -275,12 +275,19 @@ func unitName(u string) string {
 	return "prices per " + u
 }
 
-// quantile returns the q-quantile of sorted, linearly interpolated.
-func quantile(sorted []float64, q float64) float64 {
+// quantile returns the q-quantile of sorted kopecks, linearly interpolated.
+// For the quartiles it is a whole number of quarter kopecks, which a
+// float64 holds exactly below 2^50 kopecks, and so is 1.5 times the
+// distance of two: the figures are rounded once, at the end (nearest).
+func quantile(sorted []int64, q float64) float64 {
 	pos := q * float64(len(sorted)-1)
 	i := int(pos)
 	if i+1 >= len(sorted) {
-		return sorted[len(sorted)-1]
+		return float64(sorted[len(sorted)-1])
 	}
-	return sorted[i] + (pos-float64(i))*(sorted[i+1]-sorted[i])
+	return float64(sorted[i]) + (pos-float64(i))*float64(sorted[i+1]-sorted[i])
 }
+
+// nearest returns kopecks rounded to a whole kopeck, half away from zero:
+// the median of 612.50 and 669.07 is 640.79.
+func nearest(kopecks float64) int64 { return int64(math.Round(kopecks)) }

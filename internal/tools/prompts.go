@@ -18,6 +18,12 @@ type Prompt struct {
 	Title       string
 	Description string
 	Arguments   []PromptArgument
+	// Authorize refuses, with an EFORBIDDEN error that names the plans
+	// that may, a caller whose plan does not include the prompt; nil lets
+	// every caller have it. prompts/list lists only the prompts the
+	// caller's plan passes, and Get refuses the others before it reads
+	// its arguments.
+	Authorize func(ctx context.Context) error
 	// Get builds the prompt's messages from its arguments. Its errors are
 	// *ArgumentError for arguments that do not fit, or a *tenderbase.Error
 	// (EINVALID, ENOTFOUND, EFORBIDDEN), or an internal error.
@@ -57,6 +63,11 @@ const (
 // Prompts returns the prompts of the set, in a fixed order.
 func (s *Set) Prompts() []*Prompt { return s.prompts }
 
+// Allowed reports whether the caller of ctx may have the prompt.
+func (p *Prompt) Allowed(ctx context.Context) bool {
+	return p.Authorize == nil || p.Authorize(ctx) == nil
+}
+
 // Prompt returns the prompt called name.
 func (s *Set) Prompt(name string) (*Prompt, bool) {
 	i := slices.IndexFunc(s.prompts, func(p *Prompt) bool { return p.Name == name })
@@ -76,7 +87,8 @@ func (s *Set) promptDefinitions() []*Prompt {
 				"Guru and corporate plans.",
 			Arguments: []PromptArgument{{Name: "tend_num", Required: true,
 				Description: "The tender's purchase number: 19 digits under 44-FZ, 11 under 223-FZ."}},
-			Get: s.analyzeTender,
+			Authorize: requireAnalysis,
+			Get:       s.analyzeTender,
 		},
 		{
 			Name:  "compare_tenders",
@@ -85,20 +97,21 @@ func (s *Set) promptDefinitions() []*Prompt {
 				"their terms, requirements and prices. Guru and corporate plans.",
 			Arguments: []PromptArgument{{Name: "tend_nums", Required: true,
 				Description: "Two to five purchase numbers, separated by commas or spaces."}},
-			Get: s.compareTenders,
+			Authorize: requireAnalysis,
+			Get:       s.compareTenders,
 		},
 	}
 }
 
 func (s *Set) analyzeTender(ctx context.Context, args map[string]string) (PromptResult, error) {
+	if err := requireAnalysis(ctx); err != nil {
+		return PromptResult{}, err
+	}
 	if err := checkPromptArgs(args, "tend_num"); err != nil {
 		return PromptResult{}, err
 	}
 	number := strings.TrimSpace(args["tend_num"])
 	if err := checkPromptNumber(number); err != nil {
-		return PromptResult{}, err
-	}
-	if err := requireAnalysis(ctx); err != nil {
 		return PromptResult{}, err
 	}
 	var b strings.Builder
@@ -114,6 +127,9 @@ func (s *Set) analyzeTender(ctx context.Context, args map[string]string) (Prompt
 }
 
 func (s *Set) compareTenders(ctx context.Context, args map[string]string) (PromptResult, error) {
+	if err := requireAnalysis(ctx); err != nil {
+		return PromptResult{}, err
+	}
 	if err := checkPromptArgs(args, "tend_nums"); err != nil {
 		return PromptResult{}, err
 	}
@@ -126,9 +142,6 @@ func (s *Set) compareTenders(ctx context.Context, args map[string]string) (Promp
 		if err := checkPromptNumber(n); err != nil {
 			return PromptResult{}, err
 		}
-	}
-	if err := requireAnalysis(ctx); err != nil {
-		return PromptResult{}, err
 	}
 	var b strings.Builder
 	b.WriteString("Compare these Russian public tenders for a supplier choosing where to bid: what each buys, the customers, " +

@@ -76,6 +76,24 @@ func TestCompareTenders(t *testing.T) {
 	}
 }
 
+// TestPromptsByPlan checks, for each plan, that a prompt is allowed to the
+// plans that include the analysis of documentation and to no other, and
+// that Get refuses the others as forbidden before it reads its arguments.
+func TestPromptsByPlan(t *testing.T) {
+	for _, plan := range tenderbase.PlanNames {
+		want := plan == tenderbase.PlanGuru || plan == tenderbase.PlanCorporate
+		for _, p := range demoSet.Prompts() {
+			if got := p.Allowed(asPlan(plan)); got != want {
+				t.Errorf("%s: %s allowed %v, want %v", plan, p.Name, got, want)
+			}
+			_, err := p.Get(asPlan(plan), map[string]string{"unknown": "1"})
+			if code := promptErrorCode(err); want && code != "argument" || !want && code != tenderbase.EFORBIDDEN {
+				t.Errorf("%s: %s with a wrong argument: %v (%s)", plan, p.Name, err, code)
+			}
+		}
+	}
+}
+
 func promptErrorCode(err error) string {
 	var argErr *ArgumentError
 	switch {

@@ -26,21 +26,10 @@ const rnpFields = "registry_number (the entry's number in the register), law (44
 func (s *Set) rnpSearch() (*Tool, error) {
 	return searchDefinition[searchArgs](s, searchTool{
 		name:  "rnp.search",
-		title: "Search the register of unfair suppliers",
-		description: "Search the entries of the register of unfair suppliers (RNP) of 44-FZ and 223-FZ by words in the supplier's " +
-			"name, INN and address, the names and INNs of its founders and heads, the reason, the purchase number and object, the " +
-			"contract, the customer and the antimonopoly body. Public data: every plan sees it whole. " +
-			queryHelp + " " + pagingHelp() + " " +
-			"Arguments, all optional (without a query it lists the newest entries the filters admit): query; laws [44] or [223]; " +
-			"published_from and published_to, days of inclusion as 2026-12-01; supplier_inn; customer_inn; sort: newest (default) " +
-			"or relevance; filters, the same as flags {\"fz44\": 1} or {\"fz223\": 1}; page, or cursor (the next_cursor of the page before, quicker for deep pages). " +
-			"Returns {total, page, page_size, pages, items, next_cursor}, newest inclusion first: items are entries in brief, with id (the " +
-			"registry number), supplier (name and INN), title (what it was to supply), reason (WINNER_DEVIATION, " +
-			"ONE_WINNER_DEVIATION, PARTICIPANT_DEVIATION_IF_WINNER_DEVIATION, CANCEL_CONTRACT), customer, price and currency (of " +
-			"the contract), state (included, excluded, refused), included, exclude_on and url; rnp.detail gives the whole entry. " +
-			summaryHelp + " " +
-			"To ask whether one INN is barred now, contragent.byInn is shorter (its rnp section). " +
-			`Example: {"query": "7404840216"}.`,
+		title: "Search unfair suppliers",
+		description: "Search the register of unfair suppliers (RNP, 44-FZ, 223-FZ) by words in supplier, founders, reason, " +
+			"purchase, contract and customer; public to every plan. state: included, excluded, refused. Is one INN barred " +
+			"today: contragent.byInn. Next: rnp.detail by id." + " " + `Example: {"query": "7404840216"}.`,
 		kind:    tenderbase.KindUnfairSupplier,
 		flags:   flagKinds{laws: true},
 		filters: []string{"laws", "published_from", "published_to", "supplier_inn", "customer_inn"},
@@ -51,12 +40,11 @@ func (s *Set) rnpSearch() (*Tool, error) {
 func (s *Set) rnpDetail() (*Tool, error) {
 	return s.detailDefinition(detailTool{
 		name:  "rnp.detail",
-		title: "Entry of the register of unfair suppliers",
-		description: "Get one entry of the register of unfair suppliers (RNP) by its registry number as rnp.search or " +
-			"contragent.byInn gives it (23003469 for 44-FZ, Р2300417 for 223-FZ; older 44-FZ entries read РНП.24120-15): " +
-			rnpFields + ". Fails with not found for an unknown number. " +
-			`Example: {"id": "23003469"}.`,
-		idMeans: "The entry's registry number, e.g. 23003469 (44-FZ) or Р2300417 (223-FZ). Required.",
+		title: "Unfair supplier entry",
+		description: "One RNP entry: state (included, excluded, refused), included_at, exclude_on, reason (WINNER_DEVIATION, " +
+			"ONE_WINNER_DEVIATION, PARTICIPANT_DEVIATION_IF_WINNER_DEVIATION: evaded the contract; CANCEL_CONTRACT: " +
+			"terminated for the supplier's fault), supplier, founders, customer, purchase, contract, exclusion.",
+		idMeans: "Registry number: 23003469 (44-FZ), Р2300417 (223-FZ).",
 		kind:    tenderbase.KindUnfairSupplier,
 		missing: func(_ context.Context, id string) error {
 			return notFound("no entry of the register of unfair suppliers numbered %s; find entries with rnp.search, or those of an INN with contragent.byInn", tenderbase.Quote(id))

@@ -46,6 +46,7 @@ var argumentRules = map[string]func(*jsonschema.Schema){
 	"weekday":    func(s *jsonschema.Schema) { s.Enum = anyOf(tenderbase.Weekdays) },
 	"watch_inns": func(s *jsonschema.Schema) { s.Items.Pattern = innPattern },
 	"name":       func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
+	"state":      func(s *jsonschema.Schema) { s.Enum = anyOf(tenderbase.TenderStates) },
 }
 
 // anyOf returns vs as the values of an enum.
@@ -118,15 +119,21 @@ var argumentLimits = map[string]int{
 
 // limitSchema states the argument's limit in its schema p. An array says
 // uniqueItems too: a repeated code adds nothing, and the decoder takes it
-// once rather than refusing it.
+// once rather than refusing it. A string whose schema has an enum or a
+// pattern is bounded by it already, and an object may have any members
+// unless its schema says otherwise: saying so again would only lengthen
+// what a model reads of every tool.
 func (f argField) limitSchema(p *jsonschema.Schema) {
 	switch f.typ.Kind() {
 	case reflect.String:
-		p.MaxLength = jsonschema.Ptr(f.limit)
+		if p.Enum == nil && p.Pattern == "" {
+			p.MaxLength = jsonschema.Ptr(f.limit)
+		}
 	case reflect.Slice:
 		p.MaxItems, p.UniqueItems = jsonschema.Ptr(f.limit), true
 	case reflect.Map:
 		p.MaxProperties = jsonschema.Ptr(f.limit)
+		p.AdditionalProperties = nil
 	}
 }
 
@@ -154,7 +161,6 @@ func inputSchema[A any](fields argFields, params map[string]string, rules map[st
 		if d, ok := params[f.name]; ok {
 			p.Description = d
 		}
-		p.Description += f.otherForm()
 	}
 	for name := range params {
 		if s.Properties[name] == nil {

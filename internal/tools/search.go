@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 )
@@ -30,31 +32,33 @@ const (
 // searchArgs are the arguments of every search tool. A tool takes the
 // query, page, sort and filters, and of the named filters those its
 // records can be narrowed by (searchTool.filters); the others are no
-// arguments of it, in its schema or its decoding.
+// arguments of it, in its schema or its decoding. A named filter's
+// jsonschema tag is what a model reads in every tool's schema, kept short;
+// its doc tag says it whole, for GET /search/syntax (FilterDocs).
 type searchArgs struct {
-	Query          string         `json:"query,omitempty" jsonschema:"What to find, in the query language: words in any form, & or a space for AND, | for OR, !word to exclude, \"words\" for a phrase, =word for the exact form, ( ) to group. Empty or absent: every record the filters admit, newest first."`
-	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
-	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
-	Laws           []int          `json:"laws,omitempty" jsonschema:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
-	PriceMin       int            `json:"price_min,omitempty" jsonschema:"Lowest price in roubles, included: a tender's maximum price, a contract's price, a lot's starting price. Records without a price in roubles do not match a price bound."`
-	PriceMax       int            `json:"price_max,omitempty" jsonschema:"Highest price in roubles, included."`
-	PublishedFrom  string         `json:"published_from,omitempty" jsonschema:"Published on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time."`
-	PublishedTo    string         `json:"published_to,omitempty" jsonschema:"Published on or before this day (Moscow time), included."`
-	DeadlineFrom   string         `json:"deadline_from,omitempty" jsonschema:"Applications close on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time. For a tender, the deadline once its date changes are applied."`
-	DeadlineTo     string         `json:"deadline_to,omitempty" jsonschema:"Applications close on or before this day (Moscow time), included."`
-	Open           bool           `json:"open,omitempty" jsonschema:"true: only records that take applications now: the deadline is still ahead (and a tender's state is active)."`
-	State          string         `json:"state,omitempty" jsonschema:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed. Empty: every state."`
-	OKPD2          string         `json:"okpd2,omitempty" jsonschema:"OKPD2 code or its beginning, of any purchase object: 43 (a class), 43.91, 43.91.19.110."`
-	CPV            string         `json:"cpv,omitempty" jsonschema:"CPV code or its significant digits, of the tender or a lot: 45 (the division), 4526, 45261910-6."`
-	CustomerINN    string         `json:"customer_inn,omitempty" jsonschema:"INN of the customer (10 or 12 digits)."`
-	ParticipantINN string         `json:"participant_inn,omitempty" jsonschema:"INN of a participant that the tender's protocols name (10 or 12 digits)."`
-	SupplierINN    string         `json:"supplier_inn,omitempty" jsonschema:"INN of the supplier (10 or 12 digits)."`
-	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"Placing method code as the EIS gives it: EA20 (electronic auction), OK20 (open tender), ZK20 (request for quotations), ZP20 (request for proposals)..."`
-	Platform       string         `json:"platform,omitempty" jsonschema:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
-	Sort           string         `json:"sort,omitempty" jsonschema:"Order of the results: newest (default), deadline (soonest first), price_asc, price_desc, relevance (best match of the query first). Records without a deadline or price come last; ties come newest first."`
-	Page           int            `json:"page,omitempty" jsonschema:"Page number from 0; 20 records a page. Default 0."`
-	Cursor         string         `json:"cursor,omitempty" jsonschema:"The next_cursor of a page of this same search (the same query, filters and sort): the page after that one, as quick to read as the first however deep. Give a page or a cursor, not both."`
-	Filters        map[string]any `json:"filters,omitempty" jsonschema:"The same filters as flags (spec 4.3): r<region code> (r77), cr<country code> (cr276), fz44, fz223, each with the value 1; TenderGuru's names price1, price2, date_start, date_end (dd.mm.yyyy), actual (1), f (44 or 223); and any named filter of this tool, such as {\"okpd2\": \"43.91\"}."`
+	Query          string         `json:"query,omitempty" jsonschema:"Words; syntax in the instructions."`
+	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes: 77 Moscow..." doc:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
+	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO numeric codes: 276 Germany..." doc:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
+	Laws           []int          `json:"laws,omitempty" doc:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
+	PriceMin       int            `json:"price_min,omitempty" jsonschema:"Roubles." doc:"Lowest price in roubles, included: a tender's maximum price, a contract's price, a lot's starting price. Records without a price in roubles do not match a price bound."`
+	PriceMax       int            `json:"price_max,omitempty" doc:"Highest price in roubles, included."`
+	PublishedFrom  string         `json:"published_from,omitempty" jsonschema:"2026-12-01 or 01.12.2026, Moscow." doc:"Published on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time."`
+	PublishedTo    string         `json:"published_to,omitempty" doc:"Published on or before this day (Moscow time), included."`
+	DeadlineFrom   string         `json:"deadline_from,omitempty" jsonschema:"Applications close then or later." doc:"Applications close on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time. For a tender, the deadline once its date changes are applied."`
+	DeadlineTo     string         `json:"deadline_to,omitempty" doc:"Applications close on or before this day (Moscow time), included."`
+	Open           bool           `json:"open,omitempty" jsonschema:"Deadline ahead." doc:"true: only records that take applications now: the deadline is still ahead (and a tender's state is active)."`
+	State          string         `json:"state,omitempty" jsonschema:"Derived, as ru.detail." doc:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed. Empty: every state."`
+	OKPD2          string         `json:"okpd2,omitempty" jsonschema:"Code prefix: 43.91." doc:"OKPD2 code or its beginning, of any purchase object: 43 (a class), 43.91, 43.91.19.110."`
+	CPV            string         `json:"cpv,omitempty" jsonschema:"Code prefix: 4526." doc:"CPV code or its significant digits, of the tender or a lot: 45 (the division), 4526, 45261910-6."`
+	CustomerINN    string         `json:"customer_inn,omitempty" doc:"INN of the customer (10 or 12 digits)."`
+	ParticipantINN string         `json:"participant_inn,omitempty" jsonschema:"In the protocols." doc:"INN of a participant that the tender's protocols name (10 or 12 digits)."`
+	SupplierINN    string         `json:"supplier_inn,omitempty" doc:"INN of the supplier (10 or 12 digits)."`
+	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"EA20, OK20, ZK20, ZP20..." doc:"Placing method code as the EIS gives it: EA20 (electronic auction), OK20 (open tender), ZK20 (request for quotations), ZP20 (request for proposals)..."`
+	Platform       string         `json:"platform,omitempty" jsonschema:"ETP_SBAST, ETP_RTS, ETP_EETP..." doc:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
+	Sort           string         `json:"sort,omitempty"`
+	Page           int            `json:"page,omitempty"`
+	Cursor         string         `json:"cursor,omitempty" jsonschema:"From next_cursor; not with page."`
+	Filters        map[string]any `json:"filters,omitempty"`
 }
 
 func (a searchArgs) check() error {
@@ -122,6 +126,9 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
 		only:   append([]string{"query", "sort", "page", "cursor", "filters"}, t.filters...),
+		// The sorts the tool offers, not every search's, and flags it takes.
+		rules:  map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }},
+		params: map[string]string{"filters": t.flags.example()},
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
 		},
@@ -177,17 +184,23 @@ func (t searchTool) storeSearch(text, sort string, named searchArgs, filters map
 	return tenderbase.Search{Kind: t.kind, Query: q, Filters: crit.flags, Where: crit.where, Ranges: crit.ranges, Sort: order}, nil
 }
 
+// sortNames names the sorts t offers, newest first, as the enum of its
+// sort argument.
+func (t searchTool) sortNames() []string {
+	names := []string{string(tenderbase.SortNewest)}
+	for _, s := range t.sorts {
+		names = append(names, string(s))
+	}
+	return names
+}
+
 // order returns the order a sort argument names, newest when none is given.
 func (t searchTool) order(sort string, q tenderbase.Query) (tenderbase.Sort, error) {
 	if sort == "" {
 		return tenderbase.SortNewest, nil
 	}
-	sorts := append([]tenderbase.Sort{tenderbase.SortNewest}, t.sorts...)
-	names := make([]string, len(sorts))
-	for i, s := range sorts {
-		names[i] = string(s)
-	}
-	if !slices.Contains(sorts, tenderbase.Sort(sort)) {
+	names := t.sortNames()
+	if !slices.Contains(names, sort) {
 		return "", argErrorf("argument \"sort\" of %s is one of %s, got %s", t.name, strings.Join(names, ", "), tenderbase.Quote(sort))
 	}
 	if tenderbase.Sort(sort) == tenderbase.SortRelevance && q == nil {
@@ -258,6 +271,22 @@ func capNotice(c caller, start int) string {
 
 // flagKinds says which kinds of filter flag the records of a tool carry.
 type flagKinds struct{ regions, countries, laws bool }
+
+// example describes the filters argument of a tool whose records carry
+// these flags, with flags it takes: a flag of another kind is refused.
+func (k flagKinds) example() string {
+	var flags []string
+	if k.regions {
+		flags = append(flags, fmt.Sprintf("%q: 1", tenderbase.RegionFlag(77)))
+	}
+	if k.countries {
+		flags = append(flags, fmt.Sprintf("%q: 1", tenderbase.CountryFlag(276)))
+	}
+	if k.laws {
+		flags = append(flags, `"fz44": 1`)
+	}
+	return "Flags (spec 4.3): {" + strings.Join(flags, ", ") + "}."
+}
 
 // check rejects filters the records cannot carry, which would otherwise
 // silently find nothing.

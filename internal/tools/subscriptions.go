@@ -48,17 +48,17 @@ func (s *Set) accountSubscriptions(ctx context.Context) (tenderbase.Key, tenderb
 
 // subscribeArgs are the arguments of subscriptions.create.
 type subscribeArgs struct {
-	Name       string         `json:"name" jsonschema:"What the subscription is called in its mail's subject, e.g. \"Ремонт кровли, Москва\". Required."`
-	Resource   string         `json:"resource" jsonschema:"What it watches, the resource of a search tool: ru (Russian tenders), docs, contracts, world, torgi or rnp. Required."`
-	Search     map[string]any `json:"search,omitempty" jsonschema:"The arguments of the resource's search tool that choose the records, as that tool takes them: query and its filters (regions, laws, price_min, okpd2, customer_inn, open...), e.g. {\"query\": \"ремонт кровли\", \"regions\": [77]}. No page, cursor or sort. Empty: every new record."`
-	Schedule   string         `json:"schedule,omitempty" jsonschema:"When its mail goes out: published (as records come; the default), daily (at hour) or weekly (on weekday at hour). Daily and weekly from the standard plan."`
-	Hour       int            `json:"hour,omitempty" jsonschema:"The hour of a daily or weekly mailing, Moscow time, 0 to 23."`
-	Weekday    string         `json:"weekday,omitempty" jsonschema:"The day of a weekly mailing: monday ... sunday."`
-	Recipients []string       `json:"recipients,omitempty" jsonschema:"E-mail addresses to mail, up to 20, as strings (an address is never one of the strings of digits that may come as numbers). Give recipients, a webhook or both."`
-	Webhook    string         `json:"webhook,omitempty" jsonschema:"An http(s) URL that receives each mailing as JSON, signed with the subscription's secret (header X-Tenderbase-Signature)."`
-	Winners    bool           `json:"winners,omitempty" jsonschema:"Also mail the winners of the tenders the search finds when their protocols name them (resource ru; guru and corporate plans)."`
-	WatchINNs  []string       `json:"watch_inns,omitempty" jsonschema:"INNs, strings of digits (10 or 12), whose wins in any tender the winners mailing reports too (resource ru; guru and corporate plans)."`
-	Branch     string         `json:"branch,omitempty" jsonschema:"The branch the subscription serves, to group an account's subscriptions (corporate plan)."`
+	Name       string         `json:"name" jsonschema:"Mail subject."`
+	Resource   string         `json:"resource" jsonschema:"The search tool it follows."`
+	Search     map[string]any `json:"search,omitempty" jsonschema:"That tool's arguments but page, cursor, sort: {\"query\": \"кровля\"}."`
+	Schedule   string         `json:"schedule,omitempty" jsonschema:"daily and weekly: standard plan and up."`
+	Hour       int            `json:"hour,omitempty" jsonschema:"Moscow time."`
+	Weekday    string         `json:"weekday,omitempty" jsonschema:"For weekly."`
+	Recipients []string       `json:"recipients,omitempty" jsonschema:"E-mail addresses; or webhook, or both."`
+	Webhook    string         `json:"webhook,omitempty" jsonschema:"URL receiving each mailing as signed JSON."`
+	Winners    bool           `json:"winners,omitempty" jsonschema:"Also mail who wins (ru; guru, corporate)."`
+	WatchINNs  []string       `json:"watch_inns,omitempty" jsonschema:"INNs whose wins the winners mailing reports."`
+	Branch     string         `json:"branch,omitempty" jsonschema:"Groups subscriptions (corporate)."`
 }
 
 func (a *subscribeArgs) check() error {
@@ -84,15 +84,15 @@ func (a *subscribeArgs) check() error {
 
 // subscriptionIDArgs are the arguments of subscriptions.delete.
 type subscriptionIDArgs struct {
-	ID string `json:"id" jsonschema:"The subscription's id, as subscriptions.list gives it: s_3f9a1c2b. Required."`
+	ID string `json:"id" jsonschema:"The id subscriptions.list gives, e.g. s_3f9a1c2b."`
 }
 
 func (a *subscriptionIDArgs) check() error { return requireText("id", &a.ID) }
 
 // subscriptionListArgs are the arguments of subscriptions.list.
 type subscriptionListArgs struct {
-	Branch string `json:"branch,omitempty" jsonschema:"Only the subscriptions of this branch; all when left out."`
-	Page   int    `json:"page,omitempty" jsonschema:"Page number from 0; 10 subscriptions a page. Default 0."`
+	Branch string `json:"branch,omitempty" jsonschema:"Only this branch's; absent: all."`
+	Page   int    `json:"page,omitempty" jsonschema:"From 0, 10 a page."`
 }
 
 func (a subscriptionListArgs) check() error { return checkPage(a.Page) }
@@ -165,18 +165,10 @@ func (s *Set) subscriptionsCreate() (*Tool, error) {
 		name:   "subscriptions.create",
 		title:  "Subscribe to a search",
 		effect: Creates,
-		description: "Save a search whose new matches are mailed: by e-mail to recipients and/or as signed JSON to a webhook, " +
-			"as they are published, or daily or weekly at an hour (Moscow time). The search is the arguments of the resource's " +
-			"search tool (ru.search for tenders: query, regions, laws, price_min, okpd2, open...); try it there first. " +
-			"With winners (resource ru), it also mails the winners of its tenders, and of watch_inns' wins, when protocols name them. " +
-			"Schedule published, daily or weekly; hour 0-23 and, for weekly, weekday (monday ... sunday). Branch groups a corporate " +
-			"account's subscriptions. " +
-			"The plans bound how many subscriptions an account holds and what they mail: free one subscription mailed at most hourly; " +
-			"standard adds daily and weekly; guru the winners; corporate branches. " +
-			"Returns the subscription and its secret, which signs the webhook's requests. List with subscriptions.list, " +
-			"remove with subscriptions.delete. " +
-			`Example: {"name": "Кровля, Москва", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
-			`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}.`,
+		description: "Mail a search's new matches to recipients and/or a webhook, as published or daily or weekly. Try the search " +
+			"with its tool first. Plans: free 1, hourly at most; standard daily, weekly; guru winners; corporate branches. " +
+			"Returns its secret once." + " " + `Example: {"name": "Кровля", "resource": "ru", "search": {"query": "кровля"}, "schedule": "daily", "hour": 9, ` +
+			`"webhook": "https://x.ru/h"}.`,
 		output: outputOf[subscriptionCreated](""),
 		// A subscription watches the resources of the search tools alone.
 		rules: map[string]func(*jsonschema.Schema){
@@ -256,12 +248,8 @@ func (s *Set) subscriptionsList() (*Tool, error) {
 	return build(definition[subscriptionListArgs]{
 		name:  "subscriptions.list",
 		title: "The account's subscriptions",
-		description: "List the subscriptions of the caller's account, oldest first, with how many its plan allows and each " +
-			"one's newest deliveries (sent, pending or failed, with the error), grouped by branch, 10 a page (page from 0; total and pages say how many). " +
-			"Give branch for one branch's. " +
-			"A delivery is one mailing to one recipient or to the webhook; a failed one is retried with growing pauses for about a day. " +
-			"Create with subscriptions.create, remove with subscriptions.delete. " +
-			`Example: {} or {"branch": "Екатеринбург", "page": 1}.`,
+		description: "The account's subscriptions, 10 a page by branch, with the plan's allowance and newest deliveries (sent, " +
+			`pending, or failed with the error). Next: subscriptions.delete by id. Example: {"branch": "Урал"}.`,
 		output: outputOf[subscriptionList](""),
 		run:    s.listSubscriptions,
 	})
@@ -303,10 +291,8 @@ func (s *Set) subscriptionsDelete() (*Tool, error) {
 		name:   "subscriptions.delete",
 		title:  "Delete a subscription",
 		effect: Deletes,
-		description: "Delete a subscription of the caller's account by its id (subscriptions.list gives it): nothing more is mailed " +
-			"for it, and its mailings not yet sent are dropped. A recipient can also leave by the unsubscribe link of any of its mails, " +
-			"which takes that recipient alone off it. " +
-			`Example: {"id": "s_3f9a1c2b"}.`,
+		description: "Delete a subscription: it mails no more, and its unsent mailings are dropped. A recipient can also leave by " +
+			"the link in any mail.",
 		output: outputOf[subscriptionDeleted](""),
 		run:    s.unsubscribe,
 	})
