@@ -26,6 +26,9 @@
 //	        retry_after in seconds, as does the Retry-After header     429
 //	-32003  the tool call took longer than the request's deadline
 //	        (the context's cause names the limit)                      503
+//	-32053  the store cannot be reached or cannot write (a tool call,
+//	        a prompt, or the key looked up before them); data holds
+//	        retry_after in seconds, as does the Retry-After header     503
 //
 // A failure of the tool itself (nothing found, a plan without the right, a
 // query that cannot be parsed) is not a protocol error: it is a tools/call

@@ -17,10 +17,12 @@ const (
 	codeMethodNotFound = -32601
 	codeInvalidParams  = -32602
 	codeInternal       = -32603
-	// codeRateLimited and codeTimeout are in the range JSON-RPC leaves to
-	// servers; 29 echoes HTTP 429, and 03 the 503 they come with.
+	// codeRateLimited, codeTimeout and codeUnavailable are in the range
+	// JSON-RPC leaves to servers; 29 echoes HTTP 429, 03 the 503 a timeout
+	// comes with, and 53 the 503 of a store that cannot be reached.
 	codeRateLimited = -32029
 	codeTimeout     = -32003
+	codeUnavailable = -32053
 )
 
 // rpcError is a JSON-RPC error answer and the HTTP status it goes with.

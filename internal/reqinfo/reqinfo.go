@@ -1,7 +1,8 @@
 // Package reqinfo carries what the handlers of a request learn about it, for
 // the one log line and the metrics that report the request once it is
 // answered: its id, the route it took, the key that called, the tool or
-// export mode it ran and whether its rate limit refused it. The HTTP
+// export mode it ran, whether its rate limit refused it and whether the
+// store's outage did. The HTTP
 // middleware puts an Info in the request's context; the handlers below fill
 // it in as they learn.
 package reqinfo
@@ -27,6 +28,10 @@ type Info struct {
 	Tool string
 	// RateLimited is set when the request was refused for its rate limit.
 	RateLimited bool
+	// Unavailable is the error of the store, when the request was answered
+	// 503 because the store could not be reached or could not write
+	// (tenderbase.EUNAVAILABLE): the server tells the outage from these.
+	Unavailable error
 }
 
 type contextKey struct{}
