@@ -16,7 +16,7 @@ const (
 	EFORBIDDEN    = "forbidden"    // a valid key whose plan does not allow this
 	ERATELIMITED  = "rate_limited" // too many requests for this key
 	ETIMEOUT      = "timeout"      // the request took longer than the server gives one request
-	EUNAVAILABLE  = "unavailable"  // the service cannot answer yet (it is starting); retry soon
+	EUNAVAILABLE  = "unavailable"  // the service cannot answer now (it is starting, or its store cannot be reached or cannot write); retry soon
 	EINTERNAL     = "internal"     // our fault; details are logged, not shown
 )
 
@@ -72,3 +72,28 @@ func ContextError(ctx context.Context, err error) error {
 	}
 	return errors.Join(context.Cause(ctx), err)
 }
+
+// storeUnavailable is what a caller reads of a store that cannot be
+// reached or cannot write.
+var storeUnavailable = &Error{Code: EUNAVAILABLE,
+	Message: "the store cannot be reached or cannot write at the moment"}
+
+// Unavailable marks err, a failure of a store that cannot be reached or
+// cannot write (its database down, its connection cut, its disk full),
+// EUNAVAILABLE: the caller is told to retry, not that the service failed;
+// the edges say when (Retry-After).
+// err stays in the chain and is what the error says, for the log. The
+// stores decide which driver errors these are, by their codes; nil, and an
+// error with a code of its own, are returned as they are.
+func Unavailable(err error) error {
+	if err == nil || ErrorCode(err) != EINTERNAL {
+		return err
+	}
+	return &unavailableError{err}
+}
+
+// unavailableError is an error marked by Unavailable.
+type unavailableError struct{ cause error }
+
+func (e *unavailableError) Error() string   { return e.cause.Error() }
+func (e *unavailableError) Unwrap() []error { return []error{storeUnavailable, e.cause} }

@@ -3,6 +3,8 @@ package tenderbase_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -42,5 +44,35 @@ func TestContextError(t *testing.T) {
 		if tt.err != nil && !errors.Is(got, tt.err) {
 			t.Errorf("%s: the original error is lost: %v", tt.name, got)
 		}
+	}
+}
+
+func TestUnavailable(t *testing.T) {
+	driverErr := errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
+	notFound := tenderbase.Errorf(tenderbase.ENOTFOUND, "no tender")
+	tests := []struct {
+		name string
+		err  error
+		code string
+		text string
+	}{
+		{"a driver error", driverErr, tenderbase.EUNAVAILABLE, driverErr.Error()},
+		{"wrapped again", fmt.Errorf("search: %w", tenderbase.Unavailable(driverErr)), tenderbase.EUNAVAILABLE, "search: " + driverErr.Error()},
+		{"an error with a code of its own", notFound, tenderbase.ENOTFOUND, "no tender"},
+	}
+	for _, tt := range tests {
+		got := tt.err
+		if tt.name != "wrapped again" {
+			got = tenderbase.Unavailable(tt.err)
+		}
+		if tenderbase.ErrorCode(got) != tt.code || got.Error() != tt.text || !errors.Is(got, tt.err) {
+			t.Errorf("%s: got %q (%s), want %q (%s) with the error in its chain", tt.name, got, tenderbase.ErrorCode(got), tt.text, tt.code)
+		}
+	}
+	if msg := tenderbase.ErrorMessage(tenderbase.Unavailable(driverErr)); strings.Contains(msg, "127.0.0.1") || !strings.Contains(msg, "store") {
+		t.Errorf("the caller reads %q: it must name the store, and no host", msg)
+	}
+	if tenderbase.Unavailable(nil) != nil {
+		t.Error("Unavailable(nil) is not nil")
 	}
 }

@@ -168,17 +168,18 @@ func readAnswer(conn net.Conn, pace, length time.Duration) outcome {
 		return outcome{err: err}
 	}
 	defer resp.Body.Close()
+	retry := resp.Header.Get("Retry-After") != ""
 	if pace == 0 {
 		_, err = io.Copy(io.Discard, resp.Body)
-		return outcome{status: resp.StatusCode, err: err}
+		return outcome{status: resp.StatusCode, err: err, retryAfter: retry}
 	}
 	buf := make([]byte, 1<<10)
 	for end := time.Now().Add(length); time.Now().Before(end); time.Sleep(pace) {
 		if _, err := resp.Body.Read(buf); err != nil {
-			return outcome{status: resp.StatusCode, err: ignoreEOF(err)}
+			return outcome{status: resp.StatusCode, err: ignoreEOF(err), retryAfter: retry}
 		}
 	}
-	return outcome{status: resp.StatusCode, hungUp: true}
+	return outcome{status: resp.StatusCode, hungUp: true, retryAfter: retry}
 }
 
 func ignoreEOF(err error) error {

@@ -1,9 +1,10 @@
 // Command loadbench drives the HTTP server at saturation with normal
 // traffic, alone and mixed with hostile requests, and reports the latency
-// of the normal requests in both and every 5xx. docs/load.md says how to
+// of the normal requests in both and every 5xx; on PostgreSQL a last
+// phase cuts the database off for a while, through a proxy of its own. docs/load.md says how to
 // run it and what it measured.
 //
-//	loadbench [--db PATH|URL] [--records N] [--duration 60s] [--clients 16] [--hostile 0.2] [--rounds 3] [--timeout 30s] [--settle 1m]
+//	loadbench [--db PATH|URL] [--records N] [--duration 60s] [--clients 16] [--hostile 0.2] [--rounds 3] [--timeout 30s] [--settle 1m] [--outage 5s]
 package main
 
 import (
@@ -22,7 +23,7 @@ import (
 // Exit statuses.
 const (
 	exitOK      = 0
-	exitFailure = 1 // a 5xx, a server that did not stop, or a bench that could not run
+	exitFailure = 1 // a 5xx, an outage not held, a server that did not stop, or a bench that could not run
 	exitUsage   = 2
 )
 
@@ -56,6 +57,9 @@ type config struct {
 	Timeout time.Duration
 	// Settle bounds the wait for the server to go idle after a phase.
 	Settle time.Duration
+	// Outage is how long the outage phase cuts a PostgreSQL store's
+	// database off; 0 runs no outage phase.
+	Outage time.Duration
 }
 
 // run runs the bench with the command line args and returns the exit
@@ -75,7 +79,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitFailure
 	}
 	r.print(stdout)
-	if r.serverErrors() > 0 || r.stopErr != nil {
+	if r.serverErrors() > 0 || r.stopErr != nil || r.outage != nil && !r.outage.held(r.phases[len(r.phases)-1]) {
 		return exitFailure
 	}
 	return exitOK
@@ -95,6 +99,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.IntVar(&cfg.Rounds, "rounds", 3, "`N` baseline and N hostile phases, alternating; the report gives their medians")
 	fs.DurationVar(&cfg.Timeout, "timeout", 30*time.Second, "how long a client waits for an answer")
 	fs.DurationVar(&cfg.Settle, "settle", time.Minute, "how long to wait at most, after a phase, for the server to finish the work its clients gave up")
+	fs.DurationVar(&cfg.Outage, "outage", 5*time.Second, "how long a last phase cuts a PostgreSQL store's database off, through a proxy of the bench's own; 0 for no such phase")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -123,6 +128,8 @@ func (c config) check() error {
 		return errors.New("--timeout must be a second at least")
 	case c.Duration < time.Duration(c.Rounds)*time.Second:
 		return errors.New("--duration must give each round a second at least")
+	case c.Outage < 0 || isPostgres(c.DB) && c.Outage >= c.Duration/time.Duration(c.Rounds)/2:
+		return errors.New("--outage must be 0, or shorter than half a phase (--duration / --rounds)")
 	}
 	return nil
 }

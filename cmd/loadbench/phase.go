@@ -14,6 +14,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/tcpproxy"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -31,14 +32,24 @@ type result struct {
 	phases          []phase
 	stopIn          time.Duration // how long the server took to shut down
 	stopErr         error
+	// outage is what the outage phase measured; nil when there was none.
+	outage *outageReport
 }
 
 // runBench opens the store, loads the corpus, serves it on a loopback
 // port and drives it through the phases.
 func runBench(ctx context.Context, cfg config, progress io.Writer) (*result, error) {
-	answered5xx := new(atomic.Int64)
-	logger := slog.New(serverLog{slog.NewTextHandler(progress, nil), answered5xx})
-	store, err := openStore(ctx, cfg.DB, logger)
+	answered5xx, outages := new(atomic.Int64), &outageLog{}
+	logger := slog.New(serverLog{slog.NewTextHandler(progress, nil), answered5xx, outages})
+	db, proxy := cfg.DB, (*tcpproxy.Proxy)(nil)
+	if cfg.Outage > 0 && isPostgres(cfg.DB) {
+		var err error
+		if db, proxy, err = proxyStore(cfg.DB); err != nil {
+			return nil, err
+		}
+		defer proxy.Cut()
+	}
+	store, err := openStore(ctx, db, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -58,13 +69,19 @@ func runBench(ctx context.Context, cfg config, progress io.Writer) (*result, err
 	// The key opens this run only: its secret is gone when the run ends.
 	defer store.SetKeyStatus(context.WithoutCancel(ctx), key.ID, tenderbase.KeyRevoked)
 	b := &bench{secret: secret, timeout: cfg.Timeout, corpus: c, answered5xx: answered5xx,
-		normal: newClient(cfg.Clients), hostile: newClient(cfg.Clients)}
+		normal: newClient(cfg.Clients), hostile: newClient(cfg.Clients), proxy: proxy, outages: outages}
 	stop, err := b.serve(ctx, store, logger)
 	if err != nil {
 		return nil, err
 	}
 	r.classes = b.classNames()
 	r.phases = b.runPhases(ctx, cfg, progress)
+	if proxy != nil && ctx.Err() == nil {
+		before := answered5xx.Load()
+		ph, rep := b.runOutage(ctx, cfg, cfg.Duration/time.Duration(cfg.Rounds), progress)
+		ph.answered5xx = int(answered5xx.Load() - before)
+		r.phases, r.outage = append(r.phases, ph), &rep
+	}
 	r.stopIn, r.stopErr = stop()
 	return r, nil
 }
@@ -121,6 +138,11 @@ type phase struct {
 	// answered5xx counts the 5xx the server answered in the phase and
 	// until it went idle, the clients' or not.
 	answered5xx int
+	// normal sums the tallies of the normal requests; lastRefused and
+	// lastOK are when one was last answered 503 with Retry-After, and 2xx
+	// or 3xx.
+	normal              tally
+	lastRefused, lastOK time.Time
 }
 
 // runPhases warms the server up, then runs the rounds: a baseline phase

@@ -22,6 +22,12 @@ func (r *result) print(w io.Writer) {
 	r.printClasses(w)
 	fmt.Fprintf(w, "\n5xx: %d seen by the clients, %d answered by the server (to clients that had gone too)\n",
 		r.serverErrors(), r.answered5xx())
+	switch {
+	case r.outage != nil:
+		r.outage.print(w, r.phases[len(r.phases)-1])
+	case !isPostgres(c.DB):
+		fmt.Fprintln(w, "outage: none: the outage phase cuts a PostgreSQL store's database off")
+	}
 	if r.stopErr != nil {
 		fmt.Fprintf(w, "server stop: %v after %s\n", r.stopErr, r.stopIn.Round(100*time.Millisecond))
 	} else {
@@ -54,15 +60,15 @@ func (r *result) printPhases(w io.Writer) {
 
 func (r *result) printClasses(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "class\tphase\trequests\t2xx-3xx\t4xx\t5xx\ttimeouts\tfailed\thung up\t")
+	fmt.Fprintln(tw, "class\tphase\trequests\t2xx-3xx\t503 retry\t4xx\t5xx\ttimeouts\tfailed\thung up\t")
 	for _, class := range r.classes {
-		for _, name := range []string{"baseline", "hostile"} {
+		for _, name := range []string{"baseline", "hostile", "outage"} {
 			t := r.total(name, class)
 			if t.requests == 0 {
 				continue
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", class, name,
-				t.requests, t.ok, t.client, t.server, t.timeouts, t.failed, t.hungUp)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", class, name,
+				t.requests, t.ok, t.unavailable, t.client, t.server, t.timeouts, t.failed, t.hungUp)
 		}
 	}
 	tw.Flush()
@@ -97,10 +103,15 @@ func (r *result) answered5xx() int {
 	return n
 }
 
+// serverErrors counts the 5xx of p; a 503 with Retry-After is one but in
+// the outage phase, which expects them.
 func (p phase) serverErrors() int {
 	n := 0
 	for _, t := range p.tallies {
 		n += t.server
+		if p.name != "outage" {
+			n += t.unavailable
+		}
 	}
 	return n
 }

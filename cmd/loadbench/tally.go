@@ -14,10 +14,13 @@ type tally struct {
 	requests int
 	ok       int // 2xx and 3xx
 	client   int // 4xx
-	server   int // 5xx
-	timeouts int // no answer within the request's timeout
-	failed   int // the connection failed otherwise
-	hungUp   int // the client hung up on purpose
+	server   int // 5xx, but a 503 with Retry-After
+	// unavailable counts the 503s with Retry-After: the store's outage,
+	// which the outage phase expects and every other phase counts a 5xx.
+	unavailable int
+	timeouts    int // no answer within the request's timeout
+	failed      int // the connection failed otherwise
+	hungUp      int // the client hung up on purpose
 }
 
 // add counts o.
@@ -25,6 +28,8 @@ func (t *tally) add(o outcome) {
 	t.requests++
 	var netErr net.Error
 	switch {
+	case o.status == 503 && o.retryAfter:
+		t.unavailable++
 	case o.status >= 500:
 		t.server++
 	case o.hungUp:
@@ -45,6 +50,7 @@ func (t *tally) merge(u *tally) {
 	t.ok += u.ok
 	t.client += u.client
 	t.server += u.server
+	t.unavailable += u.unavailable
 	t.timeouts += u.timeouts
 	t.failed += u.failed
 	t.hungUp += u.hungUp
@@ -55,6 +61,9 @@ type workerLog struct {
 	hostile bool // the worker sends hostile requests
 	tallies map[string]*tally
 	latency []time.Duration // of the normal requests answered
+	// lastRefused and lastOK are when a normal request was last answered
+	// 503 with Retry-After, and 2xx or 3xx.
+	lastRefused, lastOK time.Time
 }
 
 // work sends requests of classes, picked by weight, one after the other
@@ -90,8 +99,17 @@ func (w *workerLog) record(c class, o outcome) {
 		w.tallies[c.name] = t
 	}
 	t.add(o)
-	if !w.hostile && o.err == nil && o.status > 0 {
+	if w.hostile {
+		return
+	}
+	if o.err == nil && o.status > 0 {
 		w.latency = append(w.latency, o.latency)
+	}
+	switch {
+	case o.status == 503 && o.retryAfter:
+		w.lastRefused = time.Now()
+	case o.err == nil && o.status >= 200 && o.status < 400:
+		w.lastOK = time.Now()
 	}
 }
 
@@ -106,6 +124,13 @@ func gather(name string, round int, length time.Duration, logs []*workerLog) pha
 			p.tallies[class].merge(t)
 		}
 		p.latency = append(p.latency, w.latency...)
+		if !w.hostile {
+			for _, t := range w.tallies {
+				p.normal.merge(t)
+			}
+			p.lastRefused = later(p.lastRefused, w.lastRefused)
+			p.lastOK = later(p.lastOK, w.lastOK)
+		}
 		if w.hostile {
 			for _, t := range w.tallies {
 				p.hostileSent += t.requests
@@ -114,6 +139,13 @@ func gather(name string, round int, length time.Duration, logs []*workerLog) pha
 	}
 	slices.Sort(p.latency)
 	return p
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
 }
 
 // percentile returns the q-th percentile of sorted latencies, 0 for none.

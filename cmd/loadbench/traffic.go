@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"sync/atomic"
 	"time"
+
+	"github.com/tenderbase/tenderbase/internal/tcpproxy"
 )
 
 // bench is the server under load and what its clients need.
@@ -20,8 +22,13 @@ type bench struct {
 	// timeout bounds every request, normal or hostile.
 	timeout time.Duration
 	corpus  corpus
-	// answered5xx counts the 5xx the server answered, from its log.
+	// answered5xx counts the 5xx the server answered, from its log, and
+	// outages the lines of the store's outages there.
 	answered5xx *atomic.Int64
+	outages     *outageLog
+	// proxy stands between a PostgreSQL store and its database, for the
+	// outage phase to cut; nil for none.
+	proxy *tcpproxy.Proxy
 	// normal and hostile have connection pools of their own, so that
 	// hostile requests never hold a connection a normal one waits for.
 	normal, hostile *http.Client
@@ -40,6 +47,8 @@ type outcome struct {
 	latency time.Duration
 	err     error
 	hungUp  bool // the client hung up on purpose before the answer
+	// retryAfter says that the answer had a Retry-After header.
+	retryAfter bool
 }
 
 // normalClasses is the traffic of ordinary callers: searches of common and
@@ -115,7 +124,7 @@ func (b *bench) do(ctx context.Context, client *http.Client, method, path string
 	}
 	defer resp.Body.Close()
 	_, err = io.Copy(io.Discard, resp.Body)
-	return outcome{status: resp.StatusCode, latency: time.Since(start), err: err}
+	return outcome{status: resp.StatusCode, latency: time.Since(start), err: err, retryAfter: resp.Header.Get("Retry-After") != ""}
 }
 
 // newClient returns a client whose pool keeps a connection for each of

@@ -28,6 +28,25 @@ var queryKeyParams = []string{"access_token", "api_key", "api_code", "key"}
 // Every other request is answered 401 with a challenge; the challenge adds
 // error="invalid_token" when a token was given but opens nothing.
 func (s *Server) requireKey(next http.Handler) http.Handler {
+	return s.keyed(next, s.writeError)
+}
+
+// requireMCPKey is requireKey for /mcp. A key that could not be looked up
+// for the store's outage is answered in JSON-RPC, as every call the outage
+// stops, so that an MCP client reads the outage one way; the refusals of a
+// key stay plain 401s (docs/mcp.md).
+func (s *Server) requireMCPKey(next http.Handler) http.Handler {
+	return s.keyed(next, func(w http.ResponseWriter, r *http.Request, err error) {
+		if tenderbase.ErrorCode(err) == tenderbase.EUNAVAILABLE {
+			s.mcp.WriteUnavailable(w, r, err)
+			return
+		}
+		s.writeError(w, r, err)
+	})
+}
+
+// keyed is requireKey with writeErr writing the failures of the lookup.
+func (s *Server) keyed(next http.Handler, writeErr func(w http.ResponseWriter, r *http.Request, err error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, err := bearerToken(r)
 		if err != nil {
@@ -36,7 +55,8 @@ func (s *Server) requireKey(next http.Handler) http.Handler {
 		}
 		k, err := s.authenticate(r.Context(), token)
 		if err != nil {
-			s.refuse(w, r, err, challenge+`, error="invalid_token"`)
+			setChallenge(w, err, challenge+`, error="invalid_token"`)
+			writeErr(w, r, err)
 			return
 		}
 		reqinfo.From(r.Context()).KeyID = k.ID

@@ -57,14 +57,16 @@ func (e *mediaTypeError) Error() string { return e.message }
 
 // writeError writes err as a JSON error response.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	status, code, message := s.classify(r, err)
+	status, code, message := s.classify(w, r, err)
 	writeJSON(w, status, errorBody{errorDetail{Code: code, Message: message}})
 }
 
 // classify returns the status, code and message that answer err, for every
 // interface in its own format. An internal error is logged here, once, and
-// the caller only learns that it happened.
-func (s *Server) classify(r *http.Request, err error) (status int, code, message string) {
+// the caller only learns that it happened. A store that cannot be reached
+// is not logged here but counted, for the log of its outage (outage), and
+// answered 503 with Retry-After, which classify sets on w.
+func (s *Server) classify(w http.ResponseWriter, r *http.Request, err error) (status int, code, message string) {
 	err = tenderbase.ContextError(r.Context(), err)
 	code = tenderbase.ErrorCode(err)
 	status, known := statusOf[code]
@@ -77,6 +79,10 @@ func (s *Server) classify(r *http.Request, err error) (status int, code, message
 		message = fmt.Sprintf("request body is larger than %d bytes", tooLarge.Limit)
 	case errors.As(err, &mediaType):
 		status, code, message = http.StatusUnsupportedMediaType, tenderbase.EINVALID, mediaType.message
+	case code == tenderbase.EUNAVAILABLE:
+		reqinfo.From(r.Context()).Unavailable = err
+		setRetryAfter(w.Header())
+		message = fmt.Sprintf("%s: retry in %d s", message, retrySeconds(unavailableRetry))
 	case !known:
 		s.logFailure(r, err)
 		status, code, message = http.StatusInternalServerError, tenderbase.EINTERNAL, "internal error"

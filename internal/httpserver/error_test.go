@@ -44,6 +44,8 @@ func TestErrorResponses(t *testing.T) {
 			`{"error":{"code":"invalid","message":"request body is larger than 10 bytes"}}`, false, nil},
 		{"timeout", fmt.Errorf("search: %w", tenderbase.Errorf(tenderbase.ETIMEOUT, "took too long")), 503,
 			`{"error":{"code":"timeout","message":"took too long"}}`, false, nil},
+		{"unavailable", fmt.Errorf("search: %w", tenderbase.Unavailable(errors.New("dial tcp 10.0.0.5:5432: connection refused"))), 503,
+			`{"error":{"code":"unavailable","message":"the store cannot be reached or cannot write at the moment: retry in 5 s"}}`, false, nil},
 		// Nobody reads this answer; what matters is that nothing is logged
 		// as an error.
 		{"client gone", errors.New("sqlite: interrupted (9)"), 500,
@@ -64,6 +66,9 @@ func TestErrorResponses(t *testing.T) {
 
 			if w.Code != tt.status {
 				t.Errorf("status %d, want %d", w.Code, tt.status)
+			}
+			if retry := w.Header().Get("Retry-After"); (retry == "5") != (tt.name == "unavailable") {
+				t.Errorf("Retry-After %q", retry)
 			}
 			if got := strings.TrimSpace(w.Body.String()); got != tt.body {
 				t.Errorf("body %s, want %s", got, tt.body)

@@ -167,7 +167,7 @@ func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, q export.R
 // has no shape for an error; classified as every error is (classify).
 func (s *Server) writeExportError(w http.ResponseWriter, r *http.Request, f export.Format, err error) {
 	f = f.ErrorFormat()
-	status, code, message := s.classify(r, err)
+	status, code, message := s.classify(w, r, err)
 	w.Header().Set("Content-Type", export.ContentType(f))
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)

@@ -2,6 +2,7 @@ package httpserver_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -29,15 +30,21 @@ func TestHealthOnEveryStore(t *testing.T) {
 	}
 }
 
-// TestHealthAsksTheStore checks that /health reaches the store, rather
-// than being answered before it: with the store's connections closed, it
-// fails.
-func TestHealthAsksTheStore(t *testing.T) {
-	store := openPostgres(t)
-	ts, _ := newServer(t, store)
-	store.Close()
-	if status, _ := get(t, ts, "/health"); status != 500 {
-		t.Errorf("status %d with the store closed, want 500", status)
+// TestHealthIsLiveness checks that /health says the process serves,
+// whatever the store: with the store's connections closed, or a store that
+// cannot be reached, it answers 200, so that a liveness probe does not
+// restart every instance when the database is away.
+func TestHealthIsLiveness(t *testing.T) {
+	closed := openPostgres(t)
+	closed.Close()
+	for name, store := range map[string]tenderbase.Store{
+		"closed":      closed,
+		"unreachable": stubStore{err: tenderbase.Unavailable(errors.New("connection refused"))},
+	} {
+		ts, _ := newServer(t, store)
+		if status, _ := get(t, ts, "/health"); status != 200 {
+			t.Errorf("%s store: status %d, want 200", name, status)
+		}
 	}
 }
 

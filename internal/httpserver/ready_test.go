@@ -3,13 +3,10 @@ package httpserver_test
 import (
 	"cmp"
 	"context"
-	"io"
 	"net"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +17,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/postgres"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
+	"github.com/tenderbase/tenderbase/internal/tcpproxy"
 )
 
 // TestReadyFollowsTheStoreAndRedis checks that GET /ready turns not ready
@@ -47,23 +45,17 @@ func TestReadyFollowsTheStoreAndRedis(t *testing.T) {
 		waitReady(t, ts, 200, map[string]string{"store": "ok"})
 	})
 	t.Run("postgres", func(t *testing.T) {
-		direct, err := url.Parse(pgtest.URL(t))
-		if err != nil {
-			t.Fatal(err)
-		}
-		proxy := newTCPProxy(t, direct.Host)
-		through := *direct
-		through.Host = proxy.addr
-		store, err := postgres.Open(t.Context(), through.String(), nil)
+		through, proxy := pgtest.ProxiedURL(t)
+		store, err := postgres.Open(t.Context(), through, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { store.Close() })
 		ts := readyServer(t, store, httpserver.ReadyCheck{Name: "store", Check: store.Ready})
 		waitReady(t, ts, 200, map[string]string{"store": "ok"})
-		proxy.cut()
+		proxy.Cut()
 		waitReady(t, ts, 503, map[string]string{"store": "failing"})
-		proxy.restore()
+		mustRestore(t, proxy)
 		waitReady(t, ts, 200, map[string]string{"store": "ok"})
 	})
 	t.Run("redis", func(t *testing.T) {
@@ -76,19 +68,23 @@ func TestReadyFollowsTheStoreAndRedis(t *testing.T) {
 		} else {
 			c.Close()
 		}
-		proxy := newTCPProxy(t, addr)
-		client := goredis.NewClient(&goredis.Options{Addr: proxy.addr, DialTimeout: 300 * time.Millisecond,
+		proxy, err := tcpproxy.Start(addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(proxy.Cut)
+		client := goredis.NewClient(&goredis.Options{Addr: proxy.Addr(), DialTimeout: 300 * time.Millisecond,
 			ContextTimeoutEnabled: true, MaxRetries: -1})
 		t.Cleanup(func() { client.Close() })
 		ping := func(ctx context.Context) error { return client.Ping(ctx).Err() }
 		ts := readyServer(t, openSQLite(t), httpserver.ReadyCheck{Name: "redis", Check: ping})
 		waitReady(t, ts, 200, map[string]string{"redis": "ok"})
-		proxy.cut()
+		proxy.Cut()
 		waitReady(t, ts, 503, map[string]string{"redis": "failing"})
 		if status, _ := get(t, ts, "/health"); status != 200 {
 			t.Errorf("/health with Redis away: %d, want 200", status)
 		}
-		proxy.restore()
+		mustRestore(t, proxy)
 		waitReady(t, ts, 200, map[string]string{"redis": "ok"})
 	})
 }
@@ -126,85 +122,10 @@ func sameChecks(body map[string]any, want map[string]string) bool {
 	return true
 }
 
-// tcpProxy forwards connections to a server, and can be cut (its listener
-// closed and every connection dropped, as when the server goes away) and
-// restored on the same address.
-type tcpProxy struct {
-	t      *testing.T
-	addr   string
-	target string
-
-	mu    sync.Mutex
-	ln    net.Listener
-	conns []net.Conn
-}
-
-func newTCPProxy(t *testing.T, target string) *tcpProxy {
-	p := &tcpProxy{t: t, target: target}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+// mustRestore lets the connections through proxy again.
+func mustRestore(t *testing.T, proxy *tcpproxy.Proxy) {
+	t.Helper()
+	if err := proxy.Restore(); err != nil {
 		t.Fatal(err)
 	}
-	p.addr = ln.Addr().String()
-	p.serve(ln)
-	t.Cleanup(p.cut)
-	return p
-}
-
-func (p *tcpProxy) serve(ln net.Listener) {
-	p.mu.Lock()
-	p.ln = ln
-	p.mu.Unlock()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go p.forward(c)
-		}
-	}()
-}
-
-func (p *tcpProxy) forward(c net.Conn) {
-	s, err := net.Dial("tcp", p.target)
-	if err != nil {
-		c.Close()
-		return
-	}
-	p.mu.Lock()
-	p.conns = append(p.conns, c, s)
-	p.mu.Unlock()
-	go func() { io.Copy(s, c); s.Close() }()
-	io.Copy(c, s)
-	c.Close()
-}
-
-// cut closes the listener and every connection.
-func (p *tcpProxy) cut() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.ln != nil {
-		p.ln.Close()
-		p.ln = nil
-	}
-	for _, c := range p.conns {
-		c.Close()
-	}
-	p.conns = nil
-}
-
-// restore listens again on the proxy's address, which may linger for a
-// moment after the close.
-func (p *tcpProxy) restore() {
-	var ln net.Listener
-	var err error
-	for range 50 {
-		if ln, err = net.Listen("tcp", p.addr); err == nil {
-			p.serve(ln)
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	p.t.Fatal(err)
 }

@@ -25,7 +25,7 @@ func (s *Server) routes() http.Handler {
 
 	// The MCP handler answers every method: POST, and 405 as a JSON-RPC
 	// error to the rest. It limits the rate itself, to answer in JSON-RPC.
-	mux.Handle("/mcp", s.cors.Handler(s.requireKey(s.mcp)))
+	mux.Handle("/mcp", s.cors.Handler(s.requireMCPKey(s.mcp)))
 	s.browserRoute(mux, http.MethodPost, "/mcp/{group}/{operation}", s.requireKey(s.limitRate(s.handle(s.callTool))))
 
 	// The export takes its optional key as api_code and writes errors in

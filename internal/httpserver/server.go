@@ -105,6 +105,7 @@ type Server struct {
 	mcp       *mcp.Handler
 	cors      *cors.Cors
 	readiness *readiness
+	outage    *outage
 	// anonymousLimits are the limits of one client address without a key.
 	anonymousLimits tenderbase.Limits
 	// walks remembers where the next page of each walk of the export
@@ -128,17 +129,20 @@ func New(cfg Config, store tenderbase.Store, logger *slog.Logger) *Server {
 		cfg.Tools = &tools.Set{}
 	}
 	h, err := mcp.New(mcp.Config{
-		Info:           cfg.MCP,
-		AllowedOrigins: cfg.AllowedOrigins,
-		Limiter:        cfg.Limiter,
-		MaxBodyBytes:   cfg.MaxBodyBytes,
+		Info:             cfg.MCP,
+		AllowedOrigins:   cfg.AllowedOrigins,
+		Limiter:          cfg.Limiter,
+		MaxBodyBytes:     cfg.MaxBodyBytes,
+		UnavailableRetry: unavailableRetry,
 	}, cfg.Tools, logger)
 	if err != nil {
 		panic(fmt.Sprintf("httpserver: %v", err))
 	}
-	return &Server{cfg: cfg, store: store, logger: logger, mcp: h,
+	s := &Server{cfg: cfg, store: store, logger: logger, mcp: h,
 		cors: newCORS(origin.NewPolicy(cfg.AllowedOrigins)), readiness: newReadiness(cfg.Ready),
 		anonymousLimits: anonymousLimits(cfg.Anonymous), walks: &export.Walks{}}
+	s.outage = &outage{logger: logger, probe: s.probeStore}
+	return s
 }
 
 // Handler returns the routes wrapped in the middleware.
@@ -147,6 +151,7 @@ func (s *Server) Handler() http.Handler {
 	h = limitBody(s.cfg.MaxBodyBytes)(h)
 	h = limitTime(s.cfg.RequestTimeout)(h)
 	h = recoverPanics(s.logger)(h)
+	h = s.outage.follow(h)
 	h = observe(s.logger, s.cfg.Metrics)(h)
 	return h
 }

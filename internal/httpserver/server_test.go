@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -116,22 +115,6 @@ func TestSearchSyntax(t *testing.T) {
 	}
 	if diff := cmp.Diff(query.Describe(), got); diff != "" {
 		t.Errorf("description (-want +got):\n%s", diff)
-	}
-}
-
-func TestHealthStoreDown(t *testing.T) {
-	ts, logs := newServer(t, stubStore{err: errors.New("database is locked")})
-
-	status, body := get(t, ts, "/health")
-
-	if status != 500 {
-		t.Errorf("status %d, want 500", status)
-	}
-	if diff := cmp.Diff(errorBody("internal", "internal error"), body); diff != "" {
-		t.Errorf("body (-want +got):\n%s", diff)
-	}
-	if n := strings.Count(logs.String(), "database is locked"); n != 1 {
-		t.Errorf("the store error is logged %d times, want once:\n%s", n, logs)
 	}
 }
 

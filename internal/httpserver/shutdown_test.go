@@ -16,10 +16,10 @@ import (
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 )
 
-// slowStore answers Get, which GET /health calls, after delay, or when the
-// request's context ends if that comes first; with ignoreCancel it waits
-// out the delay whatever the context says. started receives a value when a
-// Get begins.
+// slowStore answers Search, which an export page without a key calls,
+// with an empty page after delay, or when the request's context ends if
+// that comes first; with ignoreCancel it waits out the delay whatever the
+// context says. started receives a value when a Search begins.
 type slowStore struct {
 	tenderbase.Store
 	delay        time.Duration
@@ -27,17 +27,17 @@ type slowStore struct {
 	started      chan struct{}
 }
 
-func (s slowStore) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+func (s slowStore) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
 	s.started <- struct{}{}
 	if s.ignoreCancel {
 		time.Sleep(s.delay)
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s", k)
+		return tenderbase.Page{}, nil
 	}
 	select {
 	case <-time.After(s.delay):
-		return nil, tenderbase.Errorf(tenderbase.ENOTFOUND, "no %s", k)
+		return tenderbase.Page{}, nil
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return tenderbase.Page{}, ctx.Err()
 	}
 }
 
@@ -83,12 +83,12 @@ func serve(t *testing.T, store tenderbase.Store, grace time.Duration) serving {
 	return s
 }
 
-// getHealth sends GET /health and delivers its status, or 0 when the
-// request failed.
-func getHealth(addr string) <-chan int {
+// getSlow asks an export page without a key, which searches the store,
+// and delivers its status, or 0 when the request failed.
+func getSlow(addr string) <-chan int {
 	status := make(chan int, 1)
 	go func() {
-		resp, err := http.Get("http://" + addr + "/health")
+		resp, err := http.Get("http://" + addr + "/api2.3/export?mode=fasEIS&dtype=json")
 		if err != nil {
 			status <- 0
 			return
@@ -123,7 +123,7 @@ func TestServeCutsRequestsAtTheEndOfTheGracePeriod(t *testing.T) {
 	const grace = 500 * time.Millisecond
 	store := slowStore{delay: time.Minute, started: make(chan struct{}, 1)}
 	s := serve(t, store, grace)
-	status := getHealth(s.addr)
+	status := getSlow(s.addr)
 	<-store.started
 
 	err, took := s.stopped(t)
@@ -159,7 +159,7 @@ func TestServeAnswersWithinTheGracePeriod(t *testing.T) {
 	if _, err := half.Write([]byte("GET /health HTTP/1.1\r\nHost: x\r\n")); err != nil {
 		t.Fatal(err)
 	}
-	status := getHealth(s.addr)
+	status := getSlow(s.addr)
 	<-store.started
 
 	err, took := s.stopped(t)
@@ -186,7 +186,7 @@ func TestServeGivesUpOnRequestsThatIgnoreCancellation(t *testing.T) {
 	const grace = 300 * time.Millisecond
 	store := slowStore{delay: 10 * time.Second, ignoreCancel: true, started: make(chan struct{}, 1)}
 	s := serve(t, store, grace)
-	getHealth(s.addr)
+	getSlow(s.addr)
 	<-store.started
 
 	err, took := s.stopped(t)

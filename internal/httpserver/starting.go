@@ -12,9 +12,6 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// startingRetry is the Retry-After of the answers while the service starts.
-const startingRetry = 5 * time.Second
-
 // startingAnswer answers every request while the service starts: its store
 // is being opened, migrated, or indexed again after an upgrade, which on a
 // large store takes many minutes. The process is alive, so /health says so
@@ -22,16 +19,16 @@ const startingRetry = 5 * time.Second
 // /ready and every other route are 503 with Retry-After, so that no traffic
 // is sent to it and a client knows to come back.
 func startingAnswer(w http.ResponseWriter, r *http.Request) {
-	retry := strconv.Itoa(int(startingRetry.Seconds()))
+	retry := strconv.Itoa(retrySeconds(unavailableRetry))
 	switch r.URL.Path {
 	case "/health":
 		writeJSON(w, http.StatusOK, map[string]string{"status": "starting"})
 	case "/ready":
-		w.Header().Set("Retry-After", retry)
+		setRetryAfter(w.Header())
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusServiceUnavailable, readyBody{Status: "starting", Checks: map[string]string{}})
 	default:
-		w.Header().Set("Retry-After", retry)
+		setRetryAfter(w.Header())
 		writeJSON(w, http.StatusServiceUnavailable, errorBody{errorDetail{Code: tenderbase.EUNAVAILABLE,
 			Message: "the service is starting: its store is being opened (after an upgrade, indexed again); retry in " + retry + " s"}})
 	}
@@ -64,7 +61,7 @@ func ServeStarting(ln net.Listener, logger *slog.Logger) (stop func()) {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), startingRetry)
+			ctx, cancel := context.WithTimeout(context.Background(), unavailableRetry)
 			defer cancel()
 			_ = hs.Shutdown(ctx) // the answers are instant; past the wait, connections are left to close
 			<-done

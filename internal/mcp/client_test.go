@@ -32,7 +32,7 @@ func TestSDKClient(t *testing.T) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 	}
-	if diff := cmp.Diff([]string{"ru.search", "ru.detail", "contragent.contacts", "broken.tool"}, names); diff != "" {
+	if diff := cmp.Diff([]string{"ru.search", "ru.detail", "contragent.contacts", "broken.tool", "store.down"}, names); diff != "" {
 		t.Errorf("tools (-want +got):\n%s", diff)
 	}
 

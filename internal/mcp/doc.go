@@ -28,6 +28,9 @@
 //	        (the context's cause names the limit)                      503
 //	-32043  prompts/get of a prompt the caller's plan does not
 //	        include (prompts/list lists only those it does)            200
+//	-32053  the store cannot be reached or cannot write (a tool call,
+//	        a prompt, or the key looked up before them); data holds
+//	        retry_after in seconds, as does the Retry-After header     503
 //
 // A failure of the tool itself (nothing found, a plan without the right, a
 // query that cannot be parsed) is not a protocol error: it is a tools/call

@@ -17,13 +17,15 @@ const (
 	codeMethodNotFound = -32601
 	codeInvalidParams  = -32602
 	codeInternal       = -32603
-	// codeRateLimited, codeTimeout and codeForbidden are in the range
-	// JSON-RPC leaves to servers; 29 echoes HTTP 429, 03 the 503 a timeout
-	// comes with, and 43 HTTP 403, though a refusal by plan comes with 200
-	// as the other errors of a method do.
+	// codeRateLimited, codeTimeout, codeForbidden and codeUnavailable are
+	// in the range JSON-RPC leaves to servers; 29 echoes HTTP 429, 03 the
+	// 503 a timeout comes with, 43 HTTP 403, though a refusal by plan comes
+	// with 200 as the other errors of a method do, and 53 the 503 of a
+	// store that cannot be reached.
 	codeRateLimited = -32029
 	codeTimeout     = -32003
 	codeForbidden   = -32043
+	codeUnavailable = -32053
 )
 
 // rpcError is a JSON-RPC error answer and the HTTP status it goes with.

@@ -72,6 +72,9 @@ func fakeAnalysis(ctx context.Context) error {
 	return nil
 }
 
+// storeDown is the error of a store that cannot be reached.
+var storeDown = tenderbase.Unavailable(errors.New("failed to connect to `user=postgres database=test`: 127.0.0.1:5432: connection refused"))
+
 // tenders are the records of the fake ru.detail.
 var tenders = map[string]string{
 	"0373100000125000001": `{"id":"0373100000125000001","title":"Поставка \"бумаги\"\tА4","contact":{"phone":"+7 495 000-00-00"}}`,
@@ -108,6 +111,13 @@ func newFakeTools() fakeTools {
 			Title: "Broken", Description: "Always fails inside.",
 			Call: func(context.Context, json.RawMessage) (tools.Output, error) {
 				return tools.Output{}, errors.New("sqlite: database disk image is malformed")
+			},
+		},
+		{
+			Name: "store.down", Group: "store", Operation: "down",
+			Title: "Store down", Description: "Always finds its store unreachable.",
+			Call: func(context.Context, json.RawMessage) (tools.Output, error) {
+				return tools.Output{}, storeDown
 			},
 		},
 	}

@@ -7,9 +7,11 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/origin"
+	"github.com/tenderbase/tenderbase/internal/reqinfo"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -47,7 +49,14 @@ type Config struct {
 	Limiter tenderbase.RateLimiter
 	// MaxBodyBytes bounds a request body; default 1 MiB.
 	MaxBodyBytes int64
+	// UnavailableRetry is the Retry-After of an answer while the store
+	// cannot be reached or cannot write; default DefaultUnavailableRetry.
+	UnavailableRetry time.Duration
 }
+
+// DefaultUnavailableRetry is the Retry-After of an answer while the store
+// is unavailable, unless Config.UnavailableRetry says otherwise.
+const DefaultUnavailableRetry = 5 * time.Second
 
 // Handler answers MCP requests on POST /mcp.
 type Handler struct {
@@ -56,6 +65,8 @@ type Handler struct {
 	origins origin.Policy
 	maxBody int64
 	logger  *slog.Logger
+	// retry is the Retry-After, in seconds, while the store is unavailable.
+	retry int
 
 	// The answers that never change are marshalled once, when the handler
 	// is built: initialize's result for each protocol version and the list
@@ -72,12 +83,16 @@ func New(cfg Config, set Toolset, logger *slog.Logger) (*Handler, error) {
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = 1 << 20
 	}
+	if cfg.UnavailableRetry <= 0 {
+		cfg.UnavailableRetry = DefaultUnavailableRetry
+	}
 	h := &Handler{
 		tools:   set,
 		limiter: cfg.Limiter,
 		origins: origin.NewPolicy(cfg.AllowedOrigins),
 		maxBody: cfg.MaxBodyBytes,
 		logger:  logger,
+		retry:   retrySeconds(cfg.UnavailableRetry),
 	}
 	var err error
 	if h.initialized, err = initializeResults(cfg); err != nil {
@@ -103,6 +118,33 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.serve(w, r, x)
+}
+
+// WriteUnavailable answers a request that the store's outage stopped
+// before the handler read it (its key could not be looked up): the
+// JSON-RPC error of every call the outage stops, with the request's id when
+// its body has a valid one.
+func (h *Handler) WriteUnavailable(w http.ResponseWriter, r *http.Request, err error) {
+	x := getExchange()
+	defer putExchange(x)
+	if x.readBody(w, r, h.maxBody) == nil {
+		_ = x.parse() // only for the id, which writeError checks
+	}
+	x.writeError(w, h.unavailable(r, err))
+}
+
+// unavailable is the answer to a call that failed because the store
+// cannot be reached or cannot write: 503 with Retry-After, as a rate limit
+// is answered 429, and the error noted for the server's count of the
+// outage. It is no internal error, and not logged here: the server logs
+// the outage once.
+func (h *Handler) unavailable(r *http.Request, err error) *rpcError {
+	reqinfo.From(r.Context()).Unavailable = err
+	return &rpcError{
+		status: http.StatusServiceUnavailable, code: codeUnavailable, retryAfter: h.retry,
+		message: fmt.Sprintf("%s: retry in %d s", tenderbase.ErrorMessage(err), h.retry),
+		data:    fmt.Appendf(nil, `{"retry_after":%d}`, h.retry),
+	}
 }
 
 // checkHTTP refuses what is wrong before the body is read: the method, the

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/tools"
@@ -30,7 +31,8 @@ func TestBodyTooLarge(t *testing.T) {
 
 // TestLogs checks that an internal failure is logged once, with its cause,
 // while the caller learns nothing of it, and that a limiter outage is not
-// logged for each request: the limiter logs it, once.
+// logged for each request: the limiter logs it, once; nor is a store's
+// outage: the server logs it, once.
 func TestLogs(t *testing.T) {
 	tests := []struct {
 		name, request, key, log string
@@ -38,6 +40,7 @@ func TestLogs(t *testing.T) {
 		{"tool failure", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"broken.tool"}}`, "",
 			`level=ERROR msg="tool failed" tool=broken.tool err="sqlite: database disk image is malformed"`},
 		{"limiter down", `{"jsonrpc":"2.0","id":1,"method":"ping"}`, "limiter-down", ""},
+		{"store unavailable", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"store.down"}}`, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +59,7 @@ func TestLogs(t *testing.T) {
 			if n := strings.Count(logs.String(), "\n"); tt.log != "" && (n != 1 || !strings.Contains(logs.String(), tt.log)) {
 				t.Errorf("logged %d lines:\n%s\nwant one with %s", n, logs.String(), tt.log)
 			}
-			if strings.Contains(got, "malformed") || strings.Contains(got, "redis") {
+			if strings.Contains(got, "malformed") || strings.Contains(got, "redis") || strings.Contains(got, "5432") {
 				t.Errorf("the answer shows the cause:\n%s", got)
 			}
 		})
@@ -110,4 +113,25 @@ func callFake(t *testing.T, value string) json.RawMessage {
 		t.Fatalf("answer %s: %v", w.Body, err)
 	}
 	return resp.Result.Content[0]
+}
+
+// TestWriteUnavailable checks the answer to a request whose key could not
+// be looked up for the store's outage: the JSON-RPC error of the outage,
+// with the request's id, and none when the body has no valid one.
+func TestWriteUnavailable(t *testing.T) {
+	h, err := mcp.New(mcp.Config{UnavailableRetry: 2 * time.Second}, newFakeTools(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for body, id := range map[string]string{
+		`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"ru.search"}}`: "7",
+		`not JSON`: "null",
+	} {
+		w := httptest.NewRecorder()
+		h.WriteUnavailable(w, httptest.NewRequest("POST", "/mcp", strings.NewReader(body)), storeDown)
+		want := `{"jsonrpc":"2.0","id":` + id + `,"error":{"code":-32053,"message":"the store cannot be reached or cannot write at the moment: retry in 2 s","data":{"retry_after":2}}}`
+		if w.Code != 503 || w.Header().Get("Retry-After") != "2" || strings.TrimSpace(w.Body.String()) != want {
+			t.Errorf("%s: got %d Retry-After %q %s, want 503 Retry-After 2 %s", body, w.Code, w.Header().Get("Retry-After"), w.Body, want)
+		}
+	}
 }

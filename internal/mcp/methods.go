@@ -218,8 +218,9 @@ func (h *Handler) lookupCall(x *exchange) (*tools.Tool, json.RawMessage, *rpcErr
 }
 
 // writeCallError answers a failed tool call. Arguments that do not fit are
-// invalid params; a call past the request's deadline is a timeout error; an
-// error the caller can act on is the tool's result; any other error is ours,
+// invalid params; a call past the request's deadline is a timeout error,
+// and one the store's outage stopped an unavailable error; an error the
+// caller can act on is the tool's result; any other error is ours,
 // logged here and reported without details.
 func (h *Handler) writeCallError(w http.ResponseWriter, r *http.Request, x *exchange, tool *tools.Tool, err error) {
 	info := reqinfo.From(r.Context())
@@ -234,6 +235,9 @@ func (h *Handler) writeCallError(w http.ResponseWriter, r *http.Request, x *exch
 	switch tenderbase.ErrorCode(err) {
 	case tenderbase.ETIMEOUT:
 		x.writeError(w, &rpcError{status: http.StatusServiceUnavailable, code: codeTimeout, message: tenderbase.ErrorMessage(err)})
+		return
+	case tenderbase.EUNAVAILABLE:
+		x.writeError(w, h.unavailable(r, err))
 		return
 	case tenderbase.EINTERNAL:
 		h.logFailure(r, tool, err)

@@ -76,6 +76,8 @@ func (h *Handler) getPrompt(w http.ResponseWriter, r *http.Request, x *exchange)
 			x.writeError(w, invalidParams(fmt.Sprintf("prompts/get %s: %s", prompt.Name, tenderbase.ErrorMessage(err))))
 		case tenderbase.ETIMEOUT:
 			x.writeError(w, &rpcError{status: http.StatusServiceUnavailable, code: codeTimeout, message: tenderbase.ErrorMessage(err)})
+		case tenderbase.EUNAVAILABLE:
+			x.writeError(w, h.unavailable(r, err))
 		default:
 			h.logger.ErrorContext(r.Context(), "prompt failed", "prompt", prompt.Name, "err", err)
 			x.writeError(w, &rpcError{status: http.StatusOK, code: codeInternal, message: "internal error"})

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tenderbase/tenderbase"
@@ -161,13 +162,20 @@ func (h *Handler) allow(ctx context.Context) *rpcError {
 	if wait <= 0 {
 		return nil
 	}
-	secs := max(1, int(math.Ceil(wait.Seconds())))
+	secs := retrySeconds(wait)
 	reqinfo.From(ctx).RateLimited = true
 	return &rpcError{
 		status: http.StatusTooManyRequests, code: codeRateLimited, retryAfter: secs,
 		message: fmt.Sprintf("rate limit exceeded for this key: retry in %d s", secs),
 		data:    fmt.Appendf(nil, `{"retry_after":%d}`, secs),
 	}
+}
+
+// retrySeconds rounds a wait up to whole seconds, the unit of
+// Retry-After, and to at least one, since 0 would invite an immediate
+// retry.
+func retrySeconds(wait time.Duration) int {
+	return max(1, int(math.Ceil(wait.Seconds())))
 }
 
 // isObject reports whether raw JSON is an object.

@@ -30,7 +30,7 @@ func exportOperation() object {
 			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan).", true, nil),
 			"429": errorResponse("The key, or the client address of a caller without a key, is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),
-			"503": errorResponse("The request took longer than the server's limit of one request (code timeout); nothing was returned.", true, nil),
+			"503": unavailableResponse(true),
 		},
 	}
 }

@@ -39,7 +39,7 @@ func feedOperation(t *tools.Tool) (object, error) {
 			"401": errorResponse("A key is given but is unknown, revoked or suspended.", false, nil),
 			"429": errorResponse("The key, or the client address of a caller without a key, is over its rate limit.", false, retryAfter()),
 			"500": errorResponse("Internal error.", false, nil),
-			"503": errorResponse("The request took longer than the server's limit of one request (code timeout).", false, nil),
+			"503": unavailableResponse(false),
 		},
 	}, nil
 }

@@ -94,7 +94,7 @@ func errorSchema() object {
 			"type":     "object",
 			"required": []string{"code", "message"},
 			"properties": object{
-				"code":    object{"type": "string", "enum": []string{"invalid", "not_found", "unauthorized", "forbidden", "rate_limited", "timeout", "internal"}},
+				"code":    object{"type": "string", "enum": []string{"invalid", "not_found", "unauthorized", "forbidden", "rate_limited", "timeout", "unavailable", "internal"}},
 				"message": object{"type": "string"},
 			},
 		}},
@@ -121,9 +121,17 @@ func header(typ, description string) object {
 	return object{"description": description, "schema": object{"type": typ}}
 }
 
-// retryAfter is the header of every 429.
+// retryAfter is the header of every 429, and of a 503 unavailable.
 func retryAfter() object {
 	return object{"Retry-After": header("integer", "Seconds to wait before the next request.")}
+}
+
+// unavailableResponse is the 503 of every endpoint that reads the store, in
+// XML too where withXML is set.
+func unavailableResponse(withXML bool) object {
+	return errorResponse("The request took longer than the server's limit of one request (code timeout), "+
+		"or the store cannot be reached or cannot write at the moment (code unavailable, with Retry-After: the service answers again by itself once the store is back); nothing was returned.",
+		withXML, retryAfter())
 }
 
 // recordSchemas lists the schemas of the export's records.

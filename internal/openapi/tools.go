@@ -35,7 +35,7 @@ func toolOperation(t *tools.Tool) (object, error) {
 			"404": errorResponse("Nothing has the id, number or INN given.", false, nil),
 			"429": errorResponse("The key is over its rate limit.", false, retryAfter()),
 			"500": errorResponse("Internal error.", false, nil),
-			"503": errorResponse("The request took longer than the server's limit of one request (code timeout); nothing was returned.", false, nil),
+			"503": unavailableResponse(false),
 		},
 	}, nil
 }

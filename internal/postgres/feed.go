@@ -43,7 +43,8 @@ func writeFeed(ctx context.Context, q querier, notes *versioning.FeedNotes, at t
 }
 
 // Changes returns a page of the feed (tenderbase.ChangeFeed).
-func (s *Store) Changes(ctx context.Context, q tenderbase.FeedQuery) (tenderbase.FeedPage, error) {
+func (s *Store) Changes(ctx context.Context, q tenderbase.FeedQuery) (_ tenderbase.FeedPage, err error) {
+	defer classify(&err)
 	if err := versioning.CheckFeed(q); err != nil {
 		return tenderbase.FeedPage{}, err
 	}

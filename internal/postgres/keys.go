@@ -22,8 +22,9 @@ const keysLock = 0x7462_6b65_7973 // "tbkeys"
 const keyColumns = `id, name, account, plan, status, created_at, overrides`
 
 // CreateKey stores a new active key, as tenderbase.KeyStore says.
-func (s *Store) CreateKey(ctx context.Context, k tenderbase.Key) (tenderbase.Key, string, error) {
-	k, err := tenderbase.NewKey(k)
+func (s *Store) CreateKey(ctx context.Context, k tenderbase.Key) (_ tenderbase.Key, _ string, err error) {
+	defer classify(&err)
+	k, err = tenderbase.NewKey(k)
 	if err != nil {
 		return tenderbase.Key{}, "", err
 	}
@@ -106,7 +107,8 @@ func freeKeyID(ctx context.Context, q querier) (string, error) {
 }
 
 // Keys lists every key, newest first: in the order they were created.
-func (s *Store) Keys(ctx context.Context) ([]tenderbase.Key, error) {
+func (s *Store) Keys(ctx context.Context) (_ []tenderbase.Key, err error) {
+	defer classify(&err)
 	rows, _ := s.pool.Query(ctx, `SELECT `+keyColumns+` FROM keys ORDER BY seq DESC`)
 	keys, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (tenderbase.Key, error) { return scanKey(row) })
 	if err != nil {
@@ -120,12 +122,13 @@ func (s *Store) Keys(ctx context.Context) ([]tenderbase.Key, error) {
 
 // SetKeyStatus changes a key's status, as tenderbase.KeyStore says. A key
 // resumed takes a seat again, so it needs a free one.
-func (s *Store) SetKeyStatus(ctx context.Context, id, status string) (tenderbase.Key, error) {
+func (s *Store) SetKeyStatus(ctx context.Context, id, status string) (_ tenderbase.Key, err error) {
+	defer classify(&err)
 	if err := tenderbase.CheckKeyStatus(status); err != nil {
 		return tenderbase.Key{}, err
 	}
 	var k tenderbase.Key
-	err := s.changeKeys(ctx, func(tx pgx.Tx) error {
+	err = s.changeKeys(ctx, func(tx pgx.Tx) error {
 		var err error
 		if k, err = getKey(ctx, tx, id); err != nil {
 			return err
@@ -154,12 +157,13 @@ func (s *Store) SetKeyStatus(ctx context.Context, id, status string) (tenderbase
 }
 
 // SetKeyLimits replaces a key's overrides.
-func (s *Store) SetKeyLimits(ctx context.Context, id string, l tenderbase.Limits) (tenderbase.Key, error) {
+func (s *Store) SetKeyLimits(ctx context.Context, id string, l tenderbase.Limits) (_ tenderbase.Key, err error) {
+	defer classify(&err)
 	if err := l.Validate(); err != nil {
 		return tenderbase.Key{}, err
 	}
 	var k tenderbase.Key
-	err := s.changeKeys(ctx, func(tx pgx.Tx) error {
+	err = s.changeKeys(ctx, func(tx pgx.Tx) error {
 		var err error
 		if k, err = getKey(ctx, tx, id); err != nil {
 			return err
@@ -196,7 +200,8 @@ func getKey(ctx context.Context, q querier, id string) (tenderbase.Key, error) {
 
 // Authenticate returns the active key whose secret is secret, as
 // tenderbase.KeyStore says, by tenderbase.AuthenticateBy's rules.
-func (s *Store) Authenticate(ctx context.Context, secret string) (tenderbase.Key, error) {
+func (s *Store) Authenticate(ctx context.Context, secret string) (_ tenderbase.Key, err error) {
+	defer classify(&err)
 	return tenderbase.AuthenticateBy(secret, func(want []byte) (tenderbase.Key, []byte, error) {
 		var hash []byte
 		k, err := scanKey(s.pool.QueryRow(ctx, `SELECT `+keyColumns+`, secret_hash FROM keys WHERE secret_hash = $1`, want), &hash)

@@ -30,7 +30,8 @@ type querier interface {
 }
 
 // Put stores records in one transaction, as tenderbase.Store says.
-func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbase.PutResult, error) {
+func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (_ tenderbase.PutResult, err error) {
+	defer classify(&err)
 	var res tenderbase.PutResult
 	if len(records) == 0 {
 		return res, nil
@@ -40,7 +41,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 	defer indexes.Stop()
 	var postingsWrite *postings.RecentWrite
 	var gen int64
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, writeLock); err != nil {
 			return fmt.Errorf("lock for writing: %w", err)
 		}

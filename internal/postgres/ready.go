@@ -11,7 +11,8 @@ import (
 // Another build may have migrated or re-indexed the database since this
 // server opened it; this one's searches would then read an index it does not
 // understand.
-func (s *Store) Ready(ctx context.Context) error {
+func (s *Store) Ready(ctx context.Context) (err error) {
+	defer classify(&err)
 	c, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("connect: %w", err)

@@ -12,12 +12,13 @@ import (
 )
 
 // Get returns the current version of a record.
-func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (_ tenderbase.Record, err error) {
+	defer classify(&err)
 	if err := versioning.CheckKey(k, key); err != nil {
 		return nil, err
 	}
 	var body []byte
-	err := s.pool.QueryRow(ctx, `
+	err = s.pool.QueryRow(ctx, `
 		SELECT v.body FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.kind = $1 AND r.key = $2`, string(k), key).Scan(&body)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -31,7 +32,8 @@ func (s *Store) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderb
 
 // GetMany returns the current records of kind k among keys, in one round
 // trip (tenderbase.ManyGetter).
-func (s *Store) GetMany(ctx context.Context, k tenderbase.Kind, keys []string) (map[string]tenderbase.Record, error) {
+func (s *Store) GetMany(ctx context.Context, k tenderbase.Kind, keys []string) (_ map[string]tenderbase.Record, err error) {
+	defer classify(&err)
 	keys = versioning.HoldableKeys(keys)
 	rows, _ := s.pool.Query(ctx, `
 		SELECT r.key, v.body FROM records r JOIN versions v ON v.id = r.version
@@ -39,7 +41,7 @@ func (s *Store) GetMany(ctx context.Context, k tenderbase.Kind, keys []string) (
 	out := make(map[string]tenderbase.Record, len(keys))
 	var key string
 	var body []byte
-	_, err := pgx.ForEachRow(rows, []any{&key, &body}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&key, &body}, func() error {
 		r, err := versioning.Decode(k, body)
 		out[key] = r
 		return err
@@ -64,7 +66,8 @@ func (s *Store) notFound(ctx context.Context, k tenderbase.Kind, key string) err
 }
 
 // Versions returns every stored version of a record, oldest first.
-func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+func (s *Store) Versions(ctx context.Context, k tenderbase.Kind, key string) (_ []tenderbase.Record, err error) {
+	defer classify(&err)
 	if err := versioning.CheckKey(k, key); err != nil {
 		return nil, err
 	}

@@ -16,7 +16,8 @@ import (
 // a value that finds none is left out. It reads them all in one
 // statement, where a search for each value is a transaction of its own:
 // the export reads the results of a page of a thousand complaints so.
-func (s *Store) Related(ctx context.Context, k tenderbase.Kind, field string, values []string) (map[string][]tenderbase.Record, error) {
+func (s *Store) Related(ctx context.Context, k tenderbase.Kind, field string, values []string) (_ map[string][]tenderbase.Record, err error) {
+	defer classify(&err)
 	rows, _ := s.pool.Query(ctx, `
 		SELECT l.value, v.body FROM lookups l JOIN records r ON r.rid = l.rid JOIN versions v ON v.id = r.version
 		WHERE l.kind = $1 AND l.field = $2 AND l.value = ANY($3::text[]) ORDER BY l.rid DESC`, string(k), field, holdable(values))
@@ -24,7 +25,7 @@ func (s *Store) Related(ctx context.Context, k tenderbase.Kind, field string, va
 	var bodies [][]byte
 	var value string
 	var body []byte
-	_, err := pgx.ForEachRow(rows, []any{&value, &body}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&value, &body}, func() error {
 		found, bodies = append(found, value), append(bodies, body) // the driver scans each row into new values
 		return nil
 	})

@@ -20,7 +20,8 @@ import (
 // Search returns a page of current records newest first with the exact
 // total, as tenderbase.Store says. Page and total come from one snapshot
 // (a repeatable-read transaction), so they agree even while a Put commits.
-func (s *Store) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+func (s *Store) Search(ctx context.Context, q tenderbase.Search) (_ tenderbase.Page, err error) {
+	defer classify(&err)
 	page, findable, err := versioning.CheckSearch(q)
 	if err != nil || !findable {
 		return page, err

@@ -107,7 +107,8 @@ func settleAllStates(ctx context.Context, tx pgx.Tx) error {
 // its participants; a number of no current tender is left out. It reads
 // them in one statement, where deriving them again takes two searches a
 // tender.
-func (s *Store) TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error) {
+func (s *Store) TenderStandings(ctx context.Context, numbers []string) (_ map[string]tenderbase.TenderStanding, err error) {
+	defer classify(&err)
 	return standings(ctx, s.pool, numbers)
 }
 

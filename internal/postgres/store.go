@@ -93,7 +93,8 @@ func (s *Store) Close() error {
 // tenders with autovacuum off), which the vacuum makes room for again; it
 // also marks the pages all-visible, so that the walk of a page newest
 // first reads the rid index alone.
-func (s *Store) Optimize(ctx context.Context) error {
+func (s *Store) Optimize(ctx context.Context) (err error) {
+	defer classify(&err)
 	for _, table := range []string{"records", "versions", "lookups", "postings", "doc_counters"} {
 		if _, err := s.pool.Exec(ctx, "VACUUM (ANALYZE) "+table); err != nil {
 			return fmt.Errorf("optimize: vacuum %s: %w", table, err)

@@ -30,8 +30,9 @@ const subscriptionColumns = `id, account, settings, secret, position, ran_at, cr
 // tenderbase.SubscriptionStore says. The account's count is read under
 // the account's lock, so that two created at once cannot both take its
 // last place.
-func (s *Store) CreateSubscription(ctx context.Context, sub tenderbase.Subscription, plan tenderbase.Plan) (tenderbase.Subscription, error) {
-	sub, err := tenderbase.NewSubscription(sub, plan)
+func (s *Store) CreateSubscription(ctx context.Context, sub tenderbase.Subscription, plan tenderbase.Plan) (_ tenderbase.Subscription, err error) {
+	defer classify(&err)
+	sub, err = tenderbase.NewSubscription(sub, plan)
 	if err != nil {
 		return tenderbase.Subscription{}, err
 	}
@@ -94,7 +95,8 @@ func insertSubscription(ctx context.Context, tx pgx.Tx, sub tenderbase.Subscript
 }
 
 // Subscriptions lists subscriptions, oldest first.
-func (s *Store) Subscriptions(ctx context.Context, account string) ([]tenderbase.Subscription, error) {
+func (s *Store) Subscriptions(ctx context.Context, account string) (_ []tenderbase.Subscription, err error) {
+	defer classify(&err)
 	if !tenderbase.Holdable(account) {
 		return []tenderbase.Subscription{}, nil
 	}
@@ -113,7 +115,8 @@ func (s *Store) Subscriptions(ctx context.Context, account string) ([]tenderbase
 }
 
 // Subscription returns one subscription.
-func (s *Store) Subscription(ctx context.Context, id string) (tenderbase.Subscription, error) {
+func (s *Store) Subscription(ctx context.Context, id string) (_ tenderbase.Subscription, err error) {
+	defer classify(&err)
 	if !tenderbase.Holdable(id) {
 		return tenderbase.Subscription{}, tenderbase.NoSubscription(id)
 	}
@@ -140,11 +143,12 @@ func scanSubscription(row pgx.Row) (tenderbase.Subscription, error) {
 }
 
 // DeleteSubscription deletes a subscription and its deliveries not sent.
-func (s *Store) DeleteSubscription(ctx context.Context, account, id string) error {
+func (s *Store) DeleteSubscription(ctx context.Context, account, id string) (err error) {
+	defer classify(&err)
 	if !tenderbase.Holdable(id) || !tenderbase.Holdable(account) {
 		return tenderbase.NoSubscription(id)
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// The delete waits for a mailing being committed to the
 		// subscription, and the next statement then sees its deliveries.
 		tag, err := tx.Exec(ctx, `DELETE FROM subscriptions WHERE id = $1 AND ($2 = '' OR account = $2)`, id, account)
@@ -168,11 +172,12 @@ func (s *Store) DeleteSubscription(ctx context.Context, account, id string) erro
 }
 
 // RemoveRecipient takes a recipient off a subscription.
-func (s *Store) RemoveRecipient(ctx context.Context, id, recipient string) error {
+func (s *Store) RemoveRecipient(ctx context.Context, id, recipient string) (err error) {
+	defer classify(&err)
 	if !tenderbase.Holdable(id) {
 		return fmt.Errorf("unsubscribe: %w", tenderbase.NoSubscription(id))
 	}
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// FOR UPDATE: two recipients leaving at once each write the
 		// settings they read, and the second must read the first's.
 		sub, err := scanSubscription(tx.QueryRow(ctx, `SELECT `+subscriptionColumns+` FROM subscriptions WHERE id = $1 FOR UPDATE`, id))
@@ -216,8 +221,9 @@ func (s *Store) RemoveRecipient(ctx context.Context, id, recipient string) error
 // in one transaction. Of two commits from one position, the second's
 // UPDATE waits for the first and then finds the position moved: it
 // changes no row and is the conflict.
-func (s *Store) CommitMailing(ctx context.Context, m tenderbase.MailingCommit) error {
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+func (s *Store) CommitMailing(ctx context.Context, m tenderbase.MailingCommit) (err error) {
+	defer classify(&err)
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// RETURNING reads the settings the update locked: a recipient
 		// who unsubscribed since the mailer read them gets nothing.
 		var settings string
@@ -273,7 +279,8 @@ const deliveryColumns = `id, subscription, target, mailing, status, attempts, ne
 // the deliveries another sender is claiming at the same moment, which it
 // will have moved past now once it commits, so that two senders never
 // claim one delivery and neither waits for the other.
-func (s *Store) ClaimDeliveries(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]tenderbase.Delivery, error) {
+func (s *Store) ClaimDeliveries(ctx context.Context, now time.Time, lease time.Duration, limit int) (_ []tenderbase.Delivery, err error) {
+	defer classify(&err)
 	rows, _ := s.pool.Query(ctx, `UPDATE deliveries SET next_attempt = $1 WHERE id IN (
 			SELECT id FROM deliveries WHERE status = $2 AND next_attempt <= $3
 			ORDER BY created_at, id LIMIT $4 FOR UPDATE SKIP LOCKED)
@@ -312,7 +319,8 @@ func scanDelivery(row pgx.CollectableRow) (tenderbase.Delivery, error) {
 }
 
 // FinishDelivery records the outcome of an attempt.
-func (s *Store) FinishDelivery(ctx context.Context, d tenderbase.Delivery) error {
+func (s *Store) FinishDelivery(ctx context.Context, d tenderbase.Delivery) (err error) {
+	defer classify(&err)
 	var sent *int64
 	if !d.SentAt.IsZero() {
 		ms := d.SentAt.UnixMilli()
@@ -326,7 +334,8 @@ func (s *Store) FinishDelivery(ctx context.Context, d tenderbase.Delivery) error
 }
 
 // Deliveries lists a subscription's deliveries, newest first.
-func (s *Store) Deliveries(ctx context.Context, subscription string, limit int) ([]tenderbase.Delivery, error) {
+func (s *Store) Deliveries(ctx context.Context, subscription string, limit int) (_ []tenderbase.Delivery, err error) {
+	defer classify(&err)
 	if !tenderbase.Holdable(subscription) {
 		return []tenderbase.Delivery{}, nil
 	}

@@ -13,12 +13,13 @@ import (
 var _ tenderbase.SyncLog = (*Store)(nil)
 
 // Checkpoint returns a partition's checkpoint, as tenderbase.SyncLog says.
-func (s *Store) Checkpoint(ctx context.Context, source, partition string) (tenderbase.Checkpoint, error) {
+func (s *Store) Checkpoint(ctx context.Context, source, partition string) (_ tenderbase.Checkpoint, err error) {
+	defer classify(&err)
 	c := tenderbase.Checkpoint{Source: source, Partition: partition}
 	if !tenderbase.Holdable(source) || !tenderbase.Holdable(partition) {
 		return c, tenderbase.Errorf(tenderbase.ENOTFOUND, "%s has not completed %s", source, partition)
 	}
-	err := s.pool.QueryRow(ctx, `SELECT value, at FROM sync_checkpoints WHERE source = $1 AND partition = $2`,
+	err = s.pool.QueryRow(ctx, `SELECT value, at FROM sync_checkpoints WHERE source = $1 AND partition = $2`,
 		source, partition).Scan(&c.Value, &c.At)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, tenderbase.Errorf(tenderbase.ENOTFOUND, "%s has not completed %s", source, partition)
@@ -31,11 +32,12 @@ func (s *Store) Checkpoint(ctx context.Context, source, partition string) (tende
 }
 
 // SetCheckpoint records a completed partition, as tenderbase.SyncLog says.
-func (s *Store) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) error {
+func (s *Store) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) (err error) {
+	defer classify(&err)
 	if err := tenderbase.CheckSyncSource(c.Source); err != nil {
 		return err
 	}
-	_, err := s.pool.Exec(ctx, `
+	_, err = s.pool.Exec(ctx, `
 		INSERT INTO sync_checkpoints (source, partition, value, at) VALUES ($1, $2, $3, $4)
 		ON CONFLICT (source, partition) DO UPDATE SET value = excluded.value, at = excluded.at`,
 		c.Source, c.Partition, c.Value, c.At)
@@ -46,7 +48,8 @@ func (s *Store) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) erro
 }
 
 // Checkpoints lists checkpoints by prefix, as tenderbase.SyncLog says.
-func (s *Store) Checkpoints(ctx context.Context, source, prefix string, limit int) ([]tenderbase.Checkpoint, error) {
+func (s *Store) Checkpoints(ctx context.Context, source, prefix string, limit int) (_ []tenderbase.Checkpoint, err error) {
+	defer classify(&err)
 	rows, _ := s.pool.Query(ctx, `
 		SELECT partition, value, at FROM sync_checkpoints
 		WHERE source = $1 AND partition >= $2 AND left(partition, length($2)) = $2
@@ -67,7 +70,8 @@ func (s *Store) Checkpoints(ctx context.Context, source, prefix string, limit in
 }
 
 // DeleteCheckpoint forgets a partition, as tenderbase.SyncLog says.
-func (s *Store) DeleteCheckpoint(ctx context.Context, source, partition string) error {
+func (s *Store) DeleteCheckpoint(ctx context.Context, source, partition string) (err error) {
+	defer classify(&err)
 	if _, err := s.pool.Exec(ctx, `DELETE FROM sync_checkpoints WHERE source = $1 AND partition = $2`, source, partition); err != nil {
 		return fmt.Errorf("forget checkpoint %s %s: %w", source, partition, err)
 	}
@@ -75,7 +79,8 @@ func (s *Store) DeleteCheckpoint(ctx context.Context, source, partition string) 
 }
 
 // SyncStates returns every source's state, as tenderbase.SyncLog says.
-func (s *Store) SyncStates(ctx context.Context) ([]tenderbase.SyncState, error) {
+func (s *Store) SyncStates(ctx context.Context) (_ []tenderbase.SyncState, err error) {
+	defer classify(&err)
 	rows, _ := s.pool.Query(ctx, `SELECT state FROM sync_states ORDER BY source`)
 	states, err := pgx.CollectRows(rows, pgx.RowTo[tenderbase.SyncState])
 	if err != nil {
@@ -88,11 +93,12 @@ func (s *Store) SyncStates(ctx context.Context) ([]tenderbase.SyncState, error) 
 }
 
 // PutSyncState replaces a source's state, as tenderbase.SyncLog says.
-func (s *Store) PutSyncState(ctx context.Context, st tenderbase.SyncState) error {
+func (s *Store) PutSyncState(ctx context.Context, st tenderbase.SyncState) (err error) {
+	defer classify(&err)
 	if err := tenderbase.CheckSyncSource(st.Source); err != nil {
 		return err
 	}
-	_, err := s.pool.Exec(ctx, `
+	_, err = s.pool.Exec(ctx, `
 		INSERT INTO sync_states (source, state) VALUES ($1, $2)
 		ON CONFLICT (source) DO UPDATE SET state = excluded.state`, st.Source, st)
 	if err != nil {

@@ -1,7 +1,8 @@
 // Package reqinfo carries what the handlers of a request learn about it, for
 // the one log line and the metrics that report the request once it is
 // answered: its id, the route it took, the key that called, the tool or
-// export mode it ran and whether its rate limit refused it. The HTTP
+// export mode it ran, whether its rate limit refused it and whether the
+// store's outage did. The HTTP
 // middleware puts an Info in the request's context; the handlers below fill
 // it in as they learn.
 package reqinfo
@@ -31,6 +32,10 @@ type Info struct {
 	// an export that failed, "" for one that answered. On /mcp a failed
 	// call is still an HTTP 200, so the status alone does not tell.
 	Failure string
+	// Unavailable is the error of the store, when the request was answered
+	// 503 because the store could not be reached or could not write
+	// (tenderbase.EUNAVAILABLE): the server tells the outage from these.
+	Unavailable error
 }
 
 type contextKey struct{}

@@ -29,9 +29,13 @@ func newPool(db *sql.DB, n int) *pool {
 	return p
 }
 
+// Every statement of the store runs through tx or run, which mark the
+// errors of a store that cannot be read or written now (unavailable).
+
 // tx runs f in a transaction begun with begin ("BEGIN", "BEGIN IMMEDIATE"),
 // committing when f returns nil and rolling back otherwise.
 func (p *pool) tx(ctx context.Context, begin string, f func(c *conn) error) (err error) {
+	defer func() { err = unavailable(err) }()
 	c, err := p.get(ctx)
 	if err != nil {
 		return err
@@ -56,6 +60,7 @@ func (p *pool) tx(ctx context.Context, begin string, f func(c *conn) error) (err
 
 // run runs f on a connection outside a transaction: for single statements.
 func (p *pool) run(ctx context.Context, f func(c *conn) error) (err error) {
+	defer func() { err = unavailable(err) }()
 	c, err := p.get(ctx)
 	if err != nil {
 		return err

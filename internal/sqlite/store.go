@@ -170,6 +170,20 @@ func describe(err error) error {
 	return fmt.Errorf("%w: %w", plain, err)
 }
 
+// unavailable marks err EUNAVAILABLE when its result code says that the
+// store cannot be read or written now, whatever was asked of it: the disk
+// (or the file's size limit) is full, the operating system failed a read or
+// a write, another process held the file locked past the busy timeout, or
+// the file or its journal cannot be opened. The caller is told to retry;
+// any other error is returned as it is.
+func unavailable(err error) error {
+	switch code(err) {
+	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_BUSY, sqlite3.SQLITE_CANTOPEN:
+		return tenderbase.Unavailable(err)
+	}
+	return err
+}
+
 // code returns the primary SQLite result code of err, or 0 for an error that
 // did not come from SQLite.
 func code(err error) int {

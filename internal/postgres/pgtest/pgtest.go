@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/tenderbase/tenderbase/internal/tcpproxy"
 )
 
 // DefaultURL is where tests look for PostgreSQL unless
@@ -45,6 +47,25 @@ func URL(tb testing.TB) string {
 		}
 	})
 	return u
+}
+
+// ProxiedURL returns the URL of a fresh schema, as URL does, reached
+// through a TCP proxy of the test's own, which the test cuts to make an
+// outage of the database and restores to end it. The database server
+// itself is never touched: other tests use it.
+func ProxiedURL(tb testing.TB) (string, *tcpproxy.Proxy) {
+	tb.Helper()
+	u, err := url.Parse(URL(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	proxy, err := tcpproxy.Start(u.Host)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(proxy.Cut)
+	u.Host = proxy.Addr()
+	return u.String(), proxy
 }
 
 // NewSchema creates a schema with a random name in the test database and
