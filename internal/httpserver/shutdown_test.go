@@ -56,9 +56,9 @@ func (s heldStore) free() {
 	}
 }
 
-// hang is how long a shutdown test waits for what must come before it
-// calls it a hang: far longer than anything takes even on a busy machine,
-// and never a measure of the shutdown.
+// hang is how long a test waits for what must come before it calls it a
+// hang: far longer than anything takes even on a busy machine, and never a
+// measure of what the test checks.
 const hang = time.Minute
 
 // timers hands a test the timers a shutdown starts, the grace period
