@@ -1,9 +1,12 @@
 package fetch
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,10 +14,13 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
-// quick is a config for tests: no waiting worth the name.
-var quick = Config{Rate: 1000, Burst: 1000, Concurrency: 4, Timeout: 200 * time.Millisecond, Attempts: 4,
+// quick is a config for tests: no waiting worth the name, and a timeout
+// that only a hang reaches, however busy the machine.
+var quick = Config{Rate: 1000, Burst: 1000, Concurrency: 4, Timeout: time.Minute, Attempts: 4,
 	MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond, BreakAfter: 3, BreakFor: time.Hour}
 
 // script serves the answers in order, one a request, the last again and
@@ -39,14 +45,6 @@ func status(code int, body string) http.HandlerFunc {
 
 func ok(body string) http.HandlerFunc { return status(http.StatusOK, body) }
 
-// slow answers after the client's timeout.
-func slow(w http.ResponseWriter, r *http.Request) {
-	select {
-	case <-time.After(2 * time.Second):
-	case <-r.Context().Done():
-	}
-}
-
 // cut announces more bytes than it sends, then drops the connection.
 func cut(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Length", "1000")
@@ -67,7 +65,6 @@ func TestFetchRetries(t *testing.T) {
 		{"first time", []http.HandlerFunc{ok("a")}, nil, "a", 1},
 		{"after 5xx", []http.HandlerFunc{status(503, "busy"), status(502, ""), ok("b")}, nil, "b", 3},
 		{"after 425 and 429", []http.HandlerFunc{status(425, ""), status(429, ""), ok("c")}, nil, "c", 3},
-		{"after a timeout", []http.HandlerFunc{slow, ok("d")}, nil, "d", 2},
 		{"404 while not ready", []http.HandlerFunc{status(404, ""), ok("e")}, []int{404}, "e", 2},
 		{"404 is final elsewhere", []http.HandlerFunc{status(404, "no such page")}, nil, "answered 404 Not Found: no such page", 1},
 		{"400 is final", []http.HandlerFunc{status(400, "bad date")}, nil, "answered 400 Bad Request: bad date", 1},
@@ -94,6 +91,35 @@ func TestFetchRetries(t *testing.T) {
 	}
 }
 
+// TestRetryAfterIsObeyed checks the wait the retry is told, which it
+// sleeps, rather than timing the sleep: a Retry-After of a second, capped
+// at MaxBackoff, in place of the backoff of about a millisecond.
+// TestFetchRetriesAfterATimeout checks that an attempt the server never
+// answers is cut at the timeout and retried. The first answer waits until
+// the client gives up; the later ones answer at once, and one that a busy
+// machine makes slower than the short timeout is retried too.
+func TestFetchRetriesAfterATimeout(t *testing.T) {
+	gaveUp := make(chan struct{})
+	srv, n := script(t, func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+		close(gaveUp)
+	}, ok("d"))
+	cfg := quick
+	cfg.Timeout = 100 * time.Millisecond
+	body, err := New("test", cfg, nil, nil).Fetch(context.Background(), Request{URL: srv.URL})
+	if err != nil || string(body) != "d" {
+		t.Fatalf("got %q, %v; want the answer of the retry", body, err)
+	}
+	if n.Load() < 2 {
+		t.Errorf("%d requests, want the first retried", n.Load())
+	}
+	select {
+	case <-gaveUp: // the client gave up the first request, which ended it
+	case <-time.After(time.Minute):
+		t.Error("the first request was not cut: a hang")
+	}
+}
+
 func TestRetryAfterIsObeyed(t *testing.T) {
 	srv, _ := script(t, func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Retry-After", "1")
@@ -101,12 +127,26 @@ func TestRetryAfterIsObeyed(t *testing.T) {
 	}, ok("x"))
 	cfg := quick
 	cfg.MaxBackoff = 50 * time.Millisecond // caps the wait asked for
-	start := time.Now()
-	if _, err := New("test", cfg, nil, nil).Fetch(context.Background(), Request{URL: srv.URL}); err != nil {
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&logs, nil))
+	if _, err := New("test", cfg, nil, logger).Fetch(context.Background(), Request{URL: srv.URL}); err != nil {
 		t.Fatal(err)
 	}
-	if waited := time.Since(start); waited < 50*time.Millisecond {
-		t.Errorf("retried after %s, want at least the 50ms cap of the 1s asked for", waited)
+	var waits []time.Duration
+	for line := range strings.Lines(logs.String()) {
+		var entry struct {
+			Msg  string
+			Wait time.Duration
+		}
+		if err := json.Unmarshal([]byte(line), &entry); err != nil {
+			t.Fatalf("a log line is not JSON: %v\n%s", err, line)
+		}
+		if entry.Msg == "retrying" {
+			waits = append(waits, entry.Wait)
+		}
+	}
+	if diff := cmp.Diff([]time.Duration{50 * time.Millisecond}, waits); diff != "" {
+		t.Errorf("the waits before the retries (-want +got), want the 50ms cap of the 1s asked for:\n%s\n%s", diff, logs.String())
 	}
 }
 

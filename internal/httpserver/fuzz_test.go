@@ -132,6 +132,7 @@ const exportPath = "/api2.3/export"
 // judge the answers.
 type fuzzServer struct {
 	handler http.Handler
+	store   *workCounter
 	tools   []*tools.Tool
 	routes  []fuzzRoute
 	secrets []string // by key choice; "" for none
@@ -142,8 +143,9 @@ type fuzzServer struct {
 
 func newFuzzServer(tb testing.TB, store keyedStore) *fuzzServer {
 	tb.Helper()
-	set := tools.New(store, nil)
-	fz := &fuzzServer{tools: set.List(), secrets: make([]string, len(fuzzKeys))}
+	counted := &workCounter{keyedStore: store}
+	set := tools.New(counted, nil)
+	fz := &fuzzServer{store: counted, tools: set.List(), secrets: make([]string, len(fuzzKeys))}
 	limited := ""
 	for i, name := range fuzzKeys {
 		switch name {
@@ -165,7 +167,10 @@ func newFuzzServer(tb testing.TB, store keyedStore) *fuzzServer {
 			}
 		}
 	}
-	srv := httpserver.New(httpserver.Config{Tools: set, Keys: store, Limiter: refuseKey(limited)}, store, nil)
+	// The request deadline is past the fuzz target's own, so that a hang
+	// fails the input rather than being answered as a timeout.
+	srv := httpserver.New(httpserver.Config{Tools: set, Keys: store, Limiter: refuseKey(limited), RequestTimeout: 2 * fuzzHang},
+		counted, nil)
 	fz.handler = srv.Handler()
 	fz.routes = fuzzRoutes(fz.tools)
 	recs, err := demo.Records()
@@ -213,15 +218,32 @@ func (id refuseKey) Allow(ctx context.Context, k tenderbase.Key) (time.Duration,
 	return 0, nil
 }
 
-// Bounds of one request of the fuzz targets on the demo dataset.
+// Bounds of one request of the fuzz targets on the demo dataset. The work
+// an input causes is counted, not timed, so that a busy machine cannot fail
+// an input: a blow-up shows as calls of the store or records read, and
+// only a hang the counts cannot see is left to a clock, a generous one.
 const (
-	// maxFuzzDuration is far above what any request takes on the demo
-	// dataset, even on a busy machine.
-	maxFuzzDuration = 5 * time.Second
-	// fuzzDeadline ends a request that takes much longer, so that the
-	// fuzzer reports it rather than waits.
-	fuzzDeadline = 2 * maxFuzzDuration
+	// maxFuzzStoreCalls is far above the calls of the store any request
+	// makes by design (a dozen at most over the seeds: contragent.byInn
+	// asks each register), and far below what a loop over the results or
+	// the input would make.
+	maxFuzzStoreCalls = 100
+	// maxFuzzRecords is the records a request may have the store read:
+	// ten full pages, where the seeds read 20 at most.
+	maxFuzzRecords = 10 * tenderbase.MaxPageSize
+	// fuzzHang ends a request that runs so long that only a hang explains
+	// it, on any machine: the demo dataset answers in milliseconds.
+	fuzzHang = time.Minute
 )
+
+// check returns an error when w is over the bounds of one request.
+func (w work) check() error {
+	if w.calls > maxFuzzStoreCalls || w.records > maxFuzzRecords {
+		return fmt.Errorf("the request called the store %d times and read %d records, over the bounds of %d calls and %d records",
+			w.calls, w.records, maxFuzzStoreCalls, maxFuzzRecords)
+	}
+	return nil
+}
 
 // check sends the input's request and fails if the answer is wrong.
 func (fz *fuzzServer) check(t *testing.T, in fuzzInput) {
@@ -229,16 +251,19 @@ func (fz *fuzzServer) check(t *testing.T, in fuzzInput) {
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), fuzzDeadline)
+	ctx, cancel := context.WithTimeout(t.Context(), fuzzHang)
 	defer cancel()
 	rec := httptest.NewRecorder()
-	start := time.Now()
+	fz.store.reset()
 	fz.handler.ServeHTTP(rec, req.WithContext(ctx))
-	took := time.Since(start)
+	work := fz.store.done()
 	a := fuzzAnswer{status: rec.Code, header: rec.Header(), body: rec.Body.Bytes()}
-	err := a.judge(fz.hidden, fuzzExpect{freeView: fz.freeView(in), refuse: mustRefuse(req, in.body)})
-	if err == nil && took > maxFuzzDuration {
-		err = fmt.Errorf("the answer took %s, over %s", took.Round(time.Millisecond), maxFuzzDuration)
+	err := work.check()
+	if ctx.Err() != nil {
+		err = fmt.Errorf("the request was still running after %s: a hang, or a blow-up of work the store's counts do not see", fuzzHang)
+	}
+	if err == nil {
+		err = a.judge(fz.hidden, fuzzExpect{freeView: fz.freeView(in), refuse: mustRefuse(req, in.body)})
 	}
 	if err != nil {
 		t.Fatalf("%v\nrequest %s %s\n%s\nbody %s\nanswer %d\n%s\nbody %s",

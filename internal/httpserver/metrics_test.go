@@ -81,7 +81,7 @@ func TestMetricsCountCalls(t *testing.T) {
 			// scrape is the one request in flight. A scrape gathers its
 			// metrics concurrently, not as one snapshot, so the counters are
 			// read from the scrape after that one.
-			for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			for deadline := time.Now().Add(hang); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 				if v, _ := scrape(t, ts).value("tenderbase_http_requests_in_flight", nil); v == 1 {
 					break
 				}

@@ -97,13 +97,14 @@ func readyServer(t *testing.T, store tenderbase.Store, checks ...httpserver.Read
 }
 
 // waitReady asks GET /ready until it answers status with checks, for up to
-// ten seconds: a pool finds out that its connections broke at their next
-// use, and may need one more probe to make new ones.
+// a minute, past which it calls it a hang: a pool finds out that its
+// connections broke at their next use, and may need one more probe to make
+// new ones, and a busy machine may fail a probe by its timeout.
 func waitReady(t *testing.T, ts *httptest.Server, status int, checks map[string]string) {
 	t.Helper()
 	var gotStatus int
 	var body map[string]any
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(hang); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		gotStatus, body = get(t, ts, "/ready")
 		if gotStatus == status && sameChecks(body, checks) {
 			return

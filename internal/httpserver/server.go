@@ -49,6 +49,10 @@ type Config struct {
 	// deadline, past which a store call is cancelled and the caller told
 	// so; default DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// After starts the timers of a shutdown, the grace period and the wait
+	// for the requests it cancelled, as time.After does, which it is when
+	// nil; a test passes timers it fires itself.
+	After func(time.Duration) <-chan time.Time
 
 	// Keys authenticates the Bearer keys of the MCP and debug endpoints.
 	Keys tenderbase.KeyStore
@@ -88,6 +92,9 @@ func (c Config) withDefaults() Config {
 	setDefault(&c.ShutdownTimeout, DefaultShutdownTimeout)
 	setDefault(&c.RequestTimeout, DefaultRequestTimeout)
 	c.WriteTimeout = max(c.WriteTimeout, c.RequestTimeout+10*time.Second)
+	if c.After == nil {
+		c.After = time.After
+	}
 	return c
 }
 
@@ -214,7 +221,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 // that sent half its headers, or reads its answer slowly): closing it cuts
 // nothing.
 func (s *Server) drain(hs *http.Server, running *inflight, cancel context.CancelFunc) error {
-	grace, stop := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	grace, stop := timeout(s.cfg.After, s.cfg.ShutdownTimeout)
 	defer stop()
 	err := hs.Shutdown(grace)
 	if err == nil {
@@ -223,16 +230,31 @@ func (s *Server) drain(hs *http.Server, running *inflight, cancel context.Cancel
 	cut := running.count()
 	cancel()
 	_ = hs.Close() // the listener is closed already; what fails here is only connections
-	if !errors.Is(err, context.DeadlineExceeded) {
+	if !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("shut down: %w", err)
 	}
 	if cut > 0 {
 		s.logger.Warn("grace period over: requests cancelled", "requests", cut, "grace", s.cfg.ShutdownTimeout.String())
 	}
-	if left := running.wait(cancelWait); left > 0 {
+	if left := running.wait(s.cfg.After(cancelWait)); left > 0 {
 		return fmt.Errorf("shut down: %d of the cancelled requests still running after %s", left, cancelWait)
 	}
 	return nil
+}
+
+// timeout returns a context that ends when the timer after(d) fires, as
+// context.WithTimeout's ends by the clock.
+func timeout(after func(time.Duration) <-chan time.Time, d time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	fired := after(d)
+	go func() {
+		select {
+		case <-fired:
+		case <-ctx.Done():
+		}
+		cancel()
+	}()
+	return ctx, cancel
 }
 
 // inflight counts the requests being handled, so that a shutdown can say
@@ -250,13 +272,18 @@ func (f *inflight) track(next http.Handler) http.Handler {
 
 func (f *inflight) count() int { return int(f.n.Load()) }
 
-// wait waits up to d for every request to return and returns how many are
-// still running. It polls, as http.Server.Shutdown does: a shutdown is no
-// hot path.
-func (f *inflight) wait(d time.Duration) int {
-	deadline := time.Now().Add(d)
-	for f.count() > 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+// wait waits until expired fires for every request to return and returns
+// how many are still running. It polls, as http.Server.Shutdown does: a
+// shutdown is no hot path.
+func (f *inflight) wait(expired <-chan time.Time) int {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for f.count() > 0 {
+		select {
+		case <-expired:
+			return f.count()
+		case <-tick.C:
+		}
 	}
-	return f.count()
+	return 0
 }

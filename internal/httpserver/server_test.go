@@ -171,8 +171,8 @@ func TestServeShutsDown(t *testing.T) {
 		if err != nil {
 			t.Errorf("Serve = %v, want nil after shutdown", err)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("Serve did not return after its context was cancelled")
+	case <-time.After(hang):
+		t.Fatal("Serve did not return after its context was cancelled: a hang")
 	}
 }
 

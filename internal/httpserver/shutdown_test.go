@@ -16,28 +16,78 @@ import (
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 )
 
-// slowStore answers Search, which an export page without a key calls,
-// with an empty page after delay, or when the request's context ends if
-// that comes first; with ignoreCancel it waits out the delay whatever the
-// context says. started receives a value when a Search begins.
-type slowStore struct {
+// heldStore answers Search, which an export page without a key calls,
+// with an empty page when the test releases it, or when the request's
+// context ends if that comes first; with ignoreCancel it waits for the
+// release whatever the context says. Each Search sends its context on
+// started.
+type heldStore struct {
 	tenderbase.Store
-	delay        time.Duration
 	ignoreCancel bool
-	started      chan struct{}
+	started      chan context.Context
+	release      chan struct{}
 }
 
-func (s slowStore) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
-	s.started <- struct{}{}
+func newHeldStore(t *testing.T, ignoreCancel bool) heldStore {
+	s := heldStore{ignoreCancel: ignoreCancel, started: make(chan context.Context, 1), release: make(chan struct{})}
+	t.Cleanup(s.free)
+	return s
+}
+
+func (s heldStore) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	s.started <- ctx
 	if s.ignoreCancel {
-		time.Sleep(s.delay)
+		<-s.release
 		return tenderbase.Page{}, nil
 	}
 	select {
-	case <-time.After(s.delay):
+	case <-s.release:
 		return tenderbase.Page{}, nil
 	case <-ctx.Done():
 		return tenderbase.Page{}, ctx.Err()
+	}
+}
+
+// free lets every Search return; calling it again does nothing.
+func (s heldStore) free() {
+	select {
+	case <-s.release:
+	default:
+		close(s.release)
+	}
+}
+
+// hang is how long a test waits for what must come before it calls it a
+// hang: far longer than anything takes even on a busy machine, and never a
+// measure of what the test checks.
+const hang = time.Minute
+
+// timers hands a test the timers a shutdown starts, the grace period
+// first, for the test to fire when it chooses: the order of events, not
+// the clock, is what the test checks.
+type timers chan timer
+
+// timer is one timer a shutdown started, for d.
+type timer struct {
+	d    time.Duration
+	fire chan time.Time
+}
+
+func (ts timers) after(d time.Duration) <-chan time.Time {
+	tm := timer{d: d, fire: make(chan time.Time, 1)}
+	ts <- tm
+	return tm.fire
+}
+
+// next returns the next timer the server starts.
+func (ts timers) next(t *testing.T) timer {
+	t.Helper()
+	select {
+	case tm := <-ts:
+		return tm
+	case <-time.After(hang):
+		t.Fatal("the shutdown started no timer: a hang")
+		return timer{}
 	}
 }
 
@@ -65,6 +115,7 @@ type serving struct {
 	stop   context.CancelFunc
 	served chan error
 	logs   *lockedLog
+	timers timers
 }
 
 // serve runs Serve over store with the grace period grace.
@@ -77,8 +128,8 @@ func serve(t *testing.T, store tenderbase.Store, grace time.Duration) serving {
 	ctx, stop := context.WithCancel(t.Context())
 	t.Cleanup(stop)
 	logs := &lockedLog{}
-	srv := httpserver.New(httpserver.Config{ShutdownTimeout: grace}, store, slog.New(slog.NewJSONHandler(logs, nil)))
-	s := serving{addr: ln.Addr().String(), stop: stop, served: make(chan error, 1), logs: logs}
+	s := serving{addr: ln.Addr().String(), stop: stop, served: make(chan error, 1), logs: logs, timers: make(timers, 4)}
+	srv := httpserver.New(httpserver.Config{ShutdownTimeout: grace, After: s.timers.after}, store, slog.New(slog.NewJSONHandler(logs, nil)))
 	go func() { s.served <- srv.Serve(ctx, ln) }()
 	return s
 }
@@ -100,39 +151,57 @@ func getSlow(addr string) <-chan int {
 	return status
 }
 
-// stopped stops s and returns Serve's error and how long Serve took to
-// return after the stop.
-func (s serving) stopped(t *testing.T) (error, time.Duration) {
+// returned returns Serve's error once it returns.
+func (s serving) returned(t *testing.T) error {
 	t.Helper()
-	start := time.Now()
-	s.stop()
 	select {
 	case err := <-s.served:
-		return err, time.Since(start)
-	case <-time.After(30 * time.Second):
-		t.Fatal("Serve did not return")
-		return nil, 0
+		return err
+	case <-time.After(hang):
+		t.Fatal("Serve did not return: a hang")
+		return nil
+	}
+}
+
+// running fails the test if Serve has returned already.
+func (s serving) running(t *testing.T, before string) {
+	t.Helper()
+	select {
+	case err := <-s.served:
+		t.Fatalf("Serve returned %v before %s", err, before)
+	default:
 	}
 }
 
 // TestServeCutsRequestsAtTheEndOfTheGracePeriod stops a server while a
-// request waits on the store for a minute: the grace period runs out, the
-// request's context is cancelled, and Serve returns at once after, without
-// an error, having logged that it cut one request.
+// request waits on the store for as long as its context lives: the request
+// runs on through the grace period; when the grace period ends it is
+// cancelled, and Serve returns after it, without an error, having logged
+// that it cut one request.
 func TestServeCutsRequestsAtTheEndOfTheGracePeriod(t *testing.T) {
 	const grace = 500 * time.Millisecond
-	store := slowStore{delay: time.Minute, started: make(chan struct{}, 1)}
+	store := newHeldStore(t, false)
 	s := serve(t, store, grace)
 	status := getSlow(s.addr)
-	<-store.started
+	request := <-store.started
 
-	err, took := s.stopped(t)
+	s.stop()
+	tm := s.timers.next(t)
+	if tm.d != grace {
+		t.Errorf("the shutdown's first timer is for %v, want the grace period %v", tm.d, grace)
+	}
+	if err := request.Err(); err != nil {
+		t.Fatalf("the request was cancelled before the grace period ended: %v", err)
+	}
+	s.running(t, "the grace period ended, with a request running")
+	tm.fire <- time.Now()
+	err := s.returned(t)
 
+	if request.Err() == nil {
+		t.Error("Serve returned with the request not cancelled")
+	}
 	if err != nil {
 		t.Errorf("Serve = %v, want nil: the request returned once cancelled", err)
-	}
-	if took < grace || took > grace+time.Second {
-		t.Errorf("Serve returned %v after the stop, want the grace period %v and a little", took, grace)
 	}
 	if got := <-status; got == http.StatusOK {
 		t.Errorf("the cut request was answered %d", got)
@@ -142,14 +211,14 @@ func TestServeCutsRequestsAtTheEndOfTheGracePeriod(t *testing.T) {
 	}
 }
 
-// TestServeAnswersWithinTheGracePeriod stops a server while a request that
-// takes 300 ms runs and another client holds a connection on which it sent
-// half a request: the request is answered, the half-open connection keeps
-// the drain going past the grace period, and Serve still returns nil, since
-// no request was cut.
+// TestServeAnswersWithinTheGracePeriod stops a server while a request runs
+// and another client holds a connection on which it sent half a request:
+// the request finishing within the grace period is answered, the half-open
+// connection keeps the drain going to the end of the grace period, and
+// Serve still returns nil, since no request was cut.
 func TestServeAnswersWithinTheGracePeriod(t *testing.T) {
 	const grace = time.Second
-	store := slowStore{delay: 300 * time.Millisecond, started: make(chan struct{}, 1)}
+	store := newHeldStore(t, false)
 	s := serve(t, store, grace)
 	half, err := net.Dial("tcp", s.addr)
 	if err != nil {
@@ -162,16 +231,17 @@ func TestServeAnswersWithinTheGracePeriod(t *testing.T) {
 	status := getSlow(s.addr)
 	<-store.started
 
-	err, took := s.stopped(t)
-
+	s.stop()
+	tm := s.timers.next(t)
+	store.free() // the request finishes within the grace period
 	if got := <-status; got != http.StatusOK {
 		t.Errorf("the request in flight was answered %d, want 200", got)
 	}
+	tm.fire <- time.Now()
+	err = s.returned(t)
+
 	if err != nil {
 		t.Errorf("Serve = %v, want nil: every request finished", err)
-	}
-	if took > grace+time.Second {
-		t.Errorf("Serve returned %v after the stop, want the grace period %v and a little", took, grace)
 	}
 	if strings.Contains(s.logs.String(), "requests cancelled") {
 		t.Errorf("the log says requests were cut:\n%s", s.logs)
@@ -179,22 +249,24 @@ func TestServeAnswersWithinTheGracePeriod(t *testing.T) {
 }
 
 // TestServeGivesUpOnRequestsThatIgnoreCancellation stops a server while a
-// request runs that does not look at its context: Serve returns an error
-// once the requests it cancelled had a little time to return, rather than
-// waiting for it.
+// request runs that does not look at its context: once the grace period
+// ends, Serve waits for the request it cancelled only until its second
+// timer fires, and then returns an error rather than waiting for it.
 func TestServeGivesUpOnRequestsThatIgnoreCancellation(t *testing.T) {
 	const grace = 300 * time.Millisecond
-	store := slowStore{delay: 10 * time.Second, ignoreCancel: true, started: make(chan struct{}, 1)}
+	store := newHeldStore(t, true)
 	s := serve(t, store, grace)
 	getSlow(s.addr)
 	<-store.started
 
-	err, took := s.stopped(t)
+	s.stop()
+	s.timers.next(t).fire <- time.Now()
+	wait := s.timers.next(t)
+	s.running(t, "its wait for the cancelled request ended")
+	wait.fire <- time.Now()
+	err := s.returned(t)
 
 	if err == nil || !strings.Contains(err.Error(), "1 of the cancelled requests still running") {
 		t.Errorf("Serve = %v, want an error saying a request is still running", err)
-	}
-	if took > grace+3*time.Second {
-		t.Errorf("Serve returned %v after the stop, want the grace period %v and a little", took, grace)
 	}
 }

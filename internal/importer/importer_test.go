@@ -432,7 +432,7 @@ type blockingStore struct {
 func (s *blockingStore) Put(ctx context.Context, recs []tenderbase.Record) (tenderbase.PutResult, error) {
 	s.calls++
 	if s.calls == 1 {
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(time.Minute) // far past what a busy machine takes: a hang
 		for !s.until() {
 			if time.Now().After(deadline) {
 				return tenderbase.PutResult{}, errors.New("the next batch was not read while the first was stored")

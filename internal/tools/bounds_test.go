@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -59,20 +59,47 @@ var boundCases = []struct{ tool, args, want string }{
 		`argument "inn" is 13 characters long; the limit is 12`},
 }
 
-// TestBounds checks that every argument past its bound is refused at once,
-// with a message that names the argument and the bound and does not echo
-// the value, and that the input schema refuses it too.
+// withinBounds are arguments within the bounds of each tool of boundCases.
+var withinBounds = map[string]string{
+	"ru.search":           `{"query": "a"}`,
+	"world.search":        `{"query": "school"}`,
+	"docs.search":         `{"query": "a"}`,
+	"ru.detail":           `{"id": "0162307330524391275"}`,
+	"ru.izm":              `{"tend_num": "0162307330524391275"}`,
+	"contragent.byInn":    `{"inn": "160130329800"}`,
+	"contragent.contacts": `{"inn": "160130329800"}`,
+}
+
+// TestBounds checks that every argument past its bound is refused before
+// any work, the store never asked, with a message that names the argument
+// and the bound and does not echo the value, and that the input schema
+// refuses it too.
 func TestBounds(t *testing.T) {
+	store := &callCounter{Store: demoSet.store}
+	set := New(store, nil)
+	// Within their bounds, the tools of the cases ask the store: the count
+	// sees the work a call does.
+	for tool, args := range withinBounds {
+		store.calls.Store(0)
+		if _, err := call(t, set, asPlan(tenderbase.PlanStandard), tool, args); errorCode(err) == "argument" {
+			t.Fatalf("%s %s: %v", tool, args, err)
+		}
+		if store.calls.Load() == 0 {
+			t.Fatalf("%s %s asked the store nothing: the count does not see its work", tool, args)
+		}
+	}
 	for _, c := range boundCases {
-		start := time.Now()
-		_, err := call(t, demoSet, asPlan(tenderbase.PlanStandard), c.tool, c.args)
-		took := time.Since(start)
+		if withinBounds[c.tool] == "" {
+			t.Fatalf("%s: no arguments within its bounds to check the count by", c.tool)
+		}
+		store.calls.Store(0)
+		_, err := call(t, set, asPlan(tenderbase.PlanStandard), c.tool, c.args)
 		if errorCode(err) != "argument" || err.Error() != c.want {
 			t.Errorf("%s %.60s...: got %v (%s), want the argument error %q", c.tool, c.args, err, errorCode(err), c.want)
 			continue
 		}
-		if took > time.Second {
-			t.Errorf("%s %.60s...: refused after %v; a bound is checked before any work", c.tool, c.args, took)
+		if n := store.calls.Load(); n != 0 {
+			t.Errorf("%s %.60s...: refused after %d calls of the store; a bound is checked before any work", c.tool, c.args, n)
 		}
 		if validateArgs(t, c.tool, c.args) == nil {
 			t.Errorf("%s %.60s...: the input schema accepts what the tool refuses", c.tool, c.args)
@@ -122,6 +149,32 @@ func TestEveryArgumentBounded(t *testing.T) {
 			}
 		}
 	}
+}
+
+// callCounter is a store that counts the calls it is asked.
+type callCounter struct {
+	tenderbase.Store
+	calls atomic.Int64
+}
+
+func (c *callCounter) Put(ctx context.Context, rs []tenderbase.Record) (tenderbase.PutResult, error) {
+	c.calls.Add(1)
+	return c.Store.Put(ctx, rs)
+}
+
+func (c *callCounter) Get(ctx context.Context, k tenderbase.Kind, key string) (tenderbase.Record, error) {
+	c.calls.Add(1)
+	return c.Store.Get(ctx, k, key)
+}
+
+func (c *callCounter) Versions(ctx context.Context, k tenderbase.Kind, key string) ([]tenderbase.Record, error) {
+	c.calls.Add(1)
+	return c.Store.Versions(ctx, k, key)
+}
+
+func (c *callCounter) Search(ctx context.Context, s tenderbase.Search) (tenderbase.Page, error) {
+	c.calls.Add(1)
+	return c.Store.Search(ctx, s)
 }
 
 // searchRecorder is a store that keeps the searches it is asked for.
