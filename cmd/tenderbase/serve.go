@@ -131,6 +131,7 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 	b := currentBuild()
 	cfg.HTTP.Metrics = metrics.New(metrics.Build{Version: b.shortVersion(), Commit: b.Commit, GoVersion: b.GoVersion})
 	cfg.HTTP.Tools = tools.New(cfg.HTTP.Metrics.Store(store), logger)
+	cfg.HTTP.Tools.SetWebhookPolicy(cfg.Mail.Webhooks)
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: b.shortVersion()}
 	if cfg.Demo {
 		if err := loadDemo(ctx, store, logger); err != nil {

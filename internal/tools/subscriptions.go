@@ -55,7 +55,7 @@ type subscribeArgs struct {
 	Hour       int            `json:"hour,omitempty" jsonschema:"The hour of a daily or weekly mailing, Moscow time, 0 to 23."`
 	Weekday    string         `json:"weekday,omitempty" jsonschema:"The day of a weekly mailing: monday ... sunday."`
 	Recipients []string       `json:"recipients,omitempty" jsonschema:"E-mail addresses to mail, up to 20, as strings (an address is never one of the strings of digits that may come as numbers). Give recipients, a webhook or both."`
-	Webhook    string         `json:"webhook,omitempty" jsonschema:"An http(s) URL that receives each mailing as JSON, signed with the subscription's secret (header X-Tenderbase-Signature)."`
+	Webhook    string         `json:"webhook,omitempty" jsonschema:"An http(s) URL at a public address that receives each mailing as JSON, signed with the subscription's secret (header X-Tenderbase-Signature). Loopback, private and link-local addresses are refused unless the operator allows them."`
 	Winners    bool           `json:"winners,omitempty" jsonschema:"Also mail the winners of the tenders the search finds when their protocols name them (resource ru; guru and corporate plans)."`
 	WatchINNs  []string       `json:"watch_inns,omitempty" jsonschema:"INNs, strings of digits (10 or 12), whose wins in any tender the winners mailing reports too (resource ru; guru and corporate plans)."`
 	Branch     string         `json:"branch,omitempty" jsonschema:"The branch the subscription serves, to group an account's subscriptions (corporate plan)."`
@@ -199,6 +199,11 @@ func (s *Set) subscribe(ctx context.Context, args subscribeArgs) (Output, error)
 	search, err := json.Marshal(orEmpty(args.Search))
 	if err != nil {
 		return Output{}, err
+	}
+	if hook := strings.TrimSpace(args.Webhook); hook != "" {
+		if err := s.webhooks.CheckURL(hook); err != nil {
+			return Output{}, err
+		}
 	}
 	c := callerOf(ctx)
 	srch, _, err := s.subscriptionSearch(args.Resource, search, time.Now(), false)
