@@ -316,11 +316,19 @@ func (b *syncBuffer) String() string {
 // status.
 func startServe(t *testing.T, args ...string) (addr string, stdout *syncBuffer, cancel context.CancelFunc, exited <-chan int) {
 	t.Helper()
+	addr, stdout, _, cancel, exited = startServeEnv(t, nil, args...)
+	return addr, stdout, cancel, exited
+}
+
+// startServeEnv runs serve as startServe does, with the environment env,
+// and returns its stderr too.
+func startServeEnv(t *testing.T, env map[string]string, args ...string) (addr string, stdout, stderr *syncBuffer, cancel context.CancelFunc, exited <-chan int) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	stdout = &syncBuffer{}
-	stderr := &syncBuffer{}
+	stderr = &syncBuffer{}
 	done := make(chan int, 1)
-	c := &cli{stdout: stdout, stderr: stderr, getenv: func(string) string { return "" }}
+	c := &cli{stdout: stdout, stderr: stderr, getenv: func(k string) string { return env[k] }}
 	go func() { done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), c) }()
 	// serve --demo imports the whole demo first; on PostgreSQL on a busy
 	// two-core machine that took over 10 s. The wait is for readiness, not
@@ -329,7 +337,7 @@ func startServe(t *testing.T, args ...string) (addr string, stdout *syncBuffer, 
 	for time.Now().Before(deadline) {
 		if _, rest, ok := strings.Cut(stdout.String(), "listening on http://"); ok {
 			addr, _, _ = strings.Cut(rest, " ")
-			return addr, stdout, cancel, done
+			return addr, stdout, stderr, cancel, done
 		}
 		select {
 		case code := <-done:
