@@ -246,7 +246,7 @@ func checkWebhook(raw string) error {
 	}
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(raw) > 2000 {
-		return Errorf(EINVALID, "webhook %s is no http or https URL", Quote(raw))
+		return Errorf(EINVALID, "webhook %s is no http or https URL", Quote(RedactURL(raw)))
 	}
 	return nil
 }

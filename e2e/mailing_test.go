@@ -63,7 +63,7 @@ func testMailingsEndToEnd(t *testing.T, db string) {
 		"--smtp", (&url.URL{Scheme: "smtp", User: url.UserPassword(mailtest.Username, mailtest.Password),
 			Host: net.JoinHostPort(smtpServer.Host, fmt.Sprint(smtpServer.Port))}).String(),
 		"--smtp-ca", ca, "--mail-from", "Тендербейс <mail@tenderbase.test>", "--public-url", "https://tenderbase.test",
-		"--mail-every", mailingEvery.String()}
+		"--mail-every", mailingEvery.String(), "--webhook-allow", "127.0.0.1/32"}
 	s, stop := startPlain(t, flags...)
 
 	session := connectAt(t, s.URL, secret)

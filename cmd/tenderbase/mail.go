@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -37,6 +36,8 @@ type mailConfig struct {
 	// links.
 	PublicURL string
 	Every     time.Duration
+	// Webhooks says which addresses the webhooks may be posted to.
+	Webhooks webhook.Policy
 }
 
 // mailFlags adds the flags of the mailings to fs.
@@ -61,8 +62,29 @@ func (c *cli) mailFlags(fs *flag.FlagSet, mc *mailConfig) error {
 		"`PATH` of PEM certificates the SMTP server's must chain to, for a relay with a private CA (env TENDERBASE_SMTP_CA)")
 	fs.StringVar(&mc.PublicURL, "public-url", c.getenv("TENDERBASE_PUBLIC_URL"),
 		"`URL` at which people reach this service, such as https://tenders.example.com, for the mailings' unsubscribe links (env TENDERBASE_PUBLIC_URL)")
-	return c.durationVar(fs, &mc.Every, "mail-every", "TENDERBASE_MAIL_EVERY", mailing.DefaultEvery,
-		"`DURATION` between two rounds of the mailings (env TENDERBASE_MAIL_EVERY)")
+	return errors.Join(c.webhookAllowFlag(fs, &mc.Webhooks),
+		c.durationVar(fs, &mc.Every, "mail-every", "TENDERBASE_MAIL_EVERY", mailing.DefaultEvery,
+			"`DURATION` between two rounds of the mailings (env TENDERBASE_MAIL_EVERY)"))
+}
+
+// webhookAllowFlag adds --webhook-allow to fs, which sets the networks p
+// allows besides the public internet, from TENDERBASE_WEBHOOK_ALLOW when
+// not given.
+func (c *cli) webhookAllowFlag(fs *flag.FlagSet, p *webhook.Policy) error {
+	set := func(s string) error {
+		prefixes, err := parsePrefixes(splitList(s))
+		if err != nil {
+			return err
+		}
+		p.Allowed = prefixes
+		return nil
+	}
+	fs.Func("webhook-allow", "comma-separated `NETWORKS`, CIDR blocks or addresses, that webhooks may point at besides the public internet, "+
+		"such as an internal receiver's 10.0.5.0/24; loopback, private and link-local addresses are refused otherwise (env TENDERBASE_WEBHOOK_ALLOW)", set)
+	if err := set(c.getenv("TENDERBASE_WEBHOOK_ALLOW")); err != nil {
+		return fmt.Errorf("TENDERBASE_WEBHOOK_ALLOW: %w", err)
+	}
+	return nil
 }
 
 // check says what is wrong with the mailings' configuration before
@@ -120,7 +142,7 @@ func startMailings(ctx context.Context, cfg serveConfig, store tenderbase.Store,
 	if mail == nil {
 		logger.Info("no SMTP server (--smtp): the mailings' e-mail waits until one is configured; webhooks go")
 	}
-	post := &webhook.Sender{Client: &http.Client{Timeout: 30 * time.Second}, UserAgent: "tenderbase/" + currentBuild().shortVersion()}
+	post := webhook.NewSender(cfg.Mail.Webhooks, "tenderbase/"+currentBuild().shortVersion())
 	mc := mailing.Config{Every: cfg.Mail.Every, PublicURL: strings.TrimRight(cfg.Mail.PublicURL, "/")}
 	if cfg.HTTP.Metrics != nil {
 		mc.Observer = cfg.HTTP.Metrics

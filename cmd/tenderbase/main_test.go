@@ -70,6 +70,7 @@ func TestVersionAndHelp(t *testing.T) {
 		{[]string{"serve", "--log-format", "yaml"}, 2, "", "not a log format: use json or text"},
 		{[]string{"serve", "--anonymous-rate", "100"}, 2, "", "--anonymous-rate 100: give 1 to 30"},
 		{[]string{"serve", "--trusted-proxies", "10.0.0.0/8,proxy"}, 2, "", `"proxy" is neither an address nor a CIDR block`},
+		{[]string{"serve", "--webhook-allow", "10.0.0.0/8,intranet"}, 2, "", `"intranet" is neither an address nor a CIDR block`},
 		{[]string{"help"}, 0, "import [flags] PATH...", ""},
 		{[]string{"--help"}, 0, "search [flags] RESOURCE [QUERY]", ""},
 		{[]string{"help", "search"}, 0, "--page-size N", ""},
@@ -322,11 +323,19 @@ func (b *syncBuffer) String() string {
 // status.
 func startServe(t *testing.T, args ...string) (addr string, stdout *syncBuffer, cancel context.CancelFunc, exited <-chan int) {
 	t.Helper()
+	addr, stdout, _, cancel, exited = startServeEnv(t, nil, args...)
+	return addr, stdout, cancel, exited
+}
+
+// startServeEnv runs serve as startServe does, with the environment env,
+// and returns its stderr too.
+func startServeEnv(t *testing.T, env map[string]string, args ...string) (addr string, stdout, stderr *syncBuffer, cancel context.CancelFunc, exited <-chan int) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	stdout = &syncBuffer{}
-	stderr := &syncBuffer{}
+	stderr = &syncBuffer{}
 	done := make(chan int, 1)
-	c := &cli{stdout: stdout, stderr: stderr, getenv: func(string) string { return "" }}
+	c := &cli{stdout: stdout, stderr: stderr, getenv: func(k string) string { return env[k] }}
 	go func() { done <- run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...), c) }()
 	// serve --demo imports the whole demo first; on PostgreSQL on a busy
 	// two-core machine that took over 10 s. The wait is for readiness, not
@@ -335,7 +344,7 @@ func startServe(t *testing.T, args ...string) (addr string, stdout *syncBuffer, 
 	for time.Now().Before(deadline) {
 		if _, rest, ok := strings.Cut(stdout.String(), "listening on http://"); ok {
 			addr, _, _ = strings.Cut(rest, " ")
-			return addr, stdout, cancel, done
+			return addr, stdout, stderr, cancel, done
 		}
 		select {
 		case code := <-done:
@@ -392,5 +401,28 @@ func TestSearchFilters(t *testing.T) {
 		"2025-03-02  037310000012500002    Ремонт кровли\n"
 	if diff := cmp.Diff(want, got.stdout); diff != "" || got.code != 0 {
 		t.Errorf("exit %d (-want +got):\n%s%s", got.code, diff, got.stderr)
+	}
+}
+
+// TestBadSMTPURLRedacted checks that the error of an SMTP URL that serve
+// refuses does not repeat its password or query.
+func TestBadSMTPURLRedacted(t *testing.T) {
+	for _, smtp := range []string{"smtpx://mailer:pa55w0rd@mail.example.org:587?token=t0k3n", "smtp://mailer:pa55w0rd@mail.example.org:x?token=t0k3n"} {
+		res := runCLI(t, nil, "serve", "--smtp", smtp)
+		if res.code != 2 || !strings.Contains(res.stderr, "--smtp") || strings.Contains(res.stderr, "pa55w0rd") || strings.Contains(res.stderr, "t0k3n") {
+			t.Errorf("serve --smtp %s: exit %d, want 2 with the URL redacted:\n%s", smtp, res.code, res.stderr)
+		}
+	}
+}
+
+func TestStoreName(t *testing.T) {
+	for _, c := range []struct{ db, want string }{
+		{"./tenderbase.db", "./tenderbase.db"},
+		{"postgres://tb:pa55@db.example.org/tenders", "postgres://tb:xxxxx@db.example.org/tenders"},
+		{"postgres://tb@db.example.org/tenders?sslmode=require&password=pa55", "postgres://tb@db.example.org/tenders?…"},
+	} {
+		if got := (storeConfig{DB: c.db}).String(); got != c.want {
+			t.Errorf("%s named %s, want %s", c.db, got, c.want)
+		}
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // The commands work the same on PostgreSQL, named by its URL in --db or
-// TENDERBASE_DB: import, search, keys, and serve --demo.
+// TENDERBASE_DB: import, search, keys and serve; serve --demo on
+// PostgreSQL is in demo_test.go.
 func TestPostgresStore(t *testing.T) {
 	db := pgtest.URL(t)
 	importThenSearch(t, db)
@@ -24,7 +25,7 @@ func TestPostgresStore(t *testing.T) {
 		t.Errorf("keys list: exit %d\n%s%s", list.code, list.stdout, list.stderr)
 	}
 
-	addr, stdout, cancel, exited := startServe(t, "--demo", "--db", db)
+	addr, stdout, cancel, exited := startServe(t, "--db", db)
 	defer cancel()
 	if !strings.Contains(stdout.String(), "(store postgres://") {
 		t.Errorf("serve does not name its store by URL:\n%s", stdout)
@@ -45,9 +46,6 @@ func TestPostgresStore(t *testing.T) {
 	cancel()
 	if code := waitExit(t, exited); code != 0 {
 		t.Errorf("serve exit %d", code)
-	}
-	if demo := runCLI(t, nil, "search", "--db", db, "complaints"); demo.code != 0 || strings.HasPrefix(demo.stdout, "0 found") {
-		t.Errorf("the PostgreSQL store lacks the demo data after serve --demo:\n%s%s", demo.stdout, demo.stderr)
 	}
 }
 

@@ -9,16 +9,13 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/demo"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
-	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/metrics"
 	"github.com/tenderbase/tenderbase/internal/ratelimit"
@@ -35,6 +32,9 @@ type serveConfig struct {
 	Store storeConfig
 	Addr  string
 	Demo  bool
+	// DemoIgnoresEnv says that --demo leaves the store TENDERBASE_DB names
+	// alone, for a temporary one, since --db was not given.
+	DemoIgnoresEnv bool
 	// Redis is the URL of the Redis that shares rate limits between
 	// instances; "" keeps them in this process's memory.
 	Redis string
@@ -83,6 +83,10 @@ func runServe(ctx context.Context, c *cli, args []string) int {
 	stopStarting := httpserver.ServeStarting(ln, logger)
 	defer stopStarting()
 	if cfg.Demo && !cfg.Store.Explicit {
+		if cfg.DemoIgnoresEnv {
+			logger.Warn("serve --demo loads the demo into a temporary store: TENDERBASE_DB is ignored without --db on the command line",
+				"TENDERBASE_DB", cfg.Store.String())
+		}
 		dir, err := os.MkdirTemp("", "tenderbase-demo-")
 		if err != nil {
 			return c.fail(fmt.Errorf("demo store: %w", err))
@@ -131,12 +135,13 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 	b := currentBuild()
 	cfg.HTTP.Metrics = metrics.New(metrics.Build{Version: b.shortVersion(), Commit: b.Commit, GoVersion: b.GoVersion})
 	cfg.HTTP.Tools = tools.New(cfg.HTTP.Metrics.Store(store), logger)
+	cfg.HTTP.Tools.SetWebhookPolicy(cfg.Mail.Webhooks)
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: b.shortVersion()}
 	if cfg.Demo {
-		if err := loadDemo(ctx, store, logger); err != nil {
+		if err := loadDemo(ctx, store, cfg.HTTP.Keys, cfg.Store.String(), logger); err != nil {
 			return err
 		}
-		return c.demoKeys(ctx, cfg.HTTP.Keys)
+		return c.demoKeys(ctx, cfg.HTTP.Keys, cfg.Store)
 	}
 	if hasKeys {
 		return c.hintKeys(ctx, keys, cfg.Store)
@@ -298,7 +303,7 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	}
 	fs.StringVar(&cfg.HTTP.Anonymous.ClientIPHeader, "client-ip-header", clientHeader,
 		"`HEADER` in which the trusted proxies name the client: X-Forwarded-For or one holding a single address, such as X-Real-IP (env TENDERBASE_CLIENT_IP_HEADER)")
-	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset; without --db into a temporary store removed at exit")
+	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset into a temporary store removed at exit; with --db (not TENDERBASE_DB) into that store, if it holds nothing but the demo")
 	fs.BoolVar(&cfg.Sync, "sync", false, "keep the store current from the publishers while serving, as sync --follow does (the sync flags below)")
 	err = errors.Join(
 		c.syncFlags(fs, &cfg.SyncConfig),
@@ -321,6 +326,12 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		return cfg, exitUsage, false
 	}
 	cfg.Store.Explicit = cfg.Store.Explicit || wasSet(fs, "db")
+	if cfg.Demo && !wasSet(fs, "db") {
+		// The demo goes into a store named on its command line only: a
+		// TENDERBASE_DB exported for the real service must not get it.
+		cfg.DemoIgnoresEnv = cfg.Store.Explicit
+		cfg.Store.Explicit = false
+	}
 	cfg.HTTP.AllowedOrigins = splitList(origins)
 	if cfg.HTTP.Anonymous.TrustedProxies, err = parsePrefixes(splitList(proxies)); err != nil {
 		fmt.Fprintf(c.stderr, "tenderbase serve: --trusted-proxies: %v\n", err)
@@ -381,86 +392,6 @@ func newLimiter(ctx context.Context, redisURL string, logger *slog.Logger) (rate
 	limiter.Logger = logger
 	ping := func(ctx context.Context) error { return client.Ping(ctx).Err() }
 	return rateLimits{limiter: limiter, ping: ping, close: client.Close}, nil
-}
-
-// loadDemo stores the demo dataset: the records that have an official source
-// format through the importer, from the demo's files in those formats, as
-// real data comes in, and the others from the reference records. Storing it
-// again changes nothing, so a store given explicitly can take it more than
-// once.
-func loadDemo(ctx context.Context, store tenderbase.Store, logger *slog.Logger) error {
-	sum, err := importDemoSources(ctx, store)
-	if err != nil {
-		return err
-	}
-	recs, err := demo.Records()
-	if err != nil {
-		return fmt.Errorf("demo dataset: %w", err)
-	}
-	recs = slices.DeleteFunc(recs, demo.SourceBorn)
-	total := sum.PutResult
-	for batch := range slices.Chunk(recs, importer.DefaultBatchSize) {
-		res, err := store.Put(ctx, batch)
-		if err != nil {
-			return fmt.Errorf("load demo dataset: %w", err)
-		}
-		total.Add(res)
-	}
-	logger.Info("demo dataset loaded", "source_files", sum.Files, "records", sum.Records+len(recs),
-		"inserted", total.Inserted, "replaced", total.Replaced, "unchanged", total.Unchanged)
-	return nil
-}
-
-// importDemoSources imports the demo's source files. The importer reads
-// paths, so the embedded files are written to a temporary folder first.
-func importDemoSources(ctx context.Context, store tenderbase.Store) (importer.Summary, error) {
-	dir, err := os.MkdirTemp("", "tenderbase-demo-")
-	if err != nil {
-		return importer.Summary{}, fmt.Errorf("demo source files: %w", err)
-	}
-	defer os.RemoveAll(dir)
-	if err := os.CopyFS(dir, demo.Sources()); err != nil {
-		return importer.Summary{}, fmt.Errorf("demo source files: %w", err)
-	}
-	sum, err := importer.Import(ctx, store, []string{dir}, importer.Options{Decoders: formats()})
-	if err != nil {
-		return sum, fmt.Errorf("import demo source files: %w", err)
-	}
-	if sum.Rejected > 0 || len(sum.Skipped) > 0 {
-		return sum, fmt.Errorf("import demo source files: %d records rejected, %d paths skipped", sum.Rejected, len(sum.Skipped))
-	}
-	return sum, nil
-}
-
-// demoKeyName names the keys that serve --demo makes, one per plan.
-const demoKeyName = "demo "
-
-// demoKeys creates a fresh key for every plan and prints it, so that the
-// demo can be queried at once. Demo keys of an earlier run are revoked: their
-// secrets were shown once and are gone.
-func (c *cli) demoKeys(ctx context.Context, keys tenderbase.KeyStore) error {
-	if keys == nil {
-		return nil
-	}
-	old, err := keys.Keys(ctx)
-	if err != nil {
-		return fmt.Errorf("demo keys: %w", err)
-	}
-	for _, k := range old {
-		if strings.HasPrefix(k.Name, demoKeyName) && k.Status != tenderbase.KeyRevoked {
-			if _, err := keys.SetKeyStatus(ctx, k.ID, tenderbase.KeyRevoked); err != nil {
-				return fmt.Errorf("revoke old demo key %s: %w", k.ID, err)
-			}
-		}
-	}
-	for _, plan := range tenderbase.PlanNames {
-		_, secret, err := keys.CreateKey(ctx, tenderbase.Key{Name: demoKeyName + string(plan), Plan: plan})
-		if err != nil {
-			return fmt.Errorf("demo key %s: %w", plan, err)
-		}
-		fmt.Fprintf(c.stdout, "demo key %s: %s\n", plan, secret)
-	}
-	return nil
 }
 
 // parsePrefixes reads addresses and CIDR blocks; an address alone is the

@@ -23,7 +23,7 @@ func (sc storeConfig) isPostgres() bool {
 }
 
 // String names the store for people: the path, or the URL without its
-// password.
+// password and its query, which may hold one (password=, sslpassword=).
 func (sc storeConfig) String() string {
 	if !urlScheme.MatchString(sc.DB) {
 		return sc.DB
@@ -32,7 +32,11 @@ func (sc storeConfig) String() string {
 	if err != nil {
 		return "a URL that does not parse"
 	}
-	return u.Redacted()
+	if u.RawQuery == "" {
+		return u.Redacted()
+	}
+	u.RawQuery = ""
+	return u.Redacted() + "?…"
 }
 
 // mustExist fails when the store is a SQLite file that is not there, so

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/tools"
+	"github.com/tenderbase/tenderbase/internal/webhook"
 )
 
 // subscriptionsCommands are the subcommands of subscriptions.
@@ -95,6 +96,8 @@ type subscribed struct {
 func runSubscriptionsCreate(ctx context.Context, c *cli, args []string) int {
 	var a subscribeArgs
 	var account, search string
+	var hooks webhook.Policy
+	var envErr error
 	cmd := subscriptionsCommand("create")
 	cfg, fs, code, ok := c.parseSubscriptions(cmd, args, false, func(fs *flag.FlagSet) {
 		fs.StringVar(&account, "account", "", "`ACCOUNT` that holds the subscription; it needs an active key, whose plan applies")
@@ -109,9 +112,14 @@ func runSubscriptionsCreate(ctx context.Context, c *cli, args []string) int {
 		fs.BoolVar(&a.Winners, "winners", false, "also mail the winners of the tenders it finds (resource ru)")
 		fs.Var(stringList{&a.WatchINNs}, "watch-inn", "`INN` whose wins the winners mailing reports; repeatable")
 		fs.StringVar(&a.Branch, "branch", "", "`BRANCH` of a corporate account the subscription serves")
+		envErr = c.webhookAllowFlag(fs, &hooks)
 	})
 	if !ok {
 		return code
+	}
+	if envErr != nil {
+		fmt.Fprintf(c.stderr, "tenderbase %s: %v\n", cmd.name, envErr)
+		return exitUsage
 	}
 	account = strings.TrimSpace(account)
 	if account == "" || strings.TrimSpace(a.Name) == "" || strings.TrimSpace(a.Resource) == "" {
@@ -127,7 +135,7 @@ func runSubscriptionsCreate(ctx context.Context, c *cli, args []string) int {
 		a.Search = json.RawMessage(search)
 	}
 	return c.withSubscriptions(ctx, cfg.Store, func(store tenderbase.Store, subs tenderbase.SubscriptionStore) error {
-		created, err := subscribe(ctx, store, account, a, cfg.Store.newLogger(c.stderr))
+		created, err := subscribe(ctx, store, account, a, hooks, cfg.Store.newLogger(c.stderr))
 		if err != nil {
 			return err
 		}
@@ -150,9 +158,10 @@ func isJSONObject(s string) bool {
 }
 
 // subscribe calls subscriptions.create as a key of account on the plan of
-// the account's active keys. The tool's complaints about its arguments are
+// the account's active keys, with the webhook checked against hooks. The
+// tool's complaints about its arguments are
 // invalid input, as they are over MCP.
-func subscribe(ctx context.Context, store tenderbase.Store, account string, a subscribeArgs, logger *slog.Logger) (subscribed, error) {
+func subscribe(ctx context.Context, store tenderbase.Store, account string, a subscribeArgs, hooks webhook.Policy, logger *slog.Logger) (subscribed, error) {
 	var created subscribed
 	keys, ok := store.(tenderbase.KeyStore)
 	if !ok {
@@ -162,7 +171,9 @@ func subscribe(ctx context.Context, store tenderbase.Store, account string, a su
 	if err != nil {
 		return created, err
 	}
-	tool, ok := tools.New(store, logger).Lookup("subscriptions.create")
+	set := tools.New(store, logger)
+	set.SetWebhookPolicy(hooks)
+	tool, ok := set.Lookup("subscriptions.create")
 	if !ok {
 		return created, errors.New("this build has no tool subscriptions.create")
 	}

@@ -159,6 +159,12 @@ func TestSubscriptionsCreateRefused(t *testing.T) {
 		{"winners on standard", []string{"--account", "acme", "--winners"}, 1, "plan standard has no winners mailing"},
 		{"nobody to mail", []string{"--account", "acme", "--recipient", "not an address"}, 2,
 			`recipient "not an address" is no e-mail address`},
+		{"a webhook at the metadata address", []string{"--account", "acme", "--webhook", "http://169.254.169.254/latest/meta-data/"}, 2,
+			`webhook "http://169.254.169.254/latest/meta-data/": address 169.254.169.254 is link-local`},
+		{"a webhook outside the allowed network", []string{"--account", "acme", "--webhook-allow", "10.1.0.0/16", "--webhook", "http://10.2.0.1/hook"}, 2,
+			"address 10.2.0.1 is private (RFC 1918)"},
+		{"a bad allowed network", []string{"--account", "acme", "--webhook-allow", "10.1.0.0/40"}, 2,
+			`invalid value "10.1.0.0/40" for flag -webhook-allow`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -224,6 +230,25 @@ func TestSubscriptionsDeliveries(t *testing.T) {
 }
 
 var ignoreDeliveryIDs = cmp.Transformer("withoutID", func(d deliveryLine) deliveryLine { d.ID = ""; return d })
+
+// TestSubscriptionsCreateAllowedWebhook checks that a webhook on a
+// network that --webhook-allow or TENDERBASE_WEBHOOK_ALLOW names is taken.
+func TestSubscriptionsCreateAllowedWebhook(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "subs.db")
+	createKey(t, db, "--plan", "standard", "--name", "buyer", "--account", "acme")
+	args := []string{"subscriptions", "create", "--db", db, "--account", "acme", "--name", "n", "--resource", "ru",
+		"--webhook", "http://10.1.2.3:8080/hook"}
+	if res := runCLI(t, nil, append(args, "--webhook-allow", "192.0.2.7, 10.1.0.0/16")...); res.code != 0 {
+		t.Errorf("--webhook-allow: exit %d\n%s", res.code, res.stderr)
+	}
+	if res := runCLI(t, map[string]string{"TENDERBASE_WEBHOOK_ALLOW": "10.0.0.0/8"}, args...); res.code != 0 {
+		t.Errorf("TENDERBASE_WEBHOOK_ALLOW: exit %d\n%s", res.code, res.stderr)
+	}
+	res := runCLI(t, map[string]string{"TENDERBASE_WEBHOOK_ALLOW": "10.0.0.0/8,intranet"}, args...)
+	if res.code != 2 || !strings.Contains(res.stderr, `TENDERBASE_WEBHOOK_ALLOW: "intranet" is neither an address nor a CIDR block`) {
+		t.Errorf("a bad TENDERBASE_WEBHOOK_ALLOW: exit %d\n%s", res.code, res.stderr)
+	}
+}
 
 // commitMailing stores a mailing of one item to both targets of the
 // subscription id at, as the mailer would, and records that the e-mail was

@@ -41,7 +41,7 @@ type Config struct {
 func ParseURL(raw, from string) (Config, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
-		return Config{}, fmt.Errorf("SMTP URL %q: want smtp://user:password@host:587 or smtps://user:password@host:465", raw)
+		return Config{}, fmt.Errorf("SMTP URL %s: want smtp://user:password@host:587 or smtps://user:password@host:465", tenderbase.Quote(tenderbase.RedactURL(raw)))
 	}
 	c := Config{Host: u.Hostname(), From: from, Timeout: 30 * time.Second}
 	switch u.Scheme {
@@ -56,7 +56,7 @@ func ParseURL(raw, from string) (Config, error) {
 	case "smtps":
 		c.TLS, c.Port = "tls", 465
 	default:
-		return Config{}, fmt.Errorf("SMTP URL %q: the scheme is smtp or smtps", raw)
+		return Config{}, fmt.Errorf("SMTP URL %s: the scheme is smtp or smtps", tenderbase.Quote(tenderbase.RedactURL(raw)))
 	}
 	if p := u.Port(); p != "" {
 		if c.Port, err = strconv.Atoi(p); err != nil {

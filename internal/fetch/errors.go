@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -47,17 +46,6 @@ func isFinal(err error) bool {
 }
 
 func isCancel(err error) bool { return errors.Is(err, context.Canceled) }
-
-// redact returns an address without its query, which may carry a session
-// or a signature, for logs and errors.
-func redact(rawURL string) string {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return "an address that does not parse"
-	}
-	u.RawQuery, u.Fragment, u.User = "", "", nil
-	return u.String()
-}
 
 // oneLine returns the start of a response body as one line of valid text.
 func oneLine(b []byte) string {

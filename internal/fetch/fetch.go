@@ -28,6 +28,8 @@ import (
 	"github.com/cenkalti/backoff/v5"
 	"github.com/sony/gobreaker/v2"
 	"golang.org/x/time/rate"
+
+	"github.com/tenderbase/tenderbase"
 )
 
 // Config is how politely and how patiently a client fetches.
@@ -234,7 +236,7 @@ func (c *Client) retry(ctx context.Context, h *host, r Request, read func(*http.
 		backoff.WithMaxElapsedTime(0),
 		backoff.WithNotify(func(err error, wait time.Duration) {
 			c.stats.retries.Add(1)
-			c.logger.Warn("retrying", "url", redact(r.URL), "attempt", attempt, "wait", wait.Round(time.Millisecond), "err", err)
+			c.logger.Warn("retrying", "url", tenderbase.RedactURL(r.URL), "attempt", attempt, "wait", wait.Round(time.Millisecond), "err", err)
 		}))
 	if err == nil {
 		return nil
@@ -284,7 +286,7 @@ func (c *Client) attempt(ctx context.Context, h *host, r Request, read func(*htt
 		return c.refused(resp, r)
 	}
 	if t, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); slices.Contains(r.RefuseTypes, t) {
-		return finally(fmt.Errorf("%s sent %s, not the file asked for", redact(r.URL), t))
+		return finally(fmt.Errorf("%s sent %s, not the file asked for", tenderbase.RedactURL(r.URL), t))
 	}
 	if err := read(resp); err != nil {
 		if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
@@ -302,7 +304,7 @@ func (c *Client) newRequest(ctx context.Context, r Request) (*http.Request, erro
 	}
 	req, err := http.NewRequestWithContext(ctx, cmpOr(r.Method, http.MethodGet), r.URL, body)
 	if err != nil {
-		return nil, fmt.Errorf("request to %s: %w", redact(r.URL), err)
+		return nil, fmt.Errorf("request to %s: %w", tenderbase.RedactURL(r.URL), err)
 	}
 	for k, v := range r.Header {
 		req.Header[k] = v
@@ -315,7 +317,7 @@ func (c *Client) newRequest(ctx context.Context, r Request) (*http.Request, erro
 // after the wait the publisher asks for, or one that is final.
 func (c *Client) refused(resp *http.Response, r Request) error {
 	snippet, _ := io.ReadAll(io.LimitReader(resp.Body, 300))
-	err := &StatusError{URL: redact(r.URL), Status: resp.StatusCode, Body: oneLine(snippet)}
+	err := &StatusError{URL: tenderbase.RedactURL(r.URL), Status: resp.StatusCode, Body: oneLine(snippet)}
 	if !retryable(resp.StatusCode, r.NotReady) {
 		return finally(err)
 	}
@@ -329,7 +331,7 @@ func (c *Client) refused(resp *http.Response, r Request) error {
 func (c *Client) host(rawURL string) (*host, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Host == "" {
-		return nil, fmt.Errorf("%s: not an address to fetch: %q", c.name, redact(rawURL))
+		return nil, fmt.Errorf("%s: not an address to fetch: %q", c.name, tenderbase.RedactURL(rawURL))
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

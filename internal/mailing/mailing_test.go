@@ -1,12 +1,12 @@
 package mailing_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"maps"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -82,7 +82,7 @@ func newRig(t *testing.T, open func(t *testing.T) store) *rig {
 func (r *rig) service() *mailing.Service {
 	mail := email.New(email.Config{Host: r.smtp.Host, Port: r.smtp.Port, TLS: "starttls", TLSConfig: r.smtp.Roots,
 		Username: mailtest.Username, Password: mailtest.Password, From: "Tenderbase <mail@tenderbase.test>", Timeout: 10 * time.Second})
-	svc := mailing.New(r.store, tools.New(r.store, logger), mail, &webhook.Sender{Client: http.DefaultClient, UserAgent: "tenderbase-test"},
+	svc := mailing.New(r.store, tools.New(r.store, logger), mail, webhook.NewSender(mailtest.HookPolicy, "tenderbase-test"),
 		mailing.Config{PublicURL: "https://tenderbase.example.com"}, logger)
 	svc.SetClock(func() time.Time { return r.clock })
 	return svc
@@ -253,7 +253,7 @@ func (c counts) DeliveryAttempted(channel, outcome string) { c[channel+" "+outco
 func TestNoSMTP(t *testing.T) {
 	r := newRig(t, stores["sqlite"])
 	seen := counts{}
-	svc := mailing.New(r.store, tools.New(r.store, logger), nil, &webhook.Sender{Client: http.DefaultClient},
+	svc := mailing.New(r.store, tools.New(r.store, logger), nil, webhook.NewSender(mailtest.HookPolicy, "tenderbase-test"),
 		mailing.Config{Observer: seen}, logger)
 	r.put(t, roofTender("0373100000126000021", "Ремонт кровли гаража", 77))
 	if err := svc.Round(context.Background()); err != nil {
@@ -274,5 +274,44 @@ func TestNoSMTP(t *testing.T) {
 	}
 	if want := (counts{"decided new": 1, "email retried": 1, "webhook sent": 1}); !maps.Equal(seen, want) {
 		t.Errorf("observed %v, want %v", seen, want)
+	}
+}
+
+// TestFailedWebhookLog checks that neither the log of a failed attempt
+// nor the error kept with the delivery holds the webhook's password or
+// query, on both stores.
+func TestFailedWebhookLog(t *testing.T) {
+	for name, open := range stores {
+		t.Run(name, func(t *testing.T) {
+			r := newRig(t, open)
+			hook := strings.Replace(r.hook.URL, "http://", "http://hookuser:pa55w0rd@", 1) + "?token=t0k3n"
+			sub, err := r.store.CreateSubscription(t.Context(), tenderbase.Subscription{
+				Account: "acct-roofs", Name: "Кровля", Resource: "ru", Search: []byte(`{"query": "ремонт кровли"}`), Webhook: hook,
+			}, tenderbase.PlanGuru)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.hook.Fail(2) // both subscriptions' webhooks
+			var log bytes.Buffer
+			svc := mailing.New(r.store, tools.New(r.store, logger), nil, webhook.NewSender(mailtest.HookPolicy, "tenderbase-test"),
+				mailing.Config{}, slog.New(slog.NewTextHandler(&log, nil)))
+			r.put(t, roofTender("0373100000126000031", "Ремонт кровли склада", 77))
+			round(t, svc)
+			ds, err := r.store.Deliveries(t.Context(), sub.ID, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ds) != 1 || !strings.Contains(ds[0].LastError, "503") {
+				t.Fatalf("deliveries %+v, want one that failed with 503", ds)
+			}
+			if !strings.Contains(log.String(), "delivery failed") {
+				t.Fatalf("the log has no failed attempt:\n%s", log.String())
+			}
+			for _, secret := range []string{"hookuser", "pa55w0rd", "t0k3n"} {
+				if strings.Contains(log.String(), secret) || strings.Contains(ds[0].LastError, secret) {
+					t.Errorf("%q is in the log or the delivery's error:\n%s\n%s", secret, log.String(), ds[0].LastError)
+				}
+			}
+		})
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/mail"
+	"net/netip"
 	"strings"
 	"sync"
 	"testing"
@@ -230,6 +231,11 @@ func selfSigned(t testing.TB) (tls.Certificate, *tls.Config) {
 	pool.AddCert(leaf)
 	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}
 }
+
+// HookPolicy allows the webhook receivers StartHook starts, which listen
+// on 127.0.0.1, as an operator allows an internal receiver
+// (tenderbase serve --webhook-allow 127.0.0.1/32).
+var HookPolicy = webhook.Policy{Allowed: []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}}
 
 // Hook is a webhook receiver.
 type Hook struct {

@@ -55,7 +55,7 @@ type subscribeArgs struct {
 	Hour       int            `json:"hour,omitempty" jsonschema:"Moscow time."`
 	Weekday    string         `json:"weekday,omitempty" jsonschema:"For weekly."`
 	Recipients []string       `json:"recipients,omitempty" jsonschema:"E-mail addresses; or webhook, or both."`
-	Webhook    string         `json:"webhook,omitempty" jsonschema:"URL receiving each mailing as signed JSON."`
+	Webhook    string         `json:"webhook,omitempty" jsonschema:"Public URL receiving each mailing as signed JSON."`
 	Winners    bool           `json:"winners,omitempty" jsonschema:"Also mail who wins (ru; guru, corporate)."`
 	WatchINNs  []string       `json:"watch_inns,omitempty" jsonschema:"INNs whose wins the winners mailing reports."`
 	Branch     string         `json:"branch,omitempty" jsonschema:"Groups subscriptions (corporate)."`
@@ -191,6 +191,11 @@ func (s *Set) subscribe(ctx context.Context, args subscribeArgs) (Output, error)
 	search, err := json.Marshal(orEmpty(args.Search))
 	if err != nil {
 		return Output{}, err
+	}
+	if hook := strings.TrimSpace(args.Webhook); hook != "" {
+		if err := s.webhooks.CheckURL(hook); err != nil {
+			return Output{}, err
+		}
 	}
 	c := callerOf(ctx)
 	srch, _, err := s.subscriptionSearch(args.Resource, search, time.Now(), false)

@@ -3,12 +3,14 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
+	"github.com/tenderbase/tenderbase/internal/webhook"
 )
 
 // ownSet returns the tools over a store of their own holding the demo, for
@@ -78,6 +80,7 @@ func TestSubscriptionTools(t *testing.T) {
 	if _, err := call(t, set, free, "subscriptions.create", good); err != nil {
 		t.Fatal(err)
 	}
+	free2 := asAccount(tenderbase.PlanFree, "acct-free-hooks")
 	for _, c := range []struct {
 		what string
 		ctx  context.Context
@@ -96,6 +99,11 @@ func TestSubscriptionTools(t *testing.T) {
 		{"the fas resource", guru, `{"name": "n", "resource": "fas", "recipients": ["a@example.com"]}`, "argument", "ru, docs, contracts, world, torgi, rnp"},
 		{"an hour of 25", guru, `{"name": "n", "resource": "ru", "hour": 25, "recipients": ["a@example.com"]}`, "argument", "0 to 23"},
 		{"a bad recipient", guru, `{"name": "n", "resource": "ru", "recipients": ["nobody"]}`, tenderbase.EINVALID, "no e-mail address"},
+		{"a webhook at the metadata address", free2, `{"name": "n", "resource": "ru", "webhook": "http://169.254.169.254/latest/meta-data/"}`, tenderbase.EINVALID, "address 169.254.169.254 is link-local"},
+		{"a webhook on loopback", free2, `{"name": "n", "resource": "ru", "webhook": "http://127.0.0.1:8080/hook"}`, tenderbase.EINVALID, "is loopback"},
+		{"a webhook on a private network", free2, `{"name": "n", "resource": "ru", "webhook": "https://[fd00::5]/hook"}`, tenderbase.EINVALID, "unique local"},
+		{"a webhook on the CGNAT space", free2, `{"name": "n", "resource": "ru", "webhook": "https://100.64.1.1/hook"}`, tenderbase.EINVALID, "RFC 6598"},
+		{"a webhook at localhost", free2, `{"name": "n", "resource": "ru", "webhook": "http://localhost/hook"}`, tenderbase.EINVALID, "is loopback"},
 		{"delete without an id", guru, `{"id": " "}`, "argument", "empty"},
 	} {
 		tool := "subscriptions.create"
@@ -106,6 +114,21 @@ func TestSubscriptionTools(t *testing.T) {
 		if errorCode(err) != c.code || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: %v (%s), want %s with %q", c.what, err, errorCode(err), c.code, c.msg)
 		}
+	}
+}
+
+// TestSubscriptionWebhookAllowed checks that a webhook may point at a
+// network the operator allowed, and at no other that is not public.
+func TestSubscriptionWebhookAllowed(t *testing.T) {
+	set, _ := ownSet(t)
+	set.SetWebhookPolicy(webhook.Policy{Allowed: []netip.Prefix{netip.MustParsePrefix("10.20.0.0/16")}})
+	guru := asAccount(tenderbase.PlanGuru, "acct-internal")
+	if _, err := call(t, set, guru, "subscriptions.create", `{"name": "n", "resource": "ru", "webhook": "http://10.20.3.4:8080/hook"}`); err != nil {
+		t.Errorf("a webhook in the allowed network: %v", err)
+	}
+	_, err := call(t, set, guru, "subscriptions.create", `{"name": "n", "resource": "ru", "webhook": "http://10.21.3.4:8080/hook"}`)
+	if errorCode(err) != tenderbase.EINVALID || !strings.Contains(err.Error(), "is private (RFC 1918)") {
+		t.Errorf("a webhook outside the allowed network: %v", err)
 	}
 }
 

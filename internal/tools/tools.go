@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/webhook"
 )
 
 // Tool is one tool of the MCP interface.
@@ -121,6 +122,8 @@ type Set struct {
 	// scanPages and scanPageSize bound a scan through every record of a
 	// lookup (the contracts of an INN): scanPages pages of scanPageSize.
 	scanPages, scanPageSize int
+	// webhooks says where subscriptions.create lets a webhook point.
+	webhooks webhook.Policy
 }
 
 // New returns the tools over store. A nil logger discards. It panics if a
@@ -145,6 +148,10 @@ func New(store tenderbase.Store, logger *slog.Logger) *Set {
 	s.prompts = s.promptDefinitions()
 	return s
 }
+
+// SetWebhookPolicy sets the addresses subscriptions.create lets a
+// webhook point at: by default public ones only.
+func (s *Set) SetWebhookPolicy(p webhook.Policy) { s.webhooks = p }
 
 // definitions returns the constructors of the tools in the order of spec 4.2.
 func (s *Set) definitions() []func() (*Tool, error) {

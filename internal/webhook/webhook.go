@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -74,27 +75,45 @@ func Verify(secret, header string, body []byte, now time.Time, tolerance time.Du
 	return nil
 }
 
-// Sender posts to webhooks.
+// Sender posts to webhooks, under a Policy.
 type Sender struct {
-	Client    *http.Client
-	UserAgent string
+	policy    Policy
+	client    *http.Client
+	userAgent string
 }
 
-// Send posts body to url, signed with secret. A refusal for good, a 4xx
-// answer but 408 and 429, which retrying will not change, is
-// tenderbase.Undeliverable.
-func (s *Sender) Send(ctx context.Context, url, delivery, secret string, body []byte) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+// NewSender returns a Sender that posts to the addresses policy allows,
+// as userAgent.
+func NewSender(policy Policy, userAgent string) *Sender {
+	return &Sender{policy: policy, client: policy.Client(), userAgent: userAgent}
+}
+
+// Send posts body to the URL target, signed with secret. A refusal for good is
+// tenderbase.Undeliverable: a 4xx answer but 408 and 429, which retrying
+// will not change, and an address the policy does not allow. No error
+// holds the target's user information or query, which may carry a password
+// or a token: the errors are logged and shown to the subscription's
+// account.
+func (s *Sender) Send(ctx context.Context, target, delivery, secret string, body []byte) error {
+	shown := tenderbase.RedactURL(target)
+	if err := s.policy.CheckURL(target); err != nil {
+		return tenderbase.Undeliverable(err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
-		return tenderbase.Undeliverable(fmt.Errorf("webhook %s: %w", url, err))
+		return tenderbase.Undeliverable(fmt.Errorf("webhook %s: %w", shown, redactError(err)))
 	}
 	req.Header.Set("Content-Type", "application/json; charset=utf-8")
-	req.Header.Set("User-Agent", s.UserAgent)
+	req.Header.Set("User-Agent", s.userAgent)
 	req.Header.Set(DeliveryHeader, delivery)
 	req.Header.Set(SignatureHeader, Sign(secret, body, time.Now()))
-	resp, err := s.Client.Do(req)
+	resp, err := s.client.Do(req)
 	if err != nil {
-		return fmt.Errorf("webhook %s: %w", url, err)
+		err = fmt.Errorf("webhook %s: %w", shown, redactError(err))
+		if isRefused(err) {
+			return tenderbase.Undeliverable(err)
+		}
+		return err
 	}
 	defer resp.Body.Close()
 	// A little of the answer says why it was refused; the rest is not ours.
@@ -103,8 +122,19 @@ func (s *Sender) Send(ctx context.Context, url, delivery, secret string, body []
 	case code >= 200 && code < 300:
 		return nil
 	case code >= 400 && code < 500 && code != http.StatusRequestTimeout && code != http.StatusTooManyRequests:
-		return tenderbase.Undeliverable(fmt.Errorf("webhook %s answered %s: %s", url, resp.Status, strings.TrimSpace(string(text))))
+		return tenderbase.Undeliverable(fmt.Errorf("webhook %s answered %s: %s", shown, resp.Status, strings.TrimSpace(string(text))))
 	default:
-		return fmt.Errorf("webhook %s answered %s: %s", url, resp.Status, strings.TrimSpace(string(text)))
+		return fmt.Errorf("webhook %s answered %s: %s", shown, resp.Status, strings.TrimSpace(string(text)))
 	}
+}
+
+// redactError redacts the URL that the errors of net/http repeat, the
+// request's or a redirect's (a *url.Error), and which hides the password
+// but not the query.
+func redactError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		ue.URL = tenderbase.RedactURL(ue.URL)
+	}
+	return err
 }
