@@ -110,6 +110,7 @@ func TestJudged(t *testing.T) {
 			return s, err
 		}},
 	}
+	shown := map[string][]Result{}
 	for _, st := range stores {
 		t.Run(st.name, func(t *testing.T) {
 			store, err := st.open(t)
@@ -120,7 +121,15 @@ func TestJudged(t *testing.T) {
 			checkKeys(t, store, s)
 			results := answer(t, tools.New(store, nil), s)
 			report(t, results)
+			shown[st.name] = results
 		})
+	}
+	if a, b := shown["sqlite"], shown["postgres"]; len(a) > 0 && len(a) == len(b) {
+		for i := range a {
+			if !slices.Equal(slices.Sorted(slices.Values(a[i].Shown)), slices.Sorted(slices.Values(b[i].Shown))) {
+				t.Logf("%s %q: SQLite shows %v, PostgreSQL %v", a[i].Tool, a[i].Query, a[i].Shown, b[i].Shown)
+			}
+		}
 	}
 }
 
@@ -199,8 +208,9 @@ func report(t *testing.T, results []Result) {
 		k := Measure(byKind[kind])
 		t.Logf("kind %-12s %3d queries: recall %5.1f%%, %d empty, precision %5.1f%%", kind, k.Queries, 100*k.Recall, len(k.Empty), 100*k.Precision)
 	}
-	t.Logf("%d queries, %d of them wanting records: macro recall %.1f%%; %d answer nothing (%s); %d show none of what they want; precision %.1f%% (%d of %d records shown; %.1f%% by query)",
-		f.Queries, f.Judged, 100*f.Recall, len(f.Empty), names(f.Empty), len(f.Missed), 100*f.Precision, f.Right, f.Shown, 100*f.MacroPrecision)
+	t.Logf("%d queries, %d of them wanting records: macro recall %.1f%%; %d answer nothing; %d show none of what they want; precision %.1f%% (%d of %d records shown; %.1f%% by query)",
+		f.Queries, f.Judged, 100*f.Recall, len(f.Empty), len(f.Missed), 100*f.Precision, f.Right, f.Shown, 100*f.MacroPrecision)
+	t.Logf("answering nothing: %s", names(f.Empty))
 	if os.Getenv("TENDERBASE_JUDGED_STRICT") != "1" {
 		return
 	}
@@ -231,7 +241,7 @@ func unwanted(r Result) string {
 func names(rs []Result) string {
 	q := make([]string, len(rs))
 	for i, r := range rs {
-		q[i] = fmt.Sprintf("%q", r.Query)
+		q[i] = fmt.Sprintf("%s %q", r.Tool, r.Query)
 	}
 	return strings.Join(q, ", ")
 }
