@@ -200,14 +200,8 @@ func report(t *testing.T, results []Result) {
 		t.Logf("%-16s %-36q found %2d of %-2d shown %2d%s", r.Tool, r.Query, len(r.Found()), r.Wanted(), len(r.Shown), unwanted(r))
 	}
 	f := Measure(results)
-	byKind := map[string][]Result{}
-	for _, r := range results {
-		byKind[r.Kind] = append(byKind[r.Kind], r)
-	}
-	for _, kind := range slices.Sorted(maps.Keys(byKind)) {
-		k := Measure(byKind[kind])
-		t.Logf("kind %-12s %3d queries: recall %5.1f%%, %d empty, precision %5.1f%%", kind, k.Queries, 100*k.Recall, len(k.Empty), 100*k.Precision)
-	}
+	logGroups(t, "kind", results, func(r Result) string { return r.Kind })
+	logGroups(t, "tool", results, func(r Result) string { return r.Tool })
 	t.Logf("%d queries, %d of them wanting records: macro recall %.1f%%; %d answer nothing; %d show none of what they want; precision %.1f%% (%d of %d records shown; %.1f%% by query)",
 		f.Queries, f.Judged, 100*f.Recall, len(f.Empty), len(f.Missed), 100*f.Precision, f.Right, f.Shown, 100*f.MacroPrecision)
 	t.Logf("answering nothing: %s", names(f.Empty))
@@ -222,6 +216,20 @@ func report(t *testing.T, results []Result) {
 	}
 	if f.Precision < targetPrecision {
 		t.Errorf("precision %.1f%%, below the target of %.0f%%", 100*f.Precision, 100*targetPrecision)
+	}
+}
+
+// logGroups logs the figures of results grouped by what of each group
+// returns.
+func logGroups(t *testing.T, what string, results []Result, of func(Result) string) {
+	t.Helper()
+	groups := map[string][]Result{}
+	for _, r := range results {
+		groups[of(r)] = append(groups[of(r)], r)
+	}
+	for _, g := range slices.Sorted(maps.Keys(groups)) {
+		m := Measure(groups[g])
+		t.Logf("%s %-16s %3d queries: recall %5.1f%%, %2d empty, precision %5.1f%%", what, g, m.Queries, 100*m.Recall, len(m.Empty), 100*m.Precision)
 	}
 }
 
