@@ -1,7 +1,6 @@
 package relevance
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -167,7 +166,7 @@ func checkKeys(t *testing.T, store tenderbase.Store, s Set) {
 func answer(t *testing.T, set *tools.Set, s Set) []Result {
 	t.Helper()
 	key := tenderbase.Key{ID: "k_judged", Account: "acct_judged", Plan: tenderbase.PlanCorporate, Status: tenderbase.KeyActive}
-	ctx := tools.WithForm(tenderbase.NewContextWithKey(context.Background(), key), tools.BriefForm)
+	ctx := tools.WithForm(tenderbase.NewContextWithKey(t.Context(), key), tools.BriefForm)
 	var out []Result
 	for _, j := range s.Queries {
 		tool, ok := set.Lookup(j.Tool)
