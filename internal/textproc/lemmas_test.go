@@ -18,6 +18,19 @@ func TestLemmaKeys(t *testing.T) {
 		{"материал", "материалы", "материалов"},
 		{"замена", "замену", "замены", "замене"},
 		{"федеральный", "федеральной", "федеральных"},
+		// Forms with a fleeting vowel that the dictionary lists as words
+		// of their own.
+		{"уголь", "угля", "углем", "углей"},
+		{"окно", "окна", "окон"},
+		{"масло", "масла", "масел"},
+		{"кровля", "кровли", "кровель"},
+		{"земля", "земли", "земель"},
+		{"палец", "пальца", "пальцы"},
+		// Genitive plurals of nouns the dictionary has in the singular
+		// alone.
+		{"топливо", "топлива", "топлив"},
+		{"охрана", "охраны", "охран"},
+		{"отмена", "отмены", "отмен"},
 	} {
 		want := Default.Key(family[0])
 		for _, form := range family[1:] {
@@ -26,7 +39,15 @@ func TestLemmaKeys(t *testing.T) {
 			}
 		}
 	}
-	for _, apart := range [][2]string{{"охрана", "охра"}, {"изменена", "изменение"}, {"поставка", "поставщик"}} {
+	for _, apart := range [][2]string{
+		{"охрана", "охра"}, {"изменена", "изменение"}, {"поставка", "поставщик"},
+		// A verb whose forms' majority stem is another word's keeps its
+		// own key.
+		{"дать", "далее"}, {"дадут", "далее"}, {"денут", "делу"}, {"деть", "делом"}, {"ныть", "но"}, {"мыть", "моего"},
+		// A word of one form is not taken for a form of a verb or another
+		// word of its stem without the vowel.
+		{"затем", "затмить"}, {"дел", "для"}, {"зорь", "зря"},
+	} {
 		if SameLemma(Default.Key(apart[0]), Default.Key(apart[1])) {
 			t.Errorf("%q and %q meet, want them apart", apart[0], apart[1])
 		}
