@@ -26,6 +26,10 @@ func TestLemmaKeys(t *testing.T) {
 		{"кровля", "кровли", "кровель"},
 		{"земля", "земли", "земель"},
 		{"палец", "пальца", "пальцы"},
+		// Words of one form the dictionary declines as they are keep the
+		// key Snowball gives them with their lemma.
+		{"тело", "тела", "тел"},
+		{"потеря", "потери", "потерь"},
 		// Genitive plurals of nouns the dictionary has in the singular
 		// alone.
 		{"топливо", "топлива", "топлив"},

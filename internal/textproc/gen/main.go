@@ -274,18 +274,17 @@ func (t *table) attachFleetingVowels() {
 	var alone []bool // the entries joined to others, to drop
 	alone = make([]bool, len(t.entries))
 	for i, e := range t.entries {
-		bare, ok := withoutFleetingVowel(e.lemma)
-		if !ok || len(e.forms) != 1 || !slices.ContainsFunc(nounEndings, func(end string) bool { return len(byForm[bare+end]) > 0 }) {
+		if len(e.forms) != 1 || nounStem(byForm, strings.TrimSuffix(e.lemma, "ь"), i) != nil {
+			// A word of more forms, or one whose stem the list declines
+			// as it is (тел, потерь: тела, потеря), which Snowball keys
+			// with its lemma already.
 			continue
 		}
-		var targets []int
-		for _, end := range []string{"а", "я", "ы", "и"} {
-			for _, j := range byForm[bare+end] {
-				if j != i && !slices.Contains(targets, j) {
-					targets = append(targets, j)
-				}
-			}
+		bare, ok := withoutFleetingVowel(e.lemma)
+		if !ok {
+			continue
 		}
+		targets := nounStem(byForm, bare, i)
 		for _, j := range targets {
 			t.entries[j].joined = append(t.entries[j].joined, e.lemma)
 		}
@@ -303,9 +302,33 @@ func (t *table) attachFleetingVowels() {
 	t.entries = kept
 }
 
+// nounStem returns the entries other than self that have a stem's forms
+// in а, я, ы or и, when the list has the stem with two nounEndings or
+// more; nil otherwise.
+func nounStem(byForm map[string][]int, stem string, self int) []int {
+	n := 0
+	for _, end := range nounEndings {
+		if len(byForm[stem+end]) > 0 {
+			n++
+		}
+	}
+	if n < 2 {
+		return nil
+	}
+	var targets []int
+	for _, end := range []string{"а", "я", "ы", "и"} {
+		for _, j := range byForm[stem+end] {
+			if j != self && !slices.Contains(targets, j) {
+				targets = append(targets, j)
+			}
+		}
+	}
+	return targets
+}
+
 // nounEndings are endings of oblique cases that only a noun's forms have:
 // a word is taken for a fleeting vowel's form only when the list has its
-// stem with one of these (окном, маслом, кровлей, углем), so that затем is
+// stem with two of these (окном, окнах; углем, углей), so that затем is
 // not taken for a form of затмить (затми), nor дел for one of для; a
 // verb's forms are not looked at (зорь is not a form of зреть, зрей).
 var nounEndings = []string{"ом", "ем", "ой", "ей", "ам", "ям", "ах", "ях", "ами", "ями"}
