@@ -104,3 +104,17 @@ func BenchmarkLemmaTable(b *testing.B) {
 		}
 	}
 }
+
+// TestNoPluralsOfNames checks that the genitive plurals the table adds to
+// nouns the dictionary has in the singular alone are not made up for
+// names: Варшава and Балашиха have no «варшав» or «балаших».
+func TestNoPluralsOfNames(t *testing.T) {
+	for _, w := range []string{"варшав", "балаших", "гватемал"} {
+		if k, ok := lemmas().keys[w]; ok {
+			t.Errorf("the table keys the made-up plural %q as %q", w, k)
+		}
+	}
+	if _, ok := lemmas().keys["топлив"]; !ok {
+		t.Error("the table lacks the genitive plural топлив")
+	}
+}

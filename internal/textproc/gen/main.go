@@ -167,8 +167,9 @@ type table struct {
 
 // entry is a word of the list and its forms.
 type entry struct {
-	lemma string
-	forms []string
+	lemma  string
+	forms  []string
+	proper bool // a name, written capitalized in the list
 	// joined are the words of the list build joins to the lemma, and
 	// added the forms it adds; they take the lemma's key without a say in
 	// it.
@@ -196,7 +197,7 @@ func (t *table) add(e hunspell.Entry) error {
 		}
 	}
 	if len(forms) > 0 {
-		t.entries = append(t.entries, entry{lemma: lemma, forms: forms})
+		t.entries = append(t.entries, entry{lemma: lemma, forms: forms, proper: e.Word != strings.ToLower(e.Word)})
 	}
 	return nil
 }
@@ -352,7 +353,8 @@ func withoutFleetingVowel(w string) (string, bool) {
 // other form of топливо has. Only a noun whose stem ends in a vowel and a
 // consonant is given one, since a stem ending in two consonants takes a
 // fleeting vowel that the word does not show (масло, масел); a word that
-// is a form of some lemma of the list already is not added.
+// is a form of some lemma of the list already is not added, nor the
+// plural of a name (Гаага, Тула).
 func (t *table) addGenitivePlurals() {
 	known := map[string]bool{}
 	for _, e := range t.entries {
@@ -363,7 +365,7 @@ func (t *table) addGenitivePlurals() {
 	for i, e := range t.entries {
 		r := []rune(e.lemma)
 		n := len(r)
-		if n < 4 || len(e.forms) < 3 || (r[n-1] != 'о' && r[n-1] != 'а') || !consonant(r[n-2]) || r[n-2] == 'й' || consonant(r[n-3]) || r[n-3] == 'ь' || r[n-3] == 'ъ' {
+		if e.proper || n < 4 || len(e.forms) < 3 || (r[n-1] != 'о' && r[n-1] != 'а') || !consonant(r[n-2]) || r[n-2] == 'й' || consonant(r[n-3]) || r[n-3] == 'ь' || r[n-3] == 'ъ' {
 			continue
 		}
 		bare := string(r[:n-1])
