@@ -22,6 +22,10 @@ const (
 	mWindows   = "0373100000125000006" // "замене": замена, замену
 	mSteel     = "0373100000125000007" // "стали": сталь and стать, a homograph
 	mLookalike = "0373100000125000008" // Latin look-alike letters in Cyrillic words
+	mCoal      = "0373100000125000009" // "угля": уголь, a nominative the dictionary lists alone
+	mOils      = "0373100000125000010" // "масел", "топлив": genitive plurals of масло, топливо
+	mRoofs     = "0373100000125000011" // "кровель": кровля
+	mCase      = "0373100000125000012" // "делу", "далее": not forms of деть (денут) or дать
 )
 
 // MorphologyRecords returns tenders whose titles have the word forms that
@@ -33,6 +37,10 @@ func MorphologyRecords() []tenderbase.Record {
 			Customer: tenderbase.Party{INN: "7701000002", Name: customer}, Region: 77, PublishedAt: day(d)}
 	}
 	return []tenderbase.Record{
+		tender(mCase, "Юридические услуги по делу о банкротстве, далее по договору", "ГБУ Соцзащита", 12),
+		tender(mRoofs, "Ремонт кровель жилых домов", "ГБУ Жилищник", 11),
+		tender(mOils, "Приобретение моторных масел и топлив", "ГКУ Дороги", 10),
+		tender(mCoal, "Приобретение каменного угля для котельной", "ГБОУ Школа № 1", 9),
 		tender(mLookalike, "Пoставка канцелярских товаров", `OOO "Вектор"`, 8), // Latin o in both words
 		tender(mSteel, "Поставка листовой стали", "ГБУ Жилищник", 7),
 		tender(mWindows, "Работы по замене окон в здании школы", "ГБОУ Школа № 1", 6),
@@ -68,6 +76,19 @@ func morphologyCases() []languageCase {
 		{tenders, `"ООО Вектор"`, []string{mLookalike}},
 		{tenders, "=поставка", []string{mLookalike, mSteel, mMaterials}},
 		{tenders, `"поставка канцелярских"`, []string{mLookalike}},
+		// Forms with a fleeting vowel and genitive plurals the dictionary
+		// lacks meet their lemma.
+		{tenders, "уголь", []string{mCoal}},
+		{tenders, "окно", []string{mWindows}},
+		{tenders, "масло", []string{mOils}},
+		{tenders, "топливо", []string{mOils}},
+		{tenders, "кровля", []string{mRoofs}},
+		// A verb whose past forms are another word's does not find that
+		// word's other forms, nor does its exclusion drop them.
+		{tenders, "дать", nil},
+		{tenders, "денут", nil},
+		{tenders, "дело", []string{mCase}},
+		{tenders, "услуга !денут", []string{mCase, mSecurity}},
 	}
 }
 

@@ -18,6 +18,23 @@ func TestLemmaKeys(t *testing.T) {
 		{"материал", "материалы", "материалов"},
 		{"замена", "замену", "замены", "замене"},
 		{"федеральный", "федеральной", "федеральных"},
+		// Forms with a fleeting vowel that the dictionary lists as words
+		// of their own.
+		{"уголь", "угля", "углем", "углей"},
+		{"окно", "окна", "окон"},
+		{"масло", "масла", "масел"},
+		{"кровля", "кровли", "кровель"},
+		{"земля", "земли", "земель"},
+		{"палец", "пальца", "пальцы"},
+		// Words of one form the dictionary declines as they are keep the
+		// key Snowball gives them with their lemma.
+		{"тело", "тела", "тел"},
+		{"потеря", "потери", "потерь"},
+		// Genitive plurals of nouns the dictionary has in the singular
+		// alone.
+		{"топливо", "топлива", "топлив"},
+		{"охрана", "охраны", "охран"},
+		{"отмена", "отмены", "отмен"},
 	} {
 		want := Default.Key(family[0])
 		for _, form := range family[1:] {
@@ -26,7 +43,15 @@ func TestLemmaKeys(t *testing.T) {
 			}
 		}
 	}
-	for _, apart := range [][2]string{{"охрана", "охра"}, {"изменена", "изменение"}, {"поставка", "поставщик"}} {
+	for _, apart := range [][2]string{
+		{"охрана", "охра"}, {"изменена", "изменение"}, {"поставка", "поставщик"},
+		// A verb whose forms' majority stem is another word's keeps its
+		// own key.
+		{"дать", "далее"}, {"дадут", "далее"}, {"денут", "делу"}, {"деть", "делом"}, {"ныть", "но"}, {"мыть", "моего"},
+		// A word of one form is not taken for a form of a verb or another
+		// word of its stem without the vowel.
+		{"затем", "затмить"}, {"дел", "для"}, {"зорь", "зря"},
+	} {
 		if SameLemma(Default.Key(apart[0]), Default.Key(apart[1])) {
 			t.Errorf("%q and %q meet, want them apart", apart[0], apart[1])
 		}
@@ -77,5 +102,19 @@ func BenchmarkLemmaTable(b *testing.B) {
 		if _, err := readLemmaTable(lemmaTableFile); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestNoPluralsOfNames checks that the genitive plurals the table adds to
+// nouns the dictionary has in the singular alone are not made up for
+// names: Варшава and Балашиха have no «варшав» or «балаших».
+func TestNoPluralsOfNames(t *testing.T) {
+	for _, w := range []string{"варшав", "балаших", "гватемал"} {
+		if k, ok := lemmas().keys[w]; ok {
+			t.Errorf("the table keys the made-up plural %q as %q", w, k)
+		}
+	}
+	if _, ok := lemmas().keys["топлив"]; !ok {
+		t.Error("the table lacks the genitive plural топлив")
 	}
 }
