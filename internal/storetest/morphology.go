@@ -22,6 +22,9 @@ const (
 	mWindows   = "0373100000125000006" // "замене": замена, замену
 	mSteel     = "0373100000125000007" // "стали": сталь and стать, a homograph
 	mLookalike = "0373100000125000008" // Latin look-alike letters in Cyrillic words
+	mPaperA4   = "0373100000125000009" // Cyrillic А4, "5 000" in groups, a customer in Latin capitals
+	mLatinA4   = "0373100000125000010" // Latin A4, "5000" in one
+	mSalt      = "0373100000125000011" // "10кг", a number against its unit
 )
 
 // MorphologyRecords returns tenders whose titles have the word forms that
@@ -33,7 +36,10 @@ func MorphologyRecords() []tenderbase.Record {
 			Customer: tenderbase.Party{INN: "7701000002", Name: customer}, Region: 77, PublishedAt: day(d)}
 	}
 	return []tenderbase.Record{
-		tender(mLookalike, "Пoставка канцелярских товаров", `OOO "Вектор"`, 8), // Latin o in both words
+		tender(mSalt, "Соль пищевая в мешках по 10кг", "ГБУ Соцзащита", 11),
+		tender(mLatinA4, "Бумага офисная A4, 5000 листов", "ГБОУ Школа № 1", 10),  // Latin A
+		tender(mPaperA4, "Бумага для принтера А4, 5 000 листов", "OOO VECTOR", 9), // Cyrillic А, Latin OOO
+		tender(mLookalike, "Пoставка канцелярских товаров", `OOO "Вектор"`, 8),    // Latin o in both words
 		tender(mSteel, "Поставка листовой стали", "ГБУ Жилищник", 7),
 		tender(mWindows, "Работы по замене окон в здании школы", "ГБОУ Школа № 1", 6),
 		tender(mMaterials, "Поставка строительных материалов", "ГБУ Жилищник", 5),
@@ -68,6 +74,24 @@ func morphologyCases() []languageCase {
 		{tenders, `"ООО Вектор"`, []string{mLookalike}},
 		{tenders, "=поставка", []string{mLookalike, mSteel, mMaterials}},
 		{tenders, `"поставка канцелярских"`, []string{mLookalike}},
+		// Latin capitals alone are looked up in both scripts.
+		{tenders, "OOO", []string{mPaperA4, mLookalike}},
+		{tenders, "OOO Вектор", []string{mLookalike}},
+		{tenders, "ООО", []string{mLookalike}},
+		{tenders, `"OOO VECTOR"`, []string{mPaperA4}},
+		// A code of letters and digits is one in either script.
+		{tenders, "A4", []string{mLatinA4, mPaperA4}},
+		{tenders, "А4", []string{mLatinA4, mPaperA4}},
+		{tenders, "бумага & =A4", []string{mLatinA4, mPaperA4}},
+		// Numbers meet written against their unit and in groups of digits.
+		{tenders, "10 кг", []string{mSalt}},
+		{tenders, "10кг", []string{mSalt}},
+		{tenders, `"10 кг"`, []string{mSalt}},
+		{tenders, "кг", []string{mSalt}},
+		{tenders, "5000", []string{mLatinA4, mPaperA4}},
+		{tenders, "5 000", []string{mLatinA4, mPaperA4}},
+		{tenders, `"5 000 листов"`, []string{mLatinA4, mPaperA4}},
+		{tenders, "000", nil},
 	}
 }
 
