@@ -31,11 +31,11 @@ func Describe() Description {
 	return Description{
 		Summary: "Words are matched in any form and any case; combine them with & (or a space), |, !, quotes, = and parentheses.",
 		Operators: []Operator{
-			{"AND", "& or a space", "a space or &", "Both sides must be present.",
+			{"AND", "& or a space (or AND)", "a space or &", "Both sides must be present.",
 				"поставка & бумаги", "поставка бумаги"},
-			{"OR", "|", "|", "Either side must be present.",
+			{"OR", "| (or OR)", "|", "Either side must be present.",
 				"бумага | картридж", "бумага | картридж"},
-			{"exclusion", "!word, !\"phrase\", !(group)", "!word, !\"phrase\", !(group)",
+			{"exclusion", "!word, !\"phrase\", !(group) (or -word, NOT word)", "!word, !\"phrase\", !(group)",
 				"What follows ! must be absent. An exclusion must stand beside a word to find.",
 				"ремонт & !дорог", "ремонт !дорог"},
 			{"phrase", "\"words\"", "\"words\"", "The words must be adjacent, in the given order, within one field.",
@@ -47,10 +47,11 @@ func Describe() Description {
 		},
 		Notes: []Note{
 			{"morphology", "Every word matches its other forms: поставка finds поставки, поставку and поставок, охрана finds охране. A Russian word is keyed by its lemma (from LibreOffice's Hunspell dictionary; a word it lacks by its Snowball stem), and a word of two lemmas (стали: сталь, стать) matches either; English words are stemmed (Snowball); =word turns this off."},
-			{"look-alike letters", "Latin letters that look Cyrillic inside a Cyrillic word are read as Cyrillic (пoставка with a Latin o is поставка), and OOO, OAO, AO, TOO in Latin capitals beside a Cyrillic word are read as ООО, ОАО, АО, ТОО."},
+			{"look-alike letters", "Latin letters that look Cyrillic inside a Cyrillic word or beside digits are read as Cyrillic (пoставка with a Latin o is поставка, A4 with a Latin A is А4), and OOO, OAO, AO, TOO in Latin capitals beside a Cyrillic word are read as ООО, ОАО, АО, ТОО; typed alone in a query, OOO is looked up in both scripts."},
 			{"languages", "A world notice is analysed in its own language: English, German, French, Spanish, Italian, Portuguese, Dutch, Danish, Swedish, Norwegian, Finnish, Hungarian, Romanian, Irish and Turkish words are stemmed in it, words of other languages (Polish, Czech...) match as written. A query word is looked up in every language at once."},
 			{"case, ё and diacritics", "Matching ignores case, ё is the same letter as е (ёлка finds елка), and Latin letters lose their diacritics: skoda finds Škoda, strasse finds Straße. Cyrillic й stays й."},
-			{"numbers", "Numbers and codes match as whole words: a purchase number, an INN or an OKPD2 code such as 21.20.10 (which is searched as the phrase 21 20 10)."},
+			{"numbers", "Numbers and codes match as whole words: a purchase number, an INN or an OKPD2 code such as 21.20.10 (which is searched as the phrase 21 20 10). A number against its unit is the number and the unit (10кг is 10 кг), and digits grouped by spaces are one number (5 000 is 5000)."},
+			{"other engines' operators", "In the MCP query, OR, AND and NOT in capitals and a - before a word are the operators |, & and !; in the export's kwords they are words, as spec 4.4 has them. There is no wildcard: постав* is searched as постав, and a whole word already matches its forms. The answer's hints say how such a query was read."},
 			{"hyphenated words", "A word is split at every character that is not a letter or a digit, and its parts are searched as a phrase: медико-санитарной finds \"медико санитарной\", 44-ФЗ finds \"44 фз\"."},
 			{"precedence", "! binds tightest, then AND, then OR: a b | c means (a AND b) OR c. Use parentheses to group otherwise: a (b | c)."},
 			{"errors", "A query that cannot be read is rejected with a message naming the character at fault: unbalanced quotes or parentheses, an empty group or phrase, an operator with nothing on one side, or a query, group or OR branch made of exclusions only."},

@@ -54,3 +54,21 @@ func TestDescribeLimits(t *testing.T) {
 		t.Errorf("the note on limits %q does not say %q", limits, want)
 	}
 }
+
+// TestDescribeEngineOperators checks that GET /search/syntax names every
+// other engine's operator word that the MCP syntax reads.
+func TestDescribeEngineOperators(t *testing.T) {
+	var mcp []string
+	for _, op := range Describe().Operators {
+		mcp = append(mcp, op.MCP)
+	}
+	all := strings.Join(mcp, " ")
+	for word := range engineOperators {
+		if !strings.Contains(all, word) {
+			t.Errorf("no operator of Describe names %s in the MCP syntax: %q", word, all)
+		}
+	}
+	if !strings.Contains(all, "-word") {
+		t.Errorf("no operator of Describe names -word in the MCP syntax: %q", all)
+	}
+}

@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
@@ -20,6 +21,14 @@ type parser struct {
 	next   int
 	depth  int
 	terms  int // the words read so far
+	hints  []string
+}
+
+// hint notes a hint for the caller, once.
+func (p *parser) hint(format string, args ...any) {
+	if h := fmt.Sprintf(format, args...); !slices.Contains(p.hints, h) {
+		p.hints = append(p.hints, h)
+	}
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -172,7 +181,21 @@ func (p *parser) word(t token) (*node, error) {
 	if len(terms) == 0 {
 		return nil, p.errorf("the word %s at character %d has no letters or digits", tenderbase.Quote(t.text), t.pos)
 	}
-	return p.leaf(t.pos, terms)
+	n, err := p.leaf(t.pos, terms)
+	if err != nil {
+		return nil, err
+	}
+	// A word of the capitals of the legal forms (OOO, AO) has no word
+	// beside it here to say its script, and a record's is read by its
+	// neighbours: the word is looked up as typed and in Cyrillic.
+	if alt, ok := textproc.CapitalsInCyrillic(text); ok {
+		m, err := p.leaf(t.pos, analyze(alt, exact))
+		if err != nil {
+			return nil, err
+		}
+		n = &node{kind: nodeOr, pos: t.pos, kids: []*node{n, m}}
+	}
+	return n, nil
 }
 
 // phrase turns quoted text into a phrase; "=" before a word inside the quotes
@@ -186,7 +209,9 @@ func (p *parser) phrase(t token) (*node, error) {
 	for i, w := range words {
 		var isExact bool
 		words[i], isExact = strings.CutPrefix(w, "=")
-		for range textproc.Words(words[i]) {
+		// The words so far are counted together: a word may join the one
+		// before it ("5 000" is one number), and is then as exact as it.
+		for n := countWords(strings.Join(words[:i+1], " ")); len(exact) < n; {
 			exact = append(exact, isExact)
 		}
 	}

@@ -46,25 +46,36 @@ const (
 // EINVALID whose message says what is wrong and at which character (counted
 // in runes from 1).
 func Parse(text string, s Syntax) (tenderbase.Query, error) {
+	q, _, err := ParseWithHints(text, s)
+	return q, err
+}
+
+// ParseWithHints is Parse that also returns hints for the caller: what
+// was read otherwise than another search engine would read it. In the MCP
+// syntax OR, AND and NOT in capitals and a leading "-" are operators, and
+// the hints say so; in the kwords syntax they stay words, as spec 4.4 has
+// them, and the hints name the operator to write. "постав*" earns a hint
+// in either: there is no wildcard. A search answer shows the hints.
+func ParseWithHints(text string, s Syntax) (tenderbase.Query, []string, error) {
 	p := &parser{syntax: s}
 	if n := utf8.RuneCountInString(text); n > MaxLength {
-		return nil, p.errorf("the query is %d characters long; the limit is %d", n, MaxLength)
+		return nil, nil, p.errorf("the query is %d characters long; the limit is %d", n, MaxLength)
 	}
 	if !utf8.ValidString(text) {
-		return nil, p.errorf("the query is not valid UTF-8 text")
+		return nil, nil, p.errorf("the query is not valid UTF-8 text")
 	}
 	toks, err := p.lex(text)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.toks = toks
 	root, err := p.parse()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	root = normalize(root)
 	if err := p.checkExclusions(root, nil); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return root.query(), nil
+	return root.query(), p.hints, nil
 }

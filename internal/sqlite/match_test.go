@@ -185,7 +185,8 @@ func TestEmitMatchRuns(t *testing.T) {
 	s := openTest(t)
 	put(t, s, tender("1", 1, "Вакцина covid-19 и AND OR NOT NEAR", 1))
 	for _, text := range []string{
-		`covid-19`, `AND`, `"OR NOT"`, `NEAR`, `=and | =or`, `вакцина !near`, `"=вакцина covid"`,
+		// AND bare is an operator of the MCP syntax; quoted it is the word.
+		`covid-19`, `"AND"`, `"OR NOT"`, `NEAR`, `=and | =or`, `вакцина !near`, `"=вакцина covid"`,
 	} {
 		q, err := query.Parse(text, query.MCP)
 		if err != nil {

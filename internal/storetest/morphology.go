@@ -26,6 +26,9 @@ const (
 	mOils      = "0373100000125000010" // "масел", "топлив": genitive plurals of масло, топливо
 	mRoofs     = "0373100000125000011" // "кровель": кровля
 	mCase      = "0373100000125000012" // "делу", "далее": not forms of деть (денут) or дать
+	mPaperA4   = "0373100000125000013" // Cyrillic А4, "5 000" in groups, a customer in Latin capitals
+	mLatinA4   = "0373100000125000014" // Latin A4, "5000" in one
+	mSalt      = "0373100000125000015" // "10кг", a number against its unit
 )
 
 // MorphologyRecords returns tenders whose titles have the word forms that
@@ -37,6 +40,9 @@ func MorphologyRecords() []tenderbase.Record {
 			Customer: tenderbase.Party{INN: "7701000002", Name: customer}, Region: 77, PublishedAt: day(d)}
 	}
 	return []tenderbase.Record{
+		tender(mSalt, "Соль пищевая в мешках по 10кг", "ГБУ Соцзащита", 15),
+		tender(mLatinA4, "Бумага офисная A4, 5000 листов", "ГБОУ Школа № 1", 14),   // Latin A
+		tender(mPaperA4, "Бумага для принтера А4, 5 000 листов", "OOO VECTOR", 13), // Cyrillic А, Latin OOO
 		tender(mCase, "Юридические услуги по делу о банкротстве, далее по договору", "ГБУ Соцзащита", 12),
 		tender(mRoofs, "Ремонт кровель жилых домов", "ГБУ Жилищник", 11),
 		tender(mOils, "Приобретение моторных масел и топлив", "ГКУ Дороги", 10),
@@ -89,6 +95,24 @@ func morphologyCases() []languageCase {
 		{tenders, "денут", nil},
 		{tenders, "дело", []string{mCase}},
 		{tenders, "услуга !денут", []string{mCase, mSecurity}},
+		// Latin capitals alone are looked up in both scripts.
+		{tenders, "OOO", []string{mPaperA4, mLookalike}},
+		{tenders, "OOO Вектор", []string{mLookalike}},
+		{tenders, "ООО", []string{mLookalike}},
+		{tenders, `"OOO VECTOR"`, []string{mPaperA4}},
+		// A code of letters and digits is one in either script.
+		{tenders, "A4", []string{mLatinA4, mPaperA4}},
+		{tenders, "А4", []string{mLatinA4, mPaperA4}},
+		{tenders, "бумага & =A4", []string{mLatinA4, mPaperA4}},
+		// Numbers meet written against their unit and in groups of digits.
+		{tenders, "10 кг", []string{mSalt}},
+		{tenders, "10кг", []string{mSalt}},
+		{tenders, `"10 кг"`, []string{mSalt}},
+		{tenders, "кг", []string{mSalt}},
+		{tenders, "5000", []string{mLatinA4, mPaperA4}},
+		{tenders, "5 000", []string{mLatinA4, mPaperA4}},
+		{tenders, `"5 000 листов"`, []string{mLatinA4, mPaperA4}},
+		{tenders, "000", nil},
 	}
 }
 

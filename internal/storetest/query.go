@@ -82,6 +82,11 @@ func tenderCases() []queryCase {
 		{"placing method", k, `"электронный аукцион"`, `"электронный аукцион"`, []string{tRoad}},
 		{"lot object", k, "парацетамол", "парацетамол", []string{tMedicine}},
 		{"nothing matches", k, "экскаватор", "экскаватор", nil},
+		// Other engines' operators are the MCP syntax's own; kwords writes them its way.
+		{"another engine's OR", k, "картриджей OR гирлянд", "картриджей | гирлянд", []string{tCartridge, tToys}},
+		{"another engine's AND and NOT", k, "поставка AND NOT картриджей", "поставка !картриджей", []string{tSyringe, tToys, tMedicine, tPaper}},
+		{"another engine's exclusion", k, "поставка -картриджей", "поставка !картриджей", []string{tSyringe, tToys, tMedicine, tPaper}},
+		{"a wildcard is the word", k, "поставка*", "поставка*", supply},
 	}
 }
 

@@ -74,7 +74,7 @@ func TestLanguageKeys(t *testing.T) {
 		{"polish folded only", pl, "Łódź roboty", []Token{{"lodz", keySep + "lodz"}, {"roboty", keySep + "roboty"}}},
 		{"russian in a german notice", de, "Поставки", []Token{{"поставки", "поставк"}}},
 		{"russian unchanged", Default, "ЁЛКА поставки", []Token{{"елка", "елк"}, {"поставки", "поставк"}}},
-		{"codes are the same everywhere", pl, "45000000-7 x5", []Token{{"45000000", "45000000"}, {"7", "7"}, {"x5", "x5"}}},
+		{"codes are the same everywhere", pl, "45000000-7 x5 mp3", []Token{{"45000000", "45000000"}, {"7", "7"}, {"х5", "х5"}, {"mp3", "mp3"}}},
 		{"й kept", Default, "Йошкар-Ола", []Token{{"йошкар", "йошкар"}, {"ола", "ол"}}},
 	}
 	for _, tt := range tests {

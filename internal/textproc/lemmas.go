@@ -41,7 +41,7 @@ const keySetSep = "\ue002"
 // analyzerRevision counts the changes to the analysis that the lemma table
 // does not show (how text is split and folded); AnalysisVersion joins it to
 // the table's digest.
-const analyzerRevision = 2
+const analyzerRevision = 3
 
 // lemmaTable is the lemma table, read.
 type lemmaTable struct {

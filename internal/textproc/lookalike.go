@@ -57,13 +57,16 @@ func plainLower(r rune) string {
 	return withoutMarks(r)
 }
 
-// foldLookAlikes returns a word that mixes Cyrillic and Latin letters with
-// its Latin letters spelled in Cyrillic when every one of them looks like a
-// Cyrillic letter ("пoставка" with a Latin o, "ЗAO"), and any other word as
-// it is: a Latin letter without a look-alike ("ТехноLab") says the mix is
-// meant.
+// foldLookAlikes returns a word that mixes Cyrillic and Latin letters, or
+// Latin letters and digits, with its Latin letters spelled in Cyrillic when
+// every one of them looks like a Cyrillic letter ("пoставка" with a Latin
+// o, "ЗAO", "A4" with a Latin A), and any other word as it is: a Latin
+// letter without a look-alike ("ТехноLab", "mp3") says the mix is meant. A
+// code of letters and digits is spelled in Cyrillic because a reader cannot
+// tell which script its letters were typed in: the paper size А4 is
+// written with either A, and both must meet.
 func foldLookAlikes(word string) string {
-	hasCyrillic, hasLatin := false, false
+	hasCyrillicOrDigit, hasLatin := false, false
 	for _, r := range word {
 		switch {
 		case isLatinLetter(r):
@@ -71,11 +74,11 @@ func foldLookAlikes(word string) string {
 				return word
 			}
 			hasLatin = true
-		case isCyrillicLetter(r):
-			hasCyrillic = true
+		case isCyrillicLetter(r) || '0' <= r && r <= '9':
+			hasCyrillicOrDigit = true
 		}
 	}
-	if !hasCyrillic || !hasLatin {
+	if !hasCyrillicOrDigit || !hasLatin {
 		return word
 	}
 	var b strings.Builder
@@ -152,4 +155,28 @@ func foldNextCapitals(waiting string, toCyrillic bool) (folded, rest string) {
 		w = lookAlikeCapitalsToCyrillic(w)
 	}
 	return Fold(w), rest
+}
+
+// CapitalsInCyrillic returns text with each of its words of the capitals
+// of the legal forms (OOO, AO, TOO) spelled in Cyrillic, as Words spells
+// them beside a Cyrillic word, and whether it had any. A query word read
+// on its own has no word beside it to tell its script, so the query looks
+// it up both ways: "OOO" alone finds a record's Latin "OOO VECTOR" and its
+// "OOO Вектор" (read as ООО) alike.
+func CapitalsInCyrillic(text string) (string, bool) {
+	var b strings.Builder
+	copied := 0 // the bytes of text written to b
+	for w, seen, rest := nextWord(text); w != ""; w, seen, rest = nextWord(rest) {
+		if seen&notLookAlikeCapital != 0 {
+			continue
+		}
+		end := len(text) - len(rest)
+		b.WriteString(text[copied : end-len(w)])
+		b.WriteString(lookAlikeCapitalsToCyrillic(w))
+		copied = end
+	}
+	if copied == 0 {
+		return text, false
+	}
+	return b.String() + text[copied:], true
 }

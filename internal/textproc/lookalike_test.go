@@ -36,7 +36,10 @@ func TestWordsSpellLookAlikesInCyrillic(t *testing.T) {
 		{"a run of capitals between Latin words", "Acme OOO AO Inc", []string{"acme", "ooo", "ao", "inc"}},
 		{"one capital next to a Russian word", "корпус A", []string{"корпус", "а"}},
 		{"small letters are not capitals", "ooo Вектор", []string{"ooo", "вектор"}},
-		{"capitals with a digit", "OOO2 Вектор", []string{"ooo2", "вектор"}},
+		{"capitals with a digit", "OOO2 Вектор", []string{"ооо2", "вектор"}},
+		{"a Latin capital with digits", "A4", []string{"а4"}},
+		{"small Latin letters with digits", "co2", []string{"со2"}},
+		{"a Latin letter without a look-alike, with digits", "mp3 4G", []string{"mp3", "4", "g"}},
 		{"capitals next to a Russian word with a digit", "AO окпд2", []string{"ao", "окпд2"}},
 		{"capitals next to a number", "AO 2024", []string{"ao", "2024"}},
 	}
@@ -119,5 +122,26 @@ func BenchmarkWords(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestCapitalsInCyrillic(t *testing.T) {
+	tests := []struct {
+		text, want string
+		found      bool
+	}{
+		{"OOO", "ООО", true},
+		{"=TOO,", "=ТОО,", true},
+		{"OOO-AO", "ООО-АО", true},
+		{"ООО", "ООО", false},
+		{"OOO2", "OOO2", false},
+		{"HP", "HP", false},
+		{"ooo", "ooo", false},
+	}
+	for _, tt := range tests {
+		got, found := CapitalsInCyrillic(tt.text)
+		if got != tt.want || found != tt.found {
+			t.Errorf("CapitalsInCyrillic(%q) = %q, %v; want %q, %v", tt.text, got, found, tt.want, tt.found)
+		}
 	}
 }

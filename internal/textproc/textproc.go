@@ -30,6 +30,14 @@
 //     "OOO Вектор" is "ооо вектор", but "OOO VECTOR" stays Latin. Only
 //     Words sees the words around a word; Fold of one word does the first
 //     rule alone.
+//   - A word of Latin letters and digits is spelled in Cyrillic by the
+//     first rule as well ("A4" is "а4").
+//
+// Numbers are read as a reader reads them: a number against its unit is
+// two words ("10кг" is "10" and "кг"), and a number of one to three digits
+// with groups of three digits after it, each after a space, is one word
+// ("5 000" is "5000"). A longer number (an INN, a purchase number) is
+// never joined to what follows it.
 package textproc
 
 import (
@@ -55,13 +63,18 @@ func Analyze(text string) []Token { return Default.Analyze(text) }
 // Words yields the words of text, folded (Fold). A combining mark within a
 // word belongs to it: "S\u030Ckoda" is one word, "skoda". A word of the
 // capitals of the legal forms (OOO, AO, TOO) is spelled in Cyrillic when
-// the word before or after it is a Cyrillic word (capitalsRun).
+// the word before or after it is a Cyrillic word (capitalsRun). Digits
+// grouped by spaces are one word (joinDigitGroups), and a number against
+// its unit two (cutNumber).
 func Words(text string) func(yield func(string) bool) {
 	return func(yield func(string) bool) {
 		var run capitalsRun
 		before := "" // the last word yielded
 		for w, seen, rest := nextWord(text); ; w, seen, rest = nextWord(rest) {
 			end := len(text) - len(rest)
+			if seen == asciiDigit|notLookAlikeCapital && len(w) <= 3 {
+				w, rest = joinDigitGroups(w, rest)
+			}
 			if w != "" && seen&notLookAlikeCapital == 0 {
 				run.add(end-len(w), end, before)
 				continue
@@ -77,19 +90,23 @@ func Words(text string) func(yield func(string) bool) {
 			}
 			// yield is called from this one place: calling it from a second
 			// place cost Analyze one more allocation per text (Go 1.26).
-			for last := false; !last; {
-				next := f
+		emit:
+			for parts := f; ; {
+				var next string
 				switch {
 				case waiting != "":
 					next, waiting = foldNextCapitals(waiting, toCyrillic)
-				case w == "":
-					return
+				case w == "" || parts == "":
+					break emit
 				default:
-					last = true
+					next, parts = cutNumber(parts)
 				}
 				if !yield(next) {
 					return
 				}
+			}
+			if w == "" {
+				return
 			}
 			before = f
 		}
@@ -144,7 +161,7 @@ func Fold(word string) string {
 // fold is Fold of a word whose runes are of the kinds seen, which spare
 // most words the look for look-alikes.
 func fold(word string, seen runeKinds) string {
-	if seen&asciiLetter != 0 && seen&basicCyrillic != 0 || seen&otherRune != 0 {
+	if seen&asciiLetter != 0 && seen&(basicCyrillic|asciiDigit) != 0 || seen&otherRune != 0 {
 		word = foldLookAlikes(word)
 	}
 	w := strings.ToLower(word)
@@ -185,6 +202,7 @@ const (
 	otherRune                     // a letter, digit or mark that is neither ASCII nor Ѐ-џ
 	combiningMark                 // a mark, which belongs to a word only after its first rune
 	notLookAlikeCapital           // anything but a capital of the legal forms (isLookAlikeCapital)
+	asciiDigit                    // 0-9
 )
 
 // kindOf returns the kinds of a rune, none for a rune that is not part of a
@@ -209,7 +227,7 @@ var asciiKinds = func() (kinds [0x80]runeKinds) {
 		case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z':
 			kinds[r] = asciiLetter | notLookAlikeCapital
 		case '0' <= r && r <= '9':
-			kinds[r] = notLookAlikeCapital
+			kinds[r] = asciiDigit | notLookAlikeCapital
 		}
 	}
 	return kinds

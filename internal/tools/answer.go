@@ -20,6 +20,7 @@ type searchResult struct {
 	PageSize   int               `json:"page_size" jsonschema:"Records a page: 20."`
 	RowCap     int               `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
 	Notice     string            `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
+	Hints      []string          `json:"hints,omitempty" jsonschema:"How the query was read where another search engine would read it otherwise: OR, AND, NOT in capitals and -word taken as operators, word* taken as the word. Read them when a search finds less than expected."`
 	Items      []json.RawMessage `json:"items" jsonschema:"The records of this page, in the order of the search: newest first unless sort names another. Fields the plan does not show are null."`
 	NextCursor string            `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
 	// Sort is the order of Items; empty is newest first. Only the text of
@@ -36,6 +37,7 @@ type summaryPage struct {
 	Pages      int      `json:"pages" jsonschema:"How many pages the plan reaches: page runs from 0 to pages - 1."`
 	RowCap     int      `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
 	Notice     string   `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
+	Hints      []string `json:"hints,omitempty" jsonschema:"How the query was read where another search engine would read it otherwise: OR, AND, NOT in capitals and -word taken as operators, word* taken as the word. Read them when a search finds less than expected."`
 	Hidden     []string `json:"hidden,omitempty" jsonschema:"Fields of these records that the plan does not show: the summaries leave them out, and the detail tools show them as null."`
 	Items      []hit    `json:"items" jsonschema:"A summary of each record of this page, in the order of the search: the id to open it by and what tells it apart. The detail tool shows it whole."`
 	NextCursor string   `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
@@ -84,7 +86,7 @@ func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs [
 		return Output{}, err
 	}
 	page := summaryPage{Total: res.Total, Page: res.Page, PageSize: res.PageSize, Pages: pages(res),
-		RowCap: res.RowCap, Notice: res.Notice, Hidden: out.Restricted, NextCursor: res.NextCursor}
+		RowCap: res.RowCap, Notice: res.Notice, Hints: res.Hints, Hidden: out.Restricted, NextCursor: res.NextCursor}
 	if page.Items, err = hits(shown, standings); err != nil {
 		return Output{}, err
 	}

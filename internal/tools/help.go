@@ -25,6 +25,7 @@ func Instructions() string {
 const queryHelp = `Queries match every word form and ignore case (поставка also finds поставки, ё = е, Škoda = skoda); ` +
 	`words are joined by AND (a space or &), | means OR, !word excludes a word, "double quotes" match a phrase, ` +
 	`=word matches that exact form only, and parentheses group: (бумага | картридж) поставка !ремонт. ` +
+	`OR, AND, NOT in capitals and -word work too; there is no wildcard (постав* is постав: type whole words). ` +
 	`Purchase numbers, INNs and codes match as whole words.`
 
 // pagingHelp says how pages and row caps work, from the plan table.

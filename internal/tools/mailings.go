@@ -58,7 +58,7 @@ func (s *Set) subscriptionSearch(resource string, raw json.RawMessage, now time.
 			delete(args.Filters, name)
 		}
 	}
-	srch, err := t.storeSearch(args.Query, "", args, args.Filters, now)
+	srch, _, err := t.storeSearch(args.Query, "", args, args.Filters, now)
 	if argErr, ok := errors.AsType[*ArgumentError](err); ok {
 		return tenderbase.Search{}, t, tenderbase.Errorf(tenderbase.EINVALID, "search of %s: %s", t.name, argErr)
 	}

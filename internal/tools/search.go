@@ -137,7 +137,7 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 
 // search runs one search tool call.
 func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Output, error) {
-	srch, err := t.storeSearch(req.query, req.sort, req.named, req.filters, time.Now())
+	srch, hints, err := t.storeSearch(req.query, req.sort, req.named, req.filters, time.Now())
 	if err != nil {
 		return Output{}, err
 	}
@@ -158,30 +158,32 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	if err != nil {
 		return Output{}, err
 	}
-	res.Sort = srch.Sort
+	res.Sort, res.Hints = srch.Sort, hints
 	return s.answer(ctx, t, res, recs, c)
 }
 
 // storeSearch returns the store search, neither paged nor restricted to a
 // plan, that t makes of a query, a sort, the named filters and the filters
-// object, judging "open" at now.
-func (t searchTool) storeSearch(text, sort string, named searchArgs, filters map[string]any, now time.Time) (tenderbase.Search, error) {
+// object, judging "open" at now, and the hints of the query
+// (query.ParseWithHints).
+func (t searchTool) storeSearch(text, sort string, named searchArgs, filters map[string]any, now time.Time) (tenderbase.Search, []string, error) {
 	var q tenderbase.Query
+	var hints []string
 	if strings.TrimSpace(text) != "" {
 		var err error
-		if q, err = query.Parse(text, query.MCP); err != nil {
-			return tenderbase.Search{}, err
+		if q, hints, err = query.ParseWithHints(text, query.MCP); err != nil {
+			return tenderbase.Search{}, nil, err
 		}
 	}
 	order, err := t.order(sort, q)
 	if err != nil {
-		return tenderbase.Search{}, err
+		return tenderbase.Search{}, nil, err
 	}
 	crit, err := t.criteria(named, filters, now)
 	if err != nil {
-		return tenderbase.Search{}, err
+		return tenderbase.Search{}, nil, err
 	}
-	return tenderbase.Search{Kind: t.kind, Query: q, Filters: crit.flags, Where: crit.where, Ranges: crit.ranges, Sort: order}, nil
+	return tenderbase.Search{Kind: t.kind, Query: q, Filters: crit.flags, Where: crit.where, Ranges: crit.ranges, Sort: order}, hints, nil
 }
 
 // sortNames names the sorts t offers, newest first, as the enum of its
@@ -331,7 +333,7 @@ func (s *Set) SearchOf(k tenderbase.Kind, text, sort string, filters map[string]
 		// named filter and no sort but the newest.
 		t = searchTool{name: "the search of " + string(k), kind: k}
 	}
-	srch, err := t.storeSearch(text, sort, searchArgs{}, filters, time.Now())
+	srch, _, err := t.storeSearch(text, sort, searchArgs{}, filters, time.Now())
 	if argErr, ok := errors.AsType[*ArgumentError](err); ok {
 		// A command line has no arguments of a tool: its mistakes are
 		// invalid input like any other.

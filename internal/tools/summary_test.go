@@ -263,6 +263,15 @@ func TestSearchText(t *testing.T) {
 		{"nothing", tenderbase.PlanStandard, `{"query": "дирижабля"}`,
 			[]string{"Found no tenders.\nTry other words or fewer of them"},
 			[]string{"\n1. ", "Whole tender"}},
+		{"nothing, with a wildcard", tenderbase.PlanStandard, `{"query": "дирижабл*"}`,
+			[]string{"Found no tenders.\nQuery: дирижабл* is searched as the word дирижабл: there is no wildcard or prefix search"},
+			[]string{"\n1. "}},
+		{"another engine's OR", tenderbase.PlanStandard, `{"query": "охраны OR дирижабля", "regions": [16]}`,
+			[]string{"Found 1 tender, newest first, all on this page.\nQuery: OR was read as the operator |; "},
+			nil},
+		{"another engine's exclusion", tenderbase.PlanStandard, `{"query": "охраны -здания", "regions": [16]}`,
+			[]string{"Query: -здания was read as !здания, without the word"},
+			nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, err := call(t, demoSet, asPlan(c.plan), "ru.search", c.args)

@@ -68,6 +68,9 @@ func (p summaryPage) text(t searchTool, sort tenderbase.Sort, plan tenderbase.Pl
 	k := hitKinds[t.kind]
 	var b strings.Builder
 	p.writeHeader(&b, k, sort, plan)
+	for _, h := range p.Hints {
+		fmt.Fprintf(&b, "Query: %s.\n", h)
+	}
 	cut := p.writeEntries(&b, k)
 	p.writeNext(&b, t, k, cut)
 	return strings.TrimSuffix(b.String(), "\n")
