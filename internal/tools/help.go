@@ -25,9 +25,12 @@ func Instructions() string {
 const queryHelp = `Queries match every word form and ignore case (поставка also finds поставки, ё = е, Škoda = skoda); ` +
 	`words are joined by AND (a space or &), | means OR, !word excludes a word, "double quotes" match a phrase, ` +
 	`=word matches that exact form only, and parentheses group: (бумага | картридж) поставка !ремонт. ` +
-	`Purchase numbers, INNs and codes match as whole words. ` +
-	`When a search finds nothing, a word no record holds is searched as the known word nearest it (a typo: поставака, лекраства; ` +
-	`the other keyboard layout: gjcnfdrf), and corrected says so; exact: true searches as written.`
+	`Purchase numbers, INNs and codes match as whole words. ` + CorrectionHelp
+
+// CorrectionHelp says in a sentence how a search that finds nothing
+// corrects its words: the instructions and GET /search/syntax give it.
+const CorrectionHelp = `When a search finds nothing, a word no record holds is searched as the known word nearest it ` +
+	`(a typo: поставака, лекраства; the other keyboard layout: gjcnfdrf), and corrected says so; exact: true searches as written.`
 
 // pagingHelp says how pages and row caps work, from the plan table.
 func pagingHelp() string {
