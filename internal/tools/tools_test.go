@@ -31,9 +31,9 @@ var specTools = []string{
 
 // selfExplained are the arguments whose name, type, enum or pattern say
 // all there is to say, and whose sibling (price_min, published_from) or
-// the server's instructions (page) say the rest: their schemas carry no
+// the server's instructions (page, exact) say the rest: their schemas carry no
 // description, since a model reads every tool's before its first call.
-var selfExplained = []string{"laws", "price_max", "published_to", "deadline_to", "customer_inn", "supplier_inn", "sort", "page"}
+var selfExplained = []string{"laws", "price_max", "published_to", "deadline_to", "customer_inn", "supplier_inn", "sort", "page", "exact"}
 
 func TestList(t *testing.T) {
 	var names []string
