@@ -107,3 +107,22 @@ func TestCorrectionText(t *testing.T) {
 		t.Errorf("summary %s does not say what was searched for", out.Summary)
 	}
 }
+
+// TestCorrectionHidesTariffWords checks that a caller whose plan hides a
+// field is never offered a word only that field holds: the correction
+// would tell what the plan does not show.
+func TestCorrectionHidesTariffWords(t *testing.T) {
+	contract := &tenderbase.Contract{RegNumber: "2770000001225000001", Version: 1, Subject: "Поставка бумаги",
+		Suppliers:   []tenderbase.Party{{Name: "Фармстандарт", INN: "7700000012"}},
+		PublishedAt: time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)}
+	set := emptySet(t, contract)
+	for plan, want := range map[tenderbase.Plan][]spelling.Correction{
+		tenderbase.PlanFree:      nil,
+		tenderbase.PlanCorporate: {{Word: "фармстандрат", Instead: "фармстандарт"}},
+	} {
+		got, _ := decodeCall[correctedPage](t, set, plan, "contracts.search", `{"query": "фармстандрат"}`)
+		if diff := cmp.Diff(want, got.Corrected); diff != "" {
+			t.Errorf("%s: corrected (-want +got):\n%s", plan, diff)
+		}
+	}
+}
