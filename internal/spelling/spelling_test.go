@@ -94,7 +94,7 @@ func (w *words) Words(context.Context, tenderbase.Kind) ([]string, error) {
 }
 
 func TestVocabularyRebuild(t *testing.T) {
-	src := &words{list: []string{"поставка"}}
+	src := &words{list: []string{"поставка", "0373200041525000010", "окпд2"}}
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	v := NewVocabulary(src, func() time.Time { return now })
 	ctx := context.Background()
@@ -108,6 +108,9 @@ func TestVocabularyRebuild(t *testing.T) {
 	}
 	if !known(1, "поставка") || src.reads != 1 {
 		t.Fatalf("first index: reads %d", src.reads)
+	}
+	if known(1, "0373200041525000010") || known(1, "окпд2") {
+		t.Error("the index holds words with digits, which are never offered")
 	}
 	src.list = []string{"поставка", "бумага"}
 	// The same generation, or another one within RebuildAfter, keeps it.

@@ -3,6 +3,7 @@ package spelling
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -116,11 +117,13 @@ func (v *Vocabulary) rebuild(ctx context.Context, k tenderbase.Kind, b *built, g
 // Wait waits for the builds running in the background.
 func (v *Vocabulary) Wait() { v.building.Wait() }
 
-// build reads the words of kind k and builds their index.
+// build reads the words of kind k and builds the index of those of
+// letters alone, the only ones a correction offers: the numbers and codes
+// (purchase numbers, INNs) would be most of a large store's vocabulary.
 func (v *Vocabulary) build(ctx context.Context, k tenderbase.Kind) (*Index, error) {
 	words, err := v.src.Words(ctx, k)
 	if err != nil {
 		return nil, fmt.Errorf("read the words of %s: %w", k, err)
 	}
-	return Build(words)
+	return Build(slices.DeleteFunc(words, func(w string) bool { return !letters(w) }))
 }
