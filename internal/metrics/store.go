@@ -7,6 +7,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/spelling"
 )
 
 // Store times the operations of the store it wraps and counts the records
@@ -104,3 +105,17 @@ func (m *Metrics) SyncProgress(source string, p harvest.Progress) {
 // Unwrap returns the wrapped store, so that what it does not time, such
 // as its subscriptions, can be reached through it.
 func (s *Store) Unwrap() tenderbase.Store { return s.Store }
+
+// Words lists the vocabulary of the wrapped store when it lists one
+// (spelling.Source); otherwise it returns none, and no query word is
+// corrected.
+func (s *Store) Words(ctx context.Context, k tenderbase.Kind) ([]string, error) {
+	src, ok := s.Store.(spelling.Source)
+	if !ok {
+		return nil, nil
+	}
+	start := time.Now()
+	words, err := src.Words(ctx, k)
+	s.observe("words", start, err)
+	return words, err
+}

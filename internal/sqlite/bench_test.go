@@ -14,6 +14,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/storetest"
 )
 
 // corpusSize is the number of tenders the search benchmarks run on.
@@ -363,3 +364,7 @@ func BenchmarkLatinWord(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWords reads and indexes the vocabulary of the corpus
+// (storetest.BenchWords).
+func BenchmarkWords(b *testing.B) { storetest.BenchWords(b, benchStore(b)) }

@@ -52,6 +52,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Versions", func(t *testing.T) { testVersions(t, fresh) })
 	t.Run("Ties", func(t *testing.T) { testTies(t, fresh) })
 	t.Run("Withdrawals", func(t *testing.T) { testWithdrawals(t, fresh) })
+	t.Run("Words", func(t *testing.T) { testWords(t, fresh) })
 	t.Run("Batch", func(t *testing.T) { testBatch(t, fresh) })
 	t.Run("Feed", func(t *testing.T) { testFeed(t, open) })
 	t.Run("Subscriptions", func(t *testing.T) { testSubscriptions(t, open) })

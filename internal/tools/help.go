@@ -26,7 +26,12 @@ const queryHelp = `Queries match every word form and ignore case (поставк
 	`words are joined by AND (a space or &), | means OR, !word excludes a word, "double quotes" match a phrase, ` +
 	`=word matches that exact form only, and parentheses group: (бумага | картридж) поставка !ремонт. ` +
 	`OR, AND, NOT in capitals and -word work too; there is no wildcard (постав* is постав: type whole words). ` +
-	`Purchase numbers, INNs and codes match as whole words.`
+	`Purchase numbers, INNs and codes match as whole words. ` + CorrectionHelp
+
+// CorrectionHelp says in a sentence how a search that finds nothing
+// corrects its words: the instructions and GET /search/syntax give it.
+const CorrectionHelp = `When a search finds nothing, a word no record holds is searched as the known word nearest it ` +
+	`(a typo: поставака, лекраства; the other keyboard layout: gjcnfdrf), and corrected says so; exact: true searches as written.`
 
 // pagingHelp says how pages and row caps work, from the plan table.
 func pagingHelp() string {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/spelling"
 )
 
 // Bounds of the search arguments. maxPage keeps page × page size far from
@@ -37,6 +38,7 @@ const (
 // its doc tag says it whole, for GET /search/syntax (FilterDocs).
 type searchArgs struct {
 	Query          string         `json:"query,omitempty" jsonschema:"Words; syntax in the instructions."`
+	Exact          bool           `json:"exact,omitempty" doc:"true: the query exactly as written: a word no record holds is not corrected to a known one (a typo, the other keyboard layout), and the answer finds nothing."`
 	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes: 77 Moscow..." doc:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
 	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO numeric codes: 276 Germany..." doc:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
 	Laws           []int          `json:"laws,omitempty" doc:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
@@ -75,7 +77,7 @@ func (a searchArgs) check() error {
 }
 
 func (a searchArgs) request() searchRequest {
-	return searchRequest{query: a.Query, page: a.Page, cursor: a.Cursor, sort: a.Sort, named: a, filters: a.Filters}
+	return searchRequest{query: a.Query, exact: a.Exact, page: a.Page, cursor: a.Cursor, sort: a.Sort, named: a, filters: a.Filters}
 }
 
 func checkPage(page int) error {
@@ -97,6 +99,7 @@ func checkCodes(name string, codes []int, lo, hi int) error {
 // searchRequest is what every search tool's arguments come to.
 type searchRequest struct {
 	query   string
+	exact   bool // the query as written, no word corrected
 	page    int
 	cursor  string // a next_cursor (pageCursor)
 	sort    string
@@ -125,7 +128,7 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 		name: t.name, title: t.title, description: t.description,
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
-		only:   append([]string{"query", "sort", "page", "cursor", "filters"}, t.filters...),
+		only:   append([]string{"query", "exact", "sort", "page", "cursor", "filters"}, t.filters...),
 		// The sorts the tool offers, not every search's, and flags it takes.
 		rules:  map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }},
 		params: map[string]string{"filters": t.flags.example()},
@@ -158,8 +161,41 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	if err != nil {
 		return Output{}, err
 	}
+	if res.Total == 0 && !req.exact {
+		if res, recs, err = s.corrected(ctx, srch, start, c, res, recs); err != nil {
+			return Output{}, err
+		}
+	}
 	res.Sort, res.Hints = srch.Sort, hints
 	return s.answer(ctx, t, res, recs, c)
+}
+
+// corrected searches again for srch, which found nothing, with each word
+// of its query that no record holds replaced by the known word nearest it
+// (spelling.Corrector), and returns that page, which says what it
+// searched for instead; or res and recs, when no word was replaced.
+func (s *Set) corrected(ctx context.Context, srch tenderbase.Search, start int, c caller, res searchResult, recs []tenderbase.Record) (searchResult, []tenderbase.Record, error) {
+	if s.vocab == nil || srch.Query == nil {
+		return res, recs, nil
+	}
+	count := func(ctx context.Context, t tenderbase.TermQuery) (int, int64, error) {
+		// The word alone, in the text the caller's plan matches.
+		page, err := s.store.Search(ctx, tenderbase.Search{Kind: srch.Kind, Query: t, OpenTextOnly: srch.OpenTextOnly, PageSize: 1})
+		return page.Total, page.Generation, err
+	}
+	q, fixes, err := spelling.Corrector{Count: count, Vocab: s.vocab, Kind: srch.Kind}.Correct(ctx, srch.Query)
+	if err != nil {
+		return searchResult{}, nil, fmt.Errorf("%s search: correct the query: %w", srch.Kind, err)
+	}
+	if len(fixes) == 0 {
+		return res, recs, nil
+	}
+	srch.Query = q
+	if res, recs, err = s.cappedPage(ctx, srch, start, c); err != nil {
+		return searchResult{}, nil, err
+	}
+	res.Corrected = fixes
+	return res, recs, nil
 }
 
 // storeSearch returns the store search, neither paged nor restricted to a

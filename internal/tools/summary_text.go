@@ -67,6 +67,7 @@ func orderWords(sort tenderbase.Sort) string {
 func (p summaryPage) text(t searchTool, sort tenderbase.Sort, plan tenderbase.Plan) string {
 	k := hitKinds[t.kind]
 	var b strings.Builder
+	p.writeCorrected(&b)
 	p.writeHeader(&b, k, sort, plan)
 	for _, h := range p.Hints {
 		fmt.Fprintf(&b, "Query: %s.\n", h)
@@ -96,6 +97,25 @@ func (p summaryPage) writeEntries(b *strings.Builder, k hitKind) (cut bool) {
 		prev = e
 	}
 	return cut
+}
+
+// writeCorrected says which words of the query no record holds and what
+// was searched for in their place.
+func (p summaryPage) writeCorrected(b *strings.Builder) {
+	if len(p.Corrected) == 0 {
+		return
+	}
+	var words, instead []string
+	for _, c := range p.Corrected {
+		words = append(words, "«"+c.Word+"»")
+		how := "«" + c.Instead + "»"
+		if c.Layout {
+			how += " (the other keyboard layout)"
+		}
+		instead = append(instead, how)
+	}
+	fmt.Fprintf(b, "No record holds %s: searched for %s instead (exact: true searches as written).\n",
+		strings.Join(words, ", "), strings.Join(instead, ", "))
 }
 
 // writeHeader says how many records were found, in which order, which

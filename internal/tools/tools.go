@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/spelling"
 	"github.com/tenderbase/tenderbase/internal/webhook"
 )
 
@@ -111,7 +112,10 @@ func argErrorf(format string, args ...any) *ArgumentError {
 // Set is the tools of the service over one store. It is safe for concurrent
 // use.
 type Set struct {
-	store  tenderbase.Store
+	store tenderbase.Store
+	// vocab is the store's vocabulary, which corrects a query's words
+	// that no record holds; nil when the store lists none.
+	vocab  *spelling.Vocabulary
 	logger *slog.Logger
 	list   []*Tool
 	byName map[string]*Tool
@@ -136,6 +140,9 @@ func New(store tenderbase.Store, logger *slog.Logger) *Set {
 	s := &Set{
 		store: store, logger: logger, byName: map[string]*Tool{}, searches: map[tenderbase.Kind]searchTool{},
 		scanPages: maxScanPages, scanPageSize: tenderbase.MaxPageSize,
+	}
+	if src, ok := store.(spelling.Source); ok {
+		s.vocab = spelling.NewVocabulary(src, nil)
 	}
 	for _, def := range s.definitions() {
 		t, err := def()
