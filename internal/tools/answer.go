@@ -21,6 +21,7 @@ type searchResult struct {
 	RowCap     int               `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
 	Notice     string            `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
 	Hints      []string          `json:"hints,omitempty" jsonschema:"How the query was read where another search engine would read it otherwise: OR, AND, NOT in capitals and -word taken as operators, word* taken as the word. Read them when a search finds less than expected."`
+	Expansions []expansion       `json:"expansions,omitempty" jsonschema:"How the procurement thesaurus widened the query: each entry's words also matched its synonyms, and the records coded in its OKPD2 classes follow the word matches. exact: true turns it off."`
 	Items      []json.RawMessage `json:"items" jsonschema:"The records of this page, in the order of the search: newest first unless sort names another. Fields the plan does not show are null."`
 	NextCursor string            `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
 	// Sort is the order of Items; empty is newest first. Only the text of
@@ -31,16 +32,17 @@ type searchResult struct {
 // summaryPage is a page of a search as MCP answers it (Output.Summary):
 // the records summed up, so that a page fits a model's context.
 type summaryPage struct {
-	Total      int      `json:"total" jsonschema:"The exact number of matching records, also those past the plan's row cap. A plan that does not show a field does not match its words, nor count the records only they would find."`
-	Page       int      `json:"page" jsonschema:"This page, from 0."`
-	PageSize   int      `json:"page_size" jsonschema:"Records a page: 20."`
-	Pages      int      `json:"pages" jsonschema:"How many pages the plan reaches: page runs from 0 to pages - 1."`
-	RowCap     int      `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
-	Notice     string   `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
-	Hints      []string `json:"hints,omitempty" jsonschema:"How the query was read where another search engine would read it otherwise: OR, AND, NOT in capitals and -word taken as operators, word* taken as the word. Read them when a search finds less than expected."`
-	Hidden     []string `json:"hidden,omitempty" jsonschema:"Fields of these records that the plan does not show: the summaries leave them out, and the detail tools show them as null."`
-	Items      []hit    `json:"items" jsonschema:"A summary of each record of this page, in the order of the search: the id to open it by and what tells it apart. The detail tool shows it whole."`
-	NextCursor string   `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
+	Total      int         `json:"total" jsonschema:"The exact number of matching records, also those past the plan's row cap. A plan that does not show a field does not match its words, nor count the records only they would find."`
+	Page       int         `json:"page" jsonschema:"This page, from 0."`
+	PageSize   int         `json:"page_size" jsonschema:"Records a page: 20."`
+	Pages      int         `json:"pages" jsonschema:"How many pages the plan reaches: page runs from 0 to pages - 1."`
+	RowCap     int         `json:"row_cap,omitempty" jsonschema:"Present when the plan shows only the first row_cap records of this search."`
+	Notice     string      `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
+	Hints      []string    `json:"hints,omitempty" jsonschema:"How the query was read where another search engine would read it otherwise: OR, AND, NOT in capitals and -word taken as operators, word* taken as the word. Read them when a search finds less than expected."`
+	Expansions []expansion `json:"expansions,omitempty" jsonschema:"How the procurement thesaurus widened the query: each entry's words also matched its synonyms, and the records coded in its OKPD2 classes follow the word matches. exact: true turns it off."`
+	Hidden     []string    `json:"hidden,omitempty" jsonschema:"Fields of these records that the plan does not show: the summaries leave them out, and the detail tools show them as null."`
+	Items      []hit       `json:"items" jsonschema:"A summary of each record of this page, in the order of the search: the id to open it by and what tells it apart. The detail tool shows it whole."`
+	NextCursor string      `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
 }
 
 // answer turns one page of a search into the tool's output: for the debug
@@ -86,7 +88,7 @@ func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs [
 		return Output{}, err
 	}
 	page := summaryPage{Total: res.Total, Page: res.Page, PageSize: res.PageSize, Pages: pages(res),
-		RowCap: res.RowCap, Notice: res.Notice, Hints: res.Hints, Hidden: out.Restricted, NextCursor: res.NextCursor}
+		RowCap: res.RowCap, Notice: res.Notice, Hints: res.Hints, Expansions: res.Expansions, Hidden: out.Restricted, NextCursor: res.NextCursor}
 	if page.Items, err = hits(shown, standings); err != nil {
 		return Output{}, err
 	}

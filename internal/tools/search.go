@@ -12,6 +12,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/thesaurus"
 )
 
 // Bounds of the search arguments. maxPage keeps page × page size far from
@@ -59,6 +60,7 @@ type searchArgs struct {
 	Page           int            `json:"page,omitempty"`
 	Cursor         string         `json:"cursor,omitempty" jsonschema:"From next_cursor; not with page."`
 	Filters        map[string]any `json:"filters,omitempty"`
+	Exact          bool           `json:"exact,omitempty"` // the instructions say it (queryHelp)
 }
 
 func (a searchArgs) check() error {
@@ -75,7 +77,7 @@ func (a searchArgs) check() error {
 }
 
 func (a searchArgs) request() searchRequest {
-	return searchRequest{query: a.Query, page: a.Page, cursor: a.Cursor, sort: a.Sort, named: a, filters: a.Filters}
+	return searchRequest{query: a.Query, page: a.Page, cursor: a.Cursor, sort: a.Sort, named: a, filters: a.Filters, exact: a.Exact}
 }
 
 func checkPage(page int) error {
@@ -102,6 +104,7 @@ type searchRequest struct {
 	sort    string
 	named   searchArgs     // the named filters
 	filters map[string]any // the filters object
+	exact   bool           // no expansion by the thesaurus
 }
 
 // searcher is an argument type of a search tool.
@@ -125,7 +128,7 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 		name: t.name, title: t.title, description: t.description,
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
-		only:   append([]string{"query", "sort", "page", "cursor", "filters"}, t.filters...),
+		only:   append([]string{"query", "exact", "sort", "page", "cursor", "filters"}, t.filters...),
 		// The sorts the tool offers, not every search's, and flags it takes.
 		rules:  map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }},
 		params: map[string]string{"filters": t.flags.example()},
@@ -140,6 +143,10 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	srch, hints, err := t.storeSearch(req.query, req.sort, req.named, req.filters, time.Now())
 	if err != nil {
 		return Output{}, err
+	}
+	var exps []thesaurus.Expansion
+	if !req.exact {
+		srch.Query, exps = expandQuery(srch.Query)
 	}
 	srch.Page, srch.PageSize = req.page, tenderbase.DefaultPageSize
 	c := callerOf(ctx)
@@ -156,6 +163,9 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	}
 	res, recs, err := s.cappedPage(ctx, srch, start, c)
 	if err != nil {
+		return Output{}, err
+	}
+	if recs, res.Expansions, err = s.addCoded(ctx, srch, start == 0, res, recs, exps, c); err != nil {
 		return Output{}, err
 	}
 	res.Sort, res.Hints = srch.Sort, hints
