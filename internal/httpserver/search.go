@@ -8,12 +8,14 @@ import (
 )
 
 // searchSyntax answers GET /search/syntax with a description of the query
-// language, and of the filters and orders of the search tools.
+// language, of how the search tools expand a query, and of their filters
+// and orders.
 func (s *Server) searchSyntax(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, struct {
 		query.Description
-		Filters []tools.FilterDoc `json:"filters"`
-		Sorts   []tools.SortDoc   `json:"sorts"`
-	}{query.Describe(), s.cfg.Tools.FilterDocs(), s.cfg.Tools.SortDocs()})
+		Expansion string            `json:"expansion"`
+		Filters   []tools.FilterDoc `json:"filters"`
+		Sorts     []tools.SortDoc   `json:"sorts"`
+	}{query.Describe(), tools.ExpansionHelp, s.cfg.Tools.FilterDocs(), s.cfg.Tools.SortDocs()})
 	return nil
 }

@@ -106,15 +106,21 @@ func TestSearchSyntax(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var got query.Description
+	var got struct {
+		query.Description
+		Expansion string `json:"expansion"`
+	}
 	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
 		t.Fatal(err)
 	}
 	if resp.StatusCode != 200 {
 		t.Errorf("status %d, want 200", resp.StatusCode)
 	}
-	if diff := cmp.Diff(query.Describe(), got); diff != "" {
+	if diff := cmp.Diff(query.Describe(), got.Description); diff != "" {
 		t.Errorf("description (-want +got):\n%s", diff)
+	}
+	if got.Expansion != tools.ExpansionHelp {
+		t.Errorf("expansion %q, want %q", got.Expansion, tools.ExpansionHelp)
 	}
 }
 

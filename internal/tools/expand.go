@@ -125,13 +125,13 @@ func (s *Set) codedRecords(ctx context.Context, srch tenderbase.Search, rest ten
 }
 
 // writeExpansions writes a line an expansion for a model to read.
-func writeExpansions(b *strings.Builder, exps []expansion, many string) {
+func writeExpansions(b *strings.Builder, exps []expansion, k hitKind) {
 	for _, e := range exps {
 		fmt.Fprintf(b, "Expanded: %s also matched %s", e.Words, strings.Join(e.Also, ", "))
 		for _, cl := range e.OKPD2 {
 			fmt.Fprintf(b, "; OKPD2 %s «%s»", cl.Code, cl.Name)
 			if cl.Records != nil {
-				fmt.Fprintf(b, ": %d %s coded in it without the words", *cl.Records, many)
+				fmt.Fprintf(b, ": %d %s coded in it without the words", *cl.Records, k.noun(*cl.Records))
 				if len(cl.Items) > 0 {
 					fmt.Fprintf(b, ", listed as %s", itemNumbers(cl.Items))
 				}
