@@ -109,6 +109,7 @@ func TestSearchSyntax(t *testing.T) {
 	var got struct {
 		query.Description
 		Corrections string `json:"corrections"`
+		Expansion   string `json:"expansion"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
 		t.Fatal(err)
@@ -121,6 +122,9 @@ func TestSearchSyntax(t *testing.T) {
 	}
 	if got.Corrections != tools.CorrectionHelp {
 		t.Errorf("corrections %q, want %q", got.Corrections, tools.CorrectionHelp)
+	}
+	if got.Expansion != tools.ExpansionHelp {
+		t.Errorf("expansion %q, want %q", got.Expansion, tools.ExpansionHelp)
 	}
 }
 

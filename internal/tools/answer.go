@@ -23,6 +23,7 @@ type searchResult struct {
 	Notice     string                `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
 	Hints      []string              `json:"hints,omitempty" jsonschema:"How the query was read where another search engine would read it otherwise: OR, AND, NOT in capitals and -word taken as operators, word* taken as the word. Read them when a search finds less than expected."`
 	Corrected  []spelling.Correction `json:"corrected,omitempty" jsonschema:"Words of the query that no record holds, and the known word searched for in the place of each: the query as written found nothing. exact: true searches as written."`
+	Expansions []expansion           `json:"expansions,omitempty" jsonschema:"How the procurement thesaurus widened the query: each entry's words also matched its synonyms, and the records coded in its OKPD2 classes follow the word matches. exact: true turns it off."`
 	Items      []json.RawMessage     `json:"items" jsonschema:"The records of this page, in the order of the search: newest first unless sort names another. Fields the plan does not show are null."`
 	NextCursor string                `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
 	// Sort is the order of Items; empty is newest first. Only the text of
@@ -41,6 +42,7 @@ type summaryPage struct {
 	Notice     string                `json:"notice,omitempty" jsonschema:"Why this page holds fewer records than it would without the plan's row cap."`
 	Hints      []string              `json:"hints,omitempty" jsonschema:"How the query was read where another search engine would read it otherwise: OR, AND, NOT in capitals and -word taken as operators, word* taken as the word. Read them when a search finds less than expected."`
 	Corrected  []spelling.Correction `json:"corrected,omitempty" jsonschema:"Words of the query that no record holds, and the known word searched for in the place of each: the query as written found nothing. exact: true searches as written."`
+	Expansions []expansion           `json:"expansions,omitempty" jsonschema:"How the procurement thesaurus widened the query: each entry's words also matched its synonyms, and the records coded in its OKPD2 classes follow the word matches. exact: true turns it off."`
 	Hidden     []string              `json:"hidden,omitempty" jsonschema:"Fields of these records that the plan does not show: the summaries leave them out, and the detail tools show them as null."`
 	Items      []hit                 `json:"items" jsonschema:"A summary of each record of this page, in the order of the search: the id to open it by and what tells it apart. The detail tool shows it whole."`
 	NextCursor string                `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
@@ -89,7 +91,7 @@ func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs [
 		return Output{}, err
 	}
 	page := summaryPage{Total: res.Total, Page: res.Page, PageSize: res.PageSize, Pages: pages(res),
-		RowCap: res.RowCap, Notice: res.Notice, Hints: res.Hints, Corrected: res.Corrected, Hidden: out.Restricted, NextCursor: res.NextCursor}
+		RowCap: res.RowCap, Notice: res.Notice, Hints: res.Hints, Corrected: res.Corrected, Expansions: res.Expansions, Hidden: out.Restricted, NextCursor: res.NextCursor}
 	if page.Items, err = hits(shown, standings); err != nil {
 		return Output{}, err
 	}

@@ -26,12 +26,19 @@ const queryHelp = `Queries match every word form and ignore case (поставк
 	`words are joined by AND (a space or &), | means OR, !word excludes a word, "double quotes" match a phrase, ` +
 	`=word matches that exact form only, and parentheses group: (бумага | картридж) поставка !ремонт. ` +
 	`OR, AND, NOT in capitals and -word work too; there is no wildcard (постав* is постав: type whole words). ` +
-	`Purchase numbers, INNs and codes match as whole words. ` + CorrectionHelp
+	`Purchase numbers, INNs and codes match as whole words. ` + ExpansionHelp + ` ` + CorrectionHelp
 
 // CorrectionHelp says in a sentence how a search that finds nothing
 // corrects its words: the instructions and GET /search/syntax give it.
 const CorrectionHelp = `When a search finds nothing, a word no record holds is searched as the known word nearest it ` +
 	`(a typo: поставака, лекраства; the other keyboard layout: gjcnfdrf), and corrected says so; exact: true searches as written.`
+
+// ExpansionHelp says in a sentence how the search tools expand a query by
+// the procurement thesaurus; the instructions and GET /search/syntax give
+// it.
+const ExpansionHelp = `Procurement synonyms and abbreviations are searched too (ГСМ also finds нефтепродукты, ЭВМ компьютеры), and a category word ` +
+	`(лекарства, канцтовары) also lists the records of its OKPD2 class after the word matches; expansions in the answer say which; ` +
+	`"exact": true searches the query as written.`
 
 // pagingHelp says how pages and row caps work, from the plan table.
 func pagingHelp() string {

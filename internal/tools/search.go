@@ -13,6 +13,7 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/spelling"
+	"github.com/tenderbase/tenderbase/internal/thesaurus"
 )
 
 // Bounds of the search arguments. maxPage keeps page × page size far from
@@ -38,7 +39,7 @@ const (
 // its doc tag says it whole, for GET /search/syntax (FilterDocs).
 type searchArgs struct {
 	Query          string         `json:"query,omitempty" jsonschema:"Words; syntax in the instructions."`
-	Exact          bool           `json:"exact,omitempty" doc:"true: the query exactly as written: a word no record holds is not corrected to a known one (a typo, the other keyboard layout), and the answer finds nothing."`
+	Exact          bool           `json:"exact,omitempty" doc:"true: the query exactly as written: no synonym, abbreviation or category of the thesaurus is searched too, and a word no record holds is not corrected to a known one (a typo, the other keyboard layout)."`
 	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes: 77 Moscow..." doc:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
 	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO numeric codes: 276 Germany..." doc:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
 	Laws           []int          `json:"laws,omitempty" doc:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
@@ -99,7 +100,7 @@ func checkCodes(name string, codes []int, lo, hi int) error {
 // searchRequest is what every search tool's arguments come to.
 type searchRequest struct {
 	query   string
-	exact   bool // the query as written, no word corrected
+	exact   bool // the query as written: no expansion by the thesaurus, no word corrected
 	page    int
 	cursor  string // a next_cursor (pageCursor)
 	sort    string
@@ -144,6 +145,11 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	if err != nil {
 		return Output{}, err
 	}
+	var exps []thesaurus.Expansion
+	written := srch.Query
+	if !req.exact {
+		srch.Query, exps = expandQuery(srch.Query)
+	}
 	srch.Page, srch.PageSize = req.page, tenderbase.DefaultPageSize
 	c := callerOf(ctx)
 	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
@@ -162,9 +168,16 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 		return Output{}, err
 	}
 	if res.Total == 0 && !req.exact {
-		if res, recs, err = s.corrected(ctx, srch, start, c, res, recs); err != nil {
+		// A word the thesaurus widened is corrected as written, not
+		// through its synonyms, which no record may hold.
+		unexpanded := srch
+		unexpanded.Query = written
+		if res, recs, err = s.corrected(ctx, unexpanded, start, c, res, recs); err != nil {
 			return Output{}, err
 		}
+	}
+	if recs, res.Expansions, err = s.addCoded(ctx, srch, start == 0, res, recs, exps, c); err != nil {
+		return Output{}, err
 	}
 	res.Sort, res.Hints = srch.Sort, hints
 	return s.answer(ctx, t, res, recs, c)

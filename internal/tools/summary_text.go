@@ -72,6 +72,7 @@ func (p summaryPage) text(t searchTool, sort tenderbase.Sort, plan tenderbase.Pl
 	for _, h := range p.Hints {
 		fmt.Fprintf(&b, "Query: %s.\n", h)
 	}
+	writeExpansions(&b, p.Expansions, k)
 	cut := p.writeEntries(&b, k)
 	p.writeNext(&b, t, k, cut)
 	return strings.TrimSuffix(b.String(), "\n")

@@ -1,0 +1,338 @@
+// Package thesaurus is the procurement thesaurus that search expands a
+// query by: groups of words that mean the same in procurement (ГСМ and
+// горюче-смазочные материалы, ЭВМ and компьютеры), and the OKPD2 classes
+// (ОК 034-2014) a group names, so that a query word that names a class
+// also lists the records coded in it. The data ships in the package
+// (terms.tsv, okpd2.tsv); README.md says where it comes from and how it
+// is updated.
+package thesaurus
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/query"
+)
+
+//go:embed terms.tsv
+var termsFile string
+
+//go:embed okpd2.tsv
+var okpd2File string
+
+// Class is an OKPD2 class: its code and its name in the classifier.
+type Class struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// Group is one line of the thesaurus: words that mean the same, the
+// classes they name, and the source that says so.
+type Group struct {
+	Words   []string
+	Classes []Class
+	Source  string
+	// alts are the words as the query language reads them, and keys the
+	// stems of the words that are plain words (a query can name the group
+	// by them), one slice a word; nil for a word that is no key.
+	alts []tenderbase.Query
+	keys [][]string
+}
+
+// Thesaurus is the loaded thesaurus.
+type Thesaurus struct {
+	Groups []*Group
+	// Classes are the OKPD2 classes by code: those to four digits, and
+	// every longer one a group names.
+	Classes map[string]string
+	// byStem indexes the keys by their first stem.
+	byStem map[string][]key
+}
+
+type key struct {
+	g    *Group
+	word int
+}
+
+// Load reads the thesaurus shipped in the package.
+func Load() (*Thesaurus, error) {
+	return Parse(termsFile, okpd2File)
+}
+
+var std = sync.OnceValues(Load)
+
+// Default returns the thesaurus shipped in the package, loaded once. Its
+// data is compiled in and its test loads it, so an error is a broken
+// build.
+func Default() *Thesaurus {
+	t, err := std()
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// Parse reads a thesaurus from the text of its two files: terms (a group
+// a line: words split by " | ", classes split by "," or "-", a source,
+// split by tabs; # starts a comment line) and OKPD2 classes (a code and a
+// name a line, split by a tab). A group without a source, or naming a
+// class the classifier lacks, is an error.
+func Parse(terms, okpd2 string) (*Thesaurus, error) {
+	t := &Thesaurus{Classes: map[string]string{}, byStem: map[string][]key{}}
+	if err := eachLine(okpd2, func(n int, line string) error {
+		code, name, ok := strings.Cut(line, "\t")
+		if !ok || code == "" || name == "" {
+			return fmt.Errorf("okpd2.tsv:%d: want a code and a name split by a tab", n)
+		}
+		t.Classes[code] = name
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	err := eachLine(terms, func(n int, line string) error {
+		g, err := t.parseGroup(line)
+		if err != nil {
+			return fmt.Errorf("terms.tsv:%d: %w", n, err)
+		}
+		t.Groups = append(t.Groups, g)
+		for i, k := range g.keys {
+			if k != nil {
+				t.byStem[k[0]] = append(t.byStem[k[0]], key{g, i})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	// The longest key first, so that a query's words meet the group that
+	// names most of them.
+	for _, ks := range t.byStem {
+		slices.SortStableFunc(ks, func(a, b key) int { return len(b.g.keys[b.word]) - len(a.g.keys[a.word]) })
+	}
+	return t, nil
+}
+
+func eachLine(text string, f func(n int, line string) error) error {
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if err := f(n, line); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+func (t *Thesaurus) parseGroup(line string) (*Group, error) {
+	fields := strings.Split(line, "\t")
+	if len(fields) != 3 {
+		return nil, fmt.Errorf("want 3 fields split by tabs (words, classes, source), got %d", len(fields))
+	}
+	g := &Group{Source: strings.TrimSpace(fields[2])}
+	if g.Source == "" {
+		return nil, fmt.Errorf("the group %q has no source", fields[0])
+	}
+	for w := range strings.SplitSeq(fields[0], "|") {
+		w = strings.TrimSpace(w)
+		q, err := query.Parse(w, query.MCP)
+		if err != nil || q == nil {
+			return nil, fmt.Errorf("the word %q is no query: %v", w, err)
+		}
+		g.Words, g.alts, g.keys = append(g.Words, w), append(g.alts, q), append(g.keys, stems(q))
+	}
+	if len(g.Words) < 2 {
+		return nil, fmt.Errorf("the group %q has one word: nothing to expand it to", fields[0])
+	}
+	if c := strings.TrimSpace(fields[1]); c != "-" {
+		for code := range strings.SplitSeq(c, ",") {
+			code = strings.TrimSpace(code)
+			name, ok := t.Classes[code]
+			if !ok {
+				return nil, fmt.Errorf("the group %q names OKPD2 %s, which okpd2.tsv lacks", fields[0], code)
+			}
+			g.Classes = append(g.Classes, Class{Code: code, Name: name})
+		}
+	}
+	return g, nil
+}
+
+// stems returns the stems of a query of plain words (a word, or words
+// ANDed), or nil for any other query.
+func stems(q tenderbase.Query) []string {
+	switch q := q.(type) {
+	case tenderbase.TermQuery:
+		if !q.Exact {
+			return []string{q.Stem}
+		}
+	case tenderbase.AndQuery:
+		var out []string
+		for _, o := range q.Operands {
+			t, ok := o.(tenderbase.TermQuery)
+			if !ok || t.Exact {
+				return nil
+			}
+			out = append(out, t.Stem)
+		}
+		return out
+	}
+	return nil
+}
+
+// Expansion is one use of the thesaurus in a query: the words of the
+// query that named a group, the other words of the group they also
+// match, and its classes.
+type Expansion struct {
+	Words  string   `json:"words"`
+	Also   []string `json:"also"`
+	Source string   `json:"source"`
+	// Classes are the group's OKPD2 classes, named only when the words
+	// are the whole query or one of the words it ANDs at its top: only
+	// then can the records of a class be searched beside the words.
+	Classes []Class `json:"okpd2,omitempty"`
+	// Rest is the query without the words, nil when they are all of it:
+	// what a record coded in a class must match besides.
+	Rest tenderbase.Query `json:"-"`
+}
+
+// Expand returns q with every word, or run of words ANDed, that names a
+// group ORed with the group's other words, and the expansions it made,
+// in the order of q. Exact words (=word), phrases and what an exclusion
+// (!word) excludes are left as they are: the query language means them as
+// written.
+func (t *Thesaurus) Expand(q tenderbase.Query) (tenderbase.Query, []Expansion) {
+	var exps []Expansion
+	out := t.expand(q, &exps, true)
+	return out, exps
+}
+
+func (t *Thesaurus) expand(q tenderbase.Query, exps *[]Expansion, top bool) tenderbase.Query {
+	switch q := q.(type) {
+	case tenderbase.TermQuery:
+		if k, ok := t.match([]tenderbase.Query{q}); ok {
+			return t.use(k, q, nil, exps, top)
+		}
+	case tenderbase.OrQuery:
+		var ops []tenderbase.Query
+		for _, o := range q.Operands {
+			// An OR within an OR is one OR, as the parser reads it.
+			switch e := t.expand(o, exps, false).(type) {
+			case tenderbase.OrQuery:
+				ops = append(ops, e.Operands...)
+			default:
+				ops = append(ops, e)
+			}
+		}
+		return tenderbase.OrQuery{Operands: ops}
+	case tenderbase.AndQuery:
+		return t.expandAnd(q, exps, top)
+	}
+	return q
+}
+
+// expandAnd expands the operands of an AND: a run of plain words that
+// names a group is one operand of the result.
+func (t *Thesaurus) expandAnd(q tenderbase.AndQuery, exps *[]Expansion, top bool) tenderbase.Query {
+	type use struct {
+		k          key
+		from, to   int
+		expansions int // the index of its expansion in exps
+	}
+	var ops []tenderbase.Query
+	var uses []use
+	for i := 0; i < len(q.Operands); {
+		if k, ok := t.match(q.Operands[i:]); ok {
+			n := len(k.g.keys[k.word])
+			run := q.Operands[i : i+n]
+			var words tenderbase.Query = run[0]
+			if n > 1 {
+				words = tenderbase.AndQuery{Operands: slices.Clone(run)}
+			}
+			uses = append(uses, use{k, len(ops), len(ops) + 1, len(*exps)})
+			ops = append(ops, t.use(k, words, nil, exps, false))
+			i += n
+			continue
+		}
+		ops = append(ops, t.expand(q.Operands[i], exps, false))
+		i++
+	}
+	if top {
+		// The classes are searched with the rest of the query.
+		for _, u := range uses {
+			e := &(*exps)[u.expansions]
+			e.Classes = u.k.g.Classes
+			rest := slices.Concat(ops[:u.from], ops[u.to:])
+			switch len(rest) {
+			case 0:
+			case 1:
+				e.Rest = rest[0]
+			default:
+				e.Rest = tenderbase.AndQuery{Operands: rest}
+			}
+			if !positive(e.Rest) {
+				e.Classes, e.Rest = nil, nil
+			}
+		}
+	}
+	if len(ops) == 1 {
+		return ops[0]
+	}
+	return tenderbase.AndQuery{Operands: ops}
+}
+
+// positive reports whether q may stand as a search's query: nil, or not
+// an exclusion alone.
+func positive(q tenderbase.Query) bool {
+	_, not := q.(tenderbase.NotQuery)
+	return !not
+}
+
+// match returns the longest key that the plain words at the start of ops
+// spell.
+func (t *Thesaurus) match(ops []tenderbase.Query) (key, bool) {
+	first, ok := ops[0].(tenderbase.TermQuery)
+	if !ok || first.Exact {
+		return key{}, false
+	}
+next:
+	for _, k := range t.byStem[first.Stem] {
+		ks := k.g.keys[k.word]
+		if len(ks) > len(ops) {
+			continue
+		}
+		for i, s := range ks {
+			w, ok := ops[i].(tenderbase.TermQuery)
+			if !ok || w.Exact || w.Stem != s {
+				continue next
+			}
+		}
+		return k, true
+	}
+	return key{}, false
+}
+
+// use ORs words with the other words of k's group and records the
+// expansion; at the top of the query the group's classes go with it.
+func (t *Thesaurus) use(k key, words, rest tenderbase.Query, exps *[]Expansion, top bool) tenderbase.Query {
+	ops := []tenderbase.Query{words}
+	e := Expansion{Words: k.g.Words[k.word], Source: k.g.Source}
+	for i, a := range k.g.alts {
+		if i != k.word {
+			ops = append(ops, a)
+			e.Also = append(e.Also, k.g.Words[i])
+		}
+	}
+	if top {
+		e.Classes, e.Rest = k.g.Classes, rest
+	}
+	*exps = append(*exps, e)
+	return tenderbase.OrQuery{Operands: ops}
+}

@@ -1,0 +1,157 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/thesaurus"
+)
+
+// The search tools expand a query by the procurement thesaurus unless
+// asked for the query as written (searchArgs.Exact): a word that the
+// thesaurus knows also matches its synonyms, and a category word also
+// lists the records coded in its OKPD2 class. This file is all of it
+// that the search path sees: expandQuery before the store search, and
+// addCoded after it.
+
+// maxCodedClasses bounds the OKPD2 classes one search lists records of:
+// each costs two store searches more.
+const maxCodedClasses = 4
+
+// expansion is one expansion of a query, as an answer says it.
+type expansion struct {
+	Words  string       `json:"words" jsonschema:"Words of the query that the thesaurus knows."`
+	Also   []string     `json:"also" jsonschema:"What they also matched: their synonyms and abbreviations."`
+	OKPD2  []codedClass `json:"okpd2,omitempty" jsonschema:"OKPD2 classes the words name."`
+	Source string       `json:"source" jsonschema:"Where the thesaurus has it from."`
+}
+
+// codedClass is an OKPD2 class of an expansion and the records of it that
+// the page lists.
+type codedClass struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+	// Records is counted on the first page, when the page has room for
+	// records after the word matches; nil otherwise.
+	Records *int  `json:"records,omitempty" jsonschema:"Records coded in the class (with the rest of the query) that the words do not match: the okpd2 argument lists them all."`
+	Items   []int `json:"items,omitempty" jsonschema:"The numbers of this page's items that are such records, listed after the word matches."`
+}
+
+// expandQuery returns q expanded by the thesaurus, and the expansions.
+func expandQuery(q tenderbase.Query) (tenderbase.Query, []thesaurus.Expansion) {
+	if q == nil {
+		return nil, nil
+	}
+	return thesaurus.Default().Expand(q)
+}
+
+// addCoded lists, after the word matches recs of the first page of srch
+// (restricted to the caller's plan), the records coded in the OKPD2
+// classes of exps that the words do not match, while the page has room;
+// it returns the page's records and the expansions as the answer says
+// them. The word matches and their total stay as the query finds them.
+func (s *Set) addCoded(ctx context.Context, srch tenderbase.Search, first bool, res searchResult, recs []tenderbase.Record, exps []thesaurus.Expansion, c caller) ([]tenderbase.Record, []expansion, error) {
+	out := make([]expansion, len(exps))
+	seen := map[string]bool{}
+	for _, r := range recs {
+		seen[r.Key()] = true
+	}
+	room := first && res.NextCursor == "" && res.RowCap == 0
+	classes := 0
+	for i, e := range exps {
+		out[i] = expansion{Words: e.Words, Also: e.Also, Source: e.Source}
+		for _, cl := range e.Classes {
+			cc := codedClass{Code: cl.Code, Name: cl.Name}
+			if room && classes < maxCodedClasses {
+				classes++
+				var err error
+				if recs, err = s.codedRecords(ctx, srch, e.Rest, &cc, recs, seen, c); err != nil {
+					return nil, nil, err
+				}
+			}
+			out[i].OKPD2 = append(out[i].OKPD2, cc)
+		}
+	}
+	return recs, out, nil
+}
+
+// codedRecords counts the records coded in cc's class that match rest and
+// the filters of srch but not its query, and appends those of them recs
+// has no room for up to a page.
+func (s *Set) codedRecords(ctx context.Context, srch tenderbase.Search, rest tenderbase.Query, cc *codedClass, recs []tenderbase.Record, seen map[string]bool, c caller) ([]tenderbase.Record, error) {
+	class := tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: cc.Code}
+	in := srch
+	in.Where = append(slices.Clone(srch.Where), class)
+	in.Page, in.Cursor = 0, ""
+	in, err := c.plan.Restrict(in, lookupParams)
+	if err != nil {
+		// A plan that hides the records' objects does not search them by
+		// their classes: the class lists nothing for it.
+		return recs, nil
+	}
+	// Of the records coded in the class, those the query matches are
+	// among recs already: the two totals give the others' count.
+	both := in
+	both.PageSize = 1
+	coded := in
+	coded.Query, coded.PageSize = rest, srch.Size()+len(recs)
+	if rest == nil && coded.Sort == tenderbase.SortRelevance {
+		coded.Sort = tenderbase.SortNewest
+	}
+	bothPage, err := s.store.Search(ctx, both)
+	if err != nil {
+		return nil, fmt.Errorf("%s search: %w", srch.Kind, err)
+	}
+	codedPage, err := s.store.Search(ctx, coded)
+	if err != nil {
+		return nil, fmt.Errorf("%s search: %w", srch.Kind, err)
+	}
+	n := codedPage.Total - bothPage.Total
+	cc.Records = &n
+	for _, r := range codedPage.Items {
+		if len(recs) >= srch.Size() {
+			break
+		}
+		if !seen[r.Key()] {
+			seen[r.Key()] = true
+			recs = append(recs, r)
+			cc.Items = append(cc.Items, len(recs))
+		}
+	}
+	return recs, nil
+}
+
+// writeExpansions writes a line an expansion for a model to read.
+func writeExpansions(b *strings.Builder, exps []expansion, k hitKind) {
+	for _, e := range exps {
+		fmt.Fprintf(b, "Expanded: %s also matched %s", e.Words, strings.Join(e.Also, ", "))
+		for _, cl := range e.OKPD2 {
+			fmt.Fprintf(b, "; OKPD2 %s «%s»", cl.Code, cl.Name)
+			if cl.Records != nil {
+				fmt.Fprintf(b, ": %d %s coded in it without the words", *cl.Records, k.noun(*cl.Records))
+				if len(cl.Items) > 0 {
+					fmt.Fprintf(b, ", listed as %s", itemNumbers(cl.Items))
+				}
+			}
+		}
+		b.WriteString(". exact: true searches the query as written; the okpd2 argument lists a class.\n")
+	}
+}
+
+// itemNumbers writes item numbers as a range when they follow each other.
+func itemNumbers(items []int) string {
+	if len(items) == 1 {
+		return fmt.Sprintf("item %d", items[0])
+	}
+	if items[len(items)-1]-items[0] == len(items)-1 {
+		return fmt.Sprintf("items %d-%d", items[0], items[len(items)-1])
+	}
+	s := make([]string, len(items))
+	for i, n := range items {
+		s[i] = fmt.Sprint(n)
+	}
+	return "items " + strings.Join(s, ", ")
+}
