@@ -58,6 +58,7 @@ type searchArgs struct {
 	Sort           string         `json:"sort,omitempty"`
 	Page           int            `json:"page,omitempty"`
 	Cursor         string         `json:"cursor,omitempty" jsonschema:"From next_cursor; not with page."`
+	Strict         bool           `json:"strict,omitempty" jsonschema:"No partial matches." doc:"true: only the records that match the whole query, without the partial matches that follow a first page of fewer than 20."`
 	Filters        map[string]any `json:"filters,omitempty"`
 }
 
@@ -125,7 +126,7 @@ func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 		name: t.name, title: t.title, description: t.description,
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
-		only:   append([]string{"query", "sort", "page", "cursor", "filters"}, t.filters...),
+		only:   append([]string{"query", "sort", "page", "cursor", "filters", "strict"}, t.filters...),
 		// The sorts the tool offers, not every search's, and flags it takes.
 		rules:  map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }},
 		params: map[string]string{"filters": t.flags.example()},
@@ -159,7 +160,11 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 		return Output{}, err
 	}
 	res.Sort, res.Hints = srch.Sort, hints
-	return s.answer(ctx, t, res, recs, c)
+	matches, err := s.partialMatches(ctx, srch, recs, wantsPartial(req, res, recs))
+	if err != nil {
+		return Output{}, err
+	}
+	return s.answer(ctx, t, res, recs, matches, c)
 }
 
 // storeSearch returns the store search, neither paged nor restricted to a

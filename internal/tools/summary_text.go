@@ -72,6 +72,7 @@ func (p summaryPage) text(t searchTool, sort tenderbase.Sort, plan tenderbase.Pl
 		fmt.Fprintf(&b, "Query: %s.\n", h)
 	}
 	cut := p.writeEntries(&b, k)
+	p.writePartial(&b)
 	p.writeNext(&b, t, k, cut)
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -213,8 +213,8 @@ func TestArgumentMessages(t *testing.T) {
 		{"ru.search", `[]`, "the arguments must be a JSON object, got an array"},
 		{"ru.detail", `{}`, `argument "id" is required (a string)`},
 		{"ru.search", `{"query": "a", "region": [16]}`, `unknown argument "region"; this tool takes query, regions, laws, price_min, price_max, ` +
-			`published_from, published_to, deadline_from, deadline_to, open, state, okpd2, customer_inn, participant_inn, placing_method, platform, sort, page, cursor, filters`},
-		{"docs.search", `{"price_min": 5}`, `unknown argument "price_min"; this tool takes query, regions, published_from, published_to, customer_inn, sort, page, cursor, filters`},
+			`published_from, published_to, deadline_from, deadline_to, open, state, okpd2, customer_inn, participant_inn, placing_method, platform, sort, page, cursor, strict, filters`},
+		{"docs.search", `{"price_min": 5}`, `unknown argument "price_min"; this tool takes query, regions, published_from, published_to, customer_inn, sort, page, cursor, strict, filters`},
 		{"ru.search", `{"query": "a", "page": "1.5"}`, `argument "page" must be an integer, or a string of digits alone, got a string "1.5"`},
 		{"ru.search", `{"query": "a", "regions": ["16", "x"]}`, `argument "regions" must be an array of integers, or of strings of digits alone, got an array ["16", "x"]`},
 		{"ru.search", `{"query": "a", "page": -1}`, `argument "page" must be from 0 to 1000000 (pages count from 0), got -1`},
