@@ -153,7 +153,7 @@ func weigh(ctx context.Context, st Searcher, s tenderbase.Search, ops []operand)
 // plans returns the sets of operands to keep, one a search, by the weight
 // they keep, heaviest first (the lightest drop first). An operand no
 // record holds is dropped from every set, but its weight counts in the
-// whole; a set keeps at least half the weight of the query, so that what
+// whole; a set keeps more than half the weight of the query, so that what
 // is shown matches most of it, and drops something, or it would be the
 // strict search.
 func plans(ops []operand) [][]bool {
@@ -177,7 +177,7 @@ func plans(ops []operand) [][]bool {
 				p.keep[i], p.kept = true, p.kept+ops[i].weight
 			}
 		}
-		if p.kept >= total/2 && slices.Contains(p.keep, false) {
+		if p.kept > total/2 && slices.Contains(p.keep, false) {
 			all = append(all, p)
 		}
 	}
