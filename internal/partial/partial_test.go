@@ -78,3 +78,21 @@ func TestLabel(t *testing.T) {
 		t.Errorf("labels (-want +got):\n%s", diff)
 	}
 }
+
+// TestWithin checks that a set keeping a word every record of which is in
+// the strict set is not searched, and another is.
+func TestWithin(t *testing.T) {
+	ops := []operand{{df: 2, held: true}, {df: 500, held: true}, {df: 900, held: true}}
+	for _, c := range []struct {
+		keep []bool
+		want bool
+	}{
+		{[]bool{true, true, false}, true},
+		{[]bool{true, false, true}, true},
+		{[]bool{false, true, true}, false},
+	} {
+		if got := within(ops, c.keep, 2); got != c.want {
+			t.Errorf("within(%v) = %t, want %t", c.keep, got, c.want)
+		}
+	}
+}
