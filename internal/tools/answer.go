@@ -10,6 +10,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/partial"
 	"github.com/tenderbase/tenderbase/internal/spelling"
 )
 
@@ -26,6 +27,7 @@ type searchResult struct {
 	Expansions []expansion           `json:"expansions,omitempty" jsonschema:"How the procurement thesaurus widened the query: each entry's words also matched its synonyms, and the records coded in its OKPD2 classes follow the word matches. exact: true turns it off."`
 	Items      []json.RawMessage     `json:"items" jsonschema:"The records of this page, in the order of the search: newest first unless sort names another. Fields the plan does not show are null."`
 	NextCursor string                `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
+	Partial    []json.RawMessage     `json:"partial,omitempty" jsonschema:"When the first page holds fewer records than a page: records that match most of the query but not every word, ranked by the weight of the words they match (rare words weigh more), each an item with lacks, the words it does not match. Not counted in total."`
 	// Sort is the order of Items; empty is newest first. Only the text of
 	// the page says it.
 	Sort tenderbase.Sort `json:"-"`
@@ -46,13 +48,19 @@ type summaryPage struct {
 	Hidden     []string              `json:"hidden,omitempty" jsonschema:"Fields of these records that the plan does not show: the summaries leave them out, and the detail tools show them as null."`
 	Items      []hit                 `json:"items" jsonschema:"A summary of each record of this page, in the order of the search: the id to open it by and what tells it apart. The detail tool shows it whole."`
 	NextCursor string                `json:"next_cursor,omitempty" jsonschema:"The cursor of the next page: the same call with it as cursor reads that page as quickly as the first. Absent on the last page the plan reaches."`
+	Partial    []json.RawMessage     `json:"partial,omitempty" jsonschema:"When the first page holds fewer records than a page: records that match most of the query but not every word, ranked by the weight of the words they match (rare words weigh more), each an item with lacks, the words it does not match. Not counted in total."`
+	// partial are the partial matches' summaries, for the text.
+	partial []partialHit
 }
 
 // answer turns one page of a search into the tool's output: for the debug
 // endpoint the records masked for the caller's plan, tenders with their
 // derived state; for MCP a summary of each and the page as text.
-func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs []tenderbase.Record, c caller) (Output, error) {
-	recs = docPreviews(recs)
+func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs []tenderbase.Record, matches []partial.Match, c caller) (Output, error) {
+	// The partial matches go the strict records' way, after them; strict
+	// is where they part.
+	strict := len(recs)
+	recs = docPreviews(append(recs[:strict:strict], matchRecords(matches)...))
 	form := formOf(ctx)
 	var standings []tenderbase.TenderStanding
 	var err error
@@ -72,12 +80,16 @@ func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs [
 	}
 	out := Output{Restricted: hidden.list()}
 	if form != BriefForm {
-		res.Items = make([]json.RawMessage, len(bodies))
+		items := make([]json.RawMessage, len(bodies))
 		for i, body := range bodies {
-			res.Items[i] = body
+			items[i] = body
 			if standings != nil {
-				res.Items[i] = withState(body, standings[i].State)
+				items[i] = withState(body, standings[i].State)
 			}
+		}
+		res.Items = items[:strict]
+		for i, m := range matches {
+			res.Partial = append(res.Partial, withLacks(items[strict+i], m.Lacks))
 		}
 		if out, err = output(res, hidden); err != nil {
 			return Output{}, err
@@ -92,8 +104,18 @@ func (s *Set) answer(ctx context.Context, t searchTool, res searchResult, recs [
 	}
 	page := summaryPage{Total: res.Total, Page: res.Page, PageSize: res.PageSize, Pages: pages(res),
 		RowCap: res.RowCap, Notice: res.Notice, Hints: res.Hints, Corrected: res.Corrected, Expansions: res.Expansions, Hidden: out.Restricted, NextCursor: res.NextCursor}
-	if page.Items, err = hits(shown, standings); err != nil {
+	all, err := hits(shown, standings)
+	if err != nil {
 		return Output{}, err
+	}
+	page.Items = all[:strict]
+	for i, m := range matches {
+		h := partialHit{lacks: m.Lacks, hit: all[strict+i]}
+		body, err := marshal(h.hit)
+		if err != nil {
+			return Output{}, fmt.Errorf("encode search summary: %w", err)
+		}
+		page.partial, page.Partial = append(page.partial, h), append(page.Partial, withLacks(body, m.Lacks))
 	}
 	if out.Summary, err = marshal(page); err != nil {
 		return Output{}, fmt.Errorf("encode search summary: %w", err)
@@ -204,7 +226,7 @@ func searchOutput(k tenderbase.Kind) outputSchema {
 		items := s.Properties["items"]
 		items.Types = slices.DeleteFunc(items.Types, func(t string) bool { return t == "null" })
 		oneType(s, true)
-		return marshal(s)
+		return lackingItems(s)
 	}
 }
 
@@ -215,5 +237,6 @@ func recordsOutput(k tenderbase.Kind) outputSchema {
 	if k == tenderbase.KindTender {
 		out = withStates(out)
 	}
-	return out
+	// A partial match is an item with the words it lacks.
+	return amended(out, lackingItems)
 }

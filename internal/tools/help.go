@@ -26,7 +26,10 @@ const queryHelp = `Queries match every word form and ignore case (поставк
 	`words are joined by AND (a space or &), | means OR, !word excludes a word, "double quotes" match a phrase, ` +
 	`=word matches that exact form only, and parentheses group: (бумага | картридж) поставка !ремонт. ` +
 	`OR, AND, NOT in capitals and -word work too; there is no wildcard (постав* is постав: type whole words). ` +
-	`Purchase numbers, INNs and codes match as whole words. ` + ExpansionHelp + ` ` + CorrectionHelp
+	`Purchase numbers, INNs and codes match as whole words. ` +
+	`When fewer than a page match every word, the answer goes on with partial matches (not in the total), ` +
+	`records with most of the query's weight (rare words weigh more), each with lacks: the words it misses. ` +
+	ExpansionHelp + ` ` + CorrectionHelp
 
 // CorrectionHelp says in a sentence how a search that finds nothing
 // corrects its words: the instructions and GET /search/syntax give it.

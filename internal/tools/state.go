@@ -153,6 +153,19 @@ func stateSchema() *jsonschema.Schema {
 // withStates returns the output schema out, of a search result, with the
 // property state in the schema of its items.
 func withStates(out outputSchema) outputSchema {
+	return amended(out, func(s *jsonschema.Schema) (json.RawMessage, error) {
+		items := valueBranch(s.Properties["items"])
+		if items == nil || items.Items == nil {
+			return nil, fmt.Errorf("a search result without items")
+		}
+		items.Items.Properties["state"] = stateSchema()
+		items.Items.Required = append(items.Items.Required, "state")
+		return marshal(s)
+	})
+}
+
+// amended returns the output schema out as f changes and writes it.
+func amended(out outputSchema, f func(*jsonschema.Schema) (json.RawMessage, error)) outputSchema {
 	return func() (json.RawMessage, error) {
 		body, err := out()
 		if err != nil {
@@ -162,12 +175,6 @@ func withStates(out outputSchema) outputSchema {
 		if err := json.Unmarshal(body, &s); err != nil {
 			return nil, err
 		}
-		items := valueBranch(s.Properties["items"])
-		if items == nil || items.Items == nil {
-			return nil, fmt.Errorf("a search result without items")
-		}
-		items.Items.Properties["state"] = stateSchema()
-		items.Items.Required = append(items.Items.Required, "state")
-		return marshal(&s)
+		return f(&s)
 	}
 }

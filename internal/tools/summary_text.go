@@ -74,6 +74,7 @@ func (p summaryPage) text(t searchTool, sort tenderbase.Sort, plan tenderbase.Pl
 	}
 	writeExpansions(&b, p.Expansions, k)
 	cut := p.writeEntries(&b, k)
+	p.writePartial(&b)
 	p.writeNext(&b, t, k, cut)
 	return strings.TrimSuffix(b.String(), "\n")
 }
