@@ -18,7 +18,7 @@ import (
 
 // BenchmarkPartial times ru.search over 10,000 generated tenders on each
 // store for a query of five words of one title, whose strict set is
-// shorter than a page: strict (strict: true) and with its partial matches,
+// shorter than a page: strict (exact: true) and with its partial matches,
 // reporting the strict total as total/op and the partial matches as
 // partial/op.
 func BenchmarkPartial(b *testing.B) {
