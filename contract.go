@@ -51,10 +51,10 @@ func (c *Contract) Date() time.Time {
 func (c *Contract) SearchText() []Text {
 	ts := texts(
 		"reg_number", c.RegNumber, "purchase_number", c.PurchaseNumber, "subject", c.Subject,
-		"customer", c.Customer.Name, "customer", c.Customer.INN,
 	)
+	ts = append(ts, partyTexts("customer", c.Customer)...)
 	for _, s := range c.Suppliers {
-		ts = append(ts, texts("suppliers", s.Name, "suppliers", s.INN)...)
+		ts = append(ts, partyTexts("suppliers", s)...)
 	}
 	for _, o := range c.Objects {
 		ts = append(ts, texts("objects", o.Name, "objects", o.OKPD2Code)...)

@@ -2,6 +2,7 @@ package tenderbase
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -143,14 +144,14 @@ func (t *Tender) Date() time.Time { return t.PublishedAt }
 func (t *Tender) SearchText() []Text {
 	ts := texts(
 		"purchase_number", t.PurchaseNumber, "title", t.Title,
-		"customer", t.Customer.Name, "customer", t.Customer.INN,
 		"placing_method", t.PlacingMethod,
 	)
+	ts = append(ts, partyTexts("customer", t.Customer)...)
 	for _, c := range t.Customers {
 		ts = append(ts, texts("customers", c.Name, "customers", c.INN)...)
 	}
 	if o := t.Organizer; o != nil {
-		ts = append(ts, texts("organizer", o.Name, "organizer", o.INN)...)
+		ts = append(ts, partyTexts("organizer", o.Party)...)
 	}
 	for _, l := range t.Lots {
 		ts = append(ts, texts("lots", l.Title)...)
@@ -239,6 +240,17 @@ type Text struct {
 // texts builds the texts of a searched record from field, value pairs,
 // skipping empty values. It is never nil, so that a searched kind is told
 // from one that is not (whose SearchText is nil) by a record without text.
+// partyTexts returns the names and INN of a party as texts of field: the
+// short name too, since it is how people write a customer («ГУФСИН»,
+// «МВД»), and often the only place an abbreviation of its full name is.
+func partyTexts(field string, p Party) []Text {
+	short := p.ShortName
+	if strings.EqualFold(strings.TrimSpace(short), strings.TrimSpace(p.Name)) {
+		short = ""
+	}
+	return texts(field, p.Name, field, short, field, p.INN)
+}
+
 func texts(pairs ...string) []Text {
 	out := make([]Text, 0, len(pairs)/2)
 	for i := 0; i+1 < len(pairs); i += 2 {

@@ -40,8 +40,9 @@ const keySetSep = "\ue002"
 
 // analyzerRevision counts the changes to the analysis that the lemma table
 // does not show (how text is split and folded); AnalysisVersion joins it to
-// the table's digest.
-const analyzerRevision = 3
+// the table's digest. Revision 4 indexes the parties' short names too,
+// which every record indexed before lacks.
+const analyzerRevision = 4
 
 // lemmaTable is the lemma table, read.
 type lemmaTable struct {
