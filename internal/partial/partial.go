@@ -86,7 +86,11 @@ func Find(ctx context.Context, st Searcher, s tenderbase.Search, strict []tender
 		seen[r.Key()] = true
 	}
 	var found []Match
-	for _, keep := range plans(ops) {
+	more, half := plans(ops)
+	for i, keep := range append(more, half...) {
+		if i == len(more) && len(found) > 0 {
+			break // the sets of half the weight are tried only on an empty answer
+		}
 		if within(ops, keep, len(strict)) {
 			continue
 		}
@@ -168,8 +172,12 @@ func weigh(ctx context.Context, st Searcher, s tenderbase.Search, ops []operand)
 // record holds is dropped from every set, but its weight counts in the
 // whole; a set keeps more than half the weight of the query, so that what
 // is shown matches most of it, and drops something, or it would be the
-// strict search.
-func plans(ops []operand) [][]bool {
+// strict search. The sets that keep exactly half (two words of one
+// rarity, as in a store too small to tell «ремонт» from «кровля») come
+// apart, in half: they are searched only when the others find nothing,
+// since an answer of records with half the words is better than none but
+// worse than one with most of them.
+func plans(ops []operand) (more, half [][]bool) {
 	var held []int
 	var total float64
 	for i, o := range ops {
@@ -190,17 +198,25 @@ func plans(ops []operand) [][]bool {
 				p.keep[i], p.kept = true, p.kept+ops[i].weight
 			}
 		}
-		if p.kept > total/2 && slices.Contains(p.keep, false) {
+		if p.kept >= total/2-tie && slices.Contains(p.keep, false) {
 			all = append(all, p)
 		}
 	}
 	slices.SortStableFunc(all, func(a, b plan) int { return -cmpFloat(a.kept, b.kept) })
-	out := make([][]bool, 0, maxSearches)
+	more = make([][]bool, 0, maxSearches)
 	for _, p := range all[:min(len(all), maxSearches)] {
-		out = append(out, p.keep)
+		if p.kept > total/2+tie {
+			more = append(more, p.keep)
+		} else {
+			half = append(half, p.keep)
+		}
 	}
-	return out
+	return more, half
 }
+
+// tie is how near two weights are equal: the weights of two words held by
+// as many records are equal, but their sums may differ in the last bits.
+const tie = 1e-9
 
 // within reports whether a set of kept operands can find only records of
 // the strict set, of strict records: it keeps an operand that matches no

@@ -18,26 +18,31 @@ func TestPlans(t *testing.T) {
 		weights []float64
 		held    []bool
 		want    [][]bool
+		half    [][]bool
 	}{
 		{"the common word dropped, never the rare one", []float64{1, 3}, []bool{true, true},
-			[][]bool{{false, true}}},
+			[][]bool{{false, true}}, nil},
 		{"two light words dropped one by one, then together", []float64{1, 1.5, 4}, []bool{true, true, true},
-			[][]bool{{false, true, true}, {true, false, true}, {false, false, true}}},
+			[][]bool{{false, true, true}, {true, false, true}, {false, false, true}}, nil},
 		{"a word no record holds is always dropped", []float64{2, 2, 1}, []bool{true, true, false},
-			[][]bool{{true, true, false}}},
+			[][]bool{{true, true, false}}, nil},
 		{"a word no record holds, and the lighter of the rest", []float64{1, 4, 1}, []bool{true, true, false},
-			[][]bool{{true, true, false}, {false, true, false}}},
+			[][]bool{{true, true, false}, {false, true, false}}, nil},
 		{"a word no record holds outweighs the rest", []float64{1, 1, 3}, []bool{true, true, false},
-			[][]bool{}},
+			[][]bool{}, nil},
+		{"two words of one weight: each kept alone, tried on an empty answer only", []float64{2, 2}, []bool{true, true},
+			[][]bool{}, [][]bool{{true, false}, {false, true}}},
+		{"three equal words: two kept, never one", []float64{1, 1, 1}, []bool{true, true, true},
+			[][]bool{{true, true, false}, {true, false, true}, {false, true, true}}, nil},
 		{"six equal words: the drops of one, then of two, bounded", []float64{1, 1, 1, 1, 1, 1}, []bool{true, true, true, true, true, true},
-			nil},
+			nil, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ops := make([]operand, len(c.weights))
 			for i, w := range c.weights {
 				ops[i] = operand{weight: w, held: c.held[i]}
 			}
-			got := plans(ops)
+			got, half := plans(ops)
 			if c.want == nil {
 				if len(got) != maxSearches {
 					t.Fatalf("%d searches, want %d", len(got), maxSearches)
@@ -57,6 +62,9 @@ func TestPlans(t *testing.T) {
 			}
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("plans (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(c.half, half); diff != "" {
+				t.Errorf("plans of half the weight (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -35,6 +35,11 @@ type Corrector struct {
 	Count Counter
 	Vocab *Vocabulary
 	Kind  tenderbase.Kind
+	// Known are words beyond the store's that a word may be corrected
+	// to, such as the thesaurus', whose search finds records although no
+	// record may hold the word itself (лекарства); nil for none. They are
+	// counted by Count as the store's words are.
+	Known *Index
 }
 
 // Correct returns q with each of its words that no record holds replaced
@@ -100,6 +105,14 @@ func (c Corrector) nearest(ctx context.Context, t tenderbase.TermQuery, gen int6
 	near, err := idx.Near(t.Form)
 	if err != nil {
 		return candidate{}, false, err
+	}
+	if c.Known != nil {
+		known, err := c.Known.Near(t.Form)
+		if err != nil {
+			return candidate{}, false, err
+		}
+		near = append(near, known...)
+		sortNear(near)
 	}
 	var best candidate
 	counted := map[string]bool{} // by key: the forms of one lemma count once

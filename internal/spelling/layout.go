@@ -1,6 +1,9 @@
 package spelling
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // The keys of the Russian ЙЦУКЕН layout and of the Latin QWERTY layout
 // that stand in the same place, letter keys only: a query word is split
@@ -50,6 +53,47 @@ func OtherLayout(word string) (string, bool) {
 			return "", false
 		}
 		b.WriteRune(o)
+	}
+	return b.String(), true
+}
+
+// signKeys are the keys of the Latin layout that type signs where the
+// Russian layout has letters, in the same order as the letters: a query
+// typed wholly on the wrong layout has them inside its words
+// (vjynf; j,jheljdfybz is монтаж оборудования).
+const (
+	latinSignKeys    = ";',.[]`"
+	cyrillicSignKeys = "жэбюхъё"
+)
+
+// OtherLayoutText returns a whole query text typed on the Latin layout as
+// the Russian keys in the same places would have typed it, signs keys
+// included, keeping spaces, digits and every other character as they are.
+// It reports false when the text has a Cyrillic letter, or no Latin one.
+func OtherLayoutText(text string) (string, bool) {
+	signs := map[rune]rune{}
+	cyr := []rune(cyrillicSignKeys)
+	for i, r := range []rune(latinSignKeys) {
+		signs[r] = cyr[i]
+	}
+	var b strings.Builder
+	latin := false
+	for _, r := range text {
+		lower := unicode.ToLower(r)
+		switch {
+		case unicode.Is(unicode.Cyrillic, r):
+			return "", false
+		case toCyrillic[lower] != 0:
+			latin = true
+			b.WriteRune(toCyrillic[lower])
+		case signs[r] != 0:
+			b.WriteRune(signs[r])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if !latin {
+		return "", false
 	}
 	return b.String(), true
 }

@@ -159,3 +159,23 @@ func TestCorrectPrefersMostHeld(t *testing.T) {
 		}
 	}
 }
+
+func TestOtherLayoutText(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+		ok         bool
+	}{
+		{"vjynf; j,jheljdfybz", "монтаж оборудования", true},
+		{"Gjcnfdrf 10 RU", "поставка 10 кг", true},
+		{"\"ctkmcrjt [jpzqcndj\"", "\"сельское хозяйство\"", true},
+		{"`krf", "ёлка", true},
+		{"поставка", "", false},
+		{"gjcnfdrf бумаги", "", false},
+		{"2025-10", "", false},
+	} {
+		got, ok := OtherLayoutText(c.text)
+		if got != c.want || ok != c.ok {
+			t.Errorf("OtherLayoutText(%q) = %q, %v; want %q, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}

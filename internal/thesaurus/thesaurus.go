@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
@@ -57,6 +58,23 @@ type Thesaurus struct {
 type key struct {
 	g    *Group
 	word int
+}
+
+// Words returns the words of the thesaurus that are one word of letters,
+// in lower case, each once: a query word may be corrected to one of them,
+// since its search finds what its group does although no record may hold
+// the word itself (лекарства, whose records say «лекарственные препараты»).
+func (t *Thesaurus) Words() []string {
+	var out []string
+	for _, g := range t.Groups {
+		for _, w := range g.Words {
+			if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+				out = append(out, strings.ToLower(w))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // Load reads the thesaurus shipped in the package.

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/partial"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/spelling"
 	"github.com/tenderbase/tenderbase/internal/thesaurus"
@@ -145,75 +147,148 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	if err != nil {
 		return Output{}, err
 	}
-	var exps []thesaurus.Expansion
-	written := srch.Query
-	if !req.exact {
-		srch.Query, exps = expandQuery(srch.Query)
-	}
 	srch.Page, srch.PageSize = req.page, tenderbase.DefaultPageSize
 	c := callerOf(ctx)
-	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
-		return Output{}, err
-	}
-	start := srch.Page * srch.PageSize
+	start := 0
 	if req.cursor != "" {
 		var pc pageCursor
 		if pc, err = parsePageCursor(req.cursor); err != nil {
 			return Output{}, err
 		}
 		start, srch.Cursor = pc.start, pc.store
+	} else {
+		start = srch.Page * srch.PageSize
 	}
-	res, recs, err := s.cappedPage(ctx, srch, start, c)
+	a, err := s.searchPage(ctx, req, srch, start, c)
 	if err != nil {
 		return Output{}, err
 	}
-	if res.Total == 0 && !req.exact {
-		// A word the thesaurus widened is corrected as written, not
-		// through its synonyms, which no record may hold.
-		unexpanded := srch
-		unexpanded.Query = written
-		if res, recs, err = s.corrected(ctx, unexpanded, start, c, res, recs); err != nil {
+	if a.res.Total == 0 && !req.exact {
+		if a, err = s.correctedPage(ctx, req, srch, start, c, a); err != nil {
 			return Output{}, err
 		}
 	}
-	if recs, res.Expansions, err = s.addCoded(ctx, srch, start == 0, res, recs, exps, c); err != nil {
-		return Output{}, err
-	}
-	res.Sort, res.Hints = srch.Sort, hints
-	matches, err := s.partialMatches(ctx, srch, written, recs, wantsPartial(req, res, recs))
-	if err != nil {
-		return Output{}, err
-	}
-	return s.answer(ctx, t, res, recs, matches, c)
+	a.res.Hints = hints
+	return s.answer(ctx, t, a.res, a.recs, a.matches, c)
 }
 
-// corrected searches again for srch, which found nothing, with each word
-// of its query that no record holds replaced by the known word nearest it
-// (spelling.Corrector), and returns that page, which says what it
-// searched for instead; or res and recs, when no word was replaced.
-func (s *Set) corrected(ctx context.Context, srch tenderbase.Search, start int, c caller, res searchResult, recs []tenderbase.Record) (searchResult, []tenderbase.Record, error) {
-	if s.vocab == nil || srch.Query == nil {
-		return res, recs, nil
+// searchAnswer is a search page before it is written: the strict records
+// with the coded ones after them (recs), and the partial matches.
+type searchAnswer struct {
+	res     searchResult
+	recs    []tenderbase.Record
+	matches []partial.Match
+}
+
+// empty reports whether the answer shows no record at all.
+func (a searchAnswer) empty() bool {
+	return a.res.Total == 0 && len(a.recs) == 0 && len(a.matches) == 0
+}
+
+// searchPage answers srch, its query as written: expanded by the
+// thesaurus unless req asks for it as written, restricted to the caller's
+// plan, with the records coded in the classes the query names and the
+// partial matches after the strict records.
+func (s *Set) searchPage(ctx context.Context, req searchRequest, srch tenderbase.Search, start int, c caller) (searchAnswer, error) {
+	var exps []thesaurus.Expansion
+	written := srch.Query
+	if !req.exact {
+		srch.Query, exps = expandQuery(srch.Query)
+	}
+	srch, err := c.plan.Restrict(srch, lookupParams)
+	if err != nil {
+		return searchAnswer{}, err
+	}
+	var a searchAnswer
+	if a.res, a.recs, err = s.cappedPage(ctx, srch, start, c); err != nil {
+		return searchAnswer{}, err
+	}
+	if a.recs, a.res.Expansions, err = s.addCoded(ctx, srch, start == 0, a.res, a.recs, exps, c); err != nil {
+		return searchAnswer{}, err
+	}
+	a.res.Sort = srch.Sort
+	if a.matches, err = s.partialMatches(ctx, srch, written, a.recs, wantsPartial(req, a.res, a.recs)); err != nil {
+		return searchAnswer{}, err
+	}
+	return a, nil
+}
+
+// correctedPage answers srch, whose query as written matched no record,
+// as it was meant: the whole query read on the other keyboard layout, or
+// each word no record holds replaced by the known word nearest it
+// (spelling.Corrector); the answer says what it searched for instead. The
+// meant query is taken when it matches records, or when the written one
+// showed nothing at all; else a is kept (its partial matches, its coded
+// records), since a correction that finds no more is a guess.
+func (s *Set) correctedPage(ctx context.Context, req searchRequest, srch tenderbase.Search, start int, c caller, a searchAnswer) (searchAnswer, error) {
+	if srch.Query == nil {
+		return a, nil
+	}
+	meants, err := s.meantQueries(ctx, req.query, srch)
+	if err != nil {
+		return searchAnswer{}, err
+	}
+	for _, meant := range meants {
+		alt := srch
+		alt.Query = meant.query
+		b, err := s.searchPage(ctx, req, alt, start, c)
+		if err != nil {
+			return searchAnswer{}, err
+		}
+		if b.res.Total > 0 || a.empty() && !b.empty() {
+			b.res.Corrected = meant.fixes
+			return b, nil
+		}
+	}
+	return a, nil
+}
+
+// meant is a query a search may have meant, and what it replaced.
+type meant struct {
+	query tenderbase.Query
+	fixes []spelling.Correction
+}
+
+// meantQueries returns the queries a query as written may have meant, the
+// likeliest first: the whole text on the other keyboard layout, whose
+// signs keys are letters too (vjynf; j,jheljdfybz), then the query with
+// each unknown word corrected.
+func (s *Set) meantQueries(ctx context.Context, text string, srch tenderbase.Search) ([]meant, error) {
+	var out []meant
+	if other, ok := spelling.OtherLayoutText(text); ok {
+		if q, err := query.Parse(other, query.MCP); err == nil && q != nil {
+			out = append(out, meant{query: q, fixes: []spelling.Correction{{Word: text, Instead: other, Layout: true}}})
+		}
+	}
+	if s.vocab == nil {
+		return out, nil
 	}
 	count := func(ctx context.Context, t tenderbase.TermQuery) (int, int64, error) {
-		// The word alone, in the text the caller's plan matches.
-		page, err := s.store.Search(ctx, tenderbase.Search{Kind: srch.Kind, Query: t, OpenTextOnly: srch.OpenTextOnly, PageSize: 1})
+		// The word alone, as a search widens it, in the text the
+		// caller's plan matches.
+		q, _ := expandQuery(t)
+		page, err := s.store.Search(ctx, tenderbase.Search{Kind: srch.Kind, Query: q, OpenTextOnly: srch.OpenTextOnly, PageSize: 1})
 		return page.Total, page.Generation, err
 	}
-	q, fixes, err := spelling.Corrector{Count: count, Vocab: s.vocab, Kind: srch.Kind}.Correct(ctx, srch.Query)
+	known, err := thesaurusWords()
 	if err != nil {
-		return searchResult{}, nil, fmt.Errorf("%s search: correct the query: %w", srch.Kind, err)
+		return nil, fmt.Errorf("the thesaurus' words: %w", err)
 	}
-	if len(fixes) == 0 {
-		return res, recs, nil
+	q, fixes, err := spelling.Corrector{Count: count, Vocab: s.vocab, Kind: srch.Kind, Known: known}.Correct(ctx, srch.Query)
+	if err != nil {
+		return nil, fmt.Errorf("%s search: correct the query: %w", srch.Kind, err)
 	}
-	srch.Query = q
-	if res, recs, err = s.cappedPage(ctx, srch, start, c); err != nil {
-		return searchResult{}, nil, err
+	if len(fixes) > 0 {
+		out = append(out, meant{query: q, fixes: fixes})
 	}
-	res.Corrected = fixes
-	return res, recs, nil
+	return out, nil
 }
+
+// thesaurusWords is the index of the thesaurus' words, which a query word
+// may be corrected to.
+var thesaurusWords = sync.OnceValues(func() (*spelling.Index, error) {
+	return spelling.Build(thesaurus.Default().Words())
+})
 
 // storeSearch returns the store search, neither paged nor restricted to a
 // plan, that t makes of a query, a sort, the named filters and the filters

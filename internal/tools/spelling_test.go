@@ -54,8 +54,15 @@ func TestCorrection(t *testing.T) {
 				// A letter too many, two letters swapped, the Latin layout.
 				{`"query": "поставака"`, []spelling.Correction{{Word: "поставака", Instead: "поставка"}},
 					[]string{"0373200041525000011", "0373200041525000010"}},
+				// The word meant is widened as a word written so is.
 				{`"query": "лекраства"`, []spelling.Correction{{Word: "лекраства", Instead: "лекарства"}},
-					[]string{"0373200041525000012"}},
+					[]string{"0373200041525000012", "0373200041525000010"}},
+				// A whole query on the Latin layout, signs keys and all.
+				{`"query": "j[hfyf"`, []spelling.Correction{{Word: "j[hfyf", Instead: "охрана", Layout: true}},
+					[]string{"0373200041525000013"}},
+				// A correction that finds no record is not taken over what
+				// the query as written shows (a partial match of «охрана»).
+				{`"query": "охрана сбеспечения"`, nil, nil},
 				{`"query": "gjcnfdrf бумаги"`, []spelling.Correction{{Word: "gjcnfdrf", Instead: "поставка", Layout: true}},
 					[]string{"0373200041525000011"}},
 				// Words in a phrase are corrected in their places.
