@@ -180,3 +180,30 @@ func CapitalsInCyrillic(text string) (string, bool) {
 	}
 	return b.String() + text[copied:], true
 }
+
+// LookAlikeText returns a query text with every Latin letter spelled as
+// the Cyrillic letter it looks like, case as written (TC-1 is ТС-1, the
+// jet fuel), when each Latin letter of it has one; it reports false when
+// the text has no Latin letter or one that looks like none. The analysis
+// reads a word of Latin capitals as Cyrillic only when made of A, O and T
+// (isLookAlikeCapital); a search that finds nothing tries the text so read.
+func LookAlikeText(text string) (string, bool) {
+	var b strings.Builder
+	latin := false
+	for _, r := range text {
+		if !isLatinLetter(r) {
+			b.WriteRune(r)
+			continue
+		}
+		c := cyrillicLookAlike(r)
+		if r >= 0x80 || c == "" {
+			return "", false
+		}
+		latin = true
+		b.WriteString(c)
+	}
+	if !latin {
+		return "", false
+	}
+	return b.String(), true
+}

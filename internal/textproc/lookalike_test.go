@@ -145,3 +145,22 @@ func TestCapitalsInCyrillic(t *testing.T) {
 		}
 	}
 }
+
+func TestLookAlikeText(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+		ok         bool
+	}{
+		{"TC-1", "ТС-1", true},
+		{"керосин TC-1", "керосин ТС-1", true},
+		{"HP", "НР", true},
+		{"mp3", "", false},
+		{"Hyundai", "", false},
+		{"поставка", "", false},
+	} {
+		got, ok := LookAlikeText(c.text)
+		if got != c.want || ok != c.ok {
+			t.Errorf("LookAlikeText(%q) = %q, %v; want %q, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}

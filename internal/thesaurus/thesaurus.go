@@ -183,26 +183,47 @@ func (t *Thesaurus) parseGroup(line string) (*Group, error) {
 	return g, nil
 }
 
-// stems returns the stems of a query of plain words (a word, or words
-// ANDed), or nil for any other query.
+// stems returns the keys of a query of plain words (a word, or words
+// ANDed), or nil for any other query; a word written with a hyphen
+// (пропан-бутан), which the query language reads as a phrase of its
+// parts, is a plain word too (operandKey).
 func stems(q tenderbase.Query) []string {
-	switch q := q.(type) {
-	case tenderbase.TermQuery:
-		if !q.Exact {
-			return []string{q.Stem}
-		}
-	case tenderbase.AndQuery:
+	if and, ok := q.(tenderbase.AndQuery); ok {
 		var out []string
-		for _, o := range q.Operands {
-			t, ok := o.(tenderbase.TermQuery)
-			if !ok || t.Exact {
+		for _, o := range and.Operands {
+			k, ok := operandKey(o)
+			if !ok {
 				return nil
 			}
-			out = append(out, t.Stem)
+			out = append(out, k)
 		}
 		return out
 	}
+	if k, ok := operandKey(q); ok {
+		return []string{k}
+	}
 	return nil
+}
+
+// operandKey returns the key a plain word is matched by: its stem, or
+// the stems of a phrase's words joined by a hyphen. A phrase in quotes is
+// read as one with hyphens is, since the two are one query: the thesaurus
+// expands «"пропан бутан"» as it does пропан-бутан.
+func operandKey(q tenderbase.Query) (string, bool) {
+	switch q := q.(type) {
+	case tenderbase.TermQuery:
+		return q.Stem, !q.Exact
+	case tenderbase.PhraseQuery:
+		parts := make([]string, len(q.Terms))
+		for i, t := range q.Terms {
+			if t.Exact {
+				return "", false
+			}
+			parts[i] = t.Stem
+		}
+		return strings.Join(parts, "-"), len(parts) > 0
+	}
+	return "", false
 }
 
 // Expansion is one use of the thesaurus in a query: the words of the
@@ -234,7 +255,7 @@ func (t *Thesaurus) Expand(q tenderbase.Query) (tenderbase.Query, []Expansion) {
 
 func (t *Thesaurus) expand(q tenderbase.Query, exps *[]Expansion, top bool) tenderbase.Query {
 	switch q := q.(type) {
-	case tenderbase.TermQuery:
+	case tenderbase.TermQuery, tenderbase.PhraseQuery:
 		if k, ok := t.match([]tenderbase.Query{q}); ok {
 			return t.use(k, q, nil, exps, top)
 		}
@@ -316,19 +337,18 @@ func positive(q tenderbase.Query) bool {
 // match returns the longest key that the plain words at the start of ops
 // spell.
 func (t *Thesaurus) match(ops []tenderbase.Query) (key, bool) {
-	first, ok := ops[0].(tenderbase.TermQuery)
-	if !ok || first.Exact {
+	first, ok := operandKey(ops[0])
+	if !ok {
 		return key{}, false
 	}
 next:
-	for _, k := range t.byStem[first.Stem] {
+	for _, k := range t.byStem[first] {
 		ks := k.g.keys[k.word]
 		if len(ks) > len(ops) {
 			continue
 		}
 		for i, s := range ks {
-			w, ok := ops[i].(tenderbase.TermQuery)
-			if !ok || w.Exact || w.Stem != s {
+			if w, ok := operandKey(ops[i]); !ok || w != s {
 				continue next
 			}
 		}

@@ -84,6 +84,12 @@ func TestExpand(t *testing.T) {
 		{in: "кофе | канцтовары", want: "кофе | (канцтовары | (канцелярские товары) | (канцелярские принадлежности))",
 			words: []string{"канцтовары"}},
 		{in: "ТЗ", want: "ТЗ | (техническое задание)", words: []string{"ТЗ"}},
+		// A word with a hyphen, which the query language reads as a
+		// phrase of its parts, names a group as a plain word does.
+		{in: "пропан-бутан", want: "пропан-бутан | (сжиженный углеводородный газ) | СУГ | (газы углеводородные сжиженные)",
+			words: []string{"пропан-бутан"}, classes: []string{"19.20.31"}},
+		{in: "строительно-монтажные работы", want: "(строительно-монтажные работы) | СМР",
+			words: []string{"строительно-монтажные работы"}},
 		// An exclusion excludes the word only, and the exact form, a
 		// phrase and an unknown word stay as written.
 		{in: "поставка !ГСМ", want: "поставка !ГСМ"},

@@ -15,6 +15,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/partial"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/spelling"
+	"github.com/tenderbase/tenderbase/internal/textproc"
 	"github.com/tenderbase/tenderbase/internal/thesaurus"
 )
 
@@ -251,13 +252,19 @@ type meant struct {
 
 // meantQueries returns the queries a query as written may have meant, the
 // likeliest first: the whole text on the other keyboard layout, whose
-// signs keys are letters too (vjynf; j,jheljdfybz), then the query with
-// each unknown word corrected.
+// signs keys are letters too (vjynf; j,jheljdfybz), the text with its
+// Latin letters read as the Cyrillic ones they look like (TC-1), then the
+// query with each unknown word corrected.
 func (s *Set) meantQueries(ctx context.Context, text string, srch tenderbase.Search) ([]meant, error) {
 	var out []meant
 	if other, ok := spelling.OtherLayoutText(text); ok {
 		if q, err := query.Parse(other, query.MCP); err == nil && q != nil {
 			out = append(out, meant{query: q, fixes: []spelling.Correction{{Word: text, Instead: other, Layout: true}}})
+		}
+	}
+	if cyr, ok := textproc.LookAlikeText(text); ok {
+		if q, err := query.Parse(cyr, query.MCP); err == nil && q != nil {
+			out = append(out, meant{query: q, fixes: []spelling.Correction{{Word: text, Instead: cyr}}})
 		}
 	}
 	if s.vocab == nil {

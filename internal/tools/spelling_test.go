@@ -133,3 +133,23 @@ func TestCorrectionHidesTariffWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLookAlikeQuery checks that a query typed with Latin letters that
+// look like Cyrillic ones, which finds nothing, is searched as the
+// Cyrillic it looks like, and says so.
+func TestLookAlikeQuery(t *testing.T) {
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) {
+			fuel := &tenderbase.Tender{PurchaseNumber: "0373200041525000020", Law: "44", Version: 1,
+				Title: "Поставка авиационного керосина ТС-1", PublishedAt: time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC)}
+			if _, err := store.Put(context.Background(), []tenderbase.Record{fuel}); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := decodeCall[correctedPage](t, New(store, nil), tenderbase.PlanCorporate, "ru.search", `{"query": "TC-1"}`)
+			want := []spelling.Correction{{Word: "TC-1", Instead: "ТС-1"}}
+			if diff := cmp.Diff(want, got.Corrected); diff != "" || got.Total != 1 {
+				t.Errorf("total %d, corrected (-want +got):\n%s", got.Total, diff)
+			}
+		})
+	}
+}
