@@ -88,8 +88,8 @@ func Find(ctx context.Context, st Searcher, s tenderbase.Search, strict []tender
 	var found []Match
 	more, half := plans(ops)
 	for i, keep := range append(more, half...) {
-		if i == len(more) && len(found) > 0 {
-			break // the sets of half the weight are tried only on an empty answer
+		if i >= len(more) && len(found) > 0 {
+			break // a set of half the weight is tried only on an empty answer
 		}
 		if within(ops, keep, len(strict)) {
 			continue
@@ -174,9 +174,10 @@ func weigh(ctx context.Context, st Searcher, s tenderbase.Search, ops []operand)
 // is shown matches most of it, and drops something, or it would be the
 // strict search. The sets that keep exactly half (two words of one
 // rarity, as in a store too small to tell «ремонт» from «кровля») come
-// apart, in half: they are searched only when the others find nothing,
-// since an answer of records with half the words is better than none but
-// worse than one with most of them.
+// apart, in half, the later words kept first: they are searched only
+// while the others and those before found nothing, since an answer of
+// records with half the words is better than none but worse than one
+// with most of them.
 func plans(ops []operand) (more, half [][]bool) {
 	var held []int
 	var total float64
@@ -211,6 +212,20 @@ func plans(ops []operand) (more, half [][]bool) {
 			half = append(half, p.keep)
 		}
 	}
+	// Of sets of half the weight, the one that keeps the later words comes
+	// first: a Russian noun phrase names its head first and what it is of
+	// after it (ремонт кровли, поставка кофе), and the latter tells more.
+	slices.SortStableFunc(half, func(a, b []bool) int {
+		for i := len(a) - 1; i >= 0; i-- {
+			if a[i] != b[i] {
+				if a[i] {
+					return -1
+				}
+				return 1
+			}
+		}
+		return 0
+	})
 	return more, half
 }
 

@@ -83,7 +83,7 @@ func TestExpand(t *testing.T) {
 		// beside the words.
 		{in: "кофе | канцтовары", want: "кофе | (канцтовары | (канцелярские товары) | (канцелярские принадлежности))",
 			words: []string{"канцтовары"}},
-		{in: "ТЗ", want: "ТЗ | (техническое задание)", words: []string{"ТЗ"}},
+		{in: "ТЗ", want: "ТЗ | (техническое задание) | (тех задание) | (описание объекта закупки)", words: []string{"ТЗ"}},
 		// A word with a hyphen, which the query language reads as a
 		// phrase of its parts, names a group as a plain word does.
 		{in: "пропан-бутан", want: "пропан-бутан | (сжиженный углеводородный газ) | СУГ | (газы углеводородные сжиженные)",
