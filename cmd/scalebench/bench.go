@@ -77,30 +77,30 @@ func runBench(ctx context.Context, cfg config, stderr io.Writer) (*result, error
 func (b *bench) openTargets(ctx context.Context, pg *cluster, corpusPath string, r *result) ([]*target, error) {
 	var targets []*target
 	for _, name := range b.cfg.Stores {
-		var t *target
+		var ts []*target
 		var bt built
 		var err error
 		switch name {
 		case storeSQLite:
 			var s ourStore
 			if s, bt, err = b.openSQLite(ctx, corpusPath); err == nil {
-				t, err = b.serve(ctx, name, s)
+				ts, err = b.serve(ctx, name, s)
 			}
 		case storePostgres:
 			var s ourStore
 			if s, bt, err = b.openPostgres(ctx, pg, corpusPath); err == nil {
-				t, err = b.serve(ctx, name, s)
+				ts, err = b.serve(ctx, name, s)
 			}
 		case storeUsual:
 			var u *usual
 			if u, bt, err = b.openUsual(ctx, pg, corpusPath); err == nil {
-				t = &target{name: name, search: u.search, cursorOf: u.cursorOf, close: u.close}
+				ts = []*target{{name: name, search: u.search, cursorOf: u.cursorOf, close: u.close}}
 			}
 		}
 		if err != nil {
 			return targets, err
 		}
-		targets = append(targets, t)
+		targets = append(targets, ts...)
 		r.Builds = append(r.Builds, bt)
 	}
 	return targets, nil

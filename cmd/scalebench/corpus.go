@@ -54,7 +54,7 @@ func loadCorpus(cfg config, logger *slog.Logger) (corpus, error) {
 	}); err != nil {
 		return c, err
 	}
-	err := cached(base+".classes.json", logger, "count the corpus's words", func(path string) error {
+	err := cached(base+".classes-v"+benchcorpus.ClassesVersion+".json", logger, "count the corpus's words", func(path string) error {
 		counts := benchcorpus.Count(cfg.Seed, cfg.Records)
 		s := survey{Vocabulary: counts.Vocabulary(), Classes: counts.Classes()}
 		b, err := json.MarshalIndent(s, "", "  ")
@@ -66,7 +66,7 @@ func loadCorpus(cfg config, logger *slog.Logger) (corpus, error) {
 	if err != nil {
 		return c, err
 	}
-	b, err := os.ReadFile(base + ".classes.json")
+	b, err := os.ReadFile(base + ".classes-v" + benchcorpus.ClassesVersion + ".json")
 	if err == nil {
 		err = json.Unmarshal(b, &c.Survey)
 	}

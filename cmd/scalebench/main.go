@@ -5,7 +5,7 @@
 // generates with its Russian configuration, a GIN index and a btree on
 // the date.
 //
-//	scalebench [-records 1000000] [-rounds 50] [-cache DIR] [-postgres URL] [-stores sqlite,postgres,usual] [-db-suffix S] [-json FILE]
+//	scalebench [-records 1000000] [-rounds 50] [-cache DIR] [-postgres URL] [-stores sqlite,postgres,usual] [-exact] [-db-suffix S] [-json FILE]
 //
 // The corpus is written once as NDJSON into the cache folder (by default
 // tenderbase-scalebench in the user's cache folder), with the query
@@ -29,6 +29,12 @@
 // over each store's. The project's stores must agree on every total; a
 // line says where they do not. The usual way's totals differ: it indexes
 // the same text, but stems it otherwise and drops stop words.
+//
+// With -exact each of the project's stores is timed twice in every round:
+// as an agent asks (the thesaurus, corrections and partial matches on) and
+// with "exact": true, the query as written, as the stores "sqlite exact"
+// and "postgres exact"; the two totals differ where the widening matches
+// more.
 //
 // With -export the bench times the export instead (exportwalk.go): -records
 // synthetic complaints of internal/demo, and a check result of every
@@ -104,6 +110,11 @@ type config struct {
 	JSON string
 	// Export times the export of stored complaints instead of searches.
 	Export bool
+	// Exact also times each of the project's stores with "exact": true,
+	// the query as written with no widening (thesaurus, corrections,
+	// partial matches), as a store of its own (sqlite exact, postgres
+	// exact) beside the same store widening its queries.
+	Exact bool
 }
 
 // wants reports whether the store called name is timed.
@@ -164,6 +175,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.DBSuffix, "db-suffix", "", "`SUFFIX` of the names of the bench's databases and SQLite file (lowercase letters, digits, _)")
 	fs.StringVar(&cfg.JSON, "json", "", "`FILE` to write the figures to, as JSON")
 	fs.BoolVar(&cfg.Export, "export", false, "time the export of -records stored complaints instead of searches")
+	fs.BoolVar(&cfg.Exact, "exact", false, "also time each of the project's stores with \"exact\": true (no thesaurus, corrections or partial matches), beside the same store with them")
 	fs.StringVar(&cfg.Samples, "samples", filepath.Join("..", "shared", "data"), "`DIR` of published EIS XML documents whose decoding is timed")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err

@@ -41,7 +41,7 @@ type target struct {
 // target that searches it with a key of the corporate plan, whose rows are
 // not capped. Closing the target stops the server, revokes the key and
 // closes s; so does a failure.
-func (b *bench) serve(ctx context.Context, name string, s ourStore) (*target, error) {
+func (b *bench) serve(ctx context.Context, name string, s ourStore) ([]*target, error) {
 	key, secret, err := s.CreateKey(ctx, tenderbase.Key{Name: "scalebench", Plan: tenderbase.PlanCorporate})
 	if err != nil {
 		s.Close()
@@ -58,32 +58,45 @@ func (b *bench) serve(ctx context.Context, name string, s ourStore) (*target, er
 	go func() { served <- srv.Serve(sctx, ln) }()
 	url := "http://" + ln.Addr().String() + "/mcp/ru/search"
 	client := &http.Client{Timeout: requestTimeout + 10*time.Second}
+	t := searchTarget(name, client, url, secret, false)
+	t.forget = s.ForgetTotals
+	t.close = func() {
+		cancel()
+		if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			b.logger.Warn("the server stopped", "store", name, "err", err)
+		}
+		if _, err := s.SetKeyStatus(context.WithoutCancel(ctx), key.ID, tenderbase.KeyRevoked); err != nil {
+			b.logger.Warn("revoke the bench's key", "store", name, "err", err)
+		}
+		s.Close()
+	}
+	ts := []*target{t}
+	if b.cfg.Exact {
+		exact := searchTarget(name+" exact", client, url, secret, true)
+		exact.forget, exact.close = s.ForgetTotals, func() {}
+		ts = append(ts, exact)
+	}
+	return ts, nil
+}
+
+// searchTarget returns the target that asks ru.search at url with the
+// key's secret, with "exact": true when exact is set.
+func searchTarget(name string, client *http.Client, url, secret string, exact bool) *target {
 	return &target{
 		name: name,
 		search: func(ctx context.Context, q benchcorpus.Query) (int, error) {
-			total, _, err := postSearch(ctx, client, url, secret, q)
+			total, _, err := postSearch(ctx, client, url, secret, q, exact)
 			return total, err
 		},
 		cursorOf: func(ctx context.Context, q benchcorpus.Query) (string, error) {
 			q.Page, q.ByCursor = q.Page-1, false
-			_, next, err := postSearch(ctx, client, url, secret, q)
+			_, next, err := postSearch(ctx, client, url, secret, q, exact)
 			if err == nil && next == "" {
 				err = fmt.Errorf("page %d of %s gave no next cursor", q.Page, q.Text)
 			}
 			return next, err
 		},
-		forget: s.ForgetTotals,
-		close: func() {
-			cancel()
-			if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
-				b.logger.Warn("the server stopped", "store", name, "err", err)
-			}
-			if _, err := s.SetKeyStatus(context.WithoutCancel(ctx), key.ID, tenderbase.KeyRevoked); err != nil {
-				b.logger.Warn("revoke the bench's key", "store", name, "err", err)
-			}
-			s.Close()
-		},
-	}, nil
+	}
 }
 
 // searchArgs are the arguments of ru.search.
@@ -92,12 +105,13 @@ type searchArgs struct {
 	Page    int    `json:"page,omitempty"`
 	Cursor  string `json:"cursor,omitempty"`
 	Regions []int  `json:"regions,omitempty"`
+	Exact   bool   `json:"exact,omitempty"`
 }
 
 // postSearch calls ru.search on its debug endpoint, reads the whole answer
 // and returns its total and next cursor.
-func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query) (int, string, error) {
-	args := searchArgs{Query: q.Text, Page: q.Page}
+func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query, exact bool) (int, string, error) {
+	args := searchArgs{Query: q.Text, Page: q.Page, Exact: exact}
 	if q.ByCursor {
 		args.Page, args.Cursor = 0, q.Cursor
 	}

@@ -81,6 +81,7 @@ var functionWords = func() map[string]bool {
 // query, counted in one more pass over the corpus.
 func (c *Counts) Classes() []Class {
 	common := c.nearestWords(commonBand)
+	mid, rare := c.nearestWords(midBand), c.nearestWords(rareBand)
 	page := func(w string) int { return min(queryPage, c.keys[textproc.Stem(w)]/20/2) }
 	classes := []Class{
 		{Name: "common", About: "a word in about 55% of the tenders", Queries: each(common, single)},
@@ -90,8 +91,9 @@ func (c *Counts) Classes() []Class {
 		{Name: "not", About: "a common word without another", Queries: pairUp(common, 2, func(a, b string) Query {
 			return Query{Text: a + " & !" + b, Words: []string{a}, Not: b}
 		})},
-		{Name: "mid", About: "a word in about 1% of the tenders", Queries: each(c.nearestWords(midBand), single)},
-		{Name: "rare", About: "a word in about 0.01% of the tenders", Queries: each(c.nearestWords(rareBand), single)},
+		{Name: "mid", About: "a word in about 1% of the tenders", Queries: each(mid, single)},
+		{Name: "rare", About: "a word in about 0.01% of the tenders", Queries: each(rare, single)},
+		{Name: "short", About: "a word of 1% and a word of 0.01% of the tenders: a strict set shorter than a page, which partial matches follow", Queries: zipWords(mid, rare)},
 		{Name: "phrase", About: "two words side by side in about 1% of the tenders", Queries: c.phrases()},
 		{Name: "region", About: "a word in about 55% of the tenders of Moscow (r77)", Queries: each(c.nearestRegionWords(commonBand), func(w string) Query {
 			return Query{Text: w, Words: []string{w}, Region: queryRegion}
@@ -129,6 +131,16 @@ func pairUp(words []string, step int, q func(a, b string) Query) []Query {
 			b = words[(i+1)%len(words)]
 		}
 		out[i] = q(w, b)
+	}
+	return out
+}
+
+// zipWords returns the query of each word of a and the word of b in its
+// place, both words to find.
+func zipWords(a, b []string) []Query {
+	out := make([]Query, 0, min(len(a), len(b)))
+	for i := range min(len(a), len(b)) {
+		out = append(out, Query{Text: a[i] + " " + b[i], Words: []string{a[i], b[i]}})
 	}
 	return out
 }

@@ -20,6 +20,10 @@ import (
 // another version is another corpus.
 const Version = "1"
 
+// ClassesVersion names the classes of queries drawn from a corpus: a
+// survey of the corpus made by another version lacks a class or differs.
+const ClassesVersion = "2"
+
 // zipfExponent is the s of the Zipf law by which words are drawn: the k-th
 // word of the vocabulary comes in proportion to 1/k^s.
 const zipfExponent = 1.1
