@@ -103,7 +103,7 @@ func TestClasses(t *testing.T) {
 			t.Errorf("class %s has %d queries, want %d", cl.Name, len(cl.Queries), perClass)
 		}
 	}
-	want := []string{"common", "and", "not", "mid", "rare", "phrase", "region", "page"}
+	want := []string{"common", "and", "not", "mid", "rare", "short", "phrase", "region", "page"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Fatalf("classes (-want +got):\n%s", diff)
 	}
@@ -133,6 +133,11 @@ func TestClasses(t *testing.T) {
 	for i, q := range byName["not"].Queries {
 		if one := byName["common"].Queries[i].Hits; q.Hits == 0 || q.Hits >= one {
 			t.Errorf("%s has %d hits, want some and fewer than the %d of its word", q.Text, q.Hits, one)
+		}
+	}
+	for i, q := range byName["short"].Queries {
+		if rare := byName["rare"].Queries[i].Hits; q.Hits >= 20 || q.Hits > rare {
+			t.Errorf("%s has %d hits, want fewer than a page and no more than the %d of its rare word", q.Text, q.Hits, rare)
 		}
 	}
 	for _, q := range byName["page"].Queries {
