@@ -53,6 +53,7 @@ func (c *Contract) SearchText() []Text {
 		"reg_number", c.RegNumber, "purchase_number", c.PurchaseNumber, "subject", c.Subject,
 	)
 	ts = append(ts, partyTexts("customer", c.Customer)...)
+	ts = append(ts, texts("customer", c.Customer.Address)...) // where it sits: a city is searched for
 	for _, s := range c.Suppliers {
 		ts = append(ts, partyTexts("suppliers", s)...)
 	}

@@ -147,6 +147,7 @@ func (t *Tender) SearchText() []Text {
 		"placing_method", t.PlacingMethod,
 	)
 	ts = append(ts, partyTexts("customer", t.Customer)...)
+	ts = append(ts, texts("customer", t.Customer.Address)...) // where it sits: a city is searched for
 	for _, c := range t.Customers {
 		ts = append(ts, texts("customers", c.Name, "customers", c.INN)...)
 	}
