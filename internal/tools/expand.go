@@ -7,26 +7,29 @@ import (
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/families"
 	"github.com/tenderbase/tenderbase/internal/thesaurus"
 )
 
-// The search tools expand a query by the procurement thesaurus unless
-// asked for the query as written (searchArgs.Exact): a word that the
-// thesaurus knows also matches its synonyms, and a category word also
-// lists the records coded in its OKPD2 class. This file is all of it
-// that the search path sees: expandQuery before the store search, and
-// addCoded after it.
+// The search tools expand a query by the procurement thesaurus and by
+// word families unless asked for the query as written (searchArgs.Exact):
+// a word that the thesaurus knows also matches its synonyms, a category
+// word also lists the records coded in its OKPD2 class, and a word of a
+// family also matches the family's other words (кровля, кровельный).
+// This file is all of it that the search path sees: expandQuery before
+// the store search, and addCoded after it.
 
 // maxCodedClasses bounds the OKPD2 classes one search lists records of:
 // each costs two store searches more.
 const maxCodedClasses = 4
 
-// expansion is one expansion of a query, as an answer says it.
+// expansion is one expansion of a query, as an answer says it: by the
+// thesaurus or by a word family (families.Source).
 type expansion struct {
-	Words  string       `json:"words" jsonschema:"Words of the query that the thesaurus knows."`
-	Also   []string     `json:"also" jsonschema:"What they also matched: their synonyms and abbreviations."`
+	Words  string       `json:"words" jsonschema:"Words of the query that were widened."`
+	Also   []string     `json:"also" jsonschema:"What they also matched: synonyms, abbreviations, word family."`
 	OKPD2  []codedClass `json:"okpd2,omitempty" jsonschema:"OKPD2 classes the words name."`
-	Source string       `json:"source" jsonschema:"Where the thesaurus has it from."`
+	Source string       `json:"source" jsonschema:"Where the widening comes from."`
 }
 
 // codedClass is an OKPD2 class of an expansion and the records of it that
@@ -40,12 +43,41 @@ type codedClass struct {
 	Items   []int `json:"items,omitempty" jsonschema:"The numbers of this page's items that are such records, listed after the word matches."`
 }
 
-// expandQuery returns q expanded by the thesaurus, and the expansions.
+// expandQuery returns q expanded by the thesaurus and then each word of
+// it, as written, by its word family (кровля, кровельный), and the
+// expansions.
 func expandQuery(q tenderbase.Query) (tenderbase.Query, []thesaurus.Expansion) {
 	if q == nil {
 		return nil, nil
 	}
-	return thesaurus.Default().Expand(q)
+	out, exps := thesaurus.Default().Expand(q)
+	return withFamilies(out, q, exps)
+}
+
+// withFamilies widens the words of written in q, and in the rest of the
+// query that a category's records must match, by their families, and
+// adds the expansions to exps.
+func withFamilies(q, written tenderbase.Query, exps []thesaurus.Expansion) (tenderbase.Query, []thesaurus.Expansion) {
+	fam := families.Default()
+	for i := range exps {
+		if exps[i].Rest != nil {
+			exps[i].Rest, _ = fam.Expand(exps[i].Rest, written)
+		}
+	}
+	q, words := fam.Expand(q, written)
+	if len(words) == 0 {
+		return q, exps
+	}
+	// One expansion for all the words a family widened: a query of many
+	// words would say the source for each.
+	e := thesaurus.Expansion{Source: families.Source}
+	var widened []string
+	for _, w := range words {
+		widened = append(widened, w.Words)
+		e.Also = append(e.Also, w.Also...)
+	}
+	e.Words = strings.Join(widened, ", ")
+	return q, append(exps, e)
 }
 
 // addCoded lists, after the word matches recs of the first page of srch
@@ -124,9 +156,13 @@ func (s *Set) codedRecords(ctx context.Context, srch tenderbase.Search, rest ten
 	return recs, nil
 }
 
-// writeExpansions writes a line an expansion for a model to read.
+// writeExpansions writes a line an expansion of the thesaurus for a
+// model to read.
 func writeExpansions(b *strings.Builder, exps []expansion, k hitKind) {
 	for _, e := range exps {
+		if e.Source == families.Source {
+			continue
+		}
 		fmt.Fprintf(b, "Expanded: %s also matched %s", e.Words, strings.Join(e.Also, ", "))
 		for _, cl := range e.OKPD2 {
 			fmt.Fprintf(b, "; OKPD2 %s «%s»", cl.Code, cl.Name)
@@ -138,6 +174,17 @@ func writeExpansions(b *strings.Builder, exps []expansion, k hitKind) {
 			}
 		}
 		b.WriteString(". exact: true searches the query as written; the okpd2 argument lists a class.\n")
+	}
+}
+
+// writeFamilies writes, last, one line of the words that word families
+// widened: a footnote, since a family's words are those of the query in
+// other parts of speech.
+func writeFamilies(b *strings.Builder, exps []expansion) {
+	for _, e := range exps {
+		if e.Source == families.Source {
+			fmt.Fprintf(b, "Word families: %s also matched %s (DerivBase.Ru; exact: true searches as written).\n", e.Words, strings.Join(e.Also, ", "))
+		}
 	}
 }
 

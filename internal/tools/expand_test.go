@@ -53,8 +53,10 @@ func TestExpansion(t *testing.T) {
 		name, args string
 		want       answer
 	}{
-		{"a category word", `{"query": "лекарства"}`, answer{Total: 2, Items: []string{words, both, coded}, Expansions: drugs(1, 3),
-			Text: "Expanded: лекарства also matched медикаменты, лекарственные препараты, лекарственные средства; OKPD2 21.20 «Препараты лекарственные и материалы, применяемые в медицинских целях»: 1 contract coded in it without the words, listed as item 3."}},
+		{"a category word", `{"query": "лекарства"}`, answer{Total: 2, Items: []string{words, both, coded},
+			// The word's family follows the thesaurus' expansion.
+			Expansions: append(drugs(1, 3), expansion{Words: "лекарства", Also: []string{"лекарский", "лекарственный"}}),
+			Text:       "Expanded: лекарства also matched медикаменты, лекарственные препараты, лекарственные средства; OKPD2 21.20 «Препараты лекарственные и материалы, применяемые в медицинских целях»: 1 contract coded in it without the words, listed as item 3."}},
 		{"exact", `{"query": "лекарства", "exact": true}`, answer{Items: []string{}}},
 		{"an abbreviation by its class alone", `{"query": "ГСМ"}`, answer{Items: []string{fuel}}},
 		{"the rest of the query goes with the class", `{"query": "поставка лекарственных препаратов"}`, answer{Total: 1, Items: []string{both}}},

@@ -76,6 +76,7 @@ func (p summaryPage) text(t searchTool, sort tenderbase.Sort, plan tenderbase.Pl
 	cut := p.writeEntries(&b, k)
 	p.writePartial(&b)
 	p.writeNext(&b, t, k, cut)
+	writeFamilies(&b, p.Expansions)
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
