@@ -123,6 +123,18 @@ func (f *Families) Family(key string) []string {
 	return out
 }
 
+// adjective reports whether a lemma is an adjective's: its masculine
+// nominative ends in -ый, -ий or -ой. A query word is widened by the
+// adjectives of its family alone: a noun by its relative adjectives
+// (кровля, кровельный), a prefixed adjective by its base (противоопухолевый,
+// опухолевый), but an adjective never by its noun, which names a wider
+// thing (котировочная заявка is not any котировка, служебная записка any
+// служба). On the judged set, widening both ways gave 86.8% macro recall
+// at 92.9% precision, this way 87.5% at 94.1%.
+func adjective(lemma string) bool {
+	return strings.HasSuffix(lemma, "ый") || strings.HasSuffix(lemma, "ий") || strings.HasSuffix(lemma, "ой")
+}
+
 // Expansion is one word of a query widened by its family.
 type Expansion struct {
 	Words  string   // the word as the query wrote it
@@ -169,7 +181,7 @@ func (f *Families) expand(q tenderbase.Query, words map[string]bool, exps *[]Exp
 		if q.Exact || !words[q.Stem] {
 			return q
 		}
-		ms := f.Members(q.Stem)
+		ms := slices.DeleteFunc(f.Members(q.Stem), func(m Member) bool { return !adjective(m.Word) })
 		if len(ms) == 0 {
 			return q
 		}
