@@ -101,3 +101,59 @@ func TestOKDPClassesOfRealRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestOKDPOfARealNotice imports a 223-FZ notice of 2012 whose items are
+// classified by OKDP alone: the store finds the tender by its OKDP class,
+// and ru.detail keeps the item's code as the notice gives it.
+func TestOKDPOfARealNotice(t *testing.T) {
+	file := filepath.Join(sharedData, "eis223", "Homyakin__ZakupkiParser", "purchaseNoticeZK_test.xml")
+	if _, err := os.Stat(file); err != nil {
+		t.Skipf("the shared data is absent: %v", err)
+	}
+	const number = "31200022868"
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			sum, err := importer.Import(ctx, store, []string{file}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
+			if err != nil || sum.Rejected != 0 || sum.Records == 0 {
+				t.Fatalf("import: %+v, %v", sum, err)
+			}
+			for _, class := range []string{"22", "2200000"} {
+				page, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTender,
+					Where: []tenderbase.Lookup{{Field: tenderbase.LookupOKDP, Value: class}}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if page.Total != 1 || page.Items[0].Key() != number {
+					t.Errorf("OKDP %s finds %d tenders, want %s alone", class, page.Total, number)
+				}
+			}
+			page, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindTender,
+				Where: []tenderbase.Lookup{{Field: tenderbase.LookupOKPD2, Value: "22"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Total != 0 {
+				t.Errorf("OKPD2 22 finds %d tenders coded in OKDP alone, want none", page.Total)
+			}
+
+			detail, _ := decodeCall[struct {
+				Lots []struct {
+					Objects []tenderbase.PurchaseObject `json:"objects"`
+				} `json:"lots"`
+			}](t, New(store, nil), tenderbase.PlanCorporate, "ru.detail", `{"id": "`+number+`"}`)
+			var objects []tenderbase.PurchaseObject
+			for _, l := range detail.Lots {
+				objects = append(objects, l.Objects...)
+			}
+			if len(objects) == 0 {
+				t.Fatal("the tender has no objects")
+			}
+			for _, o := range objects {
+				if o.OKDPCode != "2200000" || o.OKDPName != "ПОЛИГРАФИЧЕСКАЯ И ПЕЧАТНАЯ ПРОДУКЦИЯ" || o.OKPD2Code != "" {
+					t.Errorf("object %q is coded OKDP %q %q, OKPD2 %q", o.Name, o.OKDPCode, o.OKDPName, o.OKPD2Code)
+				}
+			}
+		})
+	}
+}
