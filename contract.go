@@ -58,13 +58,13 @@ func (c *Contract) SearchText() []Text {
 		ts = append(ts, partyTexts("suppliers", s)...)
 	}
 	for _, o := range c.Objects {
-		ts = append(ts, texts("objects", o.Name, "objects", o.OKPD2Code)...)
+		ts = append(ts, texts("objects", o.Name, "objects", o.OKPD2Code, "objects", o.OKDPCode, "objects", o.OKDPName)...)
 	}
 	return ts
 }
 
 // Flags returns the region and law flags and the flags of the prefixes of
-// the objects' OKPD2 codes (LookupOKPD2).
+// the objects' OKPD2 and OKDP codes (LookupOKPD2, LookupOKDP).
 func (c *Contract) Flags() []string {
 	var f []string
 	if c.Region > 0 {
@@ -73,7 +73,8 @@ func (c *Contract) Flags() []string {
 	if c.Law != "" {
 		f = append(f, "fz"+c.Law)
 	}
-	return append(f, okpd2Flags(c.Objects)...)
+	f = append(f, okpd2Flags(c.Objects)...)
+	return append(f, okdpFlags(c.Objects)...)
 }
 
 // Lookups returns the numbers and the INNs of every party.

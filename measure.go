@@ -123,6 +123,31 @@ func CPVPrefixes(code string) []string {
 	return out
 }
 
+// OKDPPrefixes returns every prefix of an OKDP code (OK 004-93, seven
+// digits: 2423350 gives "2", "24"... "2423350"), so that any class is an
+// exact key.
+func OKDPPrefixes(code string) []string {
+	code = strings.TrimSpace(code)
+	if strings.Trim(code, "0123456789") != "" {
+		return nil
+	}
+	var out []string
+	for i := 1; i <= len(code); i++ {
+		out = append(out, code[:i])
+	}
+	return out
+}
+
+// OKDPPrefix returns the prefix that stands for an OKDP class: its code
+// without the trailing zeros that pad it to seven digits. 2423000
+// «Фармацевтические препараты...» is every code that starts 2423, and
+// 4540120 «Кровельные работы» every one that starts 454012. A class whose
+// name lists its members by a range of codes ("[2423110] - [2423383]") is
+// no prefix of them; the thesaurus names none.
+func OKDPPrefix(code string) string {
+	return strings.TrimRight(strings.TrimSpace(code), "0")
+}
+
 // CPVPrefix returns the significant digits of a CPV code or prefix a user
 // gives: "45000000-7" and "45" are both "45".
 func CPVPrefix(code string) string {

@@ -160,12 +160,12 @@ func PaidPlans() string {
 var LookupFields = map[Kind]map[string]string{
 	KindTender: {
 		LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer", LookupState: "status",
-		LookupParticipantINN: "participants", LookupOKPD2: "lots", LookupPlacingMethod: "placing_method_code", LookupPlatform: "etp",
+		LookupParticipantINN: "participants", LookupOKPD2: "lots", LookupOKDP: "lots", LookupPlacingMethod: "placing_method_code", LookupPlatform: "etp",
 	},
 	KindDoc: {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer"},
 	KindContract: {
 		LookupRegNumber: "reg_number", LookupPurchaseNumber: "purchase_number",
-		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers", LookupOKPD2: "objects",
+		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers", LookupOKPD2: "objects", LookupOKDP: "objects",
 	},
 	KindWorldTender: {LookupCPV: "cpv_codes"},
 	KindOrg:         {LookupINN: "inn", LookupOGRN: "ogrn"},

@@ -92,14 +92,19 @@ const (
 	LookupOKPD2 = "okpd2"
 	// LookupCPV finds the records by every prefix of the significant
 	// digits of a CPV code (CPVPrefixes). Records carry it as flags.
-	LookupCPV           = "cpv"
+	LookupCPV = "cpv"
+	// LookupOKDP finds the records that hold an OKDP (OK 004-93) code, the
+	// classifier of 94-FZ and early 223-FZ records, by any prefix of its
+	// digits (OKDPPrefixes): a class is the prefix before its trailing
+	// zeros (OKDPPrefix). Records carry it as flags.
+	LookupOKDP          = "okdp"
 	LookupPlacingMethod = "placing_method" // the code, such as EA20
 	LookupPlatform      = "platform"       // the electronic platform's code, such as ETP_SBAST
 )
 
 // Flag returns the flag that records carry for l when l's field is one
 // records carry as flags, not as lookups: the prefixes of classification
-// codes (LookupOKPD2, LookupCPV). A tender holds some twenty of them; as
+// codes (LookupOKPD2, LookupCPV, LookupOKDP). A tender holds some twenty of them; as
 // lookups they were four in five of a store's lookup rows, each a row in
 // two indexes, where as flags a write adds one bit to a bitmap per batch
 // and a store counts them from its bitmaps. Records hold the flags of
@@ -110,6 +115,8 @@ func (l Lookup) Flag() (string, bool) {
 		return codeFlag("ok", l.Value), true
 	case LookupCPV:
 		return codeFlag("cpv", l.Value), true
+	case LookupOKDP:
+		return codeFlag("okdp", l.Value), true
 	}
 	return "", false
 }

@@ -136,6 +136,7 @@ func TestCodeFlags(t *testing.T) {
 		{tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "4391"}, "ok4391"},
 		{tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "43-91"}, "okh34332d3931"},
 		{tenderbase.Lookup{Field: tenderbase.LookupCPV, Value: "452"}, "cpv452"},
+		{tenderbase.Lookup{Field: tenderbase.LookupOKDP, Value: "2423"}, "okdp2423"},
 	} {
 		got, ok := tc.lookup.Flag()
 		if !ok || got != tc.want {
@@ -160,6 +161,19 @@ func TestCodeFlags(t *testing.T) {
 	}
 	if slices.ContainsFunc(tender.Lookups(), func(l tenderbase.Lookup) bool { return l.Field == tenderbase.LookupOKPD2 }) {
 		t.Errorf("tender lookups %v hold OKPD2 codes, which are flags", tender.Lookups())
+	}
+	// An object of a 94-FZ contract names its OKDP class: every
+	// prefix of its digits is a flag, and no OKPD2 flag comes of it.
+	old := &tenderbase.Contract{RegNumber: "1", Law: "44", Objects: []tenderbase.PurchaseObject{{OKDPCode: "2423350", OKDPName: "Средства противораковые"}}}
+	wantOld := []string{"fz44", "okdp2", "okdp24", "okdp242", "okdp2423", "okdp24233", "okdp242335", "okdp2423350"}
+	if diff := cmp.Diff(wantOld, old.Flags()); diff != "" {
+		t.Errorf("flags of an OKDP object (-want +got):\n%s", diff)
+	}
+	if p := tenderbase.OKDPPrefix("2423000"); p != "2423" {
+		t.Errorf("OKDPPrefix(2423000) = %q, want 2423", p)
+	}
+	if p := tenderbase.OKDPPrefixes("24-23"); p != nil {
+		t.Errorf("OKDPPrefixes of a code not of digits = %q, want none", p)
 	}
 	s := tenderbase.Search{Kind: tenderbase.KindTender, Where: []tenderbase.Lookup{{Field: tenderbase.LookupOKPD2, Value: "43.91"}, {Field: tenderbase.LookupPlatform, Value: "ETP_SBAST"}},
 		Filters: tenderbase.Filters{Regions: []int{77}}}

@@ -98,14 +98,17 @@ type TenderLot struct {
 }
 
 // PurchaseObject is one item bought: goods, work or a service, classified by
-// OKPD2 (OK 034-2014) since 2017, by OKPD (OK 034-2007) before, or by a
-// position of the KTRU catalogue, which names its OKPD2 class too. A drug
-// is named by its international nonproprietary name (MNN).
+// OKPD2 (OK 034-2014) since 2017, by OKPD (OK 034-2007) before, by OKDP
+// (OK 004-93) in the records of 94-FZ and early 223-FZ, or by a position
+// of the KTRU catalogue, which names its OKPD2 class too. A drug is named
+// by its international nonproprietary name (MNN).
 type PurchaseObject struct {
 	OKPD2Code string  `json:"okpd2_code,omitempty"`
 	OKPD2Name string  `json:"okpd2_name,omitempty"`
 	OKPDCode  string  `json:"okpd_code,omitempty"`
 	OKPDName  string  `json:"okpd_name,omitempty"`
+	OKDPCode  string  `json:"okdp_code,omitempty"`
+	OKDPName  string  `json:"okdp_name,omitempty"`
 	KTRUCode  string  `json:"ktru_code,omitempty"`
 	MNN       string  `json:"mnn,omitempty"`
 	Name      string  `json:"name"`
@@ -158,14 +161,16 @@ func (t *Tender) SearchText() []Text {
 		ts = append(ts, texts("lots", l.Title)...)
 		for _, o := range l.Objects {
 			ts = append(ts, texts("lots", o.Name, "lots", o.OKPD2Code, "lots", o.OKPD2Name,
-				"lots", o.OKPDCode, "lots", o.OKPDName, "lots", o.KTRUCode, "lots", o.MNN)...)
+				"lots", o.OKPDCode, "lots", o.OKPDName, "lots", o.OKDPCode, "lots", o.OKDPName,
+				"lots", o.KTRUCode, "lots", o.MNN)...)
 		}
 	}
 	return ts
 }
 
 // Flags returns the region flag, the law flag ("fz44" or "fz223") and the
-// flags of the prefixes of the objects' OKPD2 codes (LookupOKPD2).
+// flags of the prefixes of the objects' OKPD2 and OKDP codes (LookupOKPD2,
+// LookupOKDP).
 func (t *Tender) Flags() []string {
 	var f []string
 	if t.Region > 0 {
@@ -176,6 +181,7 @@ func (t *Tender) Flags() []string {
 	}
 	for _, l := range t.Lots {
 		f = append(f, okpd2Flags(l.Objects)...)
+		f = append(f, okdpFlags(l.Objects)...)
 	}
 	return distinct(f)
 }
@@ -209,6 +215,17 @@ func okpd2Flags(objects []PurchaseObject) []string {
 		codes[i] = o.OKPD2Code
 	}
 	return codeFlags(LookupOKPD2, codes, CodePrefixes)
+}
+
+// okdpFlags returns the flags of the OKDP code prefixes of objects.
+func okdpFlags(objects []PurchaseObject) []string {
+	var codes []string
+	for _, o := range objects {
+		if o.OKDPCode != "" {
+			codes = append(codes, o.OKDPCode)
+		}
+	}
+	return codeFlags(LookupOKDP, codes, OKDPPrefixes)
 }
 
 // RegionFlag returns the filter flag of a region code: 77 -> "r77".

@@ -1,16 +1,18 @@
 // Package thesaurus is the procurement thesaurus that search expands a
 // query by: groups of words that mean the same in procurement (ГСМ and
-// горюче-смазочные материалы, ЭВМ and компьютеры), and the OKPD2 classes
-// (ОК 034-2014) a group names, so that a query word that names a class
-// also lists the records coded in it. The data ships in the package
-// (terms.tsv, okpd2.tsv); README.md says where it comes from and how it
-// is updated.
+// горюче-смазочные материалы, ЭВМ and компьютеры), and the classes a group
+// names, of OKPD2 (ОК 034-2014) and of OKDP (ОК 004-93), which classified
+// the records before 2016, so that a query word that names a class also
+// lists the records coded in it. The data ships in the package
+// (terms.tsv, okpd2.tsv, okdp.tsv); README.md says where it comes from and
+// how it is updated.
 package thesaurus
 
 import (
 	"bufio"
 	_ "embed"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -26,10 +28,27 @@ var termsFile string
 //go:embed okpd2.tsv
 var okpd2File string
 
-// Class is an OKPD2 class: its code and its name in the classifier.
+//go:embed okdp.tsv
+var okdpFile string
+
+// Class is a class of a classifier: its code and its name in the
+// classifier, and the lookup that finds the records coded in it.
 type Class struct {
 	Code string `json:"code"`
 	Name string `json:"name"`
+	// Field is the lookup field of the classifier: tenderbase.LookupOKPD2
+	// or tenderbase.LookupOKDP.
+	Field string `json:"-"`
+}
+
+// Lookup returns the lookup that finds the records coded in c: an OKPD2
+// class is its code, an OKDP class the prefix before the zeros that pad
+// it (tenderbase.OKDPPrefix).
+func (c Class) Lookup() tenderbase.Lookup {
+	if c.Field == tenderbase.LookupOKDP {
+		return tenderbase.Lookup{Field: c.Field, Value: tenderbase.OKDPPrefix(c.Code)}
+	}
+	return tenderbase.Lookup{Field: c.Field, Value: c.Code}
 }
 
 // Group is one line of the thesaurus: words that mean the same, the
@@ -51,6 +70,9 @@ type Thesaurus struct {
 	// Classes are the OKPD2 classes by code: those to four digits, and
 	// every longer one a group names.
 	Classes map[string]string
+	// OKDP are the OKDP classes by code: those of four significant digits
+	// (2423000), and every longer one a group names.
+	OKDP map[string]string
 	// byStem indexes the keys by their first stem.
 	byStem map[string][]key
 }
@@ -79,7 +101,7 @@ func (t *Thesaurus) Words() []string {
 
 // Load reads the thesaurus shipped in the package.
 func Load() (*Thesaurus, error) {
-	return Parse(termsFile, okpd2File)
+	return Parse(termsFile, okpd2File, okdpFile)
 }
 
 var std = sync.OnceValues(Load)
@@ -95,22 +117,27 @@ func Default() *Thesaurus {
 	return t
 }
 
-// Parse reads a thesaurus from the text of its two files: terms (a group
-// a line: words split by " | ", classes split by "," or "-", a source,
-// split by tabs; # starts a comment line) and OKPD2 classes (a code and a
-// name a line, split by a tab). A group without a source, or naming a
-// class the classifier lacks, is an error.
-func Parse(terms, okpd2 string) (*Thesaurus, error) {
-	t := &Thesaurus{Classes: map[string]string{}, byStem: map[string][]key{}}
-	if err := eachLine(okpd2, func(n int, line string) error {
-		code, name, ok := strings.Cut(line, "\t")
-		if !ok || code == "" || name == "" {
-			return fmt.Errorf("okpd2.tsv:%d: want a code and a name split by a tab", n)
+// Parse reads a thesaurus from the text of its files: terms (a group a
+// line: words split by " | ", classes split by "," or "-", a source, split
+// by tabs; # starts a comment line), OKPD2 classes and OKDP classes (a
+// code and a name a line, split by a tab). A group without a source, or
+// naming a class the classifier lacks, is an error.
+func Parse(terms, okpd2, okdp string) (*Thesaurus, error) {
+	t := &Thesaurus{Classes: map[string]string{}, OKDP: map[string]string{}, byStem: map[string][]key{}}
+	for _, f := range []struct {
+		name, text string
+		classes    map[string]string
+	}{{"okpd2.tsv", okpd2, t.Classes}, {"okdp.tsv", okdp, t.OKDP}} {
+		if err := eachLine(f.text, func(n int, line string) error {
+			code, name, ok := strings.Cut(line, "\t")
+			if !ok || code == "" || name == "" {
+				return fmt.Errorf("%s:%d: want a code and a name split by a tab", f.name, n)
+			}
+			f.classes[code] = name
+			return nil
+		}); err != nil {
+			return nil, err
 		}
-		t.Classes[code] = name
-		return nil
-	}); err != nil {
-		return nil, err
 	}
 	err := eachLine(terms, func(n int, line string) error {
 		g, err := t.parseGroup(line)
@@ -172,15 +199,40 @@ func (t *Thesaurus) parseGroup(line string) (*Group, error) {
 	}
 	if c := strings.TrimSpace(fields[1]); c != "-" {
 		for code := range strings.SplitSeq(c, ",") {
-			code = strings.TrimSpace(code)
-			name, ok := t.Classes[code]
-			if !ok {
-				return nil, fmt.Errorf("the group %q names OKPD2 %s, which okpd2.tsv lacks", fields[0], code)
+			cl, err := t.class(strings.TrimSpace(code))
+			if err != nil {
+				return nil, fmt.Errorf("the group %q names %w", fields[0], err)
 			}
-			g.Classes = append(g.Classes, Class{Code: code, Name: name})
+			g.Classes = append(g.Classes, cl)
 		}
 	}
 	return g, nil
+}
+
+// okdpCode is the shape of an OKDP code: seven digits, where an OKPD2 code
+// has two, or dots.
+var okdpCode = regexp.MustCompile(`^\d{7}$`)
+
+// class returns the class of a code a group names: seven digits are an
+// OKDP code, any other an OKPD2 code.
+func (t *Thesaurus) class(code string) (Class, error) {
+	if !okdpCode.MatchString(code) {
+		name, ok := t.Classes[code]
+		if !ok {
+			return Class{}, fmt.Errorf("OKPD2 %s, which okpd2.tsv lacks", code)
+		}
+		return Class{Code: code, Name: name, Field: tenderbase.LookupOKPD2}, nil
+	}
+	name, ok := t.OKDP[code]
+	if !ok {
+		return Class{}, fmt.Errorf("OKDP %s, which okdp.tsv lacks", code)
+	}
+	// Such a class lists its members by a range of codes, not by its
+	// prefix: its lookup would miss them.
+	if strings.Contains(name, "[") {
+		return Class{}, fmt.Errorf("OKDP %s, whose members are a range of codes, not the codes it begins", code)
+	}
+	return Class{Code: code, Name: name, Field: tenderbase.LookupOKDP}, nil
 }
 
 // stems returns the keys of a query of plain words (a word, or words
@@ -233,10 +285,11 @@ type Expansion struct {
 	Words  string   `json:"words"`
 	Also   []string `json:"also"`
 	Source string   `json:"source"`
-	// Classes are the group's OKPD2 classes, named only when the words
-	// are the whole query or one of the words it ANDs at its top: only
-	// then can the records of a class be searched beside the words.
-	Classes []Class `json:"okpd2,omitempty"`
+	// Classes are the group's classes (OKPD2 and OKDP), named only when
+	// the words are the whole query or one of the words it ANDs at its
+	// top: only then can the records of a class be searched beside the
+	// words.
+	Classes []Class `json:"classes,omitempty"`
 	// Rest is the query without the words, nil when they are all of it:
 	// what a record coded in a class must match besides.
 	Rest tenderbase.Query `json:"-"`

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 )
 
@@ -24,8 +25,17 @@ func TestLoad(t *testing.T) {
 			t.Errorf("%v has no source", g.Words)
 		}
 		for _, c := range g.Classes {
-			if c.Name == "" || th.Classes[c.Code] != c.Name {
-				t.Errorf("%v: class %s is named %q, the classifier says %q", g.Words, c.Code, c.Name, th.Classes[c.Code])
+			classes := th.Classes
+			if c.Field == tenderbase.LookupOKDP {
+				classes = th.OKDP
+				// The source says which OKDP class, by the classifier's
+				// code and name.
+				if cited := c.Code + " «" + c.Name + "»"; !strings.Contains(g.Source, cited) {
+					t.Errorf("%v: the source does not cite OKDP %s", g.Words, cited)
+				}
+			}
+			if c.Name == "" || classes[c.Code] != c.Name {
+				t.Errorf("%v: class %s is named %q, the classifier says %q", g.Words, c.Code, c.Name, classes[c.Code])
 			}
 		}
 	}
@@ -42,18 +52,55 @@ func TestLoad(t *testing.T) {
 	if n := len(th.Classes); n < 900 {
 		t.Errorf("%d OKPD2 classes; the classifier has some 980 to four digits", n)
 	}
+	for code, name := range map[string]string{
+		"2423000": "Фармацевтические препараты, медицинские химические вещества и лекарственные растительные продукты",
+		"2320000": "Продукты нефтепереработки, газ нефтепереработки и пиролиза, продукты газоперерабатывающих заводов",
+		"4540120": "Кровельные работы",
+	} {
+		if th.OKDP[code] != name {
+			t.Errorf("OKDP %s is %q, want %q", code, th.OKDP[code], name)
+		}
+	}
+	if n := len(th.OKDP); n < 640 {
+		t.Errorf("%d OKDP classes; the classifier has 647 of four significant digits", n)
+	}
+}
+
+// A class's lookup is its code in OKPD2 and its code without the padding
+// zeros in OKDP, so that the lookup of 2423000 finds 2423350.
+func TestClassLookup(t *testing.T) {
+	th := Default()
+	got := map[string]tenderbase.Lookup{}
+	for _, g := range th.Groups {
+		for _, c := range g.Classes {
+			got[c.Code] = c.Lookup()
+		}
+	}
+	for code, want := range map[string]tenderbase.Lookup{
+		"21.20":   {Field: tenderbase.LookupOKPD2, Value: "21.20"},
+		"2423000": {Field: tenderbase.LookupOKDP, Value: "2423"},
+		"4540120": {Field: tenderbase.LookupOKDP, Value: "454012"},
+		"2320221": {Field: tenderbase.LookupOKDP, Value: "2320221"},
+	} {
+		if got[code] != want {
+			t.Errorf("class %s looks up %+v, want %+v", code, got[code], want)
+		}
+	}
 }
 
 func TestParseErrors(t *testing.T) {
 	okpd2 := "21.20\tПрепараты лекарственные\n"
+	okdp := "2423000\tФармацевтические препараты\n2423010\tПрепараты химико - фармацевтические [2423110] - [2423383]\n"
 	for _, c := range []struct{ name, terms, want string }{
 		{"no source", "лекарства | медикаменты\t21.20\t \n", "no source"},
 		{"two fields", "лекарства | медикаменты\t21.20\n", "want 3 fields"},
 		{"unknown class", "лекарства | медикаменты\t21.21\tсм.\n", "okpd2.tsv lacks"},
 		{"one word", "лекарства\t-\tсм.\n", "one word"},
+		{"unknown OKDP class", "лекарства | медикаменты\t2423001\tсм.\n", "okdp.tsv lacks"},
+		{"OKDP range", "лекарства | медикаменты\t2423010\tсм.\n", "range of codes"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Parse(c.terms, okpd2)
+			_, err := Parse(c.terms, okpd2, okdp)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("err = %v, want one saying %q", err, c.want)
 			}
@@ -70,15 +117,15 @@ func TestExpand(t *testing.T) {
 		rest     string
 	}{
 		{in: "ГСМ", want: "ГСМ | горюче-смазочные материалы | нефтепродукты | топливо",
-			words: []string{"ГСМ"}, classes: []string{"19.20"}},
+			words: []string{"ГСМ"}, classes: []string{"19.20", "2320000"}},
 		{in: "медикаментов", want: "медикаментов | лекарства | (лекарственные препараты) | (лекарственные средства)",
-			words: []string{"медикаменты"}, classes: []string{"21.20"}},
+			words: []string{"медикаменты"}, classes: []string{"21.20", "2423000"}},
 		// A run of words names a group; the rest of the query goes with
 		// its class.
 		{in: "поставка лекарственных препаратов", want: "поставка ((лекарственных препаратов) | лекарства | медикаменты | (лекарственные средства))",
-			words: []string{"лекарственные препараты"}, classes: []string{"21.20"}, rest: "поставка"},
+			words: []string{"лекарственные препараты"}, classes: []string{"21.20", "2423000"}, rest: "поставка"},
 		{in: "продукты питания", want: "(продукты питания) | (пищевые продукты) | продовольствие",
-			words: []string{"продукты питания"}, classes: []string{"10"}},
+			words: []string{"продукты питания"}, classes: []string{"10", "1500000"}},
 		// Below the top of the query, no class: it could not be searched
 		// beside the words.
 		{in: "кофе | канцтовары", want: "кофе | (канцтовары | (канцелярские товары) | (канцелярские принадлежности))",

@@ -14,13 +14,14 @@ import (
 // The search tools expand a query by the procurement thesaurus and by
 // word families unless asked for the query as written (searchArgs.Exact):
 // a word that the thesaurus knows also matches its synonyms, a category
-// word also lists the records coded in its OKPD2 class, and a word of a
-// family also matches the family's other words (кровля, кровельный).
-// This file is all of it that the search path sees: expandQuery before
-// the store search, and addCoded after it.
+// word also lists the records coded in its classes, of OKPD2 and of OKDP
+// (which classified the records before 2016), and a noun also matches its
+// family's adjectives (кровля, кровельный). This file is all of it that
+// the search path sees: expandQuery before the store search, and addCoded
+// after it.
 
-// maxCodedClasses bounds the OKPD2 classes one search lists records of:
-// each costs two store searches more.
+// maxCodedClasses bounds the classes one search lists records of: each
+// costs two store searches more.
 const maxCodedClasses = 4
 
 // expansion is one expansion of a query, as an answer says it: by the
@@ -29,17 +30,18 @@ type expansion struct {
 	Words  string       `json:"words" jsonschema:"Words of the query that were widened."`
 	Also   []string     `json:"also" jsonschema:"What they also matched: synonyms, abbreviations, word family."`
 	OKPD2  []codedClass `json:"okpd2,omitempty" jsonschema:"OKPD2 classes the words name."`
+	OKDP   []codedClass `json:"okdp,omitempty" jsonschema:"OKDP (ОК 004-93) classes the words name: records before 2016 are coded in OKDP, not OKPD2."`
 	Source string       `json:"source" jsonschema:"Where the widening comes from."`
 }
 
-// codedClass is an OKPD2 class of an expansion and the records of it that
-// the page lists.
+// codedClass is a class of an expansion and the records of it that the
+// page lists.
 type codedClass struct {
 	Code string `json:"code"`
 	Name string `json:"name"`
 	// Records is counted on the first page, when the page has room for
 	// records after the word matches; nil otherwise.
-	Records *int  `json:"records,omitempty" jsonschema:"Records coded in the class (with the rest of the query) that the words do not match: the okpd2 argument lists them all."`
+	Records *int  `json:"records,omitempty" jsonschema:"Records coded in the class (with the rest of the query) that the words do not match: the okpd2 argument lists all of an OKPD2 class."`
 	Items   []int `json:"items,omitempty" jsonschema:"The numbers of this page's items that are such records, listed after the word matches."`
 }
 
@@ -81,8 +83,8 @@ func withFamilies(q, written tenderbase.Query, exps []thesaurus.Expansion) (tend
 }
 
 // addCoded lists, after the word matches recs of the first page of srch
-// (restricted to the caller's plan), the records coded in the OKPD2
-// classes of exps that the words do not match, while the page has room;
+// (restricted to the caller's plan), the records coded in the classes of
+// exps that the words do not match, while the page has room;
 // it returns the page's records and the expansions as the answer says
 // them. The word matches and their total stay as the query finds them.
 func (s *Set) addCoded(ctx context.Context, srch tenderbase.Search, first bool, res searchResult, recs []tenderbase.Record, exps []thesaurus.Expansion, c caller) ([]tenderbase.Record, []expansion, error) {
@@ -100,21 +102,24 @@ func (s *Set) addCoded(ctx context.Context, srch tenderbase.Search, first bool, 
 			if room && classes < maxCodedClasses {
 				classes++
 				var err error
-				if recs, err = s.codedRecords(ctx, srch, e.Rest, &cc, recs, seen, c); err != nil {
+				if recs, err = s.codedRecords(ctx, srch, e.Rest, cl.Lookup(), &cc, recs, seen, c); err != nil {
 					return nil, nil, err
 				}
 			}
-			out[i].OKPD2 = append(out[i].OKPD2, cc)
+			if cl.Field == tenderbase.LookupOKDP {
+				out[i].OKDP = append(out[i].OKDP, cc)
+			} else {
+				out[i].OKPD2 = append(out[i].OKPD2, cc)
+			}
 		}
 	}
 	return recs, out, nil
 }
 
-// codedRecords counts the records coded in cc's class that match rest and
-// the filters of srch but not its query, and appends those of them recs
-// has no room for up to a page.
-func (s *Set) codedRecords(ctx context.Context, srch tenderbase.Search, rest tenderbase.Query, cc *codedClass, recs []tenderbase.Record, seen map[string]bool, c caller) ([]tenderbase.Record, error) {
-	class := tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: cc.Code}
+// codedRecords counts the records coded in cc's class, those class looks
+// up, that match rest and the filters of srch but not its query, and
+// appends those of them recs has no room for up to a page.
+func (s *Set) codedRecords(ctx context.Context, srch tenderbase.Search, rest tenderbase.Query, class tenderbase.Lookup, cc *codedClass, recs []tenderbase.Record, seen map[string]bool, c caller) ([]tenderbase.Record, error) {
 	in := srch
 	in.Where = append(slices.Clone(srch.Where), class)
 	in.Page, in.Cursor = 0, ""
@@ -165,12 +170,13 @@ func writeExpansions(b *strings.Builder, exps []expansion, k hitKind) {
 		}
 		fmt.Fprintf(b, "Expanded: %s also matched %s", e.Words, strings.Join(e.Also, ", "))
 		for _, cl := range e.OKPD2 {
-			fmt.Fprintf(b, "; OKPD2 %s «%s»", cl.Code, cl.Name)
-			if cl.Records != nil {
-				fmt.Fprintf(b, ": %d %s coded in it without the words", *cl.Records, k.noun(*cl.Records))
-				if len(cl.Items) > 0 {
-					fmt.Fprintf(b, ", listed as %s", itemNumbers(cl.Items))
-				}
+			writeClass(b, "OKPD2", cl, k)
+		}
+		// An OKDP class classifies old records only: said when it adds
+		// some, it does not lengthen the line of every other answer.
+		for _, cl := range e.OKDP {
+			if cl.Records != nil && *cl.Records > 0 {
+				writeClass(b, "OKDP", cl, k)
 			}
 		}
 		b.WriteString(". exact: true searches the query as written; the okpd2 argument lists a class.\n")
@@ -184,6 +190,17 @@ func writeFamilies(b *strings.Builder, exps []expansion) {
 	for _, e := range exps {
 		if e.Source == families.Source {
 			fmt.Fprintf(b, "Word families: %s also matched %s (DerivBase.Ru; exact: true searches as written).\n", e.Words, strings.Join(e.Also, ", "))
+		}
+	}
+}
+
+// writeClass writes a class of an expansion and the records it adds.
+func writeClass(b *strings.Builder, classifier string, cl codedClass, k hitKind) {
+	fmt.Fprintf(b, "; %s %s «%s»", classifier, cl.Code, cl.Name)
+	if cl.Records != nil {
+		fmt.Fprintf(b, ": %d %s coded in it without the words", *cl.Records, k.noun(*cl.Records))
+		if len(cl.Items) > 0 {
+			fmt.Fprintf(b, ", listed as %s", itemNumbers(cl.Items))
 		}
 	}
 }

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,9 +13,9 @@ import (
 )
 
 // A search tool expands its query by the thesaurus, and lists after the
-// word matches the records coded in a category word's OKPD2 class, on
-// both stores alike; exact: true, =word, a phrase and what !word excludes
-// stay as written.
+// word matches the records coded in a category word's OKPD2 and OKDP
+// classes, on both stores alike; exact: true, =word, a phrase and what
+// !word excludes stay as written.
 func TestExpansion(t *testing.T) {
 	contract := func(reg string, d int, subject, okpd2 string) *tenderbase.Contract {
 		c := &tenderbase.Contract{RegNumber: reg, Law: "44", Subject: subject, Region: 77, Price: 100_000, Currency: "RUB",
@@ -30,13 +31,18 @@ func TestExpansion(t *testing.T) {
 		both  = "0000000000000000003" // says лекарственные препараты, 21.20
 		paper = "0000000000000000004"
 		fuel  = "0000000000000000005" // petrol, 19.20
+		old   = "0000000000000000006" // drugs by their names, OKDP 2423350
 	)
+	// A 94-FZ contract names its objects' OKDP class, not OKPD2.
+	oldDrugs := contract(old, 0, "Кселода, гемцитабин", "")
+	oldDrugs.Objects = []tenderbase.PurchaseObject{{OKDPCode: "2423350", OKDPName: "Средства противораковые", Name: "Кселода таблетки 500 мг"}}
 	recs := []tenderbase.Record{
 		contract(words, 5, "Медикаменты для поликлиники", ""),
 		contract(coded, 4, "Эпирубицин, паклитаксел, цисплатин", "21.20.10.232"),
 		contract(both, 3, "Поставка: лекарственные препараты для больницы", "21.20.10.110"),
 		contract(paper, 2, "Поставка бумаги", "17.12.14.110"),
 		contract(fuel, 1, "Поставка бензина АИ-92", "19.20.21.100"),
+		oldDrugs,
 	}
 	type answer struct {
 		Total      int
@@ -45,22 +51,26 @@ func TestExpansion(t *testing.T) {
 		Text       string // a fragment of the text
 	}
 	one := func(n int) *int { return &n }
-	drugs := func(records int, items ...int) []expansion {
-		return []expansion{{Words: "лекарства", Also: []string{"медикаменты", "лекарственные препараты", "лекарственные средства"},
-			OKPD2: []codedClass{{Code: "21.20", Name: "Препараты лекарственные и материалы, применяемые в медицинских целях", Records: one(records), Items: items}}}}
-	}
+	drugs := []expansion{{Words: "лекарства", Also: []string{"медикаменты", "лекарственные препараты", "лекарственные средства"},
+		OKPD2: []codedClass{{Code: "21.20", Name: "Препараты лекарственные и материалы, применяемые в медицинских целях", Records: one(1), Items: []int{3}}},
+		OKDP: []codedClass{{Code: "2423000", Name: "Фармацевтические препараты, медицинские химические вещества и лекарственные растительные продукты",
+			Records: one(1), Items: []int{4}}}}}
 	cases := []struct {
 		name, args string
 		want       answer
 	}{
-		{"a category word", `{"query": "лекарства"}`, answer{Total: 2, Items: []string{words, both, coded},
+		{"a category word", `{"query": "лекарства"}`, answer{Total: 2, Items: []string{words, both, coded, old},
 			// The word's family follows the thesaurus' expansion.
-			Expansions: append(drugs(1, 3), expansion{Words: "лекарства", Also: []string{"лекарский", "лекарственный"}}),
-			Text:       "Expanded: лекарства also matched медикаменты, лекарственные препараты, лекарственные средства; OKPD2 21.20 «Препараты лекарственные и материалы, применяемые в медицинских целях»: 1 contract coded in it without the words, listed as item 3."}},
+			Expansions: append(slices.Clone(drugs), expansion{Words: "лекарства", Also: []string{"лекарский", "лекарственный"}}),
+			Text: "Expanded: лекарства also matched медикаменты, лекарственные препараты, лекарственные средства; OKPD2 21.20 «Препараты лекарственные и материалы, применяемые в медицинских целях»: 1 contract coded in it without the words, listed as item 3; " +
+				"OKDP 2423000 «Фармацевтические препараты, медицинские химические вещества и лекарственные растительные продукты»: 1 contract coded in it without the words, listed as item 4."}},
 		{"exact", `{"query": "лекарства", "exact": true}`, answer{Items: []string{}}},
 		{"an abbreviation by its class alone", `{"query": "ГСМ"}`, answer{Items: []string{fuel}}},
 		{"the rest of the query goes with the class", `{"query": "поставка лекарственных препаратов"}`, answer{Total: 1, Items: []string{both}}},
 		{"an exclusion excludes the word only", `{"query": "поставка !медикаменты"}`, answer{Total: 3, Items: []string{both, paper, fuel}}},
+		// A class that adds nothing is no part of the text.
+		{"an OKDP class that adds nothing", `{"query": "ГСМ"}`, answer{Items: []string{fuel},
+			Text: "OKPD2 19.20 «Нефтепродукты»: 1 contract coded in it without the words, listed as item 1. exact: true"}},
 		{"an exact form is not expanded", `{"query": "=медикаменты"}`, answer{Total: 1, Items: []string{words}}},
 		{"a phrase is not expanded", `{"query": "\"лекарственные средства\""}`, answer{Items: []string{}}},
 	}

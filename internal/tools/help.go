@@ -40,8 +40,8 @@ const CorrectionHelp = `When a search finds nothing, a word no record holds is s
 // the procurement thesaurus and word families; the instructions and GET
 // /search/syntax give it.
 const ExpansionHelp = `Procurement synonyms and abbreviations are searched too (ГСМ also finds нефтепродукты, ЭВМ компьютеры), and a category word ` +
-	`(лекарства, канцтовары) also lists the records of its OKPD2 class after the word matches, and a word matches its family's words ` +
-	`of other parts of speech (кровля, кровельный); expansions in the answer say which; ` +
+	`(лекарства, канцтовары) also lists the records of its OKPD2 class, and those before 2016 of its OKDP class, after the word matches, ` +
+	`and a noun matches its family's adjectives (кровля, кровельный); expansions in the answer say which; ` +
 	`"exact": true searches the query as written.`
 
 // pagingHelp says how pages and row caps work, from the plan table.

@@ -70,11 +70,12 @@ type contract223Place struct {
 }
 
 // contract223Position is one position of a contract. Positions of contracts
-// before 2016 are classified by OKDP or OKPD, which are not OKPD2 and are
-// left out.
+// before 2016 are classified by OKDP, which is no OKPD2 and is kept in its
+// own field.
 type contract223Position struct {
 	Name      string        `xml:"name"`
 	OKPD2     contract44Ref `xml:"okpd2"`
+	OKDP      contract44Ref `xml:"okdp"`
 	Unit      contract44Ref `xml:"okei"`
 	Quantity  float64       `xml:"qty"`
 	UnitPrice float64       `xml:"unitPrice"`
@@ -168,7 +169,9 @@ func (w *contract223Data) objects() []tenderbase.PurchaseObject {
 		objs = append(objs, tenderbase.PurchaseObject{
 			OKPD2Code: cleanText(p.OKPD2.Code),
 			OKPD2Name: cleanText(p.OKPD2.Name),
-			Name:      firstOf(p.Name, p.OKPD2.Name),
+			OKDPCode:  cleanText(p.OKDP.Code),
+			OKDPName:  cleanText(p.OKDP.Name),
+			Name:      firstOf(p.Name, p.OKPD2.Name, p.OKDP.Name),
 			Quantity:  p.Quantity,
 			Unit:      cleanText(p.Unit.Name),
 			Price:     p.UnitPrice,

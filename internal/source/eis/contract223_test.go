@@ -70,8 +70,9 @@ func TestContract223Fixtures(t *testing.T) {
 		PublishedAt: contractAt(t, "2021-06-09T17:26:40+03:00"),
 		StartsAt:    contractAt(t, "2021-06-07T00:00:00+03:00"),
 		EndsAt:      contractAt(t, "2021-09-30T00:00:00+03:00"),
-		Objects:     []tenderbase.PurchaseObject{{Name: "Поверка счетчиков холодной воды"}},
-		URL:         "https://zakupki.gov.ru/223/contract/public/contract/view/general-information.html?id=11802391",
+		Objects: []tenderbase.PurchaseObject{{OKDPCode: "7421000", OKDPName: "Услуги в области метрологии",
+			Name: "Поверка счетчиков холодной воды"}},
+		URL: "https://zakupki.gov.ru/223/contract/public/contract/view/general-information.html?id=11802391",
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("contracts (-want +got):\n%s", diff)

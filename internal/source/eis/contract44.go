@@ -156,11 +156,13 @@ type contract44Period struct {
 
 // contract44Product is one object of a contract. OKPD2 sits on the product,
 // or under KTRU when the object is classified by the catalogue; contracts of
-// 2014-2016 give OKPD, the classifier before OKPD2.
+// 2014-2016 give OKPD, the classifier before OKPD2, and 94-FZ contracts
+// OKDP, the one before OKPD.
 type contract44Product struct {
 	Name     string         `xml:"name"`
 	OKPD2    contract44Ref  `xml:"OKPD2"`
 	OKPD     contract44Ref  `xml:"OKPD"`
+	OKDP     contract44Ref  `xml:"OKDP"`
 	KTRU     contract44KTRU `xml:"KTRU"`
 	Unit     contract44Ref  `xml:"OKEI"`
 	Price    float64        `xml:"price"`
@@ -278,8 +280,9 @@ func (w *contract44) objects() []tenderbase.PurchaseObject {
 }
 
 // object adapts a product. A KTRU code is an OKPD2 code with a suffix, so
-// it gives the OKPD2 code when no OKPD2 is named. 94-FZ products carry OKDP
-// codes, an older classifier, which are not OKPD2 and are left out.
+// it gives the OKPD2 code when no OKPD2 is named. An OKDP code, of an older
+// classifier, is kept as the product gives it, in its own field: it is no
+// OKPD2 code.
 func (p contract44Product) object() tenderbase.PurchaseObject {
 	okpd2 := p.OKPD2
 	if okpd2.Code == "" {
@@ -293,8 +296,10 @@ func (p contract44Product) object() tenderbase.PurchaseObject {
 		OKPD2Name: cleanText(okpd2.Name),
 		OKPDCode:  cleanText(p.OKPD.Code),
 		OKPDName:  cleanText(p.OKPD.Name),
+		OKDPCode:  cleanText(p.OKDP.Code),
+		OKDPName:  cleanText(p.OKDP.Name),
 		KTRUCode:  cleanText(p.KTRU.Code),
-		Name:      firstOf(p.Name, p.KTRU.Name, okpd2.Name, p.OKPD.Name),
+		Name:      firstOf(p.Name, p.KTRU.Name, okpd2.Name, p.OKPD.Name, p.OKDP.Name),
 		Quantity:  p.Quantity,
 		Unit:      firstOf(p.Unit.NationalName, p.Unit.Name, p.Unit.FullName),
 		Price:     p.Price,

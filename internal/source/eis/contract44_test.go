@@ -107,8 +107,8 @@ func want2012Export(t *testing.T) []*tenderbase.Contract {
 		PublishedAt: contractAt(t, "2012-04-11T09:15:42Z"),
 		EndsAt:      contractAt(t, "2012-08-31T00:00:00+03:00"),
 		Objects: []tenderbase.PurchaseObject{
-			{Name: "Стол ученический двухместный регулируемый", Quantity: 90, Unit: "Штука", Price: 3850.5, Sum: 346545},
-			{Name: "Стол учительский однотумбовый", Quantity: 12, Unit: "Штука", Price: 5495.55, Sum: 65946.6},
+			{OKDPCode: "3612020", OKDPName: "Столы школьные", Name: "Стол ученический двухместный регулируемый", Quantity: 90, Unit: "Штука", Price: 3850.5, Sum: 346545},
+			{OKDPCode: "3612020", OKDPName: "Столы школьные", Name: "Стол учительский однотумбовый", Quantity: 12, Unit: "Штука", Price: 5495.55, Sum: 65946.6},
 		},
 		URL: card + "0358300123412000047",
 	}, {
@@ -128,8 +128,9 @@ func want2012Export(t *testing.T) []*tenderbase.Contract {
 		SignedAt:    contractAt(t, "2012-02-01T00:00:00+03:00"),
 		PublishedAt: contractAt(t, "2012-04-11T12:40:05Z"),
 		EndsAt:      contractAt(t, "2012-12-31T00:00:00+03:00"),
-		Objects:     []tenderbase.PurchaseObject{{Name: "Услуги по переплету архивных документов", Unit: "Условная единица", Price: 18000}},
-		URL:         card + "0358100021512000009",
+		Objects: []tenderbase.PurchaseObject{{OKDPCode: "7499090", OKDPName: "Услуги прочие",
+			Name: "Услуги по переплету архивных документов", Unit: "Условная единица", Price: 18000}},
+		URL: card + "0358100021512000009",
 	}, {
 		RegNumber: "0358300009912000003",
 		Law:       "44",
@@ -146,8 +147,9 @@ func want2012Export(t *testing.T) []*tenderbase.Contract {
 		SignedAt:    contractAt(t, "2012-01-10T00:00:00+03:00"),
 		PublishedAt: contractAt(t, "2012-04-11T13:02:51Z"),
 		EndsAt:      contractAt(t, "2012-12-31T00:00:00+03:00"),
-		Objects:     []tenderbase.PurchaseObject{{Name: "Услуги местной телефонной связи", Unit: "Условная единица"}},
-		URL:         card + "0358300009912000003",
+		Objects: []tenderbase.PurchaseObject{{OKDPCode: "6420020", OKDPName: "Услуги местной телефонной связи",
+			Name: "Услуги местной телефонной связи", Unit: "Условная единица"}},
+		URL: card + "0358300009912000003",
 	}}
 }
 

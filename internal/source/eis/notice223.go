@@ -212,6 +212,8 @@ func (f lot223Fields) objects() []tenderbase.PurchaseObject {
 		objects = append(objects, tenderbase.PurchaseObject{
 			OKPD2Code: cleanText(item.OKPD2.Code),
 			OKPD2Name: cleanText(item.OKPD2.Name),
+			OKDPCode:  cleanText(item.OKDP.Code),
+			OKDPName:  cleanText(item.OKDP.Name),
 			Name: firstOf(cleanText(item.OKPD2.Name), cleanText(item.OKDP.Name),
 				cleanText(item.AdditionalInfo), cleanText(f.Subject)),
 			Quantity: parseAmount(item.Quantity),
