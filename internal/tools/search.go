@@ -271,11 +271,7 @@ func (s *Set) meantQueries(ctx context.Context, text string, srch tenderbase.Sea
 		return out, nil
 	}
 	count := func(ctx context.Context, t tenderbase.TermQuery) (int, int64, error) {
-		// The word alone, as a search widens it, in the text the
-		// caller's plan matches.
-		q, _ := expandQuery(t)
-		page, err := s.store.Search(ctx, tenderbase.Search{Kind: srch.Kind, Query: q, OpenTextOnly: srch.OpenTextOnly, PageSize: 1})
-		return page.Total, page.Generation, err
+		return s.widenedCount(ctx, srch.Kind, srch.OpenTextOnly, t)
 	}
 	known, err := thesaurusWords()
 	if err != nil {
@@ -289,6 +285,30 @@ func (s *Set) meantQueries(ctx context.Context, text string, srch tenderbase.Sea
 		out = append(out, meant{query: q, fixes: fixes})
 	}
 	return out, nil
+}
+
+// widenedCount returns how many records of kind the word t finds alone,
+// as a search widens it, in the text the caller's plan matches (openOnly),
+// and the generation of the store it counted in. A category word that no
+// record's text holds counts the records coded in its first class that
+// has any (лекарства, whose contracts of 2011 name only their drugs).
+func (s *Set) widenedCount(ctx context.Context, kind tenderbase.Kind, openOnly bool, t tenderbase.TermQuery) (int, int64, error) {
+	q, exps := expandQuery(t)
+	page, err := s.store.Search(ctx, tenderbase.Search{Kind: kind, Query: q, OpenTextOnly: openOnly, PageSize: 1})
+	if err != nil || page.Total > 0 {
+		return page.Total, page.Generation, err
+	}
+	var classes []thesaurus.Class
+	for _, e := range exps {
+		classes = append(classes, e.Classes...)
+	}
+	for _, cl := range classes[:min(len(classes), maxCodedClasses)] {
+		coded, err := s.store.Search(ctx, tenderbase.Search{Kind: kind, Where: []tenderbase.Lookup{cl.Lookup()}, PageSize: 1})
+		if err != nil || coded.Total > 0 {
+			return coded.Total, coded.Generation, err
+		}
+	}
+	return 0, page.Generation, nil
 }
 
 // thesaurusWords is the index of the thesaurus' words, which a query word

@@ -153,3 +153,25 @@ func TestLookAlikeQuery(t *testing.T) {
 		})
 	}
 }
+
+// TestCorrectionToCategory checks that a misspelt category word whose
+// records name only their goods (contracts coded in its class, none with
+// the word) is corrected to it: the word is counted by its class.
+func TestCorrectionToCategory(t *testing.T) {
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) {
+			drugs := &tenderbase.Contract{RegNumber: "0000000000000000102", Law: "44", Subject: "Эпирубицин, паклитаксел, цисплатин",
+				Region: 8, Price: 100_000, Currency: "RUB", PublishedAt: time.Date(2025, 3, 1, 9, 0, 0, 0, time.UTC),
+				Objects: []tenderbase.PurchaseObject{{OKPD2Code: "21.20.10.232", Name: "Эпирубицин"}}}
+			if _, err := store.Put(context.Background(), []tenderbase.Record{drugs}); err != nil {
+				t.Fatal(err)
+			}
+			page, out := decodeCall[correctedPage](t, New(store, nil), tenderbase.PlanCorporate, "contracts.search", `{"query": "лекраства"}`)
+			t.Log(out.Text)
+			want := []spelling.Correction{{Word: "лекраства", Instead: "лекарства"}}
+			if diff := cmp.Diff(want, page.Corrected); diff != "" || len(page.Items) != 1 {
+				t.Errorf("items %v, corrected (-want +got):\n%s", page.Items, diff)
+			}
+		})
+	}
+}

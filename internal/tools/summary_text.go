@@ -167,7 +167,8 @@ func (p summaryPage) writeNext(b *strings.Builder, t searchTool, k hitKind, cut 
 		}
 	}
 	switch {
-	case p.Total == 0:
+	case p.Total == 0 && len(p.Items) == 0 && len(p.partial) == 0:
+		// A page of class records or partial matches says what it holds.
 		b.WriteString("Try other words or fewer of them, | between alternatives, or fewer filters.\n")
 	case p.Pages > 1:
 		fmt.Fprintf(b, "Narrow: more words in query%s.\n", narrowing(t))
