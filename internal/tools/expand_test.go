@@ -123,3 +123,43 @@ func TestExpansion(t *testing.T) {
 		}
 	}
 }
+
+// TestCodedPartialMatches checks that a record coded in a category word's
+// class that lacks a word of the rest of the query comes as a partial
+// match, lacking that word as written: `поставка лекарств эпирубицин`
+// finds a drug contract that names only its drugs and does not say
+// «поставка».
+func TestCodedPartialMatches(t *testing.T) {
+	drugs := &tenderbase.Contract{RegNumber: "0000000000000000202", Law: "44", Subject: "Эпирубицин, паклитаксел, цисплатин",
+		Region: 77, Price: 100_000, Currency: "RUB", PublishedAt: day(2),
+		Objects: []tenderbase.PurchaseObject{{OKPD2Code: "21.20.10.232", Name: "Эпирубицин"}}}
+	paper := &tenderbase.Contract{RegNumber: "0000000000000000203", Law: "44", Subject: "Поставка бумаги",
+		Region: 77, Price: 100_000, Currency: "RUB", PublishedAt: day(1)}
+	type match struct {
+		ID    string   `json:"reg_number"`
+		Lacks []string `json:"lacks"`
+	}
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) {
+			if _, err := store.Put(context.Background(), []tenderbase.Record{drugs, paper}); err != nil {
+				t.Fatal(err)
+			}
+			set := New(store, nil)
+			for _, c := range []struct {
+				args string
+				want []match
+			}{
+				{`{"query": "поставка лекарства эпирубицин"}`, []match{{drugs.RegNumber, []string{"поставка"}}}},
+				{`{"query": "поставка лекарства эпирубицин", "exact": true}`, nil},
+				{`{"query": "поставка лекарства эпирубицин", "page": 1}`, nil},
+			} {
+				got, _ := decodeCall[struct {
+					Partial []match `json:"partial"`
+				}](t, set, tenderbase.PlanCorporate, "contracts.search", c.args)
+				if diff := cmp.Diff(c.want, got.Partial); diff != "" {
+					t.Errorf("%s: partial matches (-want +got):\n%s", c.args, diff)
+				}
+			}
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/partial"
+	"github.com/tenderbase/tenderbase/internal/thesaurus"
 )
 
 // partialHit is the summary of a partial match, for the page's text.
@@ -67,7 +68,7 @@ func wantsPartial(req searchRequest, res searchResult, recs []tenderbase.Record)
 // records recs (package partial). srch's query is written's as the
 // thesaurus widened it, each word of the top level in its place, so that
 // a match lacks the words as the caller wrote them, not their synonyms.
-func (s *Set) partialMatches(ctx context.Context, srch tenderbase.Search, written tenderbase.Query, recs []tenderbase.Record, want int) ([]partial.Match, error) {
+func (s *Set) partialMatches(ctx context.Context, srch tenderbase.Search, written tenderbase.Query, exps []thesaurus.Expansion, recs []tenderbase.Record, want int) ([]partial.Match, error) {
 	if want <= 0 {
 		return nil, nil
 	}
@@ -80,7 +81,85 @@ func (s *Set) partialMatches(ctx context.Context, srch tenderbase.Search, writte
 		for j, w := range matches[i].Lacks {
 			if l, ok := asWritten[w]; ok {
 				matches[i].Lacks[j] = l
+			} else {
+				matches[i].Lacks[j] = unwidened(w, exps)
 			}
+		}
+	}
+	return matches, nil
+}
+
+// unwidened returns the label of an operand a match lacks without the
+// alternatives a widening added (exps' also), which the query did not
+// write: "закупка | закупочный" is «закупка» as written. A label of
+// nothing but added words stays whole.
+func unwidened(label string, exps []thesaurus.Expansion) string {
+	added := map[string]bool{}
+	for _, e := range exps {
+		for _, a := range e.Also {
+			added[a] = true
+		}
+	}
+	var kept []string
+	for part := range strings.SplitSeq(label, " | ") {
+		if !added[strings.Trim(part, "()")] {
+			kept = append(kept, part)
+		}
+	}
+	if len(kept) == 0 {
+		return label
+	}
+	return strings.Join(kept, " | ")
+}
+
+// codedPartialMatches finds, when the page has room after recs and
+// matches, the records coded in a class of exps that match most of the
+// rest of the query but not all of it: `закупка лекарственных препаратов
+// для онкологии` finds a contract of 2011 coded as drugs, for an oncology
+// dispensary, that does not say «закупка». They lack the words of the rest
+// they do not match; the class stands for the category's words. Only the
+// first page has them, and a plan that does not search records by their
+// classes has none.
+func (s *Set) codedPartialMatches(ctx context.Context, req searchRequest, srch tenderbase.Search, res searchResult, exps []thesaurus.Expansion, recs []tenderbase.Record, matches []partial.Match, c caller) ([]partial.Match, error) {
+	if req.exact || req.page != 0 || req.cursor != "" || res.NextCursor != "" || res.RowCap > 0 {
+		return matches, nil
+	}
+	want := srch.Size() - len(recs) - len(matches)
+	if want <= 0 {
+		return matches, nil
+	}
+	held := slices.Clone(recs)
+	for _, m := range matches {
+		held = append(held, m.Record)
+	}
+	classes := 0
+	for _, e := range exps {
+		if _, ok := e.Rest.(tenderbase.AndQuery); !ok {
+			continue
+		}
+		for _, cl := range e.Classes {
+			if classes++; classes > maxCodedClasses || want <= 0 {
+				return matches, nil
+			}
+			in := srch
+			in.Query, in.Where, in.Page, in.Cursor = e.Rest, append(slices.Clone(srch.Where), cl.Lookup()), 0, ""
+			in, err := c.plan.Restrict(in, lookupParams)
+			if err != nil {
+				return matches, nil // the plan does not search by classes
+			}
+			found, err := partial.Find(ctx, s.store, in, held, want)
+			if err != nil {
+				return nil, err
+			}
+			for i := range found {
+				for j, w := range found[i].Lacks {
+					found[i].Lacks[j] = unwidened(w, exps)
+				}
+			}
+			for _, m := range found {
+				held = append(held, m.Record)
+			}
+			matches, want = append(matches, found...), want-len(found)
 		}
 	}
 	return matches, nil

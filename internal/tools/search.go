@@ -208,7 +208,10 @@ func (s *Set) searchPage(ctx context.Context, req searchRequest, srch tenderbase
 		return searchAnswer{}, err
 	}
 	a.res.Sort = srch.Sort
-	if a.matches, err = s.partialMatches(ctx, srch, written, a.recs, wantsPartial(req, a.res, a.recs)); err != nil {
+	if a.matches, err = s.partialMatches(ctx, srch, written, exps, a.recs, wantsPartial(req, a.res, a.recs)); err != nil {
+		return searchAnswer{}, err
+	}
+	if a.matches, err = s.codedPartialMatches(ctx, req, srch, a.res, exps, a.recs, a.matches, c); err != nil {
 		return searchAnswer{}, err
 	}
 	return a, nil
