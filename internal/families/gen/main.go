@@ -20,16 +20,12 @@
 package main
 
 import (
-	"archive/tar"
 	"archive/zip"
 	"bufio"
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
-	"crypto/sha512"
-	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -40,6 +36,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase/internal/hunspell"
+	"github.com/tenderbase/tenderbase/internal/hunspell/dictru"
 	"github.com/tenderbase/tenderbase/internal/textproc"
 )
 
@@ -49,13 +46,6 @@ const (
 	derivBasePath   = "data/wiktionary/v001.00-connections.zip"
 	derivBaseURL    = "https://raw.githubusercontent.com/s231644/DerivBaseRu/" + derivBaseCommit + "/" + derivBasePath
 	derivBaseSHA256 = "f92563d0d2a3f3a1d0f1c499e2021b6f85773db139f9f34aaf2b5f171d4297dc"
-)
-
-// The dictionary's package and its published integrity, as textproc/gen
-// pins them.
-const (
-	dictionaryURL       = "https://registry.npmjs.org/dictionary-ru/-/dictionary-ru-3.0.0.tgz"
-	dictionaryIntegrity = "sha512-tigem0CDnNpxEciW6ktwVH3wWB4FYpuvpwA6IR6UlF7bVu2kez6vOejVNyZgBX1TJIjuYTCTuLxzg/YOls2mRQ=="
 )
 
 // keptRules are the DerivBase.Ru rules whose links make a family, by the
@@ -353,25 +343,13 @@ func write(path string, p pairs) error {
 // letters (a proper name is left out), folded as textproc folds a word,
 // and the lemmas of each form, proper names' too.
 func dictionaryLemmas(path string) (map[string]bool, map[string][]string, error) {
-	pkg, err := read(path, dictionaryURL)
-	if err != nil {
-		return nil, nil, err
-	}
-	sum := sha512.Sum512(pkg)
-	if got := "sha512-" + base64.StdEncoding.EncodeToString(sum[:]); got != dictionaryIntegrity {
-		return nil, nil, fmt.Errorf("dictionary package has integrity %s, want %s", got, dictionaryIntegrity)
-	}
-	files, err := untar(pkg, "package/index.aff", "package/index.dic")
-	if err != nil {
-		return nil, nil, err
-	}
-	aff, err := hunspell.ReadAffixes(bytes.NewReader(files["package/index.aff"]))
+	aff, words, err := dictru.Read(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	lemmas := map[string]bool{}
 	formLemmas := map[string][]string{}
-	err = aff.ReadWords(bytes.NewReader(files["package/index.dic"]), func(e hunspell.Entry) error {
+	err = aff.ReadWords(bytes.NewReader(words), func(e hunspell.Entry) error {
 		lemma := textproc.Fold(e.Word)
 		if e.Word == strings.ToLower(e.Word) {
 			lemmas[lemma] = true
@@ -425,34 +403,4 @@ func read(path, url string) ([]byte, error) {
 		return nil, fmt.Errorf("download %s: %s", url, resp.Status)
 	}
 	return io.ReadAll(io.LimitReader(resp.Body, 64<<20))
-}
-
-// untar returns the named files of a gzipped tar archive.
-func untar(tgz []byte, names ...string) (map[string][]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(tgz))
-	if err != nil {
-		return nil, fmt.Errorf("dictionary package: %w", err)
-	}
-	tr := tar.NewReader(zr)
-	files := map[string][]byte{}
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("dictionary package: %w", err)
-		}
-		if slices.Contains(names, h.Name) {
-			if files[h.Name], err = io.ReadAll(tr); err != nil {
-				return nil, fmt.Errorf("dictionary package %s: %w", h.Name, err)
-			}
-		}
-	}
-	for _, n := range names {
-		if files[n] == nil {
-			return nil, fmt.Errorf("dictionary package lacks %s", n)
-		}
-	}
-	return files, nil
 }

@@ -23,32 +23,20 @@
 package main
 
 import (
-	"archive/tar"
 	"bytes"
 	"compress/gzip"
-	"crypto/sha512"
-	"encoding/base64"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/blevesearch/snowballstem"
 	"github.com/blevesearch/snowballstem/russian"
 
 	"github.com/tenderbase/tenderbase/internal/hunspell"
-)
-
-// The dictionary's package and its published integrity.
-const (
-	dictionaryURL       = "https://registry.npmjs.org/dictionary-ru/-/dictionary-ru-3.0.0.tgz"
-	dictionaryIntegrity = "sha512-tigem0CDnNpxEciW6ktwVH3wWB4FYpuvpwA6IR6UlF7bVu2kez6vOejVNyZgBX1TJIjuYTCTuLxzg/YOls2mRQ=="
+	"github.com/tenderbase/tenderbase/internal/hunspell/dictru"
 )
 
 func main() {
@@ -64,20 +52,12 @@ func main() {
 }
 
 func run(out, tgz, lemmaList, formsOut string) error {
-	pkg, err := dictionaryPackage(tgz)
-	if err != nil {
-		return err
-	}
-	files, err := untar(pkg, "package/index.aff", "package/index.dic")
-	if err != nil {
-		return err
-	}
-	aff, err := hunspell.ReadAffixes(bytes.NewReader(files["package/index.aff"]))
+	aff, words, err := dictru.Read(tgz)
 	if err != nil {
 		return err
 	}
 	t := newTable()
-	if err := aff.ReadWords(bytes.NewReader(files["package/index.dic"]), t.add); err != nil {
+	if err := aff.ReadWords(bytes.NewReader(words), t.add); err != nil {
 		return err
 	}
 	t.build()
@@ -90,69 +70,6 @@ func run(out, tgz, lemmaList, formsOut string) error {
 		return nil
 	}
 	return writeForms(lemmaList, formsOut, t)
-}
-
-// dictionaryPackage returns the bytes of the dictionary package, read from
-// path or downloaded, after checking them against dictionaryIntegrity.
-func dictionaryPackage(path string) ([]byte, error) {
-	var data []byte
-	var err error
-	if path != "" {
-		data, err = os.ReadFile(path)
-	} else {
-		data, err = download(dictionaryURL)
-	}
-	if err != nil {
-		return nil, err
-	}
-	sum := sha512.Sum512(data)
-	if got := "sha512-" + base64.StdEncoding.EncodeToString(sum[:]); got != dictionaryIntegrity {
-		return nil, fmt.Errorf("dictionary package has integrity %s, want %s", got, dictionaryIntegrity)
-	}
-	return data, nil
-}
-
-func download(url string) ([]byte, error) {
-	client := &http.Client{Timeout: 2 * time.Minute}
-	resp, err := client.Get(url)
-	if err != nil {
-		return nil, fmt.Errorf("download the dictionary: %w", err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("download the dictionary: %s from %s", resp.Status, url)
-	}
-	return io.ReadAll(io.LimitReader(resp.Body, 64<<20))
-}
-
-// untar returns the named files of a gzipped tar archive.
-func untar(tgz []byte, names ...string) (map[string][]byte, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(tgz))
-	if err != nil {
-		return nil, fmt.Errorf("dictionary package: %w", err)
-	}
-	tr := tar.NewReader(zr)
-	files := map[string][]byte{}
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("dictionary package: %w", err)
-		}
-		if slices.Contains(names, h.Name) {
-			if files[h.Name], err = io.ReadAll(tr); err != nil {
-				return nil, fmt.Errorf("dictionary package %s: %w", h.Name, err)
-			}
-		}
-	}
-	for _, n := range names {
-		if files[n] == nil {
-			return nil, fmt.Errorf("dictionary package has no %s", n)
-		}
-	}
-	return files, nil
 }
 
 // table is every form of the dictionary with the keys of its lemmas.
