@@ -118,8 +118,9 @@ func Default() *Thesaurus {
 }
 
 // Parse reads a thesaurus from the text of its files: terms (a group a
-// line: words split by " | ", classes split by "," or "-", a source, split
-// by tabs; # starts a comment line), OKPD2 classes and OKDP classes (a
+// line: words split by " | ", then, after " > ", narrower words that the
+// words find but that find nothing; classes split by "," or "-"; a source;
+// split by tabs; # starts a comment line), OKPD2 classes and OKDP classes (a
 // code and a name a line, split by a tab). A group without a source, or
 // naming a class the classifier lacks, is an error.
 func Parse(terms, okpd2, okdp string) (*Thesaurus, error) {
@@ -186,13 +187,25 @@ func (t *Thesaurus) parseGroup(line string) (*Group, error) {
 	if g.Source == "" {
 		return nil, fmt.Errorf("the group %q has no source", fields[0])
 	}
-	for w := range strings.SplitSeq(fields[0], "|") {
-		w = strings.TrimSpace(w)
-		q, err := query.Parse(w, query.MCP)
-		if err != nil || q == nil {
-			return nil, fmt.Errorf("the word %q is no query: %v", w, err)
+	// Words after ">" are narrower: kinds of what the words before name
+	// (трубопровод > водовод), found by them but finding nothing else.
+	same, narrower, _ := strings.Cut(fields[0], ">")
+	for i, part := range []string{same, narrower} {
+		if strings.TrimSpace(part) == "" {
+			continue
 		}
-		g.Words, g.alts, g.keys = append(g.Words, w), append(g.alts, q), append(g.keys, stems(q))
+		for w := range strings.SplitSeq(part, "|") {
+			w = strings.TrimSpace(w)
+			q, err := query.Parse(w, query.MCP)
+			if err != nil || q == nil {
+				return nil, fmt.Errorf("the word %q is no query: %v", w, err)
+			}
+			var k []string
+			if i == 0 {
+				k = stems(q)
+			}
+			g.Words, g.alts, g.keys = append(g.Words, w), append(g.alts, q), append(g.keys, k)
+		}
 	}
 	if len(g.Words) < 2 {
 		return nil, fmt.Errorf("the group %q has one word: nothing to expand it to", fields[0])

@@ -143,6 +143,9 @@ func TestExpand(t *testing.T) {
 		{in: "=ГСМ", want: "=ГСМ"},
 		{in: `"продукты питания"`, want: `"продукты питания"`},
 		{in: "бензин", want: "бензин"},
+		// A narrower word is found by its broader one, and finds no more.
+		{in: "трубопровод", want: "трубопровод | водовод | газопровод | нефтепровод | продуктопровод", words: []string{"трубопровод"}},
+		{in: "водовод", want: "водовод"},
 		{in: "ремонт !кровля", want: "ремонт !кровля"},
 	} {
 		t.Run(c.in, func(t *testing.T) {
