@@ -128,7 +128,7 @@ func TestExpand(t *testing.T) {
 			words: []string{"продукты питания"}, classes: []string{"10", "1500000"}},
 		// Below the top of the query, no class: it could not be searched
 		// beside the words.
-		{in: "кофе | канцтовары", want: "кофе | (канцтовары | (канцелярские товары) | (канцелярские принадлежности))",
+		{in: "кофе | канцтовары", want: "кофе | (канцтовары | (канцелярские товары) | (канцелярские принадлежности) | (шариковые ручки) | карандаши | штемпели | (штемпельные подушки))",
 			words: []string{"канцтовары"}},
 		{in: "ТЗ", want: "ТЗ | (техническое задание) | (тех задание) | (описание объекта закупки)", words: []string{"ТЗ"}},
 		// A word with a hyphen, which the query language reads as a
