@@ -42,7 +42,7 @@ const (
 // its doc tag says it whole, for GET /search/syntax (FilterDocs).
 type searchArgs struct {
 	Query          string         `json:"query,omitempty" jsonschema:"Words; syntax in the instructions."`
-	Exact          bool           `json:"exact,omitempty" doc:"true: the query exactly as written: no synonym, abbreviation or category of the thesaurus is searched too, a word no record holds is not corrected to a known one (a typo, the other keyboard layout), and no partial matches follow a short first page."`
+	Exact          bool           `json:"exact,omitempty" doc:"true: the query exactly as written: no synonym, word family, abbreviation or category is searched too, a word no record holds is not corrected to a known one (a typo, the other keyboard layout), and no partial matches follow a short first page."`
 	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes: 77 Moscow..." doc:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
 	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO numeric codes: 276 Germany..." doc:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
 	Laws           []int          `json:"laws,omitempty" doc:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
