@@ -160,6 +160,7 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	} else {
 		start = srch.Page * srch.PageSize
 	}
+	s = s.countingOnce()
 	a, err := s.searchPage(ctx, req, srch, start, c)
 	if err != nil {
 		return Output{}, err
@@ -171,6 +172,44 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 	}
 	a.res.Hints = hints
 	return s.answer(ctx, t, a.res, a.recs, a.matches, c)
+}
+
+// countingOnce returns the tools over the same store for one call, whose
+// searches of one record (the counts of a word alone, which partial matches
+// weigh words by and corrections look words up by) run once each: a word
+// is weighed and then looked up in the same call.
+func (s *Set) countingOnce() *Set {
+	call := *s
+	call.store = &countCache{Store: s.store, pages: map[string]tenderbase.Page{}}
+	return &call
+}
+
+// countCache is a store whose searches of one record, first page, are
+// each run once and then answered from memory.
+type countCache struct {
+	tenderbase.Store
+	mu    sync.Mutex
+	pages map[string]tenderbase.Page
+}
+
+func (c *countCache) Search(ctx context.Context, srch tenderbase.Search) (tenderbase.Page, error) {
+	if srch.PageSize != 1 || srch.Page != 0 || srch.Cursor != "" {
+		return c.Store.Search(ctx, srch)
+	}
+	key := fmt.Sprintf("%#v", srch)
+	c.mu.Lock()
+	page, ok := c.pages[key]
+	c.mu.Unlock()
+	if ok {
+		return page, nil
+	}
+	page, err := c.Store.Search(ctx, srch)
+	if err == nil {
+		c.mu.Lock()
+		c.pages[key] = page
+		c.mu.Unlock()
+	}
+	return page, err
 }
 
 // searchAnswer is a search page before it is written: the strict records
