@@ -92,12 +92,13 @@ type searchArgs struct {
 	Page    int    `json:"page,omitempty"`
 	Cursor  string `json:"cursor,omitempty"`
 	Regions []int  `json:"regions,omitempty"`
+	Sort    string `json:"sort,omitempty"`
 }
 
 // postSearch calls ru.search on its debug endpoint, reads the whole answer
 // and returns its total and next cursor.
 func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query) (int, string, error) {
-	args := searchArgs{Query: q.Text, Page: q.Page}
+	args := searchArgs{Query: q.Text, Page: q.Page, Sort: q.Sort}
 	if q.ByCursor {
 		args.Page, args.Cursor = 0, q.Cursor
 	}
