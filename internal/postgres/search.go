@@ -236,6 +236,11 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx, totals cachedTotals) ([
 	if sel.match != nil && sel.order == tenderbase.SortNewest {
 		return sel.byDocs(ctx, tx, totals)
 	}
+	// Relevance comes from the postings' impact levels, the same as on
+	// every store, without a match scored alone.
+	if sel.match != nil && sel.order == tenderbase.SortRelevance {
+		return sel.byRank(ctx, tx, totals)
+	}
 	if sel.loose != "" {
 		var lossy bool
 		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE kind = $1 AND lossy)`,

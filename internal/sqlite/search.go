@@ -58,9 +58,14 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) (tende
 		if n, ok := s.totals.Get(gen, key); ok && useCache {
 			sel.total = n
 		}
-		if sel.verify {
+		switch {
+		case sel.match != nil && sel.order == tenderbase.SortRelevance:
+			// Relevance comes from the postings' impact levels, the
+			// same as on every store, without a match scored alone.
+			found.Items, found.Total, last, err = sel.ranked(ctx, c)
+		case sel.verify:
 			found.Items, found.Total, last, err = sel.checked(ctx, c)
-		} else {
+		default:
 			found.Items, found.Total, last, err = sel.run(ctx, c)
 		}
 		if err == nil && sel.total < 0 {
