@@ -41,7 +41,7 @@ const (
 // occurs once outside the title of a record of the reference length or
 // longer weighs under 1 and is at level 1, held by no level bitmap, which
 // most docs of a common word are; the weight never reaches bm25K1+1.
-var levelFloors = [Levels - 1]float64{1.0, 1.15, 1.3, 1.45, 1.6, 1.75, 1.9}
+var levelFloors = [Levels - 1]float64{1.05, 1.2, 1.35, 1.5, 1.65, 1.8, 1.95}
 
 // titleFields are the fields whose words count titleWeight times: what a
 // record of each kind is called.

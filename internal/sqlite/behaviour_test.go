@@ -23,3 +23,16 @@ func TestBehaviour(t *testing.T) {
 		return open(t), open
 	})
 }
+
+// TestRelevance checks the order by relevance that every store gives.
+func TestRelevance(t *testing.T) {
+	s, err := Open(t.Context(), t.TempDir()+"/store.db", nil)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	if _, err := s.Put(t.Context(), storetest.RelevanceRecords()); err != nil {
+		t.Fatal(err)
+	}
+	storetest.CheckRelevance(t, s)
+}
