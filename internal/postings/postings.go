@@ -12,6 +12,13 @@
 // of 65,536 docs, so that a write touches the chunk of its docs only: new
 // records take new docs, so an import rewrites the last chunk of each of
 // its words. A store keeps the chunks (Chunks); this package computes them.
+//
+// Relevance comes from the same bitmaps (rank.go): beside the bitmap of a
+// word's key, the docs that hold the key at each impact level above the
+// lowest (impact.go) are the bitmap of a term of their own, written by the
+// same Changes, so that the order by relevance is computed in Go from
+// bitmaps identical on every store, and the best k of a common word are
+// found without a score computed for any one match.
 package postings
 
 import (
