@@ -154,14 +154,16 @@ type scoreSet struct {
 // highest first.
 func (e *evaluator) scoreSets(docs *Bitmap, words [][]string, all uint64) []scoreSet {
 	sets := map[int]*Bitmap{0: docs}
-	for _, w := range words {
+	for i, w := range words {
 		weight := e.weight(w, all)
 		levels := e.levels(docs, w)
 		next := map[int]*Bitmap{}
 		for score, set := range sets {
 			for l, at := range levels {
-				part := set
-				if len(levels) > 1 {
+				// The levels split docs, the one set before the first
+				// word: they are its parts.
+				part := at
+				if i > 0 {
 					part = roaring.And(set, at)
 				}
 				if part.IsEmpty() {
