@@ -82,8 +82,9 @@ type selection struct {
 	offset   int
 	after    *versioning.Cursor // the page starts after it; nil: at offset
 	// match, when set, counts the total from the postings instead of the
-	// tsvectors: the search is of text and flags alone, which postings
-	// answer exactly.
+	// tsvectors, and reads the page newest first or by relevance from
+	// them: the search is of text and flags alone, which postings answer
+	// exactly.
 	match *postings.Match
 	// totalKey names the search's total in the totals cache
 	// (versioning.TotalKey).
