@@ -11,7 +11,7 @@ import (
 
 // Keys of the relevance records.
 const (
-	rSupplyOnce  = "0373200041525000101" // "поставка" once, among the objects of a long record
+	rSupplyOnce  = "0373200041525000101" // "поставка" once, among the objects of a long record, the newest
 	rPaperOld    = "0373200041525000102" // "поставка бумаги" as its title
 	rPaperNew    = "0373200041525000103" // the same title, a day later
 	rGuard       = "0373200041525000104" // no "поставка"
@@ -19,13 +19,14 @@ const (
 )
 
 // RelevanceRecords are the tenders of CheckRelevance, each published on
-// its own day.
+// its own day, the least relevant last, so that no order by relevance is
+// the order newest first.
 func RelevanceRecords() []tenderbase.Record {
 	customer := tenderbase.Party{INN: "7701000301", Name: "ГБУ «Жилищник района Хамовники»"}
 	long := tenderbase.PurchaseObject{OKPD2Code: "43.91.19.110", Name: "Работы кровельные прочие: разборка старого покрытия, " +
 		"устройство нового покрытия из наплавляемых материалов, поставка материалов и вывоз строительного мусора"}
 	return []tenderbase.Record{
-		tender(rSupplyOnce, tenderbase.Law44, 77, 101, "Ремонт кровли здания школы", customer, long),
+		tender(rSupplyOnce, tenderbase.Law44, 77, 106, "Ремонт кровли здания школы", customer, long),
 		tender(rPaperOld, tenderbase.Law44, 77, 102, "Поставка бумаги", customer),
 		tender(rPaperNew, tenderbase.Law44, 77, 103, "Поставка бумаги", customer),
 		tender(rGuard, tenderbase.Law44, 77, 104, "Оказание услуг охраны", customer),
