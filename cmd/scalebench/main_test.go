@@ -112,7 +112,7 @@ func checkBuilds(t *testing.T, report string, stores []string, cached bool) {
 // class on every store, without a failed search.
 func checkClasses(t *testing.T, report string, stores []string) {
 	t.Helper()
-	for _, class := range []string{"common", "and", "not", "mid", "rare", "phrase", "region", "page", "cursor"} {
+	for _, class := range []string{"common", "and", "not", "mid", "rare", "phrase", "region", "relevance", "page", "cursor"} {
 		for _, s := range stores {
 			line := regexp.MustCompile(`(?m)^\s*` + class + `\s+` + s + `\s+[1-9]\d*\s+0\s+\d+\s+\d+\.\d`)
 			if !line.MatchString(report) {

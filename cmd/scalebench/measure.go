@@ -109,8 +109,36 @@ func (b *bench) measure(ctx context.Context, targets []*target, classes []benchc
 	for i := range out {
 		out[i].Stores = figures(&out[i], targets)
 		checkTotals(&out[i], r)
+		checkOrders(ctx, &out[i], targets, r)
 	}
 	return out
+}
+
+// checkOrders warns of each query of an order of its own (relevance) whose
+// first page the project's stores give in different orders.
+func checkOrders(ctx context.Context, c *classResult, targets []*target, r *result) {
+	for _, q := range c.Queries {
+		if q.Sort == "" {
+			continue
+		}
+		var first []string
+		firstStore := ""
+		for _, t := range targets {
+			if t.keys == nil {
+				continue
+			}
+			keys, err := t.keys(ctx, q.Query)
+			if err != nil {
+				r.warn("%s: %s failed on %s: %v", c.Name, q.Text, t.name, err)
+				continue
+			}
+			if firstStore == "" {
+				first, firstStore = keys, t.name
+			} else if !slices.Equal(first, keys) {
+				r.warn("%s: %s gives the page %v on %s and %v on %s", c.Name, q.Text, first, firstStore, keys, t.name)
+			}
+		}
+	}
 }
 
 // checkTotals warns of each query whose totals the project's stores

@@ -30,6 +30,9 @@ type target struct {
 	// cursorOf returns the cursor of the page a query asks for by
 	// cursor, reading the page before it.
 	cursorOf func(ctx context.Context, q benchcorpus.Query) (string, error)
+	// keys, of the project's stores, returns the keys of the records of
+	// a query's page, in order.
+	keys func(ctx context.Context, q benchcorpus.Query) ([]string, error)
 	// forget, of the project's stores, drops the totals they cached, so
 	// that the next search counts as the first one after an import does.
 	forget func()
@@ -74,6 +77,9 @@ func (b *bench) serve(ctx context.Context, name string, s ourStore) ([]*target, 
 	if b.cfg.Exact {
 		exact := searchTarget(name+" exact", client, url, secret, true)
 		exact.forget, exact.close = s.ForgetTotals, func() {}
+		// The stores' orders are compared as agents ask; the query as
+		// written is another query, of another first page.
+		exact.keys = nil
 		ts = append(ts, exact)
 	}
 	return ts, nil
@@ -85,16 +91,20 @@ func searchTarget(name string, client *http.Client, url, secret string, exact bo
 	return &target{
 		name: name,
 		search: func(ctx context.Context, q benchcorpus.Query) (int, error) {
-			total, _, err := postSearch(ctx, client, url, secret, q, exact)
-			return total, err
+			a, err := postSearch(ctx, client, url, secret, q, exact)
+			return a.total, err
+		},
+		keys: func(ctx context.Context, q benchcorpus.Query) ([]string, error) {
+			a, err := postSearch(ctx, client, url, secret, q, exact)
+			return a.keys, err
 		},
 		cursorOf: func(ctx context.Context, q benchcorpus.Query) (string, error) {
 			q.Page, q.ByCursor = q.Page-1, false
-			_, next, err := postSearch(ctx, client, url, secret, q, exact)
-			if err == nil && next == "" {
+			a, err := postSearch(ctx, client, url, secret, q, exact)
+			if err == nil && a.next == "" {
 				err = fmt.Errorf("page %d of %s gave no next cursor", q.Page, q.Text)
 			}
-			return next, err
+			return a.next, err
 		},
 	}
 }
@@ -105,13 +115,21 @@ type searchArgs struct {
 	Page    int    `json:"page,omitempty"`
 	Cursor  string `json:"cursor,omitempty"`
 	Regions []int  `json:"regions,omitempty"`
+	Sort    string `json:"sort,omitempty"`
 	Exact   bool   `json:"exact,omitempty"`
 }
 
-// postSearch calls ru.search on its debug endpoint, reads the whole answer
-// and returns its total and next cursor.
-func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query, exact bool) (int, string, error) {
-	args := searchArgs{Query: q.Text, Page: q.Page, Exact: exact}
+// answer is what the bench reads of a page of ru.search.
+type answer struct {
+	total int
+	next  string
+	keys  []string // of the page's tenders, in order
+}
+
+// postSearch calls ru.search on its debug endpoint, with "exact": true
+// when exact is set, and reads the whole answer.
+func postSearch(ctx context.Context, client *http.Client, url, secret string, q benchcorpus.Query, exact bool) (answer, error) {
+	args := searchArgs{Query: q.Text, Page: q.Page, Sort: q.Sort, Exact: exact}
 	if q.ByCursor {
 		args.Page, args.Cursor = 0, q.Cursor
 	}
@@ -120,32 +138,39 @@ func postSearch(ctx context.Context, client *http.Client, url, secret string, q 
 	}
 	body, err := json.Marshal(args)
 	if err != nil {
-		return 0, "", err
+		return answer{}, err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
-		return 0, "", err
+		return answer{}, err
 	}
 	req.Header.Set("Authorization", "Bearer "+secret)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, "", err
+		return answer{}, err
 	}
-	answer, err := io.ReadAll(resp.Body)
+	read, err := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	if err != nil {
-		return 0, "", fmt.Errorf("read the answer: %w", err)
+		return answer{}, fmt.Errorf("read the answer: %w", err)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return 0, "", fmt.Errorf("status %s: %.300s", resp.Status, answer)
+		return answer{}, fmt.Errorf("status %s: %.300s", resp.Status, read)
 	}
 	var page struct {
 		Total *int   `json:"total"`
 		Next  string `json:"next_cursor"`
+		Items []struct {
+			PurchaseNumber string `json:"purchase_number"`
+		} `json:"items"`
 	}
-	if err := json.Unmarshal(answer, &page); err != nil || page.Total == nil {
-		return 0, "", fmt.Errorf("an answer without a total: %.300s", answer)
+	if err := json.Unmarshal(read, &page); err != nil || page.Total == nil {
+		return answer{}, fmt.Errorf("an answer without a total: %.300s", read)
 	}
-	return *page.Total, page.Next, nil
+	a := answer{total: *page.Total, next: page.Next}
+	for _, it := range page.Items {
+		a.keys = append(a.keys, it.PurchaseNumber)
+	}
+	return a, nil
 }

@@ -172,6 +172,10 @@ func (u *usual) where(q benchcorpus.Query) (string, []any) {
 func (u *usual) search(ctx context.Context, q benchcorpus.Query) (int, error) {
 	where, args := u.where(q)
 	page, pageArgs := " ORDER BY published DESC, id DESC LIMIT 20 OFFSET "+strconv.Itoa(q.Page*20), args
+	if q.Sort == "relevance" {
+		// The usual relevance: ts_rank of every match.
+		page = " ORDER BY ts_rank(tsv, websearch_to_tsquery('russian', $1)) DESC, id DESC LIMIT 20 OFFSET " + strconv.Itoa(q.Page*20)
+	}
 	if q.ByCursor {
 		// The usual keyset: the rows after the last one of the page
 		// before, whose published and id the cursor holds.

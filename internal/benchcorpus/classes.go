@@ -32,6 +32,9 @@ type Query struct {
 	Region int    `json:"region,omitempty"`
 	// Page is the page asked, from 0, of 20 tenders.
 	Page int `json:"page,omitempty"`
+	// Sort is the order asked of the search tool, "" for its own
+	// (newest first).
+	Sort string `json:"sort,omitempty"`
 	// ByCursor asks for the page by the cursor the page before it gave
 	// rather than by its number; Cursor is that cursor, which the bench
 	// reads before it times the query.
@@ -97,6 +100,9 @@ func (c *Counts) Classes() []Class {
 		{Name: "phrase", About: "two words side by side in about 1% of the tenders", Queries: c.phrases()},
 		{Name: "region", About: "a word in about 55% of the tenders of Moscow (r77)", Queries: each(c.nearestRegionWords(commonBand), func(w string) Query {
 			return Query{Text: w, Words: []string{w}, Region: queryRegion}
+		})},
+		{Name: "relevance", About: "a word in about 55% of the tenders, the best 20 by relevance", Queries: each(common, func(w string) Query {
+			return Query{Text: w, Words: []string{w}, Sort: "relevance"}
 		})},
 		{Name: "page", About: "page 500 of a common word (its middle page, when it has fewer)", Queries: each(common, func(w string) Query {
 			return Query{Text: w, Words: []string{w}, Page: page(w)}

@@ -103,7 +103,7 @@ func TestClasses(t *testing.T) {
 			t.Errorf("class %s has %d queries, want %d", cl.Name, len(cl.Queries), perClass)
 		}
 	}
-	want := []string{"common", "and", "not", "mid", "rare", "short", "phrase", "region", "page"}
+	want := []string{"common", "and", "not", "mid", "rare", "short", "phrase", "region", "relevance", "page"}
 	if diff := cmp.Diff(want, names); diff != "" {
 		t.Fatalf("classes (-want +got):\n%s", diff)
 	}

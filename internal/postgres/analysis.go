@@ -36,12 +36,12 @@ func analysisOf(ctx context.Context, c *pgx.Conn) (string, error) {
 }
 
 // checkAnalysis makes the tsvectors those of this build's text analysis
-// (textproc.AnalysisVersion). A store indexed with another one is indexed
+// (postings.IndexVersion). A store indexed with another one is indexed
 // again, in one transaction, before it serves: a search never sees words
 // analyzed two ways, and a re-index cut short leaves the old index whole,
 // to be done again at the next open. The caller holds the migration lock.
 func checkAnalysis(ctx context.Context, c *pgx.Conn, logger *slog.Logger) error {
-	want := textproc.AnalysisVersion()
+	want := postings.IndexVersion()
 	have, err := analysisOf(ctx, c)
 	if err != nil || have == want {
 		return err

@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/tenderbase/tenderbase/internal/migration"
-	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/postings"
 )
 
 // migrations are the schema changes, applied in the order of the number
@@ -91,7 +91,7 @@ func upToDate(ctx context.Context, c *pgx.Conn, all []migration.Migration) (bool
 		}
 	}
 	have, err := analysisOf(ctx, c)
-	return have == textproc.AnalysisVersion(), err
+	return have == postings.IndexVersion(), err
 }
 
 // loadMigrations returns the migrations of this build, read once: they are

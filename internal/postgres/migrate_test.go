@@ -9,6 +9,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/storetest"
 	"github.com/tenderbase/tenderbase/internal/textproc"
@@ -182,8 +183,8 @@ func TestReindexOnNewAnalysis(t *testing.T) {
 	defer s.Close()
 	storetest.CheckMorphology(t, s)
 	var version string
-	if err := s.pool.QueryRow(t.Context(), `SELECT version FROM analysis`).Scan(&version); err != nil || version != textproc.AnalysisVersion() {
-		t.Errorf("analysis noted %q (%v), want %q", version, err, textproc.AnalysisVersion())
+	if err := s.pool.QueryRow(t.Context(), `SELECT version FROM analysis`).Scan(&version); err != nil || version != postings.IndexVersion() {
+		t.Errorf("analysis noted %q (%v), want %q", version, err, postings.IndexVersion())
 	}
 }
 

@@ -126,7 +126,7 @@ func indexOf(st textproc.Stemmer, r tenderbase.Record) indexed {
 	if x.flags == nil {
 		x.flags = []string{}
 	}
-	x.terms = postings.Terms(open, tariff, x.flags)
+	x.terms = postings.Terms(open, tariff, postings.Titles(r), x.flags)
 	x.price, x.deadline = measures(r)
 	return x
 }

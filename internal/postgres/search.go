@@ -82,8 +82,9 @@ type selection struct {
 	offset   int
 	after    *versioning.Cursor // the page starts after it; nil: at offset
 	// match, when set, counts the total from the postings instead of the
-	// tsvectors: the search is of text and flags alone, which postings
-	// answer exactly.
+	// tsvectors, and reads the page newest first or by relevance from
+	// them: the search is of text and flags alone, which postings answer
+	// exactly.
 	match *postings.Match
 	// totalKey names the search's total in the totals cache
 	// (versioning.TotalKey).
@@ -235,6 +236,11 @@ func (sel selection) run(ctx context.Context, tx pgx.Tx, totals cachedTotals) ([
 	// tsvector or not.
 	if sel.match != nil && sel.order == tenderbase.SortNewest {
 		return sel.byDocs(ctx, tx, totals)
+	}
+	// Relevance comes from the postings' impact levels, the same as on
+	// every store, without a match scored alone.
+	if sel.match != nil && sel.order == tenderbase.SortRelevance {
+		return sel.byRank(ctx, tx, totals)
 	}
 	if sel.loose != "" {
 		var lossy bool

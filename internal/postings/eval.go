@@ -60,6 +60,11 @@ func Docs(ctx context.Context, load Loader, m Match) (*Bitmap, error) {
 	if e.bitmaps, err = load(ctx, terms); err != nil {
 		return nil, err
 	}
+	return e.docs(m), nil
+}
+
+// docs returns the docs that match m, whose terms e has loaded.
+func (e *evaluator) docs(m Match) *Bitmap {
 	var docs *Bitmap
 	if m.Query != nil {
 		docs = e.eval(m.Query)
@@ -69,7 +74,7 @@ func Docs(ctx context.Context, load Loader, m Match) (*Bitmap, error) {
 	for _, g := range m.Groups {
 		docs.And(e.any(flagTerms(g)))
 	}
-	return docs, nil
+	return docs
 }
 
 // Count returns the number of docs that match m, which must be Exact.

@@ -12,10 +12,18 @@
 // of 65,536 docs, so that a write touches the chunk of its docs only: new
 // records take new docs, so an import rewrites the last chunk of each of
 // its words. A store keeps the chunks (Chunks); this package computes them.
+//
+// Relevance comes from the same bitmaps (rank.go): beside the bitmap of a
+// word's key, the docs that hold the key at each impact level above the
+// lowest (impact.go) are the bitmap of a term of their own, written by the
+// same Changes, so that the order by relevance is computed in Go from
+// bitmaps identical on every store, and the best k of a common word are
+// found without a score computed for any one match.
 package postings
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/RoaringBitmap/roaring/v2"
 
@@ -37,6 +45,9 @@ const (
 	// one text, by their keys: a phrase of two words.
 	pair       = "p "
 	tariffPair = "q "
+	// impact is the column of the levels of words' keys: "i3 s " and a
+	// key is the term of the docs that hold the key at level 3 (impact.go).
+	impact = "i"
 	// All is the term of every current record of a kind: a query of
 	// exclusions only, and the count of a kind, read it.
 	All = "*"
@@ -50,11 +61,12 @@ const chunkBits = 16
 func Chunk(doc uint32) uint32 { return doc >> chunkBits }
 
 // Terms returns the distinct terms of a record whose open and tariff texts
-// are analyzed as open and tariff (query.IndexedFields) and whose flags are
-// flags: each word's key and form, and the keys of each two words side by
-// side within one text, in the column of the open or of the tariff text;
-// each flag; and All.
-func Terms(open, tariff [][]textproc.Token, flags []string) []string {
+// are analyzed as open and tariff (query.IndexedFields), whose open texts
+// are titles where titles says so (Titles) and whose flags are flags: each
+// word's key and form, and the keys of each two words side by side within
+// one text, in the column of the open or of the tariff text; the level of
+// each key above the lowest; each flag; and All.
+func Terms(open, tariff [][]textproc.Token, titles []bool, flags []string) []string {
 	terms := []string{All}
 	add := func(fields [][]textproc.Token, stems, forms, pairs string) {
 		for _, toks := range fields {
@@ -68,6 +80,7 @@ func Terms(open, tariff [][]textproc.Token, flags []string) []string {
 	}
 	add(open, stem, form, pair)
 	add(tariff, tariffStem, tariffForm, tariffPair)
+	terms = impactTerms(terms, open, tariff, titles)
 	for _, f := range flags {
 		terms = append(terms, flag+f)
 	}
@@ -80,7 +93,7 @@ func Terms(open, tariff [][]textproc.Token, flags []string) []string {
 // record's doc when its indexed version goes.
 func RecordTerms(st textproc.Stemmer, r tenderbase.Record) []string {
 	open, tariff := query.IndexedFields(st, r)
-	return Terms(open, tariff, r.Flags())
+	return Terms(open, tariff, Titles(r), r.Flags())
 }
 
 // Bitmap is a set of docs.
@@ -97,3 +110,15 @@ func Decode(b []byte) (*Bitmap, error) {
 
 // New returns an empty bitmap.
 func New() *Bitmap { return roaring.New() }
+
+// revision counts the changes to the terms a record holds that the text
+// analysis does not show: 1, the impact levels of words' keys.
+const revision = 1
+
+// IndexVersion names what a store's index holds in this build: the text
+// analysis (textproc.AnalysisVersion) and the revision of the postings. A
+// store keeps the version its index was made with, and indexes its records
+// again when it is opened by a build of another version.
+func IndexVersion() string {
+	return textproc.AnalysisVersion() + "+postings" + strconv.Itoa(revision)
+}

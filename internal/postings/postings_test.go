@@ -72,7 +72,7 @@ func (t table) load(kind tenderbase.Kind) Loader {
 func docTerms(open, tariff string, flags ...string) []string {
 	st := textproc.Stemmer{}
 	o, t := st.FieldsApart(textproc.Default, []string{open}, []string{tariff})
-	return Terms(o, t, flags)
+	return Terms(o, t, nil, flags)
 }
 
 // TestCountsFollowTheQueryLanguage stores a few docs, some far apart so

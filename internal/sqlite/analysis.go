@@ -18,12 +18,12 @@ import (
 const reindexProgressEvery = 50_000
 
 // checkAnalysis makes the full-text tables those of this build's text
-// analysis (textproc.AnalysisVersion). A store indexed with another one is
+// analysis (postings.IndexVersion). A store indexed with another one is
 // indexed again, in one transaction, before it serves: a search never sees
 // words analyzed two ways, and a re-index cut short leaves the old index
 // whole, to be done again at the next open.
 func checkAnalysis(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
-	want := textproc.AnalysisVersion()
+	want := postings.IndexVersion()
 	var have string
 	err := db.QueryRowContext(ctx, `SELECT version FROM analysis`).Scan(&have)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/postings"
 	"github.com/tenderbase/tenderbase/internal/query"
 	"github.com/tenderbase/tenderbase/internal/storetest"
 	"github.com/tenderbase/tenderbase/internal/textproc"
@@ -191,8 +192,8 @@ func TestReindexOnNewAnalysis(t *testing.T) {
 	defer s.Close()
 	storetest.CheckMorphology(t, s)
 	var version string
-	if err := s.write.db.QueryRowContext(t.Context(), `SELECT version FROM analysis`).Scan(&version); err != nil || version != textproc.AnalysisVersion() {
-		t.Errorf("analysis noted %q (%v), want %q", version, err, textproc.AnalysisVersion())
+	if err := s.write.db.QueryRowContext(t.Context(), `SELECT version FROM analysis`).Scan(&version); err != nil || version != postings.IndexVersion() {
+		t.Errorf("analysis noted %q (%v), want %q", version, err, postings.IndexVersion())
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/postings"
 )
 
 // Ready reports whether the store can serve: its file is still the one
@@ -32,7 +32,7 @@ func (s *Store) Ready(ctx context.Context) error {
 		if migrations != s.schemaVersion {
 			return fmt.Errorf("the store's schema is version %s, this build's %s: another build migrated it", migrations, s.schemaVersion)
 		}
-		if analysis != textproc.AnalysisVersion() {
+		if analysis != postings.IndexVersion() {
 			return errors.New("the store is indexed with another text analysis: another build re-indexed it")
 		}
 		return nil

@@ -58,9 +58,14 @@ func (s *Store) search(ctx context.Context, sel selection, useCache bool) (tende
 		if n, ok := s.totals.Get(gen, key); ok && useCache {
 			sel.total = n
 		}
-		if sel.verify {
+		switch {
+		case sel.match != nil && sel.order == tenderbase.SortRelevance:
+			// Relevance comes from the postings' impact levels, the
+			// same as on every store, without a match scored alone.
+			found.Items, found.Total, last, err = sel.ranked(ctx, c)
+		case sel.verify:
 			found.Items, found.Total, last, err = sel.checked(ctx, c)
-		} else {
+		default:
 			found.Items, found.Total, last, err = sel.run(ctx, c)
 		}
 		if err == nil && sel.total < 0 {
@@ -95,9 +100,9 @@ type selection struct {
 	// openOnly checks the query against the text every plan sees only
 	// (tenderbase.Search.OpenTextOnly).
 	openOnly bool
-	// order is the order of the results; rank, for SortRelevance, is the
-	// BM25 of the full-text match, which only the query that matches can
-	// read.
+	// order is the order of the results; rank, for SortRelevance when
+	// match is not set, is the BM25 of the full-text match, which only the
+	// query that matches can read.
 	order  tenderbase.Sort
 	rank   string
 	limit  int
@@ -108,8 +113,8 @@ type selection struct {
 	// (versioning.TotalKey).
 	totalKey string
 	// match, when set, counts the total from the postings instead of
-	// the full-text table: the search is of text and flags alone, which
-	// postings answer exactly.
+	// the full-text table, and ranks a search by relevance: the search is
+	// of text and flags alone, which postings answer exactly.
 	match *postings.Match
 }
 
@@ -123,8 +128,9 @@ type selection struct {
 // checking a few hundred records costs less.
 func (s *Store) plan(ctx context.Context, q tenderbase.Search) (selection, error) {
 	few := false
-	// Relevance is read from the full-text match, so that must be the
-	// source, however few records the lookup holds.
+	// Relevance that the postings do not rank (postings.Rank: a search
+	// with a lookup among them) is read from the full-text match, so that
+	// must be the source, however few records the lookup holds.
 	if keys := q.Keys(); len(keys) > 0 && (q.Query != nil || len(q.Groups()) > 0) && q.Order() != tenderbase.SortRelevance {
 		var err error
 		if few, err = s.fewRIDs(ctx, q.Kind, keys[0]); err != nil {
@@ -172,7 +178,9 @@ func plan(q tenderbase.Search, fewRIDs bool) (selection, error) {
 		// asks for, so they weigh nothing.
 		sel.rank = "bm25(" + t + ", 1, 1, 1, 1, 0)"
 		pm := postings.Match{Query: query.ForKind(q.Kind, q.Query), Groups: groups, OpenOnly: q.OpenTextOnly}
-		if len(where) == 0 && len(q.Ranges) == 0 && !m.approximate && pm.Exact() {
+		// A page by relevance comes from the postings alone (ranked),
+		// whatever the full-text match admits beyond the query.
+		if len(where) == 0 && len(q.Ranges) == 0 && pm.Exact() && (!m.approximate || sel.order == tenderbase.SortRelevance) {
 			sel.match = &pm
 		}
 	case len(where) > 0:

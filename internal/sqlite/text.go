@@ -30,7 +30,7 @@ type document struct {
 func newDocument(r tenderbase.Record, st textproc.Stemmer) document {
 	open, tariff := query.IndexedFields(st, r)
 	flags := r.Flags()
-	d := document{flags: strings.Join(flags, " "), terms: postings.Terms(open, tariff, flags)}
+	d := document{flags: strings.Join(flags, " "), terms: postings.Terms(open, tariff, postings.Titles(r), flags)}
 	d.stems, d.forms = columns(open)
 	d.tariffStems, d.tariffForms = columns(tariff)
 	return d
