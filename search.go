@@ -252,7 +252,7 @@ const (
 	SortDeadline  Sort = "deadline"   // the soonest deadline first
 	SortPriceAsc  Sort = "price_asc"  // the lowest price first
 	SortPriceDesc Sort = "price_desc" // the highest price first
-	SortRelevance Sort = "relevance"  // the best match of the query first (BM25 or the store's like)
+	SortRelevance Sort = "relevance"  // the best match of the query first, by the impact levels of the postings
 )
 
 // Sorts lists the orders, the default first.
