@@ -155,8 +155,8 @@ func checkFigures(t *testing.T, path string, stores []string) {
 			}
 		}
 	}
-	if want := 3 * 10; asked != want {
-		t.Errorf("%d queries asked, want %d: 3 rounds of 10 classes", asked, want)
+	if want := 3 * 11; asked != want {
+		t.Errorf("%d queries asked, want %d: 3 rounds of 11 classes", asked, want)
 	}
 }
 
