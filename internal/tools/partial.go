@@ -72,7 +72,7 @@ func (s *Set) partialMatches(ctx context.Context, srch tenderbase.Search, writte
 	if want <= 0 {
 		return nil, nil
 	}
-	matches, err := partial.Find(ctx, s.store, srch, recs, want)
+	matches, err := partial.Find(ctx, s.counter(), srch, recs, want)
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +147,7 @@ func (s *Set) codedPartialMatches(ctx context.Context, req searchRequest, srch t
 			if err != nil {
 				return matches, nil // the plan does not search by classes
 			}
-			found, err := partial.Find(ctx, s.store, in, held, want)
+			found, err := partial.Find(ctx, s.counter(), in, held, want)
 			if err != nil {
 				return nil, err
 			}

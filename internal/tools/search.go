@@ -180,21 +180,31 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 // is weighed and then looked up in the same call.
 func (s *Set) countingOnce() *Set {
 	call := *s
-	call.store = &countCache{Store: s.store, pages: map[string]tenderbase.Page{}}
+	call.counts = &countCache{store: s.store, pages: map[string]tenderbase.Page{}}
 	return &call
 }
 
-// countCache is a store whose searches of one record, first page, are
-// each run once and then answered from memory.
+// counter returns what the counts of a call search with: its countCache,
+// or the store outside a call.
+func (s *Set) counter() partial.Searcher {
+	if s.counts != nil {
+		return s.counts
+	}
+	return s.store
+}
+
+// countCache is a searcher whose searches of one record, first page, are
+// each run once and then answered from memory. It wraps the store's Search
+// alone: the tools ask the store itself for what else it offers.
 type countCache struct {
-	tenderbase.Store
+	store partial.Searcher
 	mu    sync.Mutex
 	pages map[string]tenderbase.Page
 }
 
 func (c *countCache) Search(ctx context.Context, srch tenderbase.Search) (tenderbase.Page, error) {
 	if srch.PageSize != 1 || srch.Page != 0 || srch.Cursor != "" {
-		return c.Store.Search(ctx, srch)
+		return c.store.Search(ctx, srch)
 	}
 	key := fmt.Sprintf("%#v", srch)
 	c.mu.Lock()
@@ -203,7 +213,7 @@ func (c *countCache) Search(ctx context.Context, srch tenderbase.Search) (tender
 	if ok {
 		return page, nil
 	}
-	page, err := c.Store.Search(ctx, srch)
+	page, err := c.store.Search(ctx, srch)
 	if err == nil {
 		c.mu.Lock()
 		c.pages[key] = page
@@ -336,7 +346,7 @@ func (s *Set) meantQueries(ctx context.Context, text string, srch tenderbase.Sea
 // has any (лекарства, whose contracts of 2011 name only their drugs).
 func (s *Set) widenedCount(ctx context.Context, kind tenderbase.Kind, openOnly bool, t tenderbase.TermQuery) (int, int64, error) {
 	q, exps := expandQuery(t)
-	page, err := s.store.Search(ctx, tenderbase.Search{Kind: kind, Query: q, OpenTextOnly: openOnly, PageSize: 1})
+	page, err := s.counter().Search(ctx, tenderbase.Search{Kind: kind, Query: q, OpenTextOnly: openOnly, PageSize: 1})
 	if err != nil || page.Total > 0 {
 		return page.Total, page.Generation, err
 	}
@@ -345,7 +355,7 @@ func (s *Set) widenedCount(ctx context.Context, kind tenderbase.Kind, openOnly b
 		classes = append(classes, e.Classes...)
 	}
 	for _, cl := range classes[:min(len(classes), maxCodedClasses)] {
-		coded, err := s.store.Search(ctx, tenderbase.Search{Kind: kind, Where: []tenderbase.Lookup{cl.Lookup()}, PageSize: 1})
+		coded, err := s.counter().Search(ctx, tenderbase.Search{Kind: kind, Where: []tenderbase.Lookup{cl.Lookup()}, PageSize: 1})
 		if err != nil || coded.Total > 0 {
 			return coded.Total, coded.Generation, err
 		}

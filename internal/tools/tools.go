@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/partial"
 	"github.com/tenderbase/tenderbase/internal/spelling"
 	"github.com/tenderbase/tenderbase/internal/webhook"
 )
@@ -128,6 +129,9 @@ type Set struct {
 	scanPages, scanPageSize int
 	// webhooks says where subscriptions.create lets a webhook point.
 	webhooks webhook.Policy
+	// counts, within one search call, runs each count once (countingOnce);
+	// nil outside a call.
+	counts partial.Searcher
 }
 
 // New returns the tools over store. A nil logger discards. It panics if a
