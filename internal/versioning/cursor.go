@@ -22,8 +22,11 @@ type Cursor struct {
 	Null bool
 }
 
-// cursorVersion is the first byte of an encoded cursor.
-const cursorVersion = 1
+// cursorVersion is the first byte of an encoded cursor. Version 2: the
+// key of an order by relevance is the postings' score (postings.Rank), no
+// longer a store's BM25 or ts_rank, so a cursor of version 1 would point
+// at another place.
+const cursorVersion = 2
 
 // cursorBytes is the length of an encoded cursor: version, fingerprint,
 // rid, key and its null flag.
@@ -53,6 +56,10 @@ func DecodeCursor(s tenderbase.Search) (*Cursor, error) {
 		return nil, nil
 	}
 	b, err := base64.RawURLEncoding.DecodeString(s.Cursor)
+	if err == nil && len(b) == cursorBytes && b[0] > 0 && b[0] < cursorVersion {
+		return nil, tenderbase.Errorf(tenderbase.EINVALID,
+			"the cursor was given before this service was upgraded, and no longer points at a place: repeat the search from page 0")
+	}
 	if err != nil || len(b) != cursorBytes || b[0] != cursorVersion || b[cursorBytes-1] > 1 {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID,
 			"cursor %s is not one this service gave: pass the next cursor of a page unchanged, or ask for page 0", tenderbase.Quote(s.Cursor))
