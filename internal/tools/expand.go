@@ -116,17 +116,24 @@ func (s *Set) addCoded(ctx context.Context, srch tenderbase.Search, first bool, 
 	return recs, out, nil
 }
 
-// codedRecords counts the records coded in cc's class, those class looks
-// up, that match rest and the filters of srch but not its query, and
-// appends those of them recs has no room for up to a page.
-func (s *Set) codedRecords(ctx context.Context, srch tenderbase.Search, rest tenderbase.Query, class tenderbase.Lookup, cc *codedClass, recs []tenderbase.Record, seen map[string]bool, c caller) ([]tenderbase.Record, error) {
+// classSearch returns srch, from its first page, restricted to the records
+// coded in class and to the caller's plan; false when the plan does not
+// search records by their classes (it hides their objects), and the class
+// lists nothing for it.
+func classSearch(srch tenderbase.Search, class tenderbase.Lookup, c caller) (tenderbase.Search, bool) {
 	in := srch
 	in.Where = append(slices.Clone(srch.Where), class)
 	in.Page, in.Cursor = 0, ""
 	in, err := c.plan.Restrict(in, lookupParams)
-	if err != nil {
-		// A plan that hides the records' objects does not search them by
-		// their classes: the class lists nothing for it.
+	return in, err == nil
+}
+
+// codedRecords counts the records coded in cc's class, those class looks
+// up, that match rest and the filters of srch but not its query, and
+// appends those of them recs has no room for up to a page.
+func (s *Set) codedRecords(ctx context.Context, srch tenderbase.Search, rest tenderbase.Query, class tenderbase.Lookup, cc *codedClass, recs []tenderbase.Record, seen map[string]bool, c caller) ([]tenderbase.Record, error) {
+	in, ok := classSearch(srch, class, c)
+	if !ok {
 		return recs, nil
 	}
 	// Of the records coded in the class, those the query matches are

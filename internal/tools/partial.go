@@ -76,7 +76,14 @@ func (s *Set) partialMatches(ctx context.Context, srch tenderbase.Search, writte
 	if err != nil {
 		return nil, err
 	}
-	asWritten := writtenLabels(srch.Query, written)
+	relabel(matches, writtenLabels(srch.Query, written), exps)
+	return matches, nil
+}
+
+// relabel writes the words each match lacks as the query wrote them: by
+// asWritten, the written operand in each expanded one's place, or else
+// without the alternatives exps added (unwidened).
+func relabel(matches []partial.Match, asWritten map[string]string, exps []thesaurus.Expansion) {
 	for i := range matches {
 		for j, w := range matches[i].Lacks {
 			if l, ok := asWritten[w]; ok {
@@ -86,7 +93,6 @@ func (s *Set) partialMatches(ctx context.Context, srch tenderbase.Search, writte
 			}
 		}
 	}
-	return matches, nil
 }
 
 // unwidened returns the label of an operand a match lacks without the
@@ -141,21 +147,16 @@ func (s *Set) codedPartialMatches(ctx context.Context, req searchRequest, srch t
 			if classes++; classes > maxCodedClasses || want <= 0 {
 				return matches, nil
 			}
-			in := srch
-			in.Query, in.Where, in.Page, in.Cursor = e.Rest, append(slices.Clone(srch.Where), cl.Lookup()), 0, ""
-			in, err := c.plan.Restrict(in, lookupParams)
-			if err != nil {
-				return matches, nil // the plan does not search by classes
+			in, ok := classSearch(srch, cl.Lookup(), c)
+			if !ok {
+				return matches, nil
 			}
+			in.Query = e.Rest
 			found, err := partial.Find(ctx, s.counter(), in, held, want)
 			if err != nil {
 				return nil, err
 			}
-			for i := range found {
-				for j, w := range found[i].Lacks {
-					found[i].Lacks[j] = unwidened(w, exps)
-				}
-			}
+			relabel(found, nil, exps)
 			for _, m := range found {
 				held = append(held, m.Record)
 			}
