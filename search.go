@@ -1,6 +1,7 @@
 package tenderbase
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -48,6 +49,37 @@ type Page struct {
 	// this one by Next is then the page after it by number. 0 when the
 	// store does not say.
 	Generation int64 `json:"-"`
+}
+
+// PartialSearcher is a store that finds the partial matches of a search
+// from its index in one read: the records that match some of the positive
+// operands of its query, an AND, but not all, ranked by the rarity of what
+// they hold (internal/postings: Partial). Both stores of the project are
+// PartialSearchers.
+type PartialSearcher interface {
+	// SearchPartial returns up to want records, best first, that match
+	// some but not all of the positive operands of s's query, an AND of
+	// them beside its exclusions, each with what it holds; every exclusion
+	// and filter of s holds. Records that hold at most half of the query's
+	// weight are left out, and those of exactly half come only when no
+	// record holds more. Within one set of operands held the records come
+	// newest first, or by relevance for SortRelevance. The page and cursor
+	// of s are ignored. It returns an error that wraps
+	// errors.ErrUnsupported when the index does not answer s: a lookup or
+	// a range among its conditions, another order, or a phrase the
+	// postings do not match exactly.
+	SearchPartial(ctx context.Context, s Search, want int) ([]PartialMatch, error)
+}
+
+// PartialMatch is a record that matches some of a query's positive
+// operands.
+type PartialMatch struct {
+	Record Record
+	// Held are the positive operands of the query's AND, in order, that
+	// the record matches.
+	Held []bool
+	// Weight is the weight of the operands held, by their rarity.
+	Weight float64
 }
 
 // Groups returns the flag groups a record must match, one flag of each at

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -58,6 +59,19 @@ func (s *Store) Search(ctx context.Context, srch tenderbase.Search) (tenderbase.
 	page, err := s.Store.Search(ctx, srch)
 	s.observe("search", start, err)
 	return page, err
+}
+
+// SearchPartial finds partial matches through the wrapped store's index
+// when it has one (tenderbase.PartialSearcher).
+func (s *Store) SearchPartial(ctx context.Context, srch tenderbase.Search, want int) ([]tenderbase.PartialMatch, error) {
+	ix, ok := s.Store.(tenderbase.PartialSearcher)
+	if !ok {
+		return nil, fmt.Errorf("%T finds no partial matches from an index: %w", s.Store, errors.ErrUnsupported)
+	}
+	start := time.Now()
+	found, err := ix.SearchPartial(ctx, srch, want)
+	s.observe("partial", start, err)
+	return found, err
 }
 
 // standingKeeper is the store's optional reading of kept tender standings.

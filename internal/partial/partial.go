@@ -6,14 +6,14 @@
 // bitmaps), so that a record lacking «поставка» ranks above one lacking a
 // rare word.
 //
-// This first version runs strict searches of the query with words dropped,
-// the lightest drop first, and ranks what they find; every store does it
-// alike through tenderbase.Store.Search alone. A top-k over the index
-// (block-max WAND or MaxScore) would score the candidates in one pass, but
-// needs term frequencies and per-block maximum scores kept with the
-// postings, which neither store keeps yet; dropped-word searches cost a
-// bounded number of searches the stores already answer from bitmaps, and
-// find the same records for a query of a few words.
+// A store that finds them from its index (tenderbase.PartialSearcher: both
+// of the project's stores, through postings.Partial) answers in one read,
+// splitting the docs that hold some of the words by which words they hold.
+// For a search the index does not answer (a lookup, a range, an order by
+// price, a phrase of three words), or another store, they are found by
+// strict searches of the query with words dropped, the lightest drop
+// first, ranked as they come: a bounded number of searches that every
+// store answers alike through tenderbase.Store.Search alone.
 package partial
 
 import (
@@ -78,12 +78,21 @@ func Find(ctx context.Context, st Searcher, s tenderbase.Search, strict []tender
 	if len(ops) < minWords || len(ops) > maxWords {
 		return nil, nil
 	}
-	if err := weigh(ctx, st, s, ops); err != nil {
-		return nil, err
-	}
 	seen := map[string]bool{}
 	for _, r := range strict {
 		seen[r.Key()] = true
+	}
+	if ix, ok := st.(tenderbase.PartialSearcher); ok {
+		found, err := ix.SearchPartial(ctx, s, min(want+len(seen), tenderbase.MaxPageSize))
+		switch {
+		case err == nil:
+			return fromIndex(found, ops, seen, want), nil
+		case !errors.Is(err, errors.ErrUnsupported):
+			return nil, fmt.Errorf("partial matches: %w", err)
+		}
+	}
+	if err := weigh(ctx, st, s, ops); err != nil {
+		return nil, err
 	}
 	var found []Match
 	more, half := plans(ops)
@@ -114,6 +123,29 @@ func Find(ctx context.Context, st Searcher, s tenderbase.Search, strict []tender
 	// Stable: records of equal weight keep the order of the search.
 	slices.SortStableFunc(found, func(a, b Match) int { return -cmpFloat(a.Weight, b.Weight) })
 	return found[:min(len(found), want)], nil
+}
+
+// fromIndex returns up to want of the partial matches a store found from
+// its index, those not seen, each lacking the operands of ops it does not
+// hold.
+func fromIndex(found []tenderbase.PartialMatch, ops []operand, seen map[string]bool, want int) []Match {
+	var out []Match
+	for _, f := range found {
+		if len(out) == want || len(f.Held) != len(ops) {
+			break
+		}
+		if seen[f.Record.Key()] {
+			continue
+		}
+		m := Match{Record: f.Record, Lacks: []string{}, Weight: f.Weight}
+		for i, held := range f.Held {
+			if !held {
+				m.Lacks = append(m.Lacks, ops[i].label)
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // split returns the positive operands of and and its exclusions.

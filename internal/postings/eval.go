@@ -52,15 +52,21 @@ func exact(q tenderbase.Query) bool {
 func Docs(ctx context.Context, load Loader, m Match) (*Bitmap, error) {
 	e := evaluator{openOnly: m.OpenOnly, need: map[string]bool{}}
 	e.collect(m)
+	if err := e.load(ctx, load); err != nil {
+		return nil, err
+	}
+	return e.docs(m), nil
+}
+
+// load reads the bitmaps of the terms e needs.
+func (e *evaluator) load(ctx context.Context, load Loader) error {
 	terms := make([]string, 0, len(e.need))
 	for t := range e.need {
 		terms = append(terms, t)
 	}
 	var err error
-	if e.bitmaps, err = load(ctx, terms); err != nil {
-		return nil, err
-	}
-	return e.docs(m), nil
+	e.bitmaps, err = load(ctx, terms)
+	return err
 }
 
 // docs returns the docs that match m, whose terms e has loaded.

@@ -53,20 +53,8 @@ func Rank(ctx context.Context, load Loader, recs Records, m Match, offset, limit
 	e := evaluator{openOnly: m.OpenOnly, need: map[string]bool{All: true}}
 	e.collect(m)
 	words := e.scoredWords(m.Query)
-	for _, w := range words {
-		for _, t := range w {
-			e.need[t] = true
-			for l := 2; l <= Levels; l++ {
-				e.need[levelTerm(l, t)] = true
-			}
-		}
-	}
-	terms := make([]string, 0, len(e.need))
-	for t := range e.need {
-		terms = append(terms, t)
-	}
-	var err error
-	if e.bitmaps, err = load(ctx, terms); err != nil {
+	e.needLevels(words)
+	if err := e.load(ctx, load); err != nil {
 		return Ranked{}, err
 	}
 	docs := e.docs(m)
@@ -144,6 +132,18 @@ func (e *evaluator) scoredWords(q tenderbase.Query) [][]string {
 	return words
 }
 
+// needLevels notes the terms of words, and those of their impact levels.
+func (e *evaluator) needLevels(words [][]string) {
+	for _, w := range words {
+		for _, t := range w {
+			e.need[t] = true
+			for l := 2; l <= Levels; l++ {
+				e.need[levelTerm(l, t)] = true
+			}
+		}
+	}
+}
+
 // scoreSet is the docs of one score.
 type scoreSet struct {
 	score int
@@ -190,9 +190,7 @@ func (e *evaluator) scoreSets(docs *Bitmap, words [][]string, all uint64) []scor
 // weight returns the weight of a word of terms: its idf in tenths, at
 // least 1.
 func (e *evaluator) weight(terms []string, all uint64) int {
-	n := float64(e.any(terms).GetCardinality())
-	idf := math.Log(1 + (float64(all)-n+0.5)/(n+0.5))
-	return max(1, int(math.Round(idf*10)))
+	return idfTenths(e.any(terms).GetCardinality(), all)
 }
 
 // levels splits docs by the level of the word of terms in each, the

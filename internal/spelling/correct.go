@@ -6,6 +6,8 @@ import (
 	"slices"
 	"unicode"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/query"
 )
@@ -52,20 +54,23 @@ type Corrector struct {
 // every word is known or none has a known neighbour.
 func (c Corrector) Correct(ctx context.Context, q tenderbase.Query) (tenderbase.Query, []Correction, error) {
 	instead := map[string]tenderbase.TermQuery{}
-	var out []Correction
+	var words []tenderbase.TermQuery
 	for _, t := range positiveWords(q) {
-		if _, seen := instead[t.Form]; seen || !letters(t.Form) {
+		if _, seen := instead[t.Form]; !seen && letters(t.Form) {
+			instead[t.Form] = t
+			words = append(words, t)
+		}
+	}
+	counts, err := c.countAll(ctx, words)
+	if err != nil {
+		return nil, nil, err
+	}
+	var out []Correction
+	for i, t := range words {
+		if counts[i].n > 0 {
 			continue
 		}
-		instead[t.Form] = t
-		n, gen, err := c.Count(ctx, t)
-		if err != nil || n > 0 {
-			if err != nil {
-				return nil, nil, err
-			}
-			continue
-		}
-		fix, ok, err := c.nearest(ctx, t, gen)
+		fix, ok, err := c.nearest(ctx, t, counts[i].gen)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -78,6 +83,27 @@ func (c Corrector) Correct(ctx context.Context, q tenderbase.Query) (tenderbase.
 		return q, nil, nil
 	}
 	return replace(q, instead), out, nil
+}
+
+// counted is a word's count, and the generation it was counted in.
+type counted struct {
+	n   int
+	gen int64
+}
+
+// countAll counts every word of words at once: each count is a search of
+// its own, which the store serves side by side, and every word is counted
+// before any is corrected.
+func (c Corrector) countAll(ctx context.Context, words []tenderbase.TermQuery) ([]counted, error) {
+	out := make([]counted, len(words))
+	g, ctx := errgroup.WithContext(ctx)
+	for i, t := range words {
+		g.Go(func() (err error) {
+			out[i].n, out[i].gen, err = c.Count(ctx, t)
+			return err
+		})
+	}
+	return out, g.Wait()
 }
 
 // candidate is a known word a query word may be meant as.

@@ -71,6 +71,8 @@ func Run(t *testing.T, open Open) {
 	// Each record is found by every form of its words, and by words
 	// written with Latin look-alike letters.
 	t.Run("Morphology", checkPut(fresh, MorphologyRecords(), CheckMorphology))
+	// Records that hold most of a query's weight, from the index.
+	t.Run("Partial", checkPut(fresh, PartialRecords(), CheckPartial))
 	t.Run("Cancel", func(t *testing.T) { testCancel(t, fresh) })
 	t.Run("PutEmpty", func(t *testing.T) {
 		st := openStore(t, fresh)

@@ -70,68 +70,77 @@ func partialTenders() []tenderbase.Record {
 // record has goes on after its strict set with the records that have most
 // of its weight, each saying what it lacks, the rarer word's record first;
 // that the total stays the strict one, exclusions hold, and strict or a
-// page past the first shows none.
+// page past the first shows none. Each store finds them from its index
+// (tenderbase.PartialSearcher) and, hidden behind a plain Store, by
+// dropped-word searches, alike.
 func TestPartialMatches(t *testing.T) {
 	for name, store := range bothStores(t) {
-		t.Run(name, func(t *testing.T) {
-			if _, err := store.Put(context.Background(), partialTenders()); err != nil {
-				t.Fatal(err)
-			}
-			set := New(store, nil)
-			for _, c := range []struct {
-				args  string
-				total int
-				want  []string
-			}{
-				// The word no record has weighs as the rarest held: the
-				// records with only two of the four words are short of half
-				// the weight.
-				{`"query": "ремонт кровли здания квазиграмматика"`, 0, []string{
-					"0373200041525000001 lacks квазиграмматика",
-				}},
-				{`"query": "ремонт кровли здания"`, 1, []string{
-					"0373200041525000001",
-					"0373200041525000004 lacks здания",
-					"0373200041525000002 lacks здания",
-					"0373200041525000010 lacks кровли",
-					"0373200041525000003 lacks кровли",
-				}},
-				{`"query": "ремонт кровли здания !окно"`, 1, []string{
-					"0373200041525000001",
-					"0373200041525000002 lacks здания",
-					"0373200041525000003 lacks кровли",
-				}},
-				{`"query": "ремонт кровли здания", "exact": true`, 1, []string{"0373200041525000001"}},
-				{`"query": "ремонт кровли здания", "page": 1`, 1, nil},
-				// An OR group is one operand, kept or dropped whole.
-				{`"query": "(кровли | навеса) ремонт здания"`, 1, []string{
-					"0373200041525000001",
-					"0373200041525000004 lacks здания",
-					"0373200041525000002 lacks здания",
-					"0373200041525000010 lacks кровли | навеса",
-					"0373200041525000003 lacks кровли | навеса",
-				}},
-				{`"query": "ремонт квазиграмматика"`, 0, nil},
-				{`"query": "квазиграмматика"`, 0, nil},
-			} {
-				p, out := decodeCall[partialPage](t, set, tenderbase.PlanCorporate, "ru.search", "{"+c.args+"}")
-				var sum partialPage
-				if err := json.Unmarshal(out.Summary, &sum); err != nil {
-					t.Fatal(err)
-				}
-				if p.Total != c.total || sum.Total != c.total {
-					t.Errorf("%s: total %d (summary %d), want %d", c.args, p.Total, sum.Total, c.total)
-				}
-				if diff := cmp.Diff(c.want, p.shown()); diff != "" {
-					t.Errorf("%s: records (-want +got):\n%s", c.args, diff)
-				}
-				if diff := cmp.Diff(p.shown(), sum.shown()); diff != "" {
-					t.Errorf("%s: the summary shows otherwise than the records (-records +summary):\n%s", c.args, diff)
-				}
-				if len(c.want) > c.total && !strings.Contains(out.Text, "lacks ") {
-					t.Errorf("%s: the text says nothing of partial matches:\n%s", c.args, out.Text)
-				}
-			}
-		})
+		if _, err := store.Put(context.Background(), partialTenders()); err != nil {
+			t.Fatal(err)
+		}
+		for how, st := range map[string]tenderbase.Store{"index": store, "searches": plainStore{store}} {
+			t.Run(name+"/"+how, func(t *testing.T) { testPartialMatches(t, st) })
+		}
+	}
+}
+
+// plainStore is a store with nothing but the methods of tenderbase.Store.
+type plainStore struct{ tenderbase.Store }
+
+func testPartialMatches(t *testing.T, store tenderbase.Store) {
+	set := New(store, nil)
+	for _, c := range []struct {
+		args  string
+		total int
+		want  []string
+	}{
+		// The word no record has weighs as the rarest held: the
+		// records with only two of the four words are short of half
+		// the weight.
+		{`"query": "ремонт кровли здания квазиграмматика"`, 0, []string{
+			"0373200041525000001 lacks квазиграмматика",
+		}},
+		{`"query": "ремонт кровли здания"`, 1, []string{
+			"0373200041525000001",
+			"0373200041525000004 lacks здания",
+			"0373200041525000002 lacks здания",
+			"0373200041525000010 lacks кровли",
+			"0373200041525000003 lacks кровли",
+		}},
+		{`"query": "ремонт кровли здания !окно"`, 1, []string{
+			"0373200041525000001",
+			"0373200041525000002 lacks здания",
+			"0373200041525000003 lacks кровли",
+		}},
+		{`"query": "ремонт кровли здания", "exact": true`, 1, []string{"0373200041525000001"}},
+		{`"query": "ремонт кровли здания", "page": 1`, 1, nil},
+		// An OR group is one operand, kept or dropped whole.
+		{`"query": "(кровли | навеса) ремонт здания"`, 1, []string{
+			"0373200041525000001",
+			"0373200041525000004 lacks здания",
+			"0373200041525000002 lacks здания",
+			"0373200041525000010 lacks кровли | навеса",
+			"0373200041525000003 lacks кровли | навеса",
+		}},
+		{`"query": "ремонт квазиграмматика"`, 0, nil},
+		{`"query": "квазиграмматика"`, 0, nil},
+	} {
+		p, out := decodeCall[partialPage](t, set, tenderbase.PlanCorporate, "ru.search", "{"+c.args+"}")
+		var sum partialPage
+		if err := json.Unmarshal(out.Summary, &sum); err != nil {
+			t.Fatal(err)
+		}
+		if p.Total != c.total || sum.Total != c.total {
+			t.Errorf("%s: total %d (summary %d), want %d", c.args, p.Total, sum.Total, c.total)
+		}
+		if diff := cmp.Diff(c.want, p.shown()); diff != "" {
+			t.Errorf("%s: records (-want +got):\n%s", c.args, diff)
+		}
+		if diff := cmp.Diff(p.shown(), sum.shown()); diff != "" {
+			t.Errorf("%s: the summary shows otherwise than the records (-records +summary):\n%s", c.args, diff)
+		}
+		if len(c.want) > c.total && !strings.Contains(out.Text, "lacks ") {
+			t.Errorf("%s: the text says nothing of partial matches:\n%s", c.args, out.Text)
+		}
 	}
 }

@@ -222,6 +222,17 @@ func (c *countCache) Search(ctx context.Context, srch tenderbase.Search) (tender
 	return page, err
 }
 
+// SearchPartial finds partial matches through the store's index when it
+// has one (tenderbase.PartialSearcher); they are never kept, as they
+// follow a page of a search that is.
+func (c *countCache) SearchPartial(ctx context.Context, srch tenderbase.Search, want int) ([]tenderbase.PartialMatch, error) {
+	ix, ok := c.store.(tenderbase.PartialSearcher)
+	if !ok {
+		return nil, fmt.Errorf("%T finds no partial matches from an index: %w", c.store, errors.ErrUnsupported)
+	}
+	return ix.SearchPartial(ctx, srch, want)
+}
+
 // searchAnswer is a search page before it is written: the strict records
 // with the coded ones after them (recs), and the partial matches.
 type searchAnswer struct {
