@@ -68,7 +68,18 @@ type PartialSearcher interface {
 	// errors.ErrUnsupported when the index does not answer s: a lookup or
 	// a range among its conditions, another order, or a phrase the
 	// postings do not match exactly.
-	SearchPartial(ctx context.Context, s Search, want int) ([]PartialMatch, error)
+	SearchPartial(ctx context.Context, s Search, want int) (PartialPage, error)
+}
+
+// PartialPage is the partial matches of a search, best first.
+type PartialPage struct {
+	Matches []PartialMatch
+	// Counts are, for each positive operand of the query's AND, in order,
+	// the records of the kind that match it alone, whatever the filters:
+	// the total of a search of it alone, which the index reads on the way.
+	Counts []int
+	// Generation is that of the data read (Page.Generation).
+	Generation int64
 }
 
 // PartialMatch is a record that matches some of a query's positive

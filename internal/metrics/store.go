@@ -63,10 +63,10 @@ func (s *Store) Search(ctx context.Context, srch tenderbase.Search) (tenderbase.
 
 // SearchPartial finds partial matches through the wrapped store's index
 // when it has one (tenderbase.PartialSearcher).
-func (s *Store) SearchPartial(ctx context.Context, srch tenderbase.Search, want int) ([]tenderbase.PartialMatch, error) {
+func (s *Store) SearchPartial(ctx context.Context, srch tenderbase.Search, want int) (tenderbase.PartialPage, error) {
 	ix, ok := s.Store.(tenderbase.PartialSearcher)
 	if !ok {
-		return nil, fmt.Errorf("%T finds no partial matches from an index: %w", s.Store, errors.ErrUnsupported)
+		return tenderbase.PartialPage{}, fmt.Errorf("%T finds no partial matches from an index: %w", s.Store, errors.ErrUnsupported)
 	}
 	start := time.Now()
 	found, err := ix.SearchPartial(ctx, srch, want)

@@ -86,7 +86,7 @@ func Find(ctx context.Context, st Searcher, s tenderbase.Search, strict []tender
 		found, err := ix.SearchPartial(ctx, s, min(want+len(seen), tenderbase.MaxPageSize))
 		switch {
 		case err == nil:
-			return fromIndex(found, ops, seen, want), nil
+			return fromIndex(found.Matches, ops, seen, want), nil
 		case !errors.Is(err, errors.ErrUnsupported):
 			return nil, fmt.Errorf("partial matches: %w", err)
 		}

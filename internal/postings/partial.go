@@ -41,6 +41,9 @@ type PartialDocs struct {
 	// Weights are, for each of RIDs, the weight of the operands it holds,
 	// in the tenths of Rank's weights.
 	Weights []int
+	// Counts are the docs of each operand, whatever the flags and
+	// exclusions.
+	Counts []int
 }
 
 // Partial returns up to want of the docs that match some but not all of
@@ -76,9 +79,10 @@ func Partial(ctx context.Context, load Loader, recs Records, m Match, want int, 
 	// The docs the exclusions and the flags admit.
 	admitted := e.docs(Match{Query: exclusions(and), Groups: m.Groups, OpenOnly: m.OpenOnly})
 	docs := make([]*Bitmap, len(ops))
-	weights := make([]int, len(ops))
+	weights, counts := make([]int, len(ops)), make([]int, len(ops))
 	for i, o := range ops {
 		docs[i] = e.eval(o)
+		counts[i] = int(docs[i].GetCardinality())
 		// An operand no doc holds weighs as the rarest one held: lacking
 		// it is sure, but a doc with only common words beside it is not
 		// what the query asks.
@@ -88,7 +92,7 @@ func Partial(ctx context.Context, load Loader, recs Records, m Match, want int, 
 	// The full mask is the strict set, shown before partial matches.
 	delete(masks, 1<<len(ops)-1)
 	sets := chooseMasks(masks, weights)
-	out := PartialDocs{Operands: len(ops)}
+	out := PartialDocs{Operands: len(ops), Counts: counts}
 	for _, s := range sets {
 		if len(out.RIDs) >= want {
 			break
@@ -240,23 +244,23 @@ func PartialMatch(s tenderbase.Search, q tenderbase.Query) (m Match, ranked bool
 type Bodies func(ctx context.Context, rids []int64) ([]tenderbase.Record, error)
 
 // PartialMatches returns up to want partial matches of m (Partial), their
-// records read by bodies.
-func PartialMatches(ctx context.Context, load Loader, recs Records, bodies Bodies, m Match, want int, ranked bool) ([]tenderbase.PartialMatch, error) {
+// records read by bodies, and the counts of m's operands.
+func PartialMatches(ctx context.Context, load Loader, recs Records, bodies Bodies, m Match, want int, ranked bool) (tenderbase.PartialPage, error) {
 	p, err := Partial(ctx, load, recs, m, want, ranked)
 	if err != nil {
-		return nil, err
+		return tenderbase.PartialPage{}, err
 	}
 	records, err := bodies(ctx, p.RIDs)
 	if err != nil {
-		return nil, err
+		return tenderbase.PartialPage{}, err
 	}
-	out := make([]tenderbase.PartialMatch, len(records))
+	out := tenderbase.PartialPage{Matches: make([]tenderbase.PartialMatch, len(records)), Counts: p.Counts}
 	for i, r := range records {
 		held := make([]bool, p.Operands)
 		for j := range held {
 			held[j] = p.Held[i]&(1<<j) != 0
 		}
-		out[i] = tenderbase.PartialMatch{Record: r, Held: held, Weight: float64(p.Weights[i]) / 10}
+		out.Matches[i] = tenderbase.PartialMatch{Record: r, Held: held, Weight: float64(p.Weights[i]) / 10}
 	}
 	return out, nil
 }

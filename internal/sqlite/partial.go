@@ -12,24 +12,27 @@ import (
 
 // SearchPartial finds the partial matches of s from the postings in one
 // read transaction (postings.Partial), as tenderbase.PartialSearcher says.
-func (s *Store) SearchPartial(ctx context.Context, q tenderbase.Search, want int) ([]tenderbase.PartialMatch, error) {
+func (s *Store) SearchPartial(ctx context.Context, q tenderbase.Search, want int) (tenderbase.PartialPage, error) {
 	if _, findable, err := versioning.CheckSearch(q); err != nil || !findable {
-		return nil, err
+		return tenderbase.PartialPage{}, err
 	}
 	m, ranked, err := postings.PartialMatch(q, query.ForKind(q.Kind, q.Query))
 	if err != nil {
-		return nil, err
+		return tenderbase.PartialPage{}, err
 	}
-	var found []tenderbase.PartialMatch
+	var found tenderbase.PartialPage
 	err = s.read.tx(ctx, "BEGIN", func(c *conn) (err error) {
 		bodies := func(ctx context.Context, rids []int64) ([]tenderbase.Record, error) {
 			return bodiesOf(ctx, c, q.Kind, rids)
 		}
-		found, err = postings.PartialMatches(ctx, loader(c, q.Kind), records{c, q.Kind}, bodies, m, want, ranked)
+		if found, err = postings.PartialMatches(ctx, loader(c, q.Kind), records{c, q.Kind}, bodies, m, want, ranked); err != nil {
+			return err
+		}
+		found.Generation, err = generation(ctx, c)
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("partial matches of %s: %w", q.Kind, describe(err))
+		return tenderbase.PartialPage{}, fmt.Errorf("partial matches of %s: %w", q.Kind, describe(err))
 	}
 	return found, nil
 }

@@ -90,7 +90,7 @@ func CheckPartial(t *testing.T, st tenderbase.Store) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		var got []held
-		for _, m := range found {
+		for _, m := range found.Matches {
 			got = append(got, held{m.Record.Key(), m.Held})
 			if m.Weight <= 0 {
 				t.Errorf("%s: %s weighs %v", tc.name, m.Record.Key(), m.Weight)
@@ -99,6 +99,14 @@ func CheckPartial(t *testing.T, st tenderbase.Store) {
 		if diff := gocmp.Diff(tc.out, got); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
 		}
+	}
+	// The counts of the operands, each alone, whatever the filters.
+	found, err := ix.SearchPartial(ctx, regional, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := gocmp.Diff([]int{6, 3, 3}, found.Counts); diff != "" {
+		t.Errorf("the counts of ремонт, кровли, школы (-want +got):\n%s", diff)
 	}
 	byKey := search("ремонт кровли")
 	byKey.Where = []tenderbase.Lookup{{Field: tenderbase.LookupCustomerINN, Value: "7701000301"}}
@@ -111,6 +119,6 @@ func CheckPartial(t *testing.T, st tenderbase.Store) {
 	}
 	bad := search("ремонт кровли")
 	bad.Kind = "nonsense"
-	_, err := ix.SearchPartial(ctx, bad, 10)
+	_, err = ix.SearchPartial(ctx, bad, 10)
 	wantCode(t, "an unknown kind", err, tenderbase.EINVALID)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -142,5 +143,51 @@ func testPartialMatches(t *testing.T, store tenderbase.Store) {
 		if len(c.want) > c.total && !strings.Contains(out.Text, "lacks ") {
 			t.Errorf("%s: the text says nothing of partial matches:\n%s", c.args, out.Text)
 		}
+	}
+}
+
+// searchCounter counts the searches of text a store is asked, and its
+// partial matches.
+type searchCounter struct {
+	tenderbase.Store
+	mu              sync.Mutex
+	texts, partials int
+}
+
+func (s *searchCounter) Search(ctx context.Context, q tenderbase.Search) (tenderbase.Page, error) {
+	if q.Query != nil {
+		s.mu.Lock()
+		s.texts++
+		s.mu.Unlock()
+	}
+	return s.Store.Search(ctx, q)
+}
+
+func (s *searchCounter) SearchPartial(ctx context.Context, q tenderbase.Search, want int) (tenderbase.PartialPage, error) {
+	s.mu.Lock()
+	s.partials++
+	s.mu.Unlock()
+	return s.Store.(tenderbase.PartialSearcher).SearchPartial(ctx, q, want)
+}
+
+// TestPartialMatchesInOneRead checks, on both stores, that a query whose
+// strict set is empty costs its strict search and one read of its partial
+// matches: the words' counts, which corrections look the words up by, come
+// with the partial matches instead of a search each.
+func TestPartialMatchesInOneRead(t *testing.T) {
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) {
+			if _, err := store.Put(context.Background(), partialTenders()); err != nil {
+				t.Fatal(err)
+			}
+			counted := &searchCounter{Store: store}
+			p, _ := decodeCall[partialPage](t, New(counted, nil), tenderbase.PlanCorporate, "ru.search", `{"query": "дороги навеса"}`)
+			if len(p.Partial) == 0 {
+				t.Fatalf("no partial matches: %v", p.shown())
+			}
+			if counted.texts != 1 || counted.partials != 1 {
+				t.Errorf("%d searches of text and %d reads of partial matches, want 1 and 1", counted.texts, counted.partials)
+			}
+		})
 	}
 }

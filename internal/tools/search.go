@@ -180,7 +180,7 @@ func (s *Set) search(ctx context.Context, t searchTool, req searchRequest) (Outp
 // is weighed and then looked up in the same call.
 func (s *Set) countingOnce() *Set {
 	call := *s
-	call.counts = &countCache{store: s.store, pages: map[string]tenderbase.Page{}}
+	call.counts = &countCache{store: s.store, pages: map[string]tenderbase.Page{}, totals: map[string]tenderbase.Page{}}
 	return &call
 }
 
@@ -195,18 +195,27 @@ func (s *Set) counter() partial.Searcher {
 
 // countCache is a searcher whose searches of one record, first page, are
 // each run once and then answered from memory. It wraps the store's Search
-// alone: the tools ask the store itself for what else it offers.
+// alone: the tools ask the store itself for what else it offers. Besides
+// the pages, it keeps the totals that partial matches read from the index
+// on the way (tenderbase.PartialPage.Counts): a word's count, which a
+// correction looks it up by, is then no search at all.
 type countCache struct {
-	store partial.Searcher
-	mu    sync.Mutex
-	pages map[string]tenderbase.Page
+	store  partial.Searcher
+	mu     sync.Mutex
+	pages  map[string]tenderbase.Page
+	totals map[string]tenderbase.Page // Total and Generation only
+}
+
+// countKey names the count of the records of a search.
+func countKey(srch tenderbase.Search) string {
+	return fmt.Sprintf("%#v", srch)
 }
 
 func (c *countCache) Search(ctx context.Context, srch tenderbase.Search) (tenderbase.Page, error) {
 	if srch.PageSize != 1 || srch.Page != 0 || srch.Cursor != "" {
 		return c.store.Search(ctx, srch)
 	}
-	key := fmt.Sprintf("%#v", srch)
+	key := countKey(srch)
 	c.mu.Lock()
 	page, ok := c.pages[key]
 	c.mu.Unlock()
@@ -222,15 +231,52 @@ func (c *countCache) Search(ctx context.Context, srch tenderbase.Search) (tender
 	return page, err
 }
 
+// count returns the total of srch, a search of one record, first page,
+// and the generation it was counted in: from the totals partial matches
+// read, or else by Search.
+func (c *countCache) count(ctx context.Context, srch tenderbase.Search) (int, int64, error) {
+	c.mu.Lock()
+	page, ok := c.totals[countKey(srch)]
+	c.mu.Unlock()
+	if !ok {
+		var err error
+		if page, err = c.Search(ctx, srch); err != nil {
+			return 0, 0, err
+		}
+	}
+	return page.Total, page.Generation, nil
+}
+
 // SearchPartial finds partial matches through the store's index when it
-// has one (tenderbase.PartialSearcher); they are never kept, as they
-// follow a page of a search that is.
-func (c *countCache) SearchPartial(ctx context.Context, srch tenderbase.Search, want int) ([]tenderbase.PartialMatch, error) {
+// has one (tenderbase.PartialSearcher), and keeps the counts of the
+// query's operands it read, each as the total of a search of the operand
+// alone. The matches are never kept, as they follow a page of a search
+// that is.
+func (c *countCache) SearchPartial(ctx context.Context, srch tenderbase.Search, want int) (tenderbase.PartialPage, error) {
 	ix, ok := c.store.(tenderbase.PartialSearcher)
 	if !ok {
-		return nil, fmt.Errorf("%T finds no partial matches from an index: %w", c.store, errors.ErrUnsupported)
+		return tenderbase.PartialPage{}, fmt.Errorf("%T finds no partial matches from an index: %w", c.store, errors.ErrUnsupported)
 	}
-	return ix.SearchPartial(ctx, srch, want)
+	found, err := ix.SearchPartial(ctx, srch, want)
+	if err != nil {
+		return found, err
+	}
+	and, _ := srch.Query.(tenderbase.AndQuery)
+	var ops []tenderbase.Query
+	for _, o := range and.Operands {
+		if _, ok := o.(tenderbase.NotQuery); !ok {
+			ops = append(ops, o)
+		}
+	}
+	if len(ops) == len(found.Counts) {
+		c.mu.Lock()
+		for i, o := range ops {
+			alone := tenderbase.Search{Kind: srch.Kind, Query: o, OpenTextOnly: srch.OpenTextOnly, PageSize: 1}
+			c.totals[countKey(alone)] = tenderbase.Page{Total: found.Counts[i], Generation: found.Generation}
+		}
+		c.mu.Unlock()
+	}
+	return found, nil
 }
 
 // searchAnswer is a search page before it is written: the strict records
@@ -357,9 +403,9 @@ func (s *Set) meantQueries(ctx context.Context, text string, srch tenderbase.Sea
 // has any (лекарства, whose contracts of 2011 name only their drugs).
 func (s *Set) widenedCount(ctx context.Context, kind tenderbase.Kind, openOnly bool, t tenderbase.TermQuery) (int, int64, error) {
 	q, exps := expandQuery(t)
-	page, err := s.counter().Search(ctx, tenderbase.Search{Kind: kind, Query: q, OpenTextOnly: openOnly, PageSize: 1})
-	if err != nil || page.Total > 0 {
-		return page.Total, page.Generation, err
+	n, gen, err := s.countOnce(ctx, tenderbase.Search{Kind: kind, Query: q, OpenTextOnly: openOnly, PageSize: 1})
+	if err != nil || n > 0 {
+		return n, gen, err
 	}
 	var classes []thesaurus.Class
 	for _, e := range exps {
@@ -371,7 +417,17 @@ func (s *Set) widenedCount(ctx context.Context, kind tenderbase.Kind, openOnly b
 			return coded.Total, coded.Generation, err
 		}
 	}
-	return 0, page.Generation, nil
+	return 0, gen, nil
+}
+
+// countOnce returns the total of srch, a search of one record, and the
+// generation it was counted in, once a call (countCache).
+func (s *Set) countOnce(ctx context.Context, srch tenderbase.Search) (int, int64, error) {
+	if s.counts != nil {
+		return s.counts.count(ctx, srch)
+	}
+	page, err := s.store.Search(ctx, srch)
+	return page.Total, page.Generation, err
 }
 
 // thesaurusWords is the index of the thesaurus' words, which a query word

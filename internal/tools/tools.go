@@ -20,7 +20,6 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/partial"
 	"github.com/tenderbase/tenderbase/internal/spelling"
 	"github.com/tenderbase/tenderbase/internal/webhook"
 )
@@ -131,7 +130,7 @@ type Set struct {
 	webhooks webhook.Policy
 	// counts, within one search call, runs each count once (countingOnce);
 	// nil outside a call.
-	counts partial.Searcher
+	counts *countCache
 }
 
 // New returns the tools over store. A nil logger discards. It panics if a
