@@ -167,7 +167,7 @@ var LookupFields = map[Kind]map[string]string{
 		LookupRegNumber: "reg_number", LookupPurchaseNumber: "purchase_number",
 		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers", LookupOKPD2: "objects", LookupOKDP: "objects",
 	},
-	KindWorldTender: {LookupCPV: "cpv_codes"},
+	KindWorldTender: {LookupCPV: "cpv_codes", LookupWinnerID: "awards"},
 	KindOrg:         {LookupINN: "inn", LookupOGRN: "ogrn"},
 	KindLot:         {LookupNoticeNumber: "notice_number", LookupINN: "debtor", LookupOrganizerINN: "organizer", LookupMessage: "result"},
 	KindLotEvent:    {LookupMessage: "message"},

@@ -8,25 +8,37 @@ import (
 // WorldTender is a procurement notice from outside Russia: TED, eForms or an
 // OCDS publisher. Texts are kept in the notice's own language.
 type WorldTender struct {
-	ID            string       `json:"id"`      // source-qualified, e.g. "ted:352444-2021"
-	Source        string       `json:"source"`  // ted, eforms, ocds
-	Country       int          `json:"country"` // ISO 3166 numeric
-	Title         string       `json:"title"`
-	Description   string       `json:"description,omitempty"`
-	Buyer         Party        `json:"buyer"` // RegNum holds the buyer's national id where published
-	Value         float64      `json:"value,omitempty"`
-	Currency      string       `json:"currency,omitempty"`
-	CPVCodes      []string     `json:"cpv_codes,omitempty"`
-	PublishedAt   time.Time    `json:"published_at,omitzero"`
-	Deadline      time.Time    `json:"deadline,omitzero"`  // for tenders or requests to participate
-	Language      string       `json:"language,omitempty"` // ISO 639-1, lower case
-	URL           string       `json:"url,omitempty"`
-	NoticeType    string       `json:"notice_type,omitempty"`    // as published, e.g. "Contract notice", "cn-standard", "tender"
-	ProcedureType string       `json:"procedure_type,omitempty"` // as published, e.g. "Open procedure", "open"
-	ContractType  string       `json:"contract_type,omitempty"`  // works, supplies, services
-	Lots          []WorldLot   `json:"lots,omitempty"`
-	Documents     []Attachment `json:"documents,omitempty"` // where the procurement documents are
-	Updated       time.Time    `json:"updated,omitzero"`    // the date of the newest release merged (OCDS)
+	ID          string `json:"id"`      // source-qualified, e.g. "ted:352444-2021"
+	Source      string `json:"source"`  // ted, eforms, ocds
+	Country     int    `json:"country"` // ISO 3166 numeric
+	Title       string `json:"title"`
+	Description string `json:"description,omitempty"`
+	Buyer       Party  `json:"buyer"` // RegNum holds the buyer's national id where published
+	// Value is the value the notice states for the whole procurement: the
+	// estimate of a contract notice (TED VAL_ESTIMATED_TOTAL, eForms
+	// EstimatedOverallContractAmount, OCDS tender.value). An award notice's
+	// total awarded is AwardedValue.
+	Value    float64 `json:"value,omitempty"`
+	Currency string  `json:"currency,omitempty"`
+	// AwardedValue is the total of the contracts awarded, as the award
+	// notice states it (TED VAL_TOTAL, eForms TotalAmount, the sum of OCDS
+	// awards' values where one currency).
+	AwardedValue    float64      `json:"awarded_value,omitempty"`
+	AwardedCurrency string       `json:"awarded_currency,omitempty"`
+	CPVCodes        []string     `json:"cpv_codes,omitempty"`
+	PublishedAt     time.Time    `json:"published_at,omitzero"`
+	Deadline        time.Time    `json:"deadline,omitzero"`  // for tenders or requests to participate
+	Language        string       `json:"language,omitempty"` // ISO 639-1, lower case
+	URL             string       `json:"url,omitempty"`
+	NoticeType      string       `json:"notice_type,omitempty"`    // as published, e.g. "Contract notice", "cn-standard", "tender"
+	ProcedureType   string       `json:"procedure_type,omitempty"` // as published, e.g. "Open procedure", "open"
+	ContractType    string       `json:"contract_type,omitempty"`  // works, supplies, services
+	Lots            []WorldLot   `json:"lots,omitempty"`
+	Documents       []Attachment `json:"documents,omitempty"` // where the procurement documents are
+	// Awards are the results of the procedure, a lot each where published
+	// by lot: who won, at what value, out of how many tenders.
+	Awards  []WorldAward `json:"awards,omitempty"`
+	Updated time.Time    `json:"updated,omitzero"` // the date of the newest release merged (OCDS)
 }
 
 // WorldLot is a lot of a world tender.
@@ -39,13 +51,67 @@ type WorldLot struct {
 	Currency    string   `json:"currency,omitempty"`
 }
 
+// WorldAward is the result of a lot, or of the whole procedure, as an
+// award notice (TED AWARD_CONTRACT, eForms LotResult and SettledContract,
+// OCDS awards and contracts) publishes it.
+type WorldAward struct {
+	LotID string `json:"lot_id,omitempty"` // the lot's id as WorldLot.ID writes it; "" for the whole procedure
+	// ContractID is the contract's number or id where published.
+	ContractID string `json:"contract_id,omitempty"`
+	Title      string `json:"title,omitempty"`
+	// Awarded is false when the lot was not awarded (no tender, all
+	// rejected, discontinued); Status says why, as published.
+	Awarded bool          `json:"awarded"`
+	Status  string        `json:"status,omitempty"`
+	Winners []WorldWinner `json:"winners,omitempty"`
+	// Value and Currency are the value awarded: the winning tender's or
+	// the contract's total.
+	Value    float64 `json:"value,omitempty"`
+	Currency string  `json:"currency,omitempty"`
+	// Estimated is the lot's estimate the award notice repeats, beside
+	// the value awarded (TED VAL_ESTIMATED_TOTAL of the award).
+	Estimated float64 `json:"estimated,omitempty"`
+	// LowestTender and HighestTender are the range of the tenders
+	// received, where published (TED VAL_RANGE_TOTAL, eForms).
+	LowestTender  float64 `json:"lowest_tender,omitempty"`
+	HighestTender float64 `json:"highest_tender,omitempty"`
+	// TendersReceived is the number of tenders received, 0 where not
+	// published; TendersSME those of small and medium enterprises.
+	TendersReceived int `json:"tenders_received,omitempty"`
+	TendersSME      int `json:"tenders_sme,omitempty"`
+	// AwardDate is the date of the decision to award; ContractDate that of
+	// the contract's conclusion (signature).
+	AwardDate    time.Time `json:"award_date,omitzero"`
+	ContractDate time.Time `json:"contract_date,omitzero"`
+}
+
+// WorldWinner is a contractor an award names.
+type WorldWinner struct {
+	Name string `json:"name"`
+	// ID is the winner's national registration number as published (a
+	// VAT or company number), IDScheme its scheme where published (OCDS
+	// identifier.scheme, such as GB-COH).
+	ID       string `json:"id,omitempty"`
+	IDScheme string `json:"id_scheme,omitempty"`
+	Country  int    `json:"country,omitempty"` // ISO 3166 numeric; 0 when not told
+	Town     string `json:"town,omitempty"`
+	// SME is set when the notice says the winner is a small or medium
+	// enterprise; Size is the size as published (sme, large, micro...).
+	SME  bool   `json:"sme,omitempty"`
+	Size string `json:"size,omitempty"`
+}
+
+// LookupWinnerID is the lookup of a world tender by a winner's national
+// id (WorldWinner.ID), as an EIS protocol is found by a participant's INN.
+const LookupWinnerID = "winner_id"
+
 func (w *WorldTender) Kind() Kind      { return KindWorldTender }
 func (w *WorldTender) Key() string     { return w.ID }
 func (w *WorldTender) Revision() int   { return 0 }
 func (w *WorldTender) Date() time.Time { return w.PublishedAt }
 
-// SearchText returns the title, description, buyer, CPV codes and the lots'
-// titles and descriptions.
+// SearchText returns the title, description, buyer, CPV codes, the lots'
+// titles and descriptions, and the winners' names.
 func (w *WorldTender) SearchText() []Text {
 	ts := texts("title", w.Title, "description", w.Description, "buyer", w.Buyer.Name)
 	for _, c := range w.CPVCodes {
@@ -53,6 +119,11 @@ func (w *WorldTender) SearchText() []Text {
 	}
 	for _, l := range w.Lots {
 		ts = append(ts, texts("lots", l.Title, "lots", l.Description)...)
+	}
+	for _, a := range w.Awards {
+		for _, win := range a.Winners {
+			ts = append(ts, texts("winners", win.Name)...)
+		}
 	}
 	return ts
 }
@@ -71,9 +142,17 @@ func (w *WorldTender) Flags() []string {
 	return append(f, codeFlags(LookupCPV, codes, CPVPrefixes)...)
 }
 
-// Lookups returns none: the tender is found by its CPV codes through its
-// flags.
-func (w *WorldTender) Lookups() []Lookup { return nil }
+// Lookups returns the national id of every winner of its awards; the
+// tender is found by its CPV codes through its flags.
+func (w *WorldTender) Lookups() []Lookup {
+	var ls []Lookup
+	for _, a := range w.Awards {
+		for _, win := range a.Winners {
+			ls = append(ls, lookups(LookupWinnerID, win.ID)...)
+		}
+	}
+	return ls
+}
 
 // Merge joins w with the stored version of the same notice or process, as
 // OCDS merges releases: the newer one (by Updated, else PublishedAt) gives
@@ -120,6 +199,12 @@ func (w *WorldTender) fillFrom(o *WorldTender) {
 	}
 	if w.Value == 0 {
 		w.Value, w.Currency = o.Value, o.Currency
+	}
+	if w.AwardedValue == 0 {
+		w.AwardedValue, w.AwardedCurrency = o.AwardedValue, o.AwardedCurrency
+	}
+	if w.Awards == nil {
+		w.Awards = o.Awards
 	}
 	w.Buyer = w.Buyer.FillFrom(o.Buyer)
 	if w.CPVCodes == nil {
