@@ -70,7 +70,11 @@ func Partial(ctx context.Context, load Loader, recs Records, m Match, want int, 
 	words := make([][][]string, len(ops)) // of each operand
 	for i, o := range ops {
 		words[i] = e.scoredWords(o)
-		e.needLevels(words[i])
+		if ranked {
+			// Only a ranking reads the levels: newest first, a mask's
+			// docs are one set.
+			e.needLevels(words[i])
+		}
 	}
 	if err := e.load(ctx, load); err != nil {
 		return PartialDocs{}, err
