@@ -2,7 +2,9 @@ package tenderbase
 
 import (
 	"slices"
+	"strings"
 	"time"
+	"unicode"
 )
 
 // WorldTender is a procurement notice from outside Russia: TED, eForms or an
@@ -105,6 +107,19 @@ type WorldWinner struct {
 // id (WorldWinner.ID), as an EIS protocol is found by a participant's INN.
 const LookupWinnerID = "winner_id"
 
+// WinnerIDKey is a winner's id as its lookup holds it: its letters and
+// digits, upper case, since notices write one VAT number as DE 811 128 135,
+// DE811128135 or de-811128135. "" when it has none.
+func WinnerIDKey(id string) string {
+	var b strings.Builder
+	for _, r := range id {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToUpper(r))
+		}
+	}
+	return b.String()
+}
+
 func (w *WorldTender) Kind() Kind      { return KindWorldTender }
 func (w *WorldTender) Key() string     { return w.ID }
 func (w *WorldTender) Revision() int   { return 0 }
@@ -148,7 +163,7 @@ func (w *WorldTender) Lookups() []Lookup {
 	var ls []Lookup
 	for _, a := range w.Awards {
 		for _, win := range a.Winners {
-			ls = append(ls, lookups(LookupWinnerID, win.ID)...)
+			ls = append(ls, lookups(LookupWinnerID, WinnerIDKey(win.ID))...)
 		}
 	}
 	return ls

@@ -151,6 +151,7 @@ var filterSpecs = []filterSpec{
 	lookupFilter("participant_inn", innForm, inn, nil),
 	// The register of unfair suppliers keeps its supplier's INN as "inn".
 	lookupFilter("supplier_inn", innForm, inn, map[tenderbase.Kind]string{tenderbase.KindUnfairSupplier: tenderbase.LookupINN}),
+	lookupFilter("winner_id", "a national registration number, such as DE811128135", winnerID, nil),
 	lookupFilter("placing_method", "a placing method code such as EA20", code, nil),
 	lookupFilter("platform", "a platform code such as ETP_SBAST", code, nil),
 }
@@ -162,11 +163,18 @@ var lookupParams = map[string]string{
 	tenderbase.LookupCustomerINN: "customer_inn", tenderbase.LookupParticipantINN: "participant_inn",
 	tenderbase.LookupSupplierINN: "supplier_inn", tenderbase.LookupINN: "supplier_inn",
 	tenderbase.LookupPlacingMethod: "placing_method", tenderbase.LookupPlatform: "platform",
+	tenderbase.LookupWinnerID: "winner_id",
 }
 
 func inn(s string) (string, bool) {
 	s = strings.TrimSpace(s)
 	return s, innValue.MatchString(s)
+}
+
+// winnerID is a winner's id as its lookup holds it (tenderbase.WinnerIDKey).
+func winnerID(s string) (string, bool) {
+	k := tenderbase.WinnerIDKey(s)
+	return k, k != ""
 }
 
 func code(s string) (string, bool) {

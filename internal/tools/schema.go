@@ -96,6 +96,7 @@ var argumentLimits = map[string]int{
 	"cpv":             maxNumberLength,
 	"customer_inn":    maxINNLength,
 	"participant_inn": maxINNLength,
+	"winner_id":       maxNumberLength,
 	"supplier_inn":    maxINNLength,
 	"placing_method":  maxNumberLength,
 	"platform":        maxNumberLength,

@@ -59,6 +59,7 @@ type searchArgs struct {
 	CustomerINN    string         `json:"customer_inn,omitempty" doc:"INN of the customer (10 or 12 digits)."`
 	ParticipantINN string         `json:"participant_inn,omitempty" jsonschema:"In the protocols." doc:"INN of a participant that the tender's protocols name (10 or 12 digits)."`
 	SupplierINN    string         `json:"supplier_inn,omitempty" doc:"INN of the supplier (10 or 12 digits)."`
+	WinnerID       string         `json:"winner_id,omitempty" jsonschema:"VAT/company no." doc:"National registration number of a winner that a world tender's award names, as the notice publishes it (a VAT or company number such as DE811128135 or 09506232); letters and digits count, spaces, dots and dashes do not."`
 	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"EA20, OK20, ZK20, ZP20..." doc:"Placing method code as the EIS gives it: EA20 (electronic auction), OK20 (open tender), ZK20 (request for quotations), ZP20 (request for proposals)..."`
 	Platform       string         `json:"platform,omitempty" jsonschema:"ETP_SBAST, ETP_RTS, ETP_EETP..." doc:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
 	Sort           string         `json:"sort,omitempty"`

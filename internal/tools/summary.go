@@ -217,21 +217,62 @@ type worldHit struct {
 	Currency  string    `json:"currency,omitempty" jsonschema:"The ISO 4217 code of price."`
 	Published string    `json:"published,omitempty" jsonschema:"The day the notice was published: YYYY-MM-DD."`
 	Deadline  time.Time `json:"deadline,omitzero" jsonschema:"The deadline for tenders or requests to participate."`
-	URL       string    `json:"url,omitempty" jsonschema:"The notice at its publisher."`
+	// The award, where the notice publishes one.
+	Winners         []string `json:"winners,omitempty" jsonschema:"Up to 3, with ids."`
+	WinnersMore     int      `json:"winners_more,omitempty"`
+	Awarded         float64  `json:"awarded,omitempty" jsonschema:"Total awarded."`
+	AwardedCurrency string   `json:"awarded_currency,omitempty"`
+	FewestTenders   int      `json:"fewest_tenders,omitempty" jsonschema:"1: a single bid."`
+	URL             string   `json:"url,omitempty" jsonschema:"The notice at its publisher."`
 }
 
 func (h worldHit) entry() entry {
+	winners := strings.Join(h.Winners, ", ")
+	if h.WinnersMore > 0 {
+		winners += fmt.Sprintf(" and %d more", h.WinnersMore)
+	}
+	tenders := ""
+	if h.FewestTenders > 0 {
+		tenders = fmt.Sprintf("fewest tenders %d", h.FewestTenders)
+	}
 	return entry{id: h.ID, title: h.Title, facts: facts(
-		labelled("buyer", h.Buyer), country(h.Country), money(h.Price, h.Currency, nil),
-		labelled("published", h.Published), labelled("deadline", momentText(h.Deadline)), h.URL,
+		labelled("buyer", h.Buyer), country(h.Country), labelled("estimated", money(h.Price, h.Currency, nil)),
+		labelled("published", h.Published), labelled("deadline", momentText(h.Deadline)),
+		labelled("won by", winners), labelled("awarded", money(h.Awarded, h.AwardedCurrency, nil)), tenders, h.URL,
 	)}
 }
 
+// maxHitWinners bounds the winners a summary names.
+const maxHitWinners = 3
+
 func worldHitOf(w *tenderbase.WorldTender) worldHit {
-	return worldHit{
+	h := worldHit{
 		ID: w.ID, Title: cut(w.Title, titleRunes), Buyer: cut(w.Buyer.Name, nameRunes), Country: w.Country,
 		Price: w.Value, Currency: w.Currency, Published: dateText(w.PublishedAt), Deadline: w.Deadline, URL: w.URL,
+		Awarded: w.AwardedValue, AwardedCurrency: w.AwardedCurrency,
 	}
+	seen := map[string]bool{}
+	for _, a := range w.Awards {
+		if a.Awarded && a.TendersReceived > 0 && (h.FewestTenders == 0 || a.TendersReceived < h.FewestTenders) {
+			h.FewestTenders = a.TendersReceived
+		}
+		for _, win := range a.Winners {
+			name := cut(win.Name, nameRunes)
+			if win.ID != "" {
+				name += " (" + win.ID + ")"
+			}
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			if len(h.Winners) < maxHitWinners {
+				h.Winners = append(h.Winners, name)
+			} else {
+				h.WinnersMore++
+			}
+		}
+	}
+	return h
 }
 
 // lotHit is the summary of an auction lot.

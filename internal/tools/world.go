@@ -10,11 +10,11 @@ func (s *Set) worldSearch() (*Tool, error) {
 	return searchDefinition[searchArgs](s, searchTool{
 		name:  "world.search",
 		title: "Search world tenders",
-		description: "Search notices outside Russia (TED, eForms, OCDS) by words in title, description, buyer and CPV. Use the " +
-			"notice's language: European languages and Russian match in any form. Next: world.detail by id." + " " + `Example: {"query": "Schulverpflegung", "countries": [276]}.`,
+		description: "Notices outside Russia (TED, eForms, OCDS): words of title, description, buyer, CPV, winners, in " +
+			"its language, any form. Next: world.detail." + " " + `Example: {"query": "Schulverpflegung", "countries": [276]}.`,
 		kind:    tenderbase.KindWorldTender,
 		flags:   flagKinds{countries: true},
-		filters: []string{"countries", "published_from", "published_to", "deadline_from", "deadline_to", "open", "cpv"},
+		filters: []string{"countries", "published_from", "published_to", "deadline_from", "deadline_to", "open", "cpv", "winner_id"},
 		sorts:   []tenderbase.Sort{tenderbase.SortDeadline, tenderbase.SortRelevance},
 	})
 }
@@ -24,7 +24,7 @@ func (s *Set) worldDetail() (*Tool, error) {
 		name:  "world.detail",
 		title: "World tender details",
 		description: "One notice from outside Russia: title, description, buyer, value, CPV codes, dates, language, procedure, " +
-			"lots, documents and url.",
+			"lots, awards, documents and url.",
 		idMeans: "The id world.search gives, e.g. ted:800461-2024.",
 		kind:    tenderbase.KindWorldTender,
 		missing: func(_ context.Context, id string) error {
