@@ -163,17 +163,38 @@ type Candidates struct {
 	Kind Kind // of the records of New
 	// New are the records stored new, still current, in the feed's order.
 	New Published
-	// Won are the tenders whose protocols named their winners, and
-	// Winners who won each, by its key, with the tender: read once, for
-	// every subscription whose winners mailing may report it.
+	// Won are the records that got their winners, and Winners who won
+	// each, by its key, with the record: read once, for every
+	// subscription whose winners mailing may report it. Of resource ru,
+	// tenders whose protocols named their winners (of kind KindTender,
+	// whatever Kind); of resource world, world tenders stored new or
+	// anew with awards that name winners.
 	Won     Published
 	Winners map[string]Won
 }
 
-// Won is a tender and who won it.
+// Won is a record and who won it: a tender and the participants its
+// protocols name as winners, or a world tender and its awards' winners
+// (WorldWinnersOf).
 type Won struct {
-	Tender  *Tender
+	Record  Record
 	Winners []Participant
+}
+
+// WorldWinnersOf returns the winners of w's awards as a winners mailing
+// lists them: each winner of each award that was made, its id as the
+// party's RegNum and the award's value as its offer.
+func WorldWinnersOf(w *WorldTender) []Participant {
+	var out []Participant
+	for _, a := range w.Awards {
+		if !a.Awarded {
+			continue
+		}
+		for _, win := range a.Winners {
+			out = append(out, Participant{Party: Party{Name: win.Name, RegNum: win.ID}, Price: a.Value, Winner: true})
+		}
+	}
+	return out
 }
 
 // Published are keys of records and the span of the days they were

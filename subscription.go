@@ -195,8 +195,11 @@ func checkWinners(s Subscription, plan Plan, limits PlanLimits) error {
 		return Errorf(EFORBIDDEN, "plan %s has no winners mailing; it comes with plans %s",
 			plan, plansWith(func(l PlanLimits) bool { return l.WinnersMailing }))
 	}
-	if s.Resource != "ru" {
-		return Errorf(EINVALID, "the winners mailing watches Russian tenders: give resource \"ru\"")
+	if s.Resource != "ru" && s.Resource != "world" {
+		return Errorf(EINVALID, "the winners mailing watches Russian tenders (resource \"ru\") and world tenders (resource \"world\")")
+	}
+	if s.Resource == "world" && len(s.WatchINNs) > 0 {
+		return Errorf(EINVALID, "watch_inns are INNs of Russian tenders' winners; a world tender's winner is watched by its id: give \"winner_id\" in the search")
 	}
 	if len(s.WatchINNs) > MaxWatchINNs {
 		return Errorf(EINVALID, "a subscription watches at most %d INNs, got %d", MaxWatchINNs, len(s.WatchINNs))

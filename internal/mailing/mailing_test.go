@@ -315,3 +315,47 @@ func TestFailedWebhookLog(t *testing.T) {
 		})
 	}
 }
+
+// TestWorldWinnersMailing checks, on both stores, that a world
+// subscription with the winners mailing mails a contract notice it finds
+// as new, and the award notice that follows once, with its winners, as an
+// EIS protocol's winners are mailed.
+func TestWorldWinnersMailing(t *testing.T) {
+	for name, open := range stores {
+		t.Run(name, func(t *testing.T) {
+			r := newRig(t, open)
+			sub, err := r.store.CreateSubscription(t.Context(), tenderbase.Subscription{
+				Account: "acct-roofs", Name: "Schulessen", Resource: "world", Search: []byte(`{"query": "Schulverpflegung"}`),
+				Winners: true, Recipients: []string{"buyer@example.com"}, Webhook: r.hook.URL,
+			}, tenderbase.PlanGuru)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.store.DeleteSubscription(t.Context(), "acct-roofs", r.sub.ID); err != nil {
+				t.Fatal(err)
+			}
+			r.sub = sub
+			svc := r.service()
+			published := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+			r.put(t, &tenderbase.WorldTender{ID: "ted:100001-2026", Source: "ted", Country: 276, Title: "Schulverpflegung Würzburg",
+				Buyer: tenderbase.Party{Name: "Stadt Würzburg"}, Value: 500000, Currency: "EUR", PublishedAt: published})
+			round(t, svc)
+			if mails := r.smtp.Mail(); len(mails) != 1 || !strings.Contains(mails[0].Text, "Schulverpflegung Würzburg") {
+				t.Fatalf("%d mails after the contract notice, want the new notice", len(mails))
+			}
+			r.put(t, &tenderbase.WorldTender{ID: "ted:200002-2026", Source: "ted", Country: 276, Title: "Schulverpflegung Würzburg",
+				Buyer: tenderbase.Party{Name: "Stadt Würzburg"}, AwardedValue: 410000, AwardedCurrency: "EUR", PublishedAt: published.AddDate(0, 2, 0),
+				Awards: []tenderbase.WorldAward{{LotID: "1", Awarded: true, Value: 410000, Currency: "EUR", TendersReceived: 1,
+					Winners: []tenderbase.WorldWinner{{Name: "Frischküche Mainfranken GmbH", ID: "DE811128135"}}}}})
+			round(t, svc)
+			mails := r.smtp.Mail()
+			if len(mails) != 2 {
+				t.Fatalf("%d mails after the award notice, want 2: the award is mailed once, with its winners", len(mails))
+			}
+			if w := mails[1]; w.Subject != "Tenderbase · «Schulessen»: определены победители, 1 закупка" ||
+				!strings.Contains(w.Text, "Победитель: Frischküche Mainfranken GmbH (DE811128135), предложение 410000") {
+				t.Errorf("winners mail: %q\n%s", w.Subject, w.Text)
+			}
+		})
+	}
+}

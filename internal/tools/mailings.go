@@ -74,17 +74,19 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 	if err != nil {
 		return tenderbase.Candidates{}, err
 	}
-	c := tenderbase.Candidates{Kind: kind}
-	var fresh, won []string
+	c := tenderbase.Candidates{Kind: kind, Winners: map[string]tenderbase.Won{}}
+	var fresh, anew, won []string
 	for _, e := range changes {
 		switch {
 		case e.Type == tenderbase.FeedNew && e.Kind == kind:
 			fresh = append(fresh, e.Key)
+		case e.Type == tenderbase.FeedVersion && e.Kind == kind && kind == tenderbase.KindWorldTender:
+			anew = append(anew, e.Key)
 		case e.Type == tenderbase.FeedState && e.Kind == tenderbase.KindTender && e.State == tenderbase.TenderCompleted:
 			won = append(won, e.Key)
 		}
 	}
-	recs, err := s.candidates(ctx, kind, fresh)
+	recs, err := s.candidates(ctx, kind, append(slices.Clone(fresh), anew...))
 	if err != nil {
 		return c, err
 	}
@@ -93,10 +95,24 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 			c.New.Add(key, rec.Date())
 		}
 	}
+	if kind == tenderbase.KindWorldTender {
+		// A world tender gets its winners with its award notice, stored
+		// new (TED, eForms) or as a new version of its process (OCDS).
+		for _, key := range append(fresh, anew...) {
+			w, ok := recs[key].(*tenderbase.WorldTender)
+			if _, done := c.Winners[key]; done || !ok {
+				continue
+			}
+			if winners := tenderbase.WorldWinnersOf(w); len(winners) > 0 {
+				c.Won.Add(key, w.Date())
+				c.Winners[key] = tenderbase.Won{Record: w, Winners: winners}
+			}
+		}
+		return c, nil
+	}
 	if recs, err = s.candidates(ctx, tenderbase.KindTender, won); err != nil {
 		return c, err
 	}
-	c.Winners = map[string]tenderbase.Won{}
 	for _, number := range won {
 		rec, ok := recs[number]
 		if _, done := c.Winners[number]; done || !ok {
@@ -108,7 +124,7 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 		}
 		t := rec.(*tenderbase.Tender)
 		c.Won.Add(number, t.Date())
-		c.Winners[number] = tenderbase.Won{Tender: t, Winners: winners(t, o.protocols)}
+		c.Winners[number] = tenderbase.Won{Record: t, Winners: winners(t, o.protocols)}
 	}
 	return c, nil
 }
@@ -167,6 +183,12 @@ func (s *Set) Matches(ctx context.Context, sub tenderbase.Subscription, cands te
 			return nil, nil, err
 		}
 	}
+	// A world award notice stored new is mailed once, with its winners.
+	reported := map[string]bool{}
+	for _, w := range winners {
+		reported[w.Key] = true
+	}
+	news = slices.DeleteFunc(news, func(m tenderbase.MailItem) bool { return reported[m.Key] })
 	return news, winners, nil
 }
 
@@ -243,7 +265,7 @@ func (s *Set) mailItems(ctx context.Context, t searchTool, recs []tenderbase.Rec
 // sub reports: those its search finds, whatever their state, and those a
 // watched INN won.
 func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, cands tenderbase.Candidates, now time.Time, c caller) ([]tenderbase.MailItem, error) {
-	if hidesParticipants(tenderbase.KindProtocol, c.plan) {
+	if cands.Kind != tenderbase.KindWorldTender && hidesParticipants(tenderbase.KindProtocol, c.plan) {
 		return nil, nil
 	}
 	var ours map[string]bool
@@ -279,10 +301,14 @@ func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, cand
 			}
 		}
 		if ours[number] || len(theirs) > 0 {
-			reported, won, watched = append(reported, w.Tender), append(won, w), append(watched, theirs)
+			reported, won, watched = append(reported, w.Record), append(won, w), append(watched, theirs)
 		}
 	}
-	items, err := s.mailItems(ctx, s.searches[tenderbase.KindTender], reported, c)
+	kind := tenderbase.KindTender
+	if cands.Kind == tenderbase.KindWorldTender {
+		kind = tenderbase.KindWorldTender
+	}
+	items, err := s.mailItems(ctx, s.searches[kind], reported, c)
 	if err != nil {
 		return nil, err
 	}
@@ -300,7 +326,10 @@ func (s *Set) winnerItems(ctx context.Context, sub tenderbase.Subscription, cand
 // electronic procedures), by its number.
 func winnerText(w tenderbase.Participant) string {
 	s := partyOf(w.Party).String()
-	if w.Name == "" && w.INN == "" {
+	if w.INN == "" && w.RegNum != "" {
+		s += " (" + w.RegNum + ")"
+	}
+	if w.Name == "" && w.INN == "" && w.RegNum == "" {
 		s = "заявка № " + cmp.Or(w.JournalNumber, "?")
 	}
 	if w.Price > 0 {

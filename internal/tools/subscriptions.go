@@ -56,7 +56,7 @@ type subscribeArgs struct {
 	Weekday    string         `json:"weekday,omitempty" jsonschema:"For weekly."`
 	Recipients []string       `json:"recipients,omitempty" jsonschema:"E-mail addresses; or webhook, or both."`
 	Webhook    string         `json:"webhook,omitempty" jsonschema:"Public URL receiving each mailing as signed JSON."`
-	Winners    bool           `json:"winners,omitempty" jsonschema:"Also mail who wins (ru; guru, corporate)."`
+	Winners    bool           `json:"winners,omitempty" jsonschema:"Mail who wins too (ru, world; guru, corporate)."`
 	WatchINNs  []string       `json:"watch_inns,omitempty" jsonschema:"INNs whose wins the winners mailing reports."`
 	Branch     string         `json:"branch,omitempty" jsonschema:"Groups subscriptions (corporate)."`
 }

@@ -92,6 +92,8 @@ func TestSubscriptionTools(t *testing.T) {
 		{"a second on free", free, good, tenderbase.EFORBIDDEN, "1 of 1 subscriptions"},
 		{"daily on free", asAccount(tenderbase.PlanFree, "acct-free-2"), `{"name": "n", "resource": "ru", "schedule": "daily", "recipients": ["a@example.com"]}`, tenderbase.EFORBIDDEN, "daily and weekly"},
 		{"winners on standard", asAccount(tenderbase.PlanStandard, "acct-std"), `{"name": "n", "resource": "ru", "winners": true, "recipients": ["a@example.com"]}`, tenderbase.EFORBIDDEN, "winners"},
+		{"winners of contracts", guru, `{"name": "n", "resource": "contracts", "winners": true, "recipients": ["a@example.com"]}`, tenderbase.EINVALID, "world tenders"},
+		{"watched INNs of world tenders", guru, `{"name": "n", "resource": "world", "winners": true, "watch_inns": ["7701234567"], "recipients": ["a@example.com"]}`, tenderbase.EINVALID, "winner_id"},
 		{"a page in the search", guru, `{"name": "n", "resource": "ru", "search": {"page": 1}, "recipients": ["a@example.com"]}`, "argument", "takes no page"},
 		{"a region out of range", guru, `{"name": "n", "resource": "ru", "search": {"regions": [100]}, "recipients": ["a@example.com"]}`, tenderbase.EINVALID, "regions"},
 		{"a filter of another tool", guru, `{"name": "n", "resource": "contracts", "search": {"state": "active"}, "recipients": ["a@example.com"]}`, tenderbase.EINVALID, "state"},
