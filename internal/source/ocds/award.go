@@ -18,15 +18,18 @@ func awardsOf(c map[string]any, ps parties) (awards, others []tenderbase.WorldAw
 			Title: cleanText(str(a, "title")), Status: str(a, "status"),
 			Winners: ps.winners(a["suppliers"]), AwardDate: date(str(a, "date")),
 		}
-		w.Awarded = w.Status == "active" || (w.Status == "" && len(w.Winners) > 0)
 		w.Value, w.Currency, _ = money(obj(a, "value"))
-		signed := false
+		signed, contracted := false, false
 		for i, k := range contracts {
 			if id := str(k, "awardID"); id != "" && id == idOf(a) {
 				matched[i] = true
+				contracted = contracted || str(k, "status") != "cancelled"
 				signed = withContract(&w, k, ps, signed)
 			}
 		}
+		// An award is made when active, or, with no status of its own, when
+		// it names suppliers or has a contract not cancelled.
+		w.Awarded = str(a, "status") == "active" || (str(a, "status") == "" && (len(w.Winners) > 0 || contracted))
 		awards = append(awards, res.perLot(w, lotsOf(a))...)
 	}
 	for i, k := range contracts {
