@@ -1,6 +1,8 @@
 package tenderbase
 
 import (
+	"cmp"
+	"encoding/json"
 	"slices"
 	"strings"
 	"time"
@@ -12,14 +14,16 @@ import (
 type WorldTender struct {
 	ID          string `json:"id"`      // source-qualified, e.g. "ted:352444-2021"
 	Source      string `json:"source"`  // ted, eforms, ocds
-	Country     int    `json:"country"` // ISO 3166 numeric
+	Country     int    `json:"country,omitempty"` // ISO 3166 numeric; absent when the notice does not tell
 	Title       string `json:"title"`
 	Description string `json:"description,omitempty"`
 	Buyer       Party  `json:"buyer"` // RegNum holds the buyer's national id where published
 	// Value is the value the notice states for the whole procurement: the
 	// estimate of a contract notice (TED VAL_ESTIMATED_TOTAL, eForms
 	// EstimatedOverallContractAmount, OCDS tender.value). An award notice's
-	// total awarded is AwardedValue.
+	// total awarded is AwardedValue. A value published as 0 is kept with
+	// its currency: a Currency without a Value (omitted in JSON as 0 is)
+	// states an amount of 0, while a value not published has neither.
 	Value    float64 `json:"value,omitempty"`
 	Currency string  `json:"currency,omitempty"`
 	// AwardedValue is the total of the contracts awarded, as the award
@@ -41,6 +45,23 @@ type WorldTender struct {
 	// by lot: who won, at what value, out of how many tenders.
 	Awards  []WorldAward `json:"awards,omitempty"`
 	Updated time.Time    `json:"updated,omitzero"` // the date of the newest release merged (OCDS)
+	// Stage is how far the procedure had gone in the newest version
+	// merged, one of Stages (OCDS: the stage of the newest release's
+	// tag); ReleaseID is that release's id. With Updated they order the
+	// versions of one process, so that two of the same date merge alike
+	// whichever is read first.
+	Stage     string `json:"stage,omitempty"`
+	ReleaseID string `json:"release_id,omitempty"`
+}
+
+// Stages are the stages of a procedure in the order they follow one
+// another, as OCDS names them.
+var Stages = []string{"planning", "tender", "award", "contract", "implementation"}
+
+// CompareStages orders two stages as Stages does; a stage not in Stages
+// ("" included) comes before every other.
+func CompareStages(a, b string) int {
+	return cmp.Compare(slices.Index(Stages, a), slices.Index(Stages, b))
 }
 
 // WorldLot is a lot of a world tender.
@@ -170,22 +191,43 @@ func (w *WorldTender) Lookups() []Lookup {
 }
 
 // Merge joins w with the stored version of the same notice or process, as
-// OCDS merges releases: the newer one (by Updated, else PublishedAt) gives
-// every field it has, the older fills those it lacks, and the first
-// publication date is kept. So a release of a process imported after a
-// later one changes nothing the later one said.
+// OCDS merges releases: the newer one (by Updated, else PublishedAt; for
+// the same date the later Stage, then the greater ReleaseID) gives every
+// field it has, the older fills those it lacks, and the first publication
+// date is kept. So a release of a process imported after a later one
+// changes nothing the later one said, and two versions merge alike in
+// either order.
 func (w *WorldTender) Merge(stored Record) Record {
 	old, ok := stored.(*WorldTender)
 	if !ok {
 		return w
 	}
 	newer, older := w, old
-	if old.stamp().After(w.stamp()) {
+	if compareVersions(old, w) > 0 {
 		newer, older = old, w
 	}
 	m := *newer
 	m.fillFrom(older)
 	return &m
+}
+
+// compareVersions orders two versions of one world tender, oldest first.
+// Versions alike in date, stage and release id are ordered by their
+// content, so that even then the merge does not depend on which came
+// first.
+func compareVersions(a, b *WorldTender) int {
+	if c := a.stamp().Compare(b.stamp()); c != 0 {
+		return c
+	}
+	if c := CompareStages(a.Stage, b.Stage); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.ReleaseID, b.ReleaseID); c != 0 {
+		return c
+	}
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return strings.Compare(string(ja), string(jb))
 }
 
 // stamp is the date a version of a world tender speaks as of.
@@ -212,10 +254,10 @@ func (w *WorldTender) fillFrom(o *WorldTender) {
 	if w.Country == 0 {
 		w.Country = o.Country
 	}
-	if w.Value == 0 {
+	if w.Value == 0 && w.Currency == "" { // a value of 0 with its currency is a value stated
 		w.Value, w.Currency = o.Value, o.Currency
 	}
-	if w.AwardedValue == 0 {
+	if w.AwardedValue == 0 && w.AwardedCurrency == "" {
 		w.AwardedValue, w.AwardedCurrency = o.AwardedValue, o.AwardedCurrency
 	}
 	if w.Awards == nil {

@@ -39,6 +39,7 @@ func ocdsRelease(w *tenderbase.WorldTender, n worldNotice) {
 	w.NoticeType, w.ProcedureType, w.ContractType = "tender", "open", ocdsCategories[n.subject.Nature]
 	w.Documents = []tenderbase.Attachment{{URL: w.URL, FileName: noticeTitles[w.Language], Description: "tenderNotice"}}
 	w.Updated = w.PublishedAt
+	w.Stage, w.ReleaseID = "tender", strings.TrimPrefix(w.ID, "ocds:")+"-tender"
 }
 
 // WriteOCDS returns the OCDS release packages of the world tenders of recs

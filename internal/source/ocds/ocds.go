@@ -61,12 +61,14 @@ func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.R
 	return nil
 }
 
-// process is one contracting process: its compiled release, and the dates
-// of the first and last releases merged into it.
+// process is one contracting process: its compiled release, the dates
+// of the first and last releases merged into it, and the stage and id of
+// the last.
 type process struct {
-	compiled      map[string]any
-	first, latest string
-	uri           string // the package's address, if it gives one
+	compiled       map[string]any
+	first, latest  string
+	stage, release string
+	uri            string // the package's address, if it gives one
 }
 
 // processes returns the processes of a document, whatever its shape.
@@ -88,21 +90,29 @@ func processes(doc map[string]any) []process {
 }
 
 // fromRecord returns the process of a record: its compiledRelease, or its
-// releases merged.
+// releases merged. The compiled release is read as one release merged
+// alone, so that an array holding one id twice reads as merged ones do.
 func fromRecord(rec map[string]any, uri string) []process {
 	releases := objects(rec["releases"])
-	if c, ok := rec["compiledRelease"].(map[string]any); ok {
-		first, latest := dateRange(releases)
-		if latest == "" {
-			latest, _ = c["date"].(string)
-			first = latest
-		}
-		return []process{{compiled: c, first: first, latest: latest, uri: uri}}
+	c, ok := rec["compiledRelease"].(map[string]any)
+	if !ok {
+		return fromReleases(releases, uri)
 	}
-	return fromReleases(releases, uri)
+	p := process{compiled: compile([]map[string]any{c}), uri: uri}
+	p.first, p.latest = dateRange(releases)
+	last := c
+	if sorted := inOrder(releases); len(sorted) > 0 {
+		last = sorted[len(sorted)-1]
+	}
+	if p.latest == "" {
+		p.latest = str(c, "date")
+		p.first = p.latest
+	}
+	p.stage, p.release = stageOf(last["tag"]), idOf(last)
+	return []process{p}
 }
 
-// fromReleases merges releases by ocid, each group in date order.
+// fromReleases merges releases by ocid.
 func fromReleases(releases []map[string]any, uri string) []process {
 	var order []string
 	groups := map[string][]map[string]any{}
@@ -115,9 +125,11 @@ func fromReleases(releases []map[string]any, uri string) []process {
 	}
 	out := make([]process, 0, len(order))
 	for _, ocid := range order {
-		rs := groups[ocid]
+		rs := inOrder(groups[ocid])
+		last := rs[len(rs)-1]
 		first, latest := dateRange(rs)
-		out = append(out, process{compiled: compile(rs), first: first, latest: latest, uri: uri})
+		out = append(out, process{compiled: compile(rs), first: first, latest: latest,
+			stage: stageOf(last["tag"]), release: idOf(last), uri: uri})
 	}
 	return out
 }

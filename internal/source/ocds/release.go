@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/tenderbase/tenderbase"
-	"github.com/tenderbase/tenderbase/internal/country"
 )
 
 // worldTender maps a compiled release.
@@ -19,34 +19,31 @@ func (p process) worldTender() (*tenderbase.WorldTender, error) {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "OCDS release without an ocid")
 	}
 	tender := obj(c, "tender")
+	ps := partiesOf(c)
 	w := &tenderbase.WorldTender{
 		ID: "ocds:" + ocid, Source: "ocds", Language: strings.ToLower(str(c, "language")),
-		Title:         titleOfProcess(c),
+		Title:         cleanText(titleOfProcess(c)),
 		Description:   firstNonEmpty(str(tender, "description"), str(obj(c, "planning"), "rationale")),
 		PublishedAt:   date(firstNonEmpty(p.first, str(c, "date"))),
 		Updated:       date(firstNonEmpty(p.latest, str(c, "date"))),
+		Stage:         p.stage,
+		ReleaseID:     p.release,
 		Deadline:      date(str(obj(tender, "tenderPeriod"), "endDate")),
 		NoticeType:    tags(c["tag"]),
 		ProcedureType: firstNonEmpty(str(tender, "procurementMethod"), str(tender, "procurementMethodDetails")),
 		ContractType:  firstNonEmpty(str(tender, "mainProcurementCategory"), strings.Join(strs(tender["additionalProcurementCategories"]), ", ")),
 	}
-	w.Value, w.Currency = money(obj(tender, "value"))
-	if w.Value == 0 {
-		w.Value, w.Currency = money(obj(obj(obj(c, "planning"), "budget"), "amount"))
+	var stated bool
+	if w.Value, w.Currency, stated = money(obj(tender, "value")); !stated {
+		w.Value, w.Currency, _ = money(obj(obj(obj(c, "planning"), "budget"), "amount"))
 	}
-	buyer, buyerParty := buyerOf(c)
-	w.Buyer = tenderbase.Party{Name: firstNonEmpty(str(buyer, "name"), str(buyerParty, "name")), RegNum: identifier(buyerParty), Address: address(obj(buyerParty, "address"))}
-	if w.Country = countryOf(c, buyerParty); w.Country == 0 {
-		w.Country = prefixCountry(ocid)
-	}
-	for _, item := range objects(tender["items"]) {
-		if cpv := cpvOf(obj(item, "classification")); cpv != "" && !contains(w.CPVCodes, cpv) {
-			w.CPVCodes = append(w.CPVCodes, cpv)
-		}
-	}
+	ref, party := buyerOf(c, ps)
+	w.Buyer = buyer(ref, party)
+	w.Country = buyerCountry(c, party)
+	w.CPVCodes = cpvCodes(c)
 	for _, l := range objects(tender["lots"]) {
-		lot := tenderbase.WorldLot{ID: str(l, "id"), Title: str(l, "title"), Description: str(l, "description")}
-		lot.Value, lot.Currency = money(obj(l, "value"))
+		lot := tenderbase.WorldLot{ID: str(l, "id"), Title: cleanText(str(l, "title")), Description: str(l, "description")}
+		lot.Value, lot.Currency, _ = money(obj(l, "value"))
 		w.Lots = append(w.Lots, lot)
 	}
 	for _, d := range objects(tender["documents"]) {
@@ -57,76 +54,41 @@ func (p process) worldTender() (*tenderbase.WorldTender, error) {
 			}
 		}
 	}
+	awards, contracts := awardsOf(c, ps)
+	w.AwardedValue, w.AwardedCurrency = awardedValue(awards)
+	w.Awards = append(awards, contracts...)
 	if w.Title == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "OCDS process %s names no tender, award, contract or budget: nothing to show as a tender", ocid)
 	}
 	return w, nil
 }
 
-// buyerOf returns the buyer reference and the party it names: the buyer, or
-// else the tender's procuring entity, or else the party with the buyer or
-// procuringEntity role.
-func buyerOf(c map[string]any) (ref, party map[string]any) {
-	ref = obj(c, "buyer")
-	if ref == nil {
-		ref = obj(obj(c, "tender"), "procuringEntity")
-	}
-	parties := objects(c["parties"])
-	for _, p := range parties {
-		if ref != nil && idOf(p) != "" && idOf(p) == idOf(ref) {
-			return ref, p
+// cpvCodes returns the CPV codes of the items of the tender, its awards and
+// its contracts, each once.
+func cpvCodes(c map[string]any) []string {
+	items := objects(obj(c, "tender")["items"])
+	for _, list := range []string{"awards", "contracts"} {
+		for _, x := range objects(c[list]) {
+			items = append(items, objects(x["items"])...)
 		}
 	}
-	for _, role := range []string{"buyer", "procuringEntity"} {
-		for _, p := range parties {
-			if contains(strs(p["roles"]), role) {
-				return ref, p
-			}
+	var out []string
+	for _, item := range items {
+		if cpv := cpvOf(obj(item, "classification")); cpv != "" && !contains(out, cpv) {
+			out = append(out, cpv)
 		}
 	}
-	return ref, nil
+	return out
 }
 
-// countryOf returns the country of the buyer's address, or of the one
-// country all parties share.
-func countryOf(c, buyer map[string]any) int {
-	if n := country.Numeric(str(obj(buyer, "address"), "countryName")); n != 0 {
-		return n
-	}
-	found := 0
-	for _, p := range objects(c["parties"]) {
-		n := country.Numeric(str(obj(p, "address"), "countryName"))
-		if n != 0 && found != 0 && n != found {
-			return 0
-		}
-		if n != 0 {
-			found = n
-		}
-	}
-	return found
-}
-
-// cpvOf returns the code of a CPV classification.
+// cpvOf returns the code of a CPV classification without its check
+// digit ("45000000-7" is 45000000), as TED and eForms write CPV codes.
 func cpvOf(cl map[string]any) string {
-	if strings.HasPrefix(strings.ToUpper(str(cl, "scheme")), "CPV") {
-		return str(cl, "id")
+	if !strings.HasPrefix(strings.ToUpper(str(cl, "scheme")), "CPV") {
+		return ""
 	}
-	return ""
-}
-
-func identifier(party map[string]any) string {
-	id := obj(party, "identifier")
-	return firstNonEmpty(str(id, "id"), str(id, "legalName"))
-}
-
-func address(a map[string]any) string {
-	var parts []string
-	for _, k := range []string{"streetAddress", "locality", "region", "postalCode", "countryName"} {
-		if v := strings.TrimSpace(str(a, k)); v != "" && v != "-" {
-			parts = append(parts, v)
-		}
-	}
-	return strings.Join(parts, ", ")
+	code, _, _ := strings.Cut(str(cl, "id"), "-")
+	return strings.TrimSpace(code)
 }
 
 // titleOfProcess returns the process's title: the tender's, the release's
@@ -166,8 +128,54 @@ func itemDescription(c map[string]any, list string) string {
 	return ""
 }
 
-func money(v map[string]any) (float64, string) {
-	return number(v["amount"]), str(v, "currency")
+// money returns an amount and its currency, and whether the amount is
+// published: an amount of 0 is a value stated, kept as published.
+func money(v map[string]any) (float64, string, bool) {
+	amount, ok := v["amount"]
+	if !ok || amount == nil {
+		return 0, "", false
+	}
+	return number(amount), str(v, "currency"), true
+}
+
+// cleanText returns a title on one line: each run of white space holding
+// a line break or a tab, or of three spaces or more (a published title's
+// raw line breaks, indentation and padding) becomes one space; a double
+// space stays as published.
+func cleanText(s string) string {
+	if !strings.ContainsAny(s, "\n\r\t") && !strings.Contains(s, "   ") {
+		return s
+	}
+	var b strings.Builder
+	run, broken := "", false
+	flush := func() {
+		if broken || len(run) > 2 {
+			run = " "
+		}
+		b.WriteString(run)
+		run, broken = "", false
+	}
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			run += string(r)
+			broken = broken || r == '\n' || r == '\r' || r == '\t'
+			continue
+		}
+		flush()
+		b.WriteRune(r)
+	}
+	flush()
+	return strings.TrimSpace(b.String())
+}
+
+func joinNonEmpty(sep string, vs ...string) string {
+	var parts []string
+	for _, v := range vs {
+		if v != "" {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, sep)
 }
 
 func number(v any) float64 {
@@ -175,6 +183,8 @@ func number(v any) float64 {
 	case json.Number:
 		f, _ := n.Float64()
 		return f
+	case float64:
+		return n
 	case string:
 		f, _ := strconv.ParseFloat(strings.TrimSpace(n), 64)
 		return f

@@ -1,0 +1,60 @@
+package ocds
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// samples is where the published OCDS files of ../shared/data are.
+var samples = filepath.Join("..", "..", "..", "..", "shared", "data", "ocds", "open-contracting__sample-data")
+
+// sample returns the path of a published sample, skipping the test where
+// ../shared/data is absent.
+func sample(t *testing.T, name string) string {
+	t.Helper()
+	path := filepath.Join(samples, name)
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("published OCDS sample %s not here (../shared/data holds them): %v", name, err)
+	}
+	return path
+}
+
+// decodeFile returns the one world tender of an OCDS file.
+func decodeFile(t *testing.T, path string) *tenderbase.WorldTender {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return decodeOne(t, b)
+}
+
+func decodeOne(t *testing.T, b []byte) *tenderbase.WorldTender {
+	t.Helper()
+	var got []*tenderbase.WorldTender
+	err := Format{}.Decode("", bytes.NewReader(b), func(_ int, rec tenderbase.Record, err error) error {
+		if err != nil {
+			return err
+		}
+		got = append(got, rec.(*tenderbase.WorldTender))
+		return nil
+	})
+	if err != nil || len(got) != 1 {
+		t.Fatalf("decode: %d tenders, error %v", len(got), err)
+	}
+	return got[0]
+}
+
+func at(t *testing.T, s string) time.Time {
+	t.Helper()
+	d, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
