@@ -38,10 +38,10 @@ var worldFormats = []struct {
 //     one object without a lot number has none of its own; no updated date,
 //     which only OCDS gives (the newest release merged); the url is the
 //     notice's address on TED, from its URI_LIST;
-//   - eForms: the url is the buyer profile (cbc:BuyerProfileURI), as an
-//     eForms notice does not hold its own address on TED, which TED gives it
-//     at publication; every notice has a lot (LOT-0001) repeating the
-//     procedure; no updated date;
+//   - eForms: the url is the notice's page on TED, made of its publication
+//     id, and the buyer profile (cbc:BuyerProfileURI) is the last of its
+//     documents; every notice has a lot (LOT-0001) repeating the procedure;
+//     no updated date;
 //   - OCDS: no lots (tender.lots is optional and the releases have none);
 //     the buyer's address ends with the country's name, which OCDS writes
 //     in the address; the contract type is OCDS's category (goods, not

@@ -15,7 +15,8 @@ import (
 // 2014/24/EU), the shape TED publishes and internal/source/eforms reads: one
 // notice a file, named by its publication number, with one lot. The buyer
 // is named once, in the organizations of the extension, and referred to by
-// its id.
+// its id. As on TED, the notice's url is its page there and the buyer
+// profile one of its documents.
 
 // EFormsBorn reports whether r comes in through the demo's eForms notices.
 var EFormsBorn = worldBorn("eforms:")
@@ -27,13 +28,18 @@ var eformsLanguages = map[string]string{"de": "DEU", "fr": "FRA", "en": "ENG"}
 func eformsNotice(w *tenderbase.WorldTender, n worldNotice) {
 	w.ID = fmt.Sprintf("eforms:%08d-%d", n.number, w.PublishedAt.Year())
 	w.Source = "eforms"
-	w.URL = n.country.Platform
+	w.URL = fmt.Sprintf("https://ted.europa.eu/en/notice/-/detail/%d-%d", n.number, w.PublishedAt.Year())
 	w.Buyer.Address = n.buyer.Street + ", " + n.buyer.PostCode + ", " + n.buyer.Town
 	w.NoticeType, w.ProcedureType, w.ContractType = "cn-standard", "open", n.subject.Nature
 	w.Lots = []tenderbase.WorldLot{{ID: "LOT-0001", Title: w.Title, Description: w.Description, CPVCodes: w.CPVCodes,
 		Value: w.Value, Currency: w.Currency}}
-	w.Documents = []tenderbase.Attachment{{URL: n.documentsURL(), Description: "non-restricted-document"}}
+	w.Documents = []tenderbase.Attachment{{URL: n.documentsURL(), Description: "non-restricted-document"},
+		{URL: n.country.Platform, Description: buyerProfile}}
 }
+
+// buyerProfile describes the document of a demo eForms tender that is
+// its buyer profile (cbc:BuyerProfileURI), not a procurement document.
+const buyerProfile = "buyer profile"
 
 // WriteEForms returns the eForms notices of the world tenders of recs born
 // of eForms, one file each.
@@ -198,16 +204,24 @@ func newEFormsNotice(w *tenderbase.WorldTender) (*efNotice, error) {
 		RegulatoryDomain: "32014L0024",
 		NoticeTypeCode:   efCode{ListName: "competition", Code: w.NoticeType},
 		NoticeLanguage:   efCode{ListName: "language", Code: lang},
-		ContractingParty: efContractingParty{BuyerProfileURI: w.URL, PartyID: efText{SchemeName: "organization", Text: buyer}},
+		ContractingParty: efContractingParty{PartyID: efText{SchemeName: "organization", Text: buyer}},
 		ProcedureCode:    efCode{ListName: "procurement-procedure-type", Code: w.ProcedureType},
 		Project:          eformsProject(w.Title, w.Description, w.ContractType, w.CPVCodes, w.Value, w.Currency, lang),
 	}
 	n.Project.Location = &efLocation{Country: efCode{ListName: "country", Code: c.Alpha3}}
+	for _, d := range w.Documents {
+		if d.Description == buyerProfile {
+			n.ContractingParty.BuyerProfileURI = d.URL
+		}
+	}
 	for _, l := range w.Lots {
 		lot := efLot{ID: efText{SchemeName: "Lot", Text: l.ID},
 			EndDate: deadline.Format("2006-01-02Z07:00"), EndTime: deadline.Format("15:04:05Z07:00"),
 			Project: eformsProject(l.Title, l.Description, w.ContractType, l.CPVCodes, l.Value, l.Currency, lang)}
 		for _, d := range w.Documents {
+			if d.Description == buyerProfile {
+				continue
+			}
 			lot.Documents = append(lot.Documents, efDocRef{ID: "TenderDoc", DocumentType: d.Description, LanguageID: lang, URI: d.URL})
 		}
 		n.Lots = append(n.Lots, lot)

@@ -2,7 +2,8 @@
 // information notices (<PriorInformationNotice>), contract notices
 // (<ContractNotice>) and contract award notices (<ContractAwardNotice>) of
 // every subtype. A notice becomes a tenderbase.WorldTender in its own
-// language.
+// language, with the awards of its results (efac:NoticeResult, award.go)
+// where it has them.
 //
 // eForms names the buyer once, in the organizations of its extension
 // (efac:Organizations), and refers to it by id from cac:ContractingParty;
@@ -16,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"golang.org/x/text/language"
 
@@ -58,9 +60,13 @@ func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.R
 
 // notice maps a notice document.
 func notice(root *xmlread.Node) (*tenderbase.WorldTender, error) {
-	ext := root.Find("EformsExtension")
+	ext := root.Child("UBLExtensions", "UBLExtension", "ExtensionContent", "EformsExtension")
+	if ext == nil {
+		ext = root.Find("EformsExtension")
+	}
 	pub := ext.Child("Publication")
-	id := cmpOr(pub.Child("NoticePublicationID").Text(), root.Child("ID").Text())
+	pubID := pub.Child("NoticePublicationID").Text()
+	id := cmpOr(pubID, root.Child("ID").Text())
 	if id == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "eForms notice has neither a publication id nor an id")
 	}
@@ -68,13 +74,13 @@ func notice(root *xmlread.Node) (*tenderbase.WorldTender, error) {
 	project := root.Child("ProcurementProject")
 	w := &tenderbase.WorldTender{
 		ID: "eforms:" + id, Source: "eforms", Language: iso639_1(lang),
-		Title: inLanguage(project.All("Name"), lang), Description: inLanguage(project.All("Description"), lang),
+		Title: oneLine(inLanguage(project.All("Name"), lang)), Description: inLanguage(project.All("Description"), lang),
 		PublishedAt:   date(cmpOr(pub.Child("PublicationDate").Text(), root.Child("IssueDate").Text()), ""),
 		NoticeType:    root.Child("NoticeTypeCode").Text(),
 		ProcedureType: root.Child("TenderingProcess", "ProcedureCode").Text(),
 		ContractType:  project.Child("ProcurementTypeCode").Text(),
 		CPVCodes:      cpvCodes(project),
-		URL:           root.Child("ContractingParty", "BuyerProfileURI").Text(),
+		URL:           tedPage(pubID),
 	}
 	if v := project.Child("RequestedTenderTotal", "EstimatedOverallContractAmount"); v != nil {
 		w.Value, w.Currency = amount(v.Text()), v.Attr("currencyID")
@@ -82,6 +88,12 @@ func notice(root *xmlread.Node) (*tenderbase.WorldTender, error) {
 	buyer := organization(ext, root.Child("ContractingParty", "Party", "PartyIdentification", "ID").Text())
 	w.Buyer, w.Country = party(buyer, lang), country.Numeric(buyer.Find("Country").Child("IdentificationCode").Text())
 	readLots(w, root, lang)
+	if profile := root.Child("ContractingParty", "BuyerProfileURI").Text(); w.URL == "" {
+		w.URL = profile
+	} else if profile != "" && !hasDocument(w.Documents, profile) {
+		w.Documents = append(w.Documents, tenderbase.Attachment{URL: profile, Description: "buyer profile"})
+	}
+	readAwards(w, ext, lang)
 	if w.Title == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "eForms notice %s has no title", id)
 	}
@@ -89,12 +101,17 @@ func notice(root *xmlread.Node) (*tenderbase.WorldTender, error) {
 }
 
 // readLots takes the lots, their documents and the earliest submission
-// deadline.
+// deadline. A group of lots (an id of scheme LotsGroup, GLO-0001) is no lot
+// of its own: it only gathers lots for their award criteria or for a
+// tender for several lots.
 func readLots(w *tenderbase.WorldTender, root *xmlread.Node, lang string) {
 	for _, lot := range root.All("ProcurementProjectLot") {
+		if isGroup(lot.Child("ID")) {
+			continue
+		}
 		p := lot.Child("ProcurementProject")
 		l := tenderbase.WorldLot{
-			ID: lot.Child("ID").Text(), Title: inLanguage(p.All("Name"), lang),
+			ID: lot.Child("ID").Text(), Title: oneLine(inLanguage(p.All("Name"), lang)),
 			Description: inLanguage(p.All("Description"), lang), CPVCodes: cpvCodes(p),
 		}
 		if v := p.Child("RequestedTenderTotal", "EstimatedOverallContractAmount"); v != nil {
@@ -127,10 +144,73 @@ func organization(ext *xmlread.Node, id string) *xmlread.Node {
 func party(c *xmlread.Node, lang string) tenderbase.Party {
 	addr := c.Child("PostalAddress")
 	return tenderbase.Party{
-		Name:    inLanguage(c.Child("PartyName").All("Name"), lang),
+		Name:    partyNames(c, lang),
 		RegNum:  c.Child("PartyLegalEntity", "CompanyID").Text(),
 		Address: joinNonEmpty(", ", addr.Child("StreetName").Text(), addr.Child("PostalZone").Text(), addr.Child("CityName").Text()),
 	}
+}
+
+// partyNames returns the name of a company in the notice's language: each
+// language comes in a cac:PartyName of its own, or several in one.
+func partyNames(c *xmlread.Node, lang string) string {
+	var names []*xmlread.Node
+	for _, pn := range c.All("PartyName") {
+		names = append(names, pn.All("Name")...)
+	}
+	return inLanguage(names, lang)
+}
+
+// isGroup reports whether the id of a cac:ProcurementProjectLot is that of a
+// group of lots.
+func isGroup(id *xmlread.Node) bool {
+	return id.Attr("schemeName") == "LotsGroup" || strings.HasPrefix(id.Text(), "GLO-")
+}
+
+// tedPage returns the address of the notice on TED, from its publication
+// id: 00309890-2023 is https://ted.europa.eu/en/notice/-/detail/309890-2023,
+// the number written without the zeros eForms pads it with, as TED's own
+// links and search API write it. An id of another form gives "".
+func tedPage(pubID string) string {
+	num, year, ok := strings.Cut(pubID, "-")
+	num = strings.TrimLeft(num, "0")
+	if !ok || num == "" || len(year) != 4 || !digits(num) || !digits(year) {
+		return ""
+	}
+	return "https://ted.europa.eu/en/notice/-/detail/" + num + "-" + year
+}
+
+func digits(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
+}
+
+// oneLine returns a title without the line breaks and indentation its
+// source wraps it in: a run of white space holding a line break or a tab
+// becomes one space; spaces alone are kept as published.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\n\r\t") {
+		return s
+	}
+	var b strings.Builder
+	for s != "" {
+		i := strings.IndexFunc(s, unicode.IsSpace)
+		if i < 0 {
+			b.WriteString(s)
+			break
+		}
+		b.WriteString(s[:i])
+		s = s[i:]
+		j := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsSpace(r) })
+		if j < 0 {
+			j = len(s)
+		}
+		if run := s[:j]; strings.ContainsAny(run, "\n\r\t") {
+			b.WriteByte(' ')
+		} else {
+			b.WriteString(run)
+		}
+		s = s[j:]
+	}
+	return b.String()
 }
 
 // cpvCodes returns the main and additional CPV codes of a project.
