@@ -21,7 +21,9 @@ const (
 	// FeedWithdrawn is a record taken away by a withdrawal.
 	FeedWithdrawn FeedChange = "withdrawn"
 	// FeedState is a tender whose derived state or deadline changed: it
-	// got a winner, failed, was cancelled, or its deadline moved.
+	// got a winner, failed, was cancelled, or its deadline moved; or a
+	// world tender stored with awards that name its winners, which is
+	// then TenderCompleted, as a tender whose protocol names them.
 	FeedState FeedChange = "state"
 )
 

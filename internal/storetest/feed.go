@@ -137,6 +137,31 @@ func testFeed(t *testing.T, open Open) {
 		t.Errorf("the feed since its end, after a write by the other store (-want +got):\n%s", diff)
 	}
 
+	// A world tender is won when it is stored with awards that name its
+	// winners: an award notice stored new, or a process stored anew with
+	// its awards; once, whatever comes after.
+	world := tenderbase.FeedResources["world"]
+	_, worldEnd := readFeed(t, st, world, 0, 10)
+	notice := &tenderbase.WorldTender{ID: "ocds:feed-1", Source: "ocds", Title: "Schulverpflegung", PublishedAt: day(1), Updated: day(1)}
+	awarded := *notice
+	awarded.Updated = day(9)
+	awarded.Awards = []tenderbase.WorldAward{{Awarded: true, Winners: []tenderbase.WorldWinner{{Name: "Frischküche GmbH", ID: "DE811128135"}}}}
+	later := awarded
+	later.Updated, later.Title = day(12), "Schulverpflegung, Lose 1-2"
+	unawarded := &tenderbase.WorldTender{ID: "ted:feed-2", Source: "ted", Title: "Reinigung", PublishedAt: day(2),
+		Awards: []tenderbase.WorldAward{{Awarded: false, Status: "PROCUREMENT_UNSUCCESSFUL"}}}
+	put(t, st, notice, unawarded)
+	put(t, st, &awarded)
+	put(t, st, &later)
+	worldFeed, _ := readFeed(t, st, world, worldEnd, 10)
+	if diff := gocmp.Diff([]string{
+		"new world_tender ocds:feed-1", "new world_tender ted:feed-2",
+		"version world_tender ocds:feed-1", "state world_tender ocds:feed-1 completed",
+		"version world_tender ocds:feed-1",
+	}, worldFeed); diff != "" {
+		t.Errorf("the feed of world (-want +got):\n%s", diff)
+	}
+
 	feed := st.(tenderbase.ChangeFeed)
 	for name, q := range map[string]tenderbase.FeedQuery{
 		"no kind":      {Limit: 10},

@@ -43,11 +43,11 @@ type feedResult struct {
 
 // feedChange is one change of the feed, as the tool shows it.
 type feedChange struct {
-	Type     string    `json:"type" jsonschema:"new: a record stored for the first time; version: a new version or a correction of a stored record; withdrawn: a record taken away by a withdrawal; state: a tender whose state or deadline changed."`
+	Type     string    `json:"type" jsonschema:"new: a record stored for the first time; version: a new version or a correction of a stored record; withdrawn: a record taken away by a withdrawal; state: a tender whose state or deadline changed, or a world tender whose award now names its winners."`
 	Kind     string    `json:"kind" jsonschema:"The record's kind: tender, protocol, tender_event, doc, contract, contract_execution, world_tender, lot, lot_event, unfair_supplier, complaint, complaint_result, fas_case or org."`
 	Key      string    `json:"key" jsonschema:"The record's key: a tender's purchase number, a protocol's or event's id, a complaint's number..."`
 	Revision int       `json:"revision,omitempty" jsonschema:"The version stored, for new and version."`
-	State    string    `json:"state,omitempty" jsonschema:"For state: the tender's state after the change, one of active, completed (a winner is named), cancelled, failed."`
+	State    string    `json:"state,omitempty" jsonschema:"For state: the tender's state after the change, one of active, completed (a winner is named), cancelled, failed; a world tender's is completed."`
 	Deadline time.Time `json:"deadline,omitzero" jsonschema:"For state: the tender's applications deadline after the change, when it has one."`
 	At       time.Time `json:"at" jsonschema:"When the service recorded the change."`
 }

@@ -75,18 +75,20 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 		return tenderbase.Candidates{}, err
 	}
 	c := tenderbase.Candidates{Kind: kind, Winners: map[string]tenderbase.Won{}}
-	var fresh, anew, won []string
+	var fresh, won, worldWon []string
 	for _, e := range changes {
 		switch {
 		case e.Type == tenderbase.FeedNew && e.Kind == kind:
 			fresh = append(fresh, e.Key)
-		case e.Type == tenderbase.FeedVersion && e.Kind == kind && kind == tenderbase.KindWorldTender:
-			anew = append(anew, e.Key)
 		case e.Type == tenderbase.FeedState && e.Kind == tenderbase.KindTender && e.State == tenderbase.TenderCompleted:
 			won = append(won, e.Key)
+		case e.Type == tenderbase.FeedState && e.Kind == tenderbase.KindWorldTender && kind == tenderbase.KindWorldTender:
+			// Stored with awards that name winners: an award notice (TED,
+			// eForms) or a process anew with its awards (OCDS).
+			worldWon = append(worldWon, e.Key)
 		}
 	}
-	recs, err := s.candidates(ctx, kind, append(slices.Clone(fresh), anew...))
+	recs, err := s.candidates(ctx, kind, append(slices.Clone(fresh), worldWon...))
 	if err != nil {
 		return c, err
 	}
@@ -95,19 +97,17 @@ func (s *Set) Candidates(ctx context.Context, resource string, changes []tenderb
 			c.New.Add(key, rec.Date())
 		}
 	}
-	if kind == tenderbase.KindWorldTender {
-		// A world tender gets its winners with its award notice, stored
-		// new (TED, eForms) or as a new version of its process (OCDS).
-		for _, key := range append(fresh, anew...) {
-			w, ok := recs[key].(*tenderbase.WorldTender)
-			if _, done := c.Winners[key]; done || !ok {
-				continue
-			}
-			if winners := tenderbase.WorldWinnersOf(w); len(winners) > 0 {
-				c.Won.Add(key, w.Date())
-				c.Winners[key] = tenderbase.Won{Record: w, Winners: winners}
-			}
+	for _, key := range worldWon {
+		w, ok := recs[key].(*tenderbase.WorldTender)
+		if _, done := c.Winners[key]; done || !ok {
+			continue
 		}
+		if winners := tenderbase.WorldWinnersOf(w); len(winners) > 0 {
+			c.Won.Add(key, w.Date())
+			c.Winners[key] = tenderbase.Won{Record: w, Winners: winners}
+		}
+	}
+	if kind == tenderbase.KindWorldTender {
 		return c, nil
 	}
 	if recs, err = s.candidates(ctx, tenderbase.KindTender, won); err != nil {

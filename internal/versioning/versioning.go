@@ -126,11 +126,31 @@ func changed(tx Tx, t tenderbase.FeedChange, e Encoded) {
 }
 
 func store(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutResult) error {
-	r, err := merge(ctx, tx, r)
+	merged, stored, err := merge(ctx, tx, r)
 	if err != nil {
 		return err
 	}
-	return write(ctx, tx, r, res)
+	before := *res
+	if err := write(ctx, tx, merged, res); err != nil {
+		return err
+	}
+	if res.Inserted+res.Replaced > before.Inserted+before.Replaced && wonNow(stored, merged) {
+		// A world tender whose award names its winners is won, as a
+		// tender is when a protocol names them (tenderbase.FeedState).
+		tx.Changed(tenderbase.FeedEntry{Type: tenderbase.FeedState, Kind: merged.Kind(), Key: merged.Key(), State: tenderbase.TenderCompleted})
+	}
+	return nil
+}
+
+// wonNow reports whether now, a world tender, names winners in its awards
+// while its version before, if any, named none.
+func wonNow(before, now tenderbase.Record) bool {
+	w, ok := now.(*tenderbase.WorldTender)
+	if !ok || len(tenderbase.WorldWinnersOf(w)) == 0 {
+		return false
+	}
+	old, ok := before.(*tenderbase.WorldTender)
+	return !ok || len(tenderbase.WorldWinnersOf(old)) == 0
 }
 
 // write stores r as it is, merged already when it merges.
@@ -173,21 +193,21 @@ func write(ctx context.Context, tx Tx, r tenderbase.Record, res *tenderbase.PutR
 }
 
 // merge returns r joined with its stored current version when r is a
-// tenderbase.Merger, so that every store merges alike.
-func merge(ctx context.Context, tx Tx, r tenderbase.Record) (tenderbase.Record, error) {
+// tenderbase.Merger, so that every store merges alike, and that version
+// (nil when none is stored or r does not merge).
+func merge(ctx context.Context, tx Tx, r tenderbase.Record) (merged, stored tenderbase.Record, err error) {
 	m, ok := r.(tenderbase.Merger)
 	if !ok || r.Key() == "" {
-		return r, nil
+		return r, nil, nil
 	}
 	body, err := tx.CurrentBody(ctx, string(r.Kind()), r.Key())
 	if err != nil || body == nil {
-		return r, err
+		return r, nil, err
 	}
-	stored, err := Decode(r.Kind(), body)
-	if err != nil {
-		return nil, err
+	if stored, err = Decode(r.Kind(), body); err != nil {
+		return nil, nil, err
 	}
-	return m.Merge(stored), nil
+	return m.Merge(stored), stored, nil
 }
 
 // SeqBits is the width of the sequence within one second of a rid: up to
