@@ -109,18 +109,18 @@ func decodeLegacy(d *xml.Decoder, start xml.StartElement, extracted string) (*te
 func (w *legacySubject) entity(extracted string) *tenderbase.Org {
 	a := w.Address.Place
 	o := &tenderbase.Org{
-		INN: w.INN, KPP: w.KPP, OGRN: w.OGRN, Name: clean(w.Name.Full), ShortName: clean(w.Name.Short),
-		LegalForm: clean(w.Name.Form.Name), Address: a.String(), Region: atoi(a.Region.Code),
+		INN: w.INN, KPP: w.KPP, OGRN: w.OGRN, Name: published(w.Name.Full), ShortName: published(w.Name.Short),
+		LegalForm: published(w.Name.Form.Name), Address: a.String(), Region: atoi(a.Region.Code),
 		RegisteredAt: date(w.Start.Date), RegisterSource: "egrul", RegisterExtracted: date(extracted),
 	}
-	o.Status, o.StatusText = legacyStatus(w.Status.Name), clean(w.Status.Name)
+	o.Status, o.StatusText = legacyStatus(w.Status.Name), published(w.Status.Name)
 	if w.Finish != nil {
 		o.Status, o.LiquidatedAt = tenderbase.OrgLiquidated, date(w.Finish.Date)
 	} else if o.Status == tenderbase.OrgLiquidated {
 		o.LiquidatedAt = date(w.Status.Since)
 	}
 	if len(w.Heads) > 0 {
-		o.Head, o.HeadPosition = w.Heads[0].Person.String(), clean(w.Heads[0].Position)
+		o.Head, o.HeadPosition = w.Heads[0].Person.String(), published(w.Heads[0].Position)
 	}
 	w.setActivities(o)
 	finish(o, "")
@@ -134,10 +134,10 @@ func (w *legacySubject) entity(extracted string) *tenderbase.Org {
 
 func (w *legacySubject) entrepreneur(extracted string) *tenderbase.Org {
 	o := &tenderbase.Org{
-		INN: w.INN, OGRN: w.OGRNIP, Name: w.Person.String(), LegalForm: clean(w.Kind.Name),
+		INN: w.INN, OGRN: w.OGRNIP, Name: w.Person.String(), LegalForm: published(w.Kind.Name),
 		Region: regionOfTaxOffice(w.RegOrg.ID), RegisterSource: "egrip", RegisterExtracted: date(extracted),
 	}
-	o.Status, o.StatusText = legacyStatus(w.Status.Name), clean(w.Status.Name)
+	o.Status, o.StatusText = legacyStatus(w.Status.Name), published(w.Status.Name)
 	w.setActivities(o)
 	finish(o, "")
 	return o
