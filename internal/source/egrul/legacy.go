@@ -20,6 +20,12 @@ type legacySubject struct {
 		Form  struct {
 			Name string `xml:"NAME,attr"`
 		} `xml:"OPF"`
+		Foreign []struct {
+			Name     string `xml:"NAME,attr"`
+			Language struct {
+				Name string `xml:"NAME,attr"`
+			} `xml:"LANG"`
+		} `xml:"NAMEI"`
 	} `xml:"UL_NAME"`
 	Person legacyPerson `xml:"FL"`
 	Kind   struct {
@@ -49,6 +55,12 @@ type legacySubject struct {
 		Position string       `xml:"DOLGN,attr"`
 		Person   legacyPerson `xml:"FL"`
 	} `xml:"DOLGNFL"`
+	Managers []struct {
+		Name    string        `xml:"NAMEP,attr"`
+		OGRN    string        `xml:"OGRN,attr"`
+		INN     string        `xml:"INN,attr"`
+		Address legacyAddress `xml:"ADDRESS"`
+	} `xml:"UL_UPR"`
 	Activities []struct {
 		Code string `xml:"KOD_OKVED,attr"`
 		Main string `xml:"MAIN,attr"`
@@ -121,6 +133,13 @@ func (w *legacySubject) entity(extracted string) *tenderbase.Org {
 	}
 	if len(w.Heads) > 0 {
 		o.Head, o.HeadPosition = w.Heads[0].Person.String(), published(w.Heads[0].Position)
+	}
+	for _, m := range w.Managers {
+		o.Managers = append(o.Managers, tenderbase.OrgManager{Name: published(m.Name), INN: strings.TrimSpace(m.INN),
+			OGRN: strings.TrimSpace(m.OGRN), Address: m.Address.String()})
+	}
+	if len(w.Name.Foreign) > 0 {
+		o.ForeignName, o.ForeignNameLanguage = published(w.Name.Foreign[0].Name), published(w.Name.Foreign[0].Language.Name)
 	}
 	w.setActivities(o)
 	finish(o, "")

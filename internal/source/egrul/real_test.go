@@ -39,6 +39,16 @@ func TestPublishedFiles(t *testing.T) {
 		if o := d.orgs["7813126228"]; o == nil || o.ShortName != "ГБДОУ ДЕТСКИЙ САД №  7 ПЕТРОГРАДСКОГО РАЙОНА САНКТ-ПЕТЕРБУРГА" {
 			t.Errorf("7813126228: want the short name with its double space as published, got %+v", o)
 		}
+		if o := d.orgs["0541002492"]; o == nil || !cmp.Equal(o.Managers, []tenderbase.OrgManager{{
+			Name: `ЗАКРЫТОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "ВНЕШТРАНСАВИА"`, INN: "7810614315", OGRN: "1027804904280",
+			Address: "196210, Санкт-Петербург г, Пилотов ул, 8",
+		}}) {
+			t.Errorf("0541002492: want its managing organization (UL_UPR), got %+v", o)
+		}
+		if o := d.orgs["7803052947"]; o == nil || o.ForeignNameLanguage != "Английский" ||
+			o.ForeignName != `FEDERAL AUTONOMOUS INSTITUTION "RUSSIAN MARITIME REGISTER OF SHIPPING"` {
+			t.Errorf("7803052947: want its name in English (NAMEI), got %+v", o)
+		}
 	})
 	t.Run("2014 EGRIP cut short", func(t *testing.T) {
 		d := decodeFile(t, realFile(t, "VitalBO__loaderegrulegrip/testEGRIP.XML", "VitalBO/loaderegrulegrip@7fdfa592 src/test/resources/testfiles/testEGRIP.XML"))
