@@ -93,7 +93,7 @@ func TestPublishedFiles(t *testing.T) {
 	// today.
 	t.Run("4.07 branches and foreign names", func(t *testing.T) {
 		d := decodeFile(t, realFile(t, "kmakeev__egrul/VO_RUGFO_0000_9965_20251102_d17fdf23-7079-4b06-a02b-f74405c08baa.xml",
-			"kmakeev/egrul@2e4064dd test3/VO_RUGFO_0000_9965_20251102_d17fdf23-7079-4b06-a02b-f74405c08baa.xml"))
+			"kmakeev/egrul@2c314eba test3/VO_RUGFO_0000_9965_20251102_d17fdf23-7079-4b06-a02b-f74405c08baa.xml"))
 		wantNotes(t, d)
 		// 21 <СвНаимЮЛПолнИн> in all: 18 of subjects, 3 of foreign founders.
 		var branches, foreign, managed int
