@@ -91,17 +91,9 @@ func (s Skip) String() string {
 	return fmt.Sprintf("%s: %s", displayName(s.File, s.Member), s.Reason)
 }
 
-// Note is a file read whole that a decoder found fault with, and what.
-type Note struct {
-	File   string `json:"file"`
-	Member string `json:"member,omitempty"`
-	Reason string `json:"reason"`
-}
-
-// String returns the note as "file: reason".
-func (n Note) String() string {
-	return fmt.Sprintf("%s: %s", displayName(n.File, n.Member), n.Reason)
-}
+// Note is a file read whole that a decoder found fault with, and what: a
+// path and a reason, as a Skip is.
+type Note = Skip
 
 // fileNote is implemented by an error a Decoder emits, with no record, to
 // note a fault of the file as a whole that costs no record (see Decoder).
