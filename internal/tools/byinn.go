@@ -13,8 +13,7 @@ func (s *Set) contragentByInn() (*Tool, error) {
 	return build(definition[innArgs]{
 		name:  "contragent.byInn",
 		title: "Organization by INN",
-		description: "An organization or entrepreneur by INN: its register card (org: head or managing organizations, branches and " +
-			"representative offices with their KPP, the name in a foreign language) and its procurement: tenders placed and " +
+		description: "An organization or entrepreneur by INN: its register card (org) and its procurement: tenders placed and " +
 			"organized, contracts signed and won with sums, protocols and wins, complaints, FAS cases, rnp (in_register: " +
 			"barred today), lots." + " " + "Counts free cannot see are null. Next: contragent.contacts, ru.search by customer_inn, contracts.search by " +
 			"supplier_inn.",
