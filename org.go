@@ -18,19 +18,31 @@ type Org struct {
 	INN string `json:"inn"`
 
 	// The register part: the latest EGRUL or EGRIP extract.
-	KPP               string            `json:"kpp,omitempty"`
-	OGRN              string            `json:"ogrn,omitempty"`
-	Name              string            `json:"name"`
-	ShortName         string            `json:"short_name,omitempty"`
-	LegalForm         string            `json:"legal_form,omitempty"` // OKOPF name, e.g. "Общества с ограниченной ответственностью"
-	Address           string            `json:"address,omitempty"`
-	Region            int               `json:"region,omitempty"`
-	Status            string            `json:"status,omitempty"`      // active, liquidating, liquidated, ...
-	StatusText        string            `json:"status_text,omitempty"` // the register's own words
-	RegisteredAt      time.Time         `json:"registered_at,omitzero"`
-	LiquidatedAt      time.Time         `json:"liquidated_at,omitzero"`
-	Head              string            `json:"head,omitempty"`
-	HeadPosition      string            `json:"head_position,omitempty"`
+	KPP          string    `json:"kpp,omitempty"`
+	OGRN         string    `json:"ogrn,omitempty"`
+	Name         string    `json:"name"`
+	ShortName    string    `json:"short_name,omitempty"`
+	LegalForm    string    `json:"legal_form,omitempty"` // OKOPF name, e.g. "Общества с ограниченной ответственностью"
+	Address      string    `json:"address,omitempty"`
+	Region       int       `json:"region,omitempty"`
+	Status       string    `json:"status,omitempty"`      // active, liquidating, liquidated, ...
+	StatusText   string    `json:"status_text,omitempty"` // the register's own words
+	RegisteredAt time.Time `json:"registered_at,omitzero"`
+	LiquidatedAt time.Time `json:"liquidated_at,omitzero"`
+	Head         string    `json:"head,omitempty"`
+	HeadPosition string    `json:"head_position,omitempty"`
+	// Managers are the managing organizations that run the company in
+	// place of a director (EGRUL СвУпрОрг); the head is then often empty.
+	Managers []OrgManager `json:"managers,omitempty"`
+	// ForeignName and ForeignShortName are the name in a foreign language
+	// the register gives, in ForeignNameLanguage (its OKIN name, e.g.
+	// "Английский").
+	ForeignName         string `json:"foreign_name,omitempty"`
+	ForeignShortName    string `json:"foreign_short_name,omitempty"`
+	ForeignNameLanguage string `json:"foreign_name_language,omitempty"`
+	// Branches are the branches and representative offices, each with the
+	// KPP of its registration with the tax office, by which it is found.
+	Branches          []OrgBranch       `json:"branches,omitempty"`
 	MainActivity      string            `json:"main_activity,omitempty"`  // OKVED code
 	ActivityCodes     []string          `json:"activity_codes,omitempty"` // the main one first
 	ActivityNames     map[string]string `json:"activity_names,omitempty"` // OKVED code -> name, as the register gives it
@@ -56,6 +68,31 @@ type Org struct {
 	UpdatedAt time.Time    `json:"updated_at,omitzero"`
 	Sources   []string     `json:"sources,omitempty"`
 }
+
+// OrgManager is a managing organization: a legal entity that runs another
+// in place of its director. A foreign one may have no INN or OGRN.
+type OrgManager struct {
+	Name    string `json:"name"`
+	INN     string `json:"inn,omitempty"`
+	OGRN    string `json:"ogrn,omitempty"`
+	Address string `json:"address,omitempty"`
+}
+
+// OrgBranch is a separate subdivision the register lists: a branch or a
+// representative office, its name, address and the KPP it is registered
+// under.
+type OrgBranch struct {
+	Kind    string `json:"kind"` // BranchOffice or RepresentativeOffice
+	Name    string `json:"name,omitempty"`
+	KPP     string `json:"kpp,omitempty"`
+	Address string `json:"address,omitempty"`
+}
+
+// Kinds of an OrgBranch.
+const (
+	BranchOffice         = "branch"                // филиал
+	RepresentativeOffice = "representative_office" // представительство
+)
 
 // Org statuses, as the registers' codes are read.
 const (
@@ -93,9 +130,16 @@ func (o *Org) Flags() []string {
 	return nil
 }
 
-// Lookups returns the INN and OGRN.
+// Lookups returns the INN, the OGRN and the KPPs: the organization's own
+// and those of its branches, so that a branch's KPP finds the organization.
 func (o *Org) Lookups() []Lookup {
-	return lookups(LookupINN, o.INN, LookupOGRN, o.OGRN)
+	pairs := []string{LookupINN, o.INN, LookupOGRN, o.OGRN, LookupKPP, o.KPP}
+	for _, b := range o.Branches {
+		pairs = append(pairs, LookupKPP, b.KPP)
+	}
+	return slices.Compact(slices.SortedFunc(slices.Values(lookups(pairs...)), func(a, b Lookup) int {
+		return cmp.Or(cmp.Compare(a.Field, b.Field), cmp.Compare(a.Value, b.Value))
+	}))
 }
 
 // Merger is implemented by a record that is put together from several

@@ -168,7 +168,7 @@ var LookupFields = map[Kind]map[string]string{
 		LookupCustomerINN: "customer", LookupSupplierINN: "suppliers", LookupOKPD2: "objects", LookupOKDP: "objects",
 	},
 	KindWorldTender: {LookupCPV: "cpv_codes", LookupWinnerID: "awards"},
-	KindOrg:         {LookupINN: "inn", LookupOGRN: "ogrn"},
+	KindOrg:         {LookupINN: "inn", LookupOGRN: "ogrn", LookupKPP: "kpp"},
 	KindLot:         {LookupNoticeNumber: "notice_number", LookupINN: "debtor", LookupOrganizerINN: "organizer", LookupMessage: "result"},
 	KindLotEvent:    {LookupMessage: "message"},
 	KindComplaint: {

@@ -77,6 +77,7 @@ const (
 	LookupSupplierINN        = "supplier_inn"
 	LookupINN                = "inn"
 	LookupOGRN               = "ogrn"
+	LookupKPP                = "kpp" // an organization's KPP or one of its branches'
 	LookupRegNumber          = "reg_number"
 	LookupComplaintNumber    = "complaint_number"
 	LookupComplaintID        = "complaint_id"

@@ -184,6 +184,10 @@ func writeSummary(w io.Writer, s importer.Summary, asJSON bool) error {
 		fmt.Fprintf(w, "Skipped %s, or read in part:\n", plural(len(s.Skipped), "path"))
 		writeList(w, s.Skipped, len(s.Skipped))
 	}
+	if len(s.Noted) > 0 {
+		fmt.Fprintf(w, "Read whole, but noted %s:\n", plural(len(s.Noted), "file"))
+		writeList(w, s.Noted, len(s.Noted))
+	}
 	return nil
 }
 
@@ -219,6 +223,9 @@ func writeSummaryJSON(w io.Writer, s importer.Summary) error {
 	}
 	if s.Skipped == nil {
 		s.Skipped = []importer.Skip{}
+	}
+	if s.Noted == nil {
+		s.Noted = []importer.Note{}
 	}
 	if s.Read == nil {
 		s.Read = []importer.FileRead{}

@@ -26,8 +26,12 @@ type Decoder interface {
 	// once for each: with its
 	// position (a line number, or 0 in a format without lines) and either
 	// the record or why this record is rejected. A rejected record does not
-	// stop decoding. Decode returns the error emit returns, at once, or the
-	// error that made the rest of r unreadable.
+	// stop decoding. A fault of the file as a whole that costs no record
+	// (a header counting other documents than the file holds) is emitted
+	// with no record and an error whose method FileNote() bool returns
+	// true: the Summary notes it and rejects nothing. Decode returns the
+	// error emit returns, at once, or the error that made the rest of r
+	// unreadable.
 	Decode(name string, r io.Reader, emit func(line int, rec tenderbase.Record, err error) error) error
 }
 

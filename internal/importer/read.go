@@ -163,6 +163,10 @@ func (imp *importer) emit(o origin, line int, rec tenderbase.Record, recErr erro
 		return err
 	}
 	o.line = line
+	if note, ok := errors.AsType[fileNote](recErr); ok && rec == nil && note.FileNote() {
+		imp.note(o, note.Error())
+		return nil
+	}
 	if recErr != nil {
 		imp.reject(o, recErr.Error())
 		return nil

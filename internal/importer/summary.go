@@ -16,6 +16,10 @@ type Summary struct {
 	Rejected   int         `json:"rejected"`   // records not stored, all of them
 	Rejections []Rejection `json:"rejections"` // the first MaxRejections of them
 	Skipped    []Skip      `json:"skipped"`    // paths not read, or not to the end
+	// Noted are files read whole whose content disagrees with itself, such
+	// as a header that counts other documents than the file holds: nothing
+	// was rejected, but the file may be cut short.
+	Noted []Note `json:"noted"`
 }
 
 // MaxListed bounds the files a Summary lists as read; Formats counts them all.
@@ -87,6 +91,17 @@ func (s Skip) String() string {
 	return fmt.Sprintf("%s: %s", displayName(s.File, s.Member), s.Reason)
 }
 
+// Note is a file read whole that a decoder found fault with, and what: a
+// path and a reason, as a Skip is.
+type Note = Skip
+
+// fileNote is implemented by an error a Decoder emits, with no record, to
+// note a fault of the file as a whole that costs no record (see Decoder).
+type fileNote interface {
+	error
+	FileNote() bool
+}
+
 // displayName names an archive member as "archive.zip!/dir/file.ndjson".
 func displayName(file, member string) string {
 	if member == "" {
@@ -117,6 +132,10 @@ func (imp *importer) rejectedLater(o origin) {
 			return
 		}
 	}
+}
+
+func (imp *importer) note(o origin, reason string) {
+	imp.summary.Noted = append(imp.summary.Noted, Note{File: o.file, Member: o.member, Reason: reason})
 }
 
 func (imp *importer) skip(file, member, reason string) {

@@ -63,3 +63,39 @@ func testOrgMerge(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 		})
 	}
 }
+
+// testOrgBranchLookup checks that an organization is found by its own KPP
+// and by the KPP of each of its branches, and by no other.
+func testOrgBranchLookup(t *testing.T, open func(t *testing.T) tenderbase.Store) {
+	st := openStore(t, open)
+	org := &tenderbase.Org{
+		INN: "5401953539", KPP: "541001001", OGRN: "1155476056339", Name: `ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ТОРГОВЫЙ ДОМ СИБИРЬ-4"`,
+		RegisterSource: "egrul", RegisterExtracted: day(1), UpdatedAt: day(1), Sources: []string{"egrul"},
+		Branches: []tenderbase.OrgBranch{
+			{Kind: tenderbase.BranchOffice, Name: "ФИЛИАЛ В ГОРОДЕ НОВОСИБИРСКЕ", KPP: "540543001"},
+			{Kind: tenderbase.RepresentativeOffice, Name: "ПРЕДСТАВИТЕЛЬСТВО В РЕСПУБЛИКЕ КАЗАХСТАН", KPP: "540051001"},
+		},
+	}
+	other := &tenderbase.Org{INN: "5404319120", KPP: "540401001", Name: "ООО «ЭНИ ЛОГИСТИК»", RegisterSource: "egrul",
+		RegisterExtracted: day(1), UpdatedAt: day(1)}
+	if _, err := st.Put(t.Context(), []tenderbase.Record{org, other}); err != nil {
+		t.Fatalf("Put: %v", err)
+	}
+	for kpp, want := range map[string][]string{
+		"541001001": {org.INN}, "540543001": {org.INN}, "540051001": {org.INN},
+		"540401001": {other.INN}, "540543002": nil,
+	} {
+		page, err := st.Search(t.Context(), tenderbase.Search{Kind: tenderbase.KindOrg,
+			Where: []tenderbase.Lookup{{Field: tenderbase.LookupKPP, Value: kpp}}, PageSize: 10})
+		if err != nil {
+			t.Fatalf("Search kpp %s: %v", kpp, err)
+		}
+		var got []string
+		for _, r := range page.Items {
+			got = append(got, r.Key())
+		}
+		if diff := gocmp.Diff(want, got); diff != "" {
+			t.Errorf("orgs of KPP %s (-want +got):\n%s", kpp, diff)
+		}
+	}
+}

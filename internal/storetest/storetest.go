@@ -57,6 +57,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("Feed", func(t *testing.T) { testFeed(t, open) })
 	t.Run("Subscriptions", func(t *testing.T) { testSubscriptions(t, open) })
 	t.Run("OrgMerge", func(t *testing.T) { testOrgMerge(t, fresh) })
+	t.Run("OrgBranchLookup", func(t *testing.T) { testOrgBranchLookup(t, fresh) })
 	t.Run("LotEvents", func(t *testing.T) { testLotEvents(t, fresh) })
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })

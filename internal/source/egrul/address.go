@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -166,7 +165,7 @@ func addActivity(o *tenderbase.Org, code, name string) {
 		}
 	}
 	o.ActivityCodes = append(o.ActivityCodes, code)
-	if name = clean(name); name != "" {
+	if name = published(name); name != "" {
 		if o.ActivityNames == nil {
 			o.ActivityNames = map[string]string{}
 		}
@@ -197,13 +196,16 @@ func atoi(s string) int {
 	return n
 }
 
-// clean trims a text and folds its runs of white space.
-func clean(s string) string { return strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ") }
+// published returns a text of the register as published, without the white
+// space around it: the register's names hold runs of spaces («ОБЩЕСТВО С
+// ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ  "РИКС"»), and they are kept as they are,
+// byte for byte, as for EIS. Search normalizes white space on its own.
+func published(s string) string { return strings.TrimSpace(s) }
 
 func joinNonEmpty(sep string, parts ...string) string {
 	var out []string
 	for _, p := range parts {
-		if p = clean(p); p != "" {
+		if p = published(p); p != "" {
 			out = append(out, p)
 		}
 	}

@@ -21,6 +21,15 @@ type entity struct {
 			Name string `xml:"НаимСокр,attr"`
 		} `xml:"СвНаимЮЛСокр"`
 		ShortOld string `xml:"НаимЮЛСокр,attr"` // format 4.0x before the element
+		Language struct {
+			Name string `xml:"НаимОКИН,attr"`
+		} `xml:"СвНаимЮЛКодОКИН"`
+		Foreign struct {
+			Name string `xml:"НаимПолн,attr"`
+		} `xml:"СвНаимЮЛПолнИн"`
+		ForeignShort struct {
+			Name string `xml:"НаимСокр,attr"`
+		} `xml:"СвНаимЮЛСокрИн"`
 	} `xml:"СвНаимЮЛ"`
 	Address     addressBlock `xml:"СвАдресЮЛ"`
 	Email       email        `xml:"СвАдрЭлПочты"`
@@ -38,8 +47,55 @@ type entity struct {
 			Kind string `xml:"НаимВидДолжн,attr"`
 		} `xml:"СвДолжн"`
 	} `xml:"СведДолжнФЛ"`
+	Managers []struct {
+		Entity struct {
+			OGRN string `xml:"ОГРН,attr"`
+			INN  string `xml:"ИНН,attr"`
+			Name string `xml:"НаимЮЛПолн,attr"`
+		} `xml:"НаимИННЮЛ"`
+		Address *addressRF `xml:"СвАдрРФ"`
+	} `xml:"СвУпрОрг"`
+	Subdivisions struct {
+		Branches []subdivision `xml:"СвФилиал"`
+		Offices  []subdivision `xml:"СвПредстав"`
+	} `xml:"СвПодразд"`
 	Activities activities `xml:"СвОКВЭД"`
 	RegOrg     taxOffice  `xml:"СвРегОрг"`
+}
+
+// subdivision is a branch (<СвФилиал>) or a representative office
+// (<СвПредстав>) of <СвПодразд>: its name, its address in Russia (under
+// KLADR, <АдрМНРФ>, or the state address register, <АдрМНФИАС>) or abroad
+// (<АдрМНИн>), and its registration with the tax office, whose KPP it has.
+type subdivision struct {
+	Name struct {
+		Full string `xml:"НаимПолн,attr"`
+	} `xml:"СвНаим"`
+	RF     *addressRF `xml:"АдрМНРФ"`
+	FIAS   *fiasParts `xml:"АдрМНФИАС"`
+	Abroad *struct {
+		Country string `xml:"НаимСтран,attr"`
+		Address string `xml:"АдрИн,attr"`
+	} `xml:"АдрМНИн"`
+	Branch struct {
+		KPP string `xml:"КПП,attr"`
+	} `xml:"СвУчетНОФилиал"`
+	Office struct {
+		KPP string `xml:"КПП,attr"`
+	} `xml:"СвУчетНОПредстав"`
+}
+
+func (s subdivision) branch(kind string) tenderbase.OrgBranch {
+	b := tenderbase.OrgBranch{Kind: kind, Name: published(s.Name.Full), KPP: strings.TrimSpace(cmpOr(s.Branch.KPP, s.Office.KPP))}
+	switch {
+	case s.FIAS != nil:
+		b.Address = s.FIAS.String()
+	case s.RF != nil:
+		b.Address = s.RF.String()
+	case s.Abroad != nil:
+		b.Address = joinNonEmpty(", ", s.Abroad.Country, s.Abroad.Address)
+	}
+	return b
 }
 
 // entrepreneur is <СвИП> of the current layout.
@@ -104,16 +160,17 @@ type activity struct {
 	Version string `xml:"ПрВерсОКВЭД,attr"` // "2014" is OKVED2; absent is OKVED (2001)
 }
 
-// decodeCurrent reads one <СвЮЛ> or <СвИП>.
-func decodeCurrent(d *xml.Decoder, start xml.StartElement) (*tenderbase.Org, error) {
+// decodeCurrent reads one <СвЮЛ> or <СвИП>; a subject without its own date
+// of extract (@ДатаВып) takes extracted, the date of the file.
+func decodeCurrent(d *xml.Decoder, start xml.StartElement, extracted string) (*tenderbase.Org, error) {
 	if start.Name.Local == "СвИП" {
-		var w entrepreneur
+		w := entrepreneur{Extracted: extracted}
 		if err := d.DecodeElement(&w, &start); err != nil {
 			return nil, tenderbase.Errorf(tenderbase.EINVALID, "<СвИП> does not parse: %v", err)
 		}
 		return w.org(), nil
 	}
-	var w entity
+	w := entity{Extracted: extracted}
 	if err := d.DecodeElement(&w, &start); err != nil {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "<СвЮЛ> does not parse: %v", err)
 	}
@@ -122,21 +179,36 @@ func decodeCurrent(d *xml.Decoder, start xml.StartElement) (*tenderbase.Org, err
 
 func (w *entity) org() *tenderbase.Org {
 	o := &tenderbase.Org{
-		INN: w.INN, KPP: w.KPP, OGRN: w.OGRN, Name: clean(w.Name.Full),
-		ShortName: clean(cmpOr(w.Name.Short.Name, w.Name.ShortOld)), LegalForm: clean(w.LegalForm),
-		Address: w.Address.String(), Region: w.Address.region(),
+		INN: w.INN, KPP: w.KPP, OGRN: w.OGRN, Name: published(w.Name.Full),
+		ShortName: published(cmpOr(w.Name.Short.Name, w.Name.ShortOld)), LegalForm: published(w.LegalForm),
+		ForeignName: published(w.Name.Foreign.Name), ForeignShortName: published(w.Name.ForeignShort.Name),
+		ForeignNameLanguage: published(w.Name.Language.Name),
+		Address:             w.Address.String(), Region: w.Address.region(),
 		RegisteredAt: date(w.OGRNDate), RegisterSource: "egrul", RegisterExtracted: date(w.Extracted),
 	}
 	if o.Region == 0 {
 		o.Region = regionOfTaxOffice(w.RegOrg.Code)
 	}
-	o.Status, o.StatusText = entityStatus(w.Status.Status.EntityName), clean(w.Status.Status.EntityName)
+	o.Status, o.StatusText = entityStatus(w.Status.Status.EntityName), published(w.Status.Status.EntityName)
 	if w.Termination != nil {
-		o.Status, o.StatusText = tenderbase.OrgLiquidated, clean(w.Termination.Way.Name)
+		o.Status, o.StatusText = tenderbase.OrgLiquidated, published(w.Termination.Way.Name)
 		o.LiquidatedAt = date(w.Termination.Date)
 	}
 	if len(w.Heads) > 0 {
-		o.Head, o.HeadPosition = w.Heads[0].Person.String(), clean(cmpOr(w.Heads[0].Position.Name, w.Heads[0].Position.Kind))
+		o.Head, o.HeadPosition = w.Heads[0].Person.String(), published(cmpOr(w.Heads[0].Position.Name, w.Heads[0].Position.Kind))
+	}
+	for _, m := range w.Managers {
+		mo := tenderbase.OrgManager{Name: published(m.Entity.Name), INN: strings.TrimSpace(m.Entity.INN), OGRN: strings.TrimSpace(m.Entity.OGRN)}
+		if m.Address != nil {
+			mo.Address = m.Address.String()
+		}
+		o.Managers = append(o.Managers, mo)
+	}
+	for _, b := range w.Subdivisions.Branches {
+		o.Branches = append(o.Branches, b.branch(tenderbase.BranchOffice))
+	}
+	for _, b := range w.Subdivisions.Offices {
+		o.Branches = append(o.Branches, b.branch(tenderbase.RepresentativeOffice))
 	}
 	w.Activities.setOn(o)
 	finish(o, w.Email.Address)
@@ -145,7 +217,7 @@ func (w *entity) org() *tenderbase.Org {
 
 func (w *entrepreneur) org() *tenderbase.Org {
 	o := &tenderbase.Org{
-		INN: w.INN, OGRN: w.OGRN, Name: w.Person.Russian.String(), LegalForm: clean(w.Kind),
+		INN: w.INN, OGRN: w.OGRN, Name: w.Person.Russian.String(), LegalForm: published(w.Kind),
 		RegisteredAt: date(w.OGRNDate), RegisterSource: "egrip", RegisterExtracted: date(w.Extracted),
 	}
 	if w.Home.RF != nil {
@@ -157,10 +229,10 @@ func (w *entrepreneur) org() *tenderbase.Org {
 	}
 	o.Status, o.StatusText = tenderbase.OrgActive, ""
 	if s := w.Status.Status; s.Name != "" {
-		o.Status, o.StatusText = entityStatus(s.Name), clean(s.Name)
+		o.Status, o.StatusText = entityStatus(s.Name), published(s.Name)
 	}
 	if w.Termination != nil {
-		o.Status, o.StatusText = tenderbase.OrgLiquidated, clean(w.Termination.Status.Name)
+		o.Status, o.StatusText = tenderbase.OrgLiquidated, published(w.Termination.Status.Name)
 		o.LiquidatedAt = date(w.Termination.Status.Ended)
 	}
 	w.Activities.setOn(o)

@@ -20,6 +20,12 @@ type legacySubject struct {
 		Form  struct {
 			Name string `xml:"NAME,attr"`
 		} `xml:"OPF"`
+		Foreign []struct {
+			Name     string `xml:"NAME,attr"`
+			Language struct {
+				Name string `xml:"NAME,attr"`
+			} `xml:"LANG"`
+		} `xml:"NAMEI"`
 	} `xml:"UL_NAME"`
 	Person legacyPerson `xml:"FL"`
 	Kind   struct {
@@ -49,6 +55,12 @@ type legacySubject struct {
 		Position string       `xml:"DOLGN,attr"`
 		Person   legacyPerson `xml:"FL"`
 	} `xml:"DOLGNFL"`
+	Managers []struct {
+		Name    string        `xml:"NAMEP,attr"`
+		OGRN    string        `xml:"OGRN,attr"`
+		INN     string        `xml:"INN,attr"`
+		Address legacyAddress `xml:"ADDRESS"`
+	} `xml:"UL_UPR"`
 	Activities []struct {
 		Code string `xml:"KOD_OKVED,attr"`
 		Main string `xml:"MAIN,attr"`
@@ -109,18 +121,25 @@ func decodeLegacy(d *xml.Decoder, start xml.StartElement, extracted string) (*te
 func (w *legacySubject) entity(extracted string) *tenderbase.Org {
 	a := w.Address.Place
 	o := &tenderbase.Org{
-		INN: w.INN, KPP: w.KPP, OGRN: w.OGRN, Name: clean(w.Name.Full), ShortName: clean(w.Name.Short),
-		LegalForm: clean(w.Name.Form.Name), Address: a.String(), Region: atoi(a.Region.Code),
+		INN: w.INN, KPP: w.KPP, OGRN: w.OGRN, Name: published(w.Name.Full), ShortName: published(w.Name.Short),
+		LegalForm: published(w.Name.Form.Name), Address: a.String(), Region: atoi(a.Region.Code),
 		RegisteredAt: date(w.Start.Date), RegisterSource: "egrul", RegisterExtracted: date(extracted),
 	}
-	o.Status, o.StatusText = legacyStatus(w.Status.Name), clean(w.Status.Name)
+	o.Status, o.StatusText = legacyStatus(w.Status.Name), published(w.Status.Name)
 	if w.Finish != nil {
 		o.Status, o.LiquidatedAt = tenderbase.OrgLiquidated, date(w.Finish.Date)
 	} else if o.Status == tenderbase.OrgLiquidated {
 		o.LiquidatedAt = date(w.Status.Since)
 	}
 	if len(w.Heads) > 0 {
-		o.Head, o.HeadPosition = w.Heads[0].Person.String(), clean(w.Heads[0].Position)
+		o.Head, o.HeadPosition = w.Heads[0].Person.String(), published(w.Heads[0].Position)
+	}
+	for _, m := range w.Managers {
+		o.Managers = append(o.Managers, tenderbase.OrgManager{Name: published(m.Name), INN: strings.TrimSpace(m.INN),
+			OGRN: strings.TrimSpace(m.OGRN), Address: m.Address.String()})
+	}
+	if len(w.Name.Foreign) > 0 {
+		o.ForeignName, o.ForeignNameLanguage = published(w.Name.Foreign[0].Name), published(w.Name.Foreign[0].Language.Name)
 	}
 	w.setActivities(o)
 	finish(o, "")
@@ -134,10 +153,10 @@ func (w *legacySubject) entity(extracted string) *tenderbase.Org {
 
 func (w *legacySubject) entrepreneur(extracted string) *tenderbase.Org {
 	o := &tenderbase.Org{
-		INN: w.INN, OGRN: w.OGRNIP, Name: w.Person.String(), LegalForm: clean(w.Kind.Name),
+		INN: w.INN, OGRN: w.OGRNIP, Name: w.Person.String(), LegalForm: published(w.Kind.Name),
 		Region: regionOfTaxOffice(w.RegOrg.ID), RegisterSource: "egrip", RegisterExtracted: date(extracted),
 	}
-	o.Status, o.StatusText = legacyStatus(w.Status.Name), clean(w.Status.Name)
+	o.Status, o.StatusText = legacyStatus(w.Status.Name), published(w.Status.Name)
 	w.setActivities(o)
 	finish(o, "")
 	return o
