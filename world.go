@@ -12,8 +12,8 @@ import (
 // WorldTender is a procurement notice from outside Russia: TED, eForms or an
 // OCDS publisher. Texts are kept in the notice's own language.
 type WorldTender struct {
-	ID          string `json:"id"`      // source-qualified, e.g. "ted:352444-2021"
-	Source      string `json:"source"`  // ted, eforms, ocds
+	ID          string `json:"id"`                // source-qualified, e.g. "ted:352444-2021"
+	Source      string `json:"source"`            // ted, eforms, ocds
 	Country     int    `json:"country,omitempty"` // ISO 3166 numeric; absent when the notice does not tell
 	Title       string `json:"title"`
 	Description string `json:"description,omitempty"`
