@@ -28,9 +28,10 @@ func plain(w string) bool {
 
 // foldLatin composes a lowercased word (NFC), so that a letter and its
 // combining marks are one letter wherever Unicode has one (й stays й),
-// then takes from every Latin letter its diacritics (NFD, marks dropped)
-// or spells it by latinLetters, and drops marks left after a Latin or a
-// Cyrillic letter (a stress mark). Other scripts keep their marks.
+// then takes from every Latin or Greek letter its diacritics (NFD, marks
+// dropped; Greek ς is σ) or spells it by latinLetters, and drops marks
+// left after a Latin, Greek or Cyrillic letter (a stress mark). Other
+// scripts keep their marks.
 func foldLatin(w string) string {
 	var b strings.Builder
 	b.Grow(len(w))
@@ -49,6 +50,14 @@ func foldLatin(w string) string {
 			dropMarks = true
 		case unicode.Is(unicode.Latin, r):
 			writePlainLatin(&b, r)
+			dropMarks = true
+		case unicode.Is(unicode.Greek, r):
+			// Greek is typed without its accents as often as with them,
+			// and its final sigma is a sigma.
+			if r == 'ς' {
+				r = 'σ'
+			}
+			b.WriteString(withoutMarks(r))
 			dropMarks = true
 		default:
 			b.WriteRune(r)

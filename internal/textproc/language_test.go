@@ -30,7 +30,10 @@ func TestFold(t *testing.T) {
 		{"Йошкар", "йошкар"},
 		{"и\u0306од", "йод"},     // и and a combining breve is й, not и
 		{"за\u0301мок", "замок"}, // a stress mark is dropped
-		{"Ελλάδα", "ελλάδα"},     // Greek is lowercased only
+		{"Ελλάδα", "ελλαδα"},     // Greek drops its accents
+		{"ΑΘΗΝΑΣ", "αθηνασ"},
+		{"καθαρισμός", "καθαρισμοσ"}, // and its final sigma is σ
+		{"Προϊόντα", "προιοντα"},
 	}
 	for _, tt := range tests {
 		if got := Fold(tt.word); got != tt.want {

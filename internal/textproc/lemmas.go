@@ -41,8 +41,9 @@ const keySetSep = "\ue002"
 // analyzerRevision counts the changes to the analysis that the lemma table
 // does not show (how text is split and folded); AnalysisVersion joins it to
 // the table's digest. Revision 4 indexes the parties' short names too,
-// which every record indexed before lacks.
-const analyzerRevision = 4
+// which every record indexed before lacks; revision 5 reads a run of
+// ideographs as its pairs of characters and folds Greek accents.
+const analyzerRevision = 5
 
 // lemmaTable is the lemma table, read.
 type lemmaTable struct {

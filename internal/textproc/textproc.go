@@ -65,7 +65,9 @@ func Analyze(text string) []Token { return Default.Analyze(text) }
 // capitals of the legal forms (OOO, AO, TOO) is spelled in Cyrillic when
 // the word before or after it is a Cyrillic word (capitalsRun). Digits
 // grouped by spaces are one word (joinDigitGroups), and a number against
-// its unit two (cutNumber).
+// its unit two (cutNumber). A run of ideographs (Chinese, Japanese, Korean),
+// written without spaces between its words, is its overlapping pairs of
+// characters (cutPart).
 func Words(text string) func(yield func(string) bool) {
 	return func(yield func(string) bool) {
 		var run capitalsRun
@@ -84,7 +86,7 @@ func Words(text string) func(yield func(string) bool) {
 				f = fold(w, seen)
 			}
 			var waiting string // the capitals waiting, which go before the word
-			var toCyrillic bool
+			var toCyrillic, inIdeographs bool
 			if run.end > 0 {
 				waiting, toCyrillic = run.take(text, f)
 			}
@@ -98,6 +100,8 @@ func Words(text string) func(yield func(string) bool) {
 					next, waiting = foldNextCapitals(waiting, toCyrillic)
 				case w == "" || parts == "":
 					break emit
+				case seen&otherRune != 0:
+					next, parts, inIdeographs = cutPart(parts, inIdeographs)
 				default:
 					next, parts = cutNumber(parts)
 				}

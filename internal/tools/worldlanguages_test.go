@@ -42,7 +42,11 @@ var worldLanguageCases = []struct {
 	query string
 	want  []string
 }{
-	{"veitshochheim", []string{"ted:150025-2020"}},       // German, ö typed as o
+	{"veitshochheim", []string{"ted:150025-2020"}}, // German, ö typed as o
+	{"中油", []string{"ocds:ocid-6as3t2-51180009"}},  // Chinese, a word inside the buyer's name 台灣中油股份有限公司探採事業部
+	{"事業部", []string{"ocds:ocid-6as3t2-51180009"}}, // three characters: the phrase of their two pairs
+	{"φαρμακων", []string{"eforms:00497181-2023"}}, // Greek φαρμάκων typed without its accent
+	{"ΦΑΡΜΆΚΩΝ", []string{"eforms:00497181-2023"}},
 	{"Sportplatzbauarbeit", []string{"ted:150025-2020"}}, // German stem of Sportplatzbauarbeiten
 	{"sportplatzbauarbeiten", []string{"ted:150025-2020"}},
 	{"oko strom", []string{"eforms:00657565-2023"}},
