@@ -49,13 +49,13 @@ func awardContract(a *xmlread.Node) tenderbase.WorldAward {
 	c := a.Child("AWARDED_CONTRACT")
 	aw.Awarded = c != nil
 	aw.ContractDate = isoDay(c.Child("DATE_CONCLUSION_CONTRACT").Text())
-	tenders := c.Child("TENDERS")
+	tenders := within(c, "TENDERS")
 	aw.TendersReceived = count(tenders.Child("NB_TENDERS_RECEIVED"))
 	aw.TendersSME = count(tenders.Child("NB_TENDERS_RECEIVED_SME"))
-	for _, k := range c.Child("CONTRACTORS").All("CONTRACTOR") {
+	for _, k := range within(c, "CONTRACTORS").All("CONTRACTOR") {
 		aw.Winners = append(aw.Winners, winner(k.Child("ADDRESS_CONTRACTOR"), k.Child("SME") != nil))
 	}
-	v := c.Child("VALUES")
+	v := within(c, "VALUES")
 	aw.Value, aw.Currency = priced(v.Child("VAL_TOTAL"))
 	aw.Estimated, _ = priced(v.Child("VAL_ESTIMATED_TOTAL"))
 	if r := v.Child("VAL_RANGE_TOTAL"); r != nil {
@@ -63,6 +63,17 @@ func awardContract(a *xmlread.Node) tenderbase.WorldAward {
 		aw.Currency = cmpOr(aw.Currency, r.Attr("CURRENCY"))
 	}
 	return aw
+}
+
+// within returns the child of c named wrapper, or c itself: the first
+// R2.0.9 schemas (S02) put the tenders, contractors and values of an
+// award straight in AWARDED_CONTRACT, the later ones in TENDERS,
+// CONTRACTORS and VALUES.
+func within(c *xmlread.Node, wrapper string) *xmlread.Node {
+	if w := c.Child(wrapper); w != nil {
+		return w
+	}
+	return c
 }
 
 // contestResult maps the <RESULTS> of a design contest (F13): the prize

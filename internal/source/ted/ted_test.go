@@ -74,6 +74,14 @@ func TestAwards(t *testing.T) {
 			}},
 		},
 		{
+			file: "f03-s02.xml", awarded: 415000, currency: "EUR", country: 250, title: "Fourniture d'un cryostat",
+			awards: []tenderbase.WorldAward{{
+				ContractID: "4000780446", Title: "Fourniture d'un cryostat", Awarded: true,
+				Winners: []tenderbase.WorldWinner{{Name: "Cryo Systèmes SAS", ID: "98765432100017", Country: 250, Town: "Lyon", SME: true}},
+				Value:   415000, Currency: "EUR", TendersReceived: 3, ContractDate: ymd(2017, 12, 20),
+			}},
+		},
+		{
 			file: "r208-award.xml", awarded: 1234567.89, currency: "EUR", country: 276,
 			title: "Messplatz für Spektroskopie.", descr: "Messplatz Spektroskopie in zwei Losen.",
 			awards: []tenderbase.WorldAward{{
