@@ -91,6 +91,10 @@ type WorldAward struct {
 	// the contract's total.
 	Value    float64 `json:"value,omitempty"`
 	Currency string  `json:"currency,omitempty"`
+	// PreviousValue is the contract's value before the modification a
+	// modification notice publishes (TED F20 VAL_TOTAL_BEFORE; Value is
+	// then VAL_TOTAL_AFTER and Status "modified").
+	PreviousValue float64 `json:"previous_value,omitempty"`
 	// Estimated is the lot's estimate the award notice repeats, beside
 	// the value awarded (TED VAL_ESTIMATED_TOTAL of the award).
 	Estimated float64 `json:"estimated,omitempty"`

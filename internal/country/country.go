@@ -15,8 +15,11 @@ import (
 )
 
 // aliases are codes sources use outside ISO 3166: TED writes UK for the
-// United Kingdom and EL for Greece, as the EU does.
-var aliases = map[string]string{"UK": "GB", "EL": "GR"}
+// United Kingdom and EL for Greece, as the EU does, and 1A for Kosovo, which
+// has no ISO code: it is read as XK, the user-assigned code the EU and the
+// ISO table used here give it (numeric 900 there, in ISO's user-assigned
+// range 900-999).
+var aliases = map[string]string{"UK": "GB", "EL": "GR", "1A": "XK"}
 
 // Numeric returns the ISO 3166 numeric code of a country named by code or
 // name, or 0 when none is known.

@@ -7,7 +7,7 @@ func TestNumeric(t *testing.T) {
 		in   string
 		want int
 	}{
-		{"CZ", 203}, {"cz", 203}, {"UK", 826}, {"EL", 300}, {"GB", 826}, {"DEU", 276}, {"FRA", 250},
+		{"CZ", 203}, {"cz", 203}, {"UK", 826}, {"EL", 300}, {"1A", 900}, {"XK", 900}, {"GB", 826}, {"DEU", 276}, {"FRA", 250},
 		{"Uganda", 800}, {"México", 484}, {"Moldova, Republic of", 498}, {"Paraguay", 600},
 		{"", 0}, {"Atlantis", 0},
 	}

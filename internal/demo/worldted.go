@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/source/ted"
 )
 
 // The demo's oldest world tenders as TED XML R2.0.9 (<TED_EXPORT>), the
@@ -254,6 +255,10 @@ func newTEDExport(w *tenderbase.WorldTender) (*tedExport, error) {
 		additional = append(additional, tedAdditional{CPV: tedValueCode{Code: code}})
 	}
 	value := amount(w.Value)
+	deadline := w.Deadline // TED gives it as the buyer's clock, in the buyer's zone where its country has one
+	if loc := ted.Zone(c.Alpha2, ""); loc != nil {
+		deadline = deadline.In(loc)
+	}
 	documents := ""
 	if len(w.Documents) > 0 {
 		documents = w.Documents[0].URL
@@ -278,7 +283,7 @@ func newTEDExport(w *tenderbase.WorldTender) (*tedExport, error) {
 				Value: tedValueText{Type: "ESTIMATED_TOTAL", Currency: w.Currency, Amount: value},
 			},
 			Codified: tedCodifData{
-				Dispatch: dispatch.Format("20060102"), Submission: w.Deadline.Format("20060102 15:04"),
+				Dispatch: dispatch.Format("20060102"), Submission: deadline.Format("20060102 15:04"),
 				Document:   tedCode{Code: "3", Text: w.NoticeType},
 				Nature:     tedCode{Code: tedNatures[w.ContractType], Text: titleCase(w.ContractType)},
 				Procedure:  tedCode{Code: "1", Text: w.ProcedureType},
@@ -299,7 +304,7 @@ func newTEDExport(w *tenderbase.WorldTender) (*tedExport, error) {
 				Type: tedCType{CType: strings.ToUpper(w.ContractType)}, Descr: tedP{P: w.Description},
 				Estimated:  tedAmount{Currency: w.Currency, Amount: value},
 				ObjectDesc: tedObjDescr{Item: "1", Additional: additional, Descr: tedP{P: w.Description}}},
-			Procedure: tedProcedure{ReceiptDate: w.Deadline.Format(time.DateOnly), ReceiptTime: w.Deadline.Format("15:04"),
+			Procedure: tedProcedure{ReceiptDate: deadline.Format(time.DateOnly), ReceiptTime: deadline.Format("15:04"),
 				Language: tedValue{Value: lg}},
 			Dispatch: dispatch.Format(time.DateOnly),
 		},

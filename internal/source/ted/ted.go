@@ -13,7 +13,6 @@ package ted
 
 import (
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -60,11 +59,13 @@ func notice(root *xmlread.Node) (*tenderbase.WorldTender, error) {
 	coded := root.Child("CODED_DATA_SECTION")
 	data, codif := coded.Child("NOTICE_DATA"), coded.Child("CODIF_DATA")
 	lang := data.Child("LG_ORIG").Text()
+	iso := data.Child("ISO_COUNTRY").Attr("VALUE")
+	form := originalForm(root.Child("FORM_SECTION"), lang)
 	w := &tenderbase.WorldTender{
-		ID: "ted:" + id, Source: "ted", Country: country.Numeric(data.Child("ISO_COUNTRY").Attr("VALUE")),
+		ID: "ted:" + id, Source: "ted", Country: country.Numeric(iso),
 		Language:      strings.ToLower(lang),
-		PublishedAt:   day(coded.Child("REF_OJS", "DATE_PUB").Text()),
-		Deadline:      day(codif.Child("DT_DATE_FOR_SUBMISSION").Text()),
+		PublishedAt:   day(coded.Child("REF_OJS", "DATE_PUB").Text(), nil),
+		Deadline:      day(codif.Child("DT_DATE_FOR_SUBMISSION").Text(), Zone(iso, buyerNUTS(data, form))),
 		NoticeType:    codif.Child("TD_DOCUMENT_TYPE").Text(),
 		ProcedureType: codif.Child("PR_PROC").Text(),
 		ContractType:  strings.ToLower(codif.Child("NC_CONTRACT_NATURE").Text()),
@@ -73,18 +74,78 @@ func notice(root *xmlread.Node) (*tenderbase.WorldTender, error) {
 	for _, cpv := range data.All("ORIGINAL_CPV") {
 		w.CPVCodes = appendOnce(w.CPVCodes, cpv.Attr("CODE"))
 	}
-	if v := data.Child("VALUES", "VALUE"); v != nil {
-		w.Value, w.Currency = amount(v.Text()), v.Attr("CURRENCY")
-	}
-	form := originalForm(root.Child("FORM_SECTION"), lang)
 	readForm(w, form)
+	w.Awards = awards(form)
+	codedValues(w, data)
+	formValues(w, form)
 	if w.Title == "" {
 		w.Title = translatedTitle(root, lang)
 	}
 	if w.Title == "" {
 		return nil, tenderbase.Errorf(tenderbase.EINVALID, "TED notice %s has no title", id)
 	}
+	if corrected := correctedNotice(form, data); corrected != "" {
+		amend(w, id, corrected)
+	}
 	return w, nil
+}
+
+// codedValues reads the values of the coded data: R2.0.9's VALUES/VALUE,
+// by TYPE the estimate (ESTIMATED_TOTAL) or the total awarded
+// (PROCUREMENT_TOTAL), and R2.0.8's VALUES_LIST, whose GLOBAL value is the
+// total awarded in a notice of awards and the estimate in any other.
+func codedValues(w *tenderbase.WorldTender, data *xmlread.Node) {
+	for _, v := range data.Child("VALUES").All("VALUE") {
+		switch v.Attr("TYPE") {
+		case "ESTIMATED_TOTAL":
+			setValue(&w.Value, &w.Currency, v)
+		case "PROCUREMENT_TOTAL":
+			setValue(&w.AwardedValue, &w.AwardedCurrency, v)
+		}
+	}
+	for _, vs := range data.Child("VALUES_LIST").All("VALUES") {
+		v := vs.Child("SINGLE_VALUE", "VALUE")
+		if vs.Attr("TYPE") != "GLOBAL" || v == nil {
+			continue // the CONTRACT values repeat the awards'
+		}
+		if len(w.Awards) > 0 {
+			setValue(&w.AwardedValue, &w.AwardedCurrency, v)
+		} else {
+			setValue(&w.Value, &w.Currency, v)
+		}
+	}
+}
+
+// formValues takes from the form the values the coded data lack: the
+// estimate (VAL_ESTIMATED_TOTAL) and the total awarded (R2.0.9 VAL_TOTAL,
+// R2.0.8 TOTAL_FINAL_VALUE) of the whole procurement.
+func formValues(w *tenderbase.WorldTender, form *xmlread.Node) {
+	object := form.Find("OBJECT_CONTRACT")
+	if v := object.Child("VAL_ESTIMATED_TOTAL"); v != nil {
+		setValue(&w.Value, &w.Currency, v)
+	}
+	if v := object.Child("VAL_TOTAL"); v != nil {
+		setValue(&w.AwardedValue, &w.AwardedCurrency, v)
+	}
+	if c := form.Find("TOTAL_FINAL_VALUE").Child("COSTS_RANGE_AND_CURRENCY_WITH_VAT_RATE"); c != nil && w.AwardedValue == 0 {
+		w.AwardedValue, w.AwardedCurrency = cost(c)
+	}
+}
+
+// setValue sets an amount and its currency from v unless one is set.
+func setValue(value *float64, currency *string, v *xmlread.Node) {
+	if *value == 0 {
+		*value, *currency = priced(v)
+	}
+}
+
+// buyerNUTS returns the NUTS code of the buyer's region: the coded data's
+// CA_CE_NUTS (R2.0.9), else the one of the buyer's address in the form.
+func buyerNUTS(data, form *xmlread.Node) string {
+	if c := data.Find("CA_CE_NUTS").Attr("CODE"); c != "" {
+		return c
+	}
+	return form.Find("ADDRESS_CONTRACTING_BODY").Find("NUTS").Attr("CODE")
 }
 
 // originalForm returns the form in the notice's original language: the one
@@ -113,20 +174,18 @@ func readForm(w *tenderbase.WorldTender, form *xmlread.Node) {
 		body = form // the R2.0.8 forms nest the address deeper: the first OFFICIALNAME is the buyer's
 	}
 	w.Buyer = tenderbase.Party{
-		Name:    body.Find("OFFICIALNAME").Text(),
+		Name:    body.Find("OFFICIALNAME").Line(),
 		RegNum:  nationalID(body.Find("NATIONALID").Text()),
-		Address: joinNonEmpty(", ", body.Find("ADDRESS").Text(), body.Find("POSTAL_CODE").Text(), body.Find("TOWN").Text()),
+		Address: joinNonEmpty(", ", body.Find("ADDRESS").Line(), body.Find("POSTAL_CODE").Text(), body.Find("TOWN").Line()),
 	}
 	object := form.Find("OBJECT_CONTRACT")
-	w.Title = object.Child("TITLE").Paragraphs()
+	w.Title = object.Child("TITLE").Line()
 	if w.Title == "" {
-		w.Title = form.Find("TITLE_CONTRACT").Paragraphs()
+		w.Title = form.Find("TITLE_CONTRACT").Line()
 	}
 	w.Description = object.Child("SHORT_DESCR").Paragraphs()
-	if w.Value == 0 {
-		if v := object.Child("VAL_ESTIMATED_TOTAL"); v != nil {
-			w.Value, w.Currency = amount(v.Text()), v.Attr("CURRENCY")
-		}
+	if w.Description == "" {
+		w.Description = form.Find("SHORT_CONTRACT_DESCRIPTION").Paragraphs() // R2.0.8
 	}
 	if u := form.Find("URL_DOCUMENT").Text(); u != "" {
 		w.Documents = append(w.Documents, tenderbase.Attachment{URL: u, Description: "procurement documents"})
@@ -144,14 +203,14 @@ func lots(object *xmlread.Node) []tenderbase.WorldLot {
 	var out []tenderbase.WorldLot
 	for _, d := range descrs {
 		l := tenderbase.WorldLot{
-			ID: cmpOr(d.Child("LOT_NO").Text(), d.Attr("ITEM")), Title: d.Child("TITLE").Paragraphs(),
+			ID: cmpOr(d.Child("LOT_NO").Text(), d.Attr("ITEM")), Title: d.Child("TITLE").Line(),
 			Description: d.Child("SHORT_DESCR").Paragraphs(),
 		}
 		for _, c := range d.FindAll("CPV_CODE") {
 			l.CPVCodes = appendOnce(l.CPVCodes, c.Attr("CODE"))
 		}
 		if v := d.Child("VAL_OBJECT"); v != nil {
-			l.Value, l.Currency = amount(v.Text()), v.Attr("CURRENCY")
+			l.Value, l.Currency = priced(v)
 		}
 		out = append(out, l)
 	}
@@ -177,7 +236,7 @@ func documentURI(data *xmlread.Node, lang string) string {
 func translatedTitle(root *xmlread.Node, lang string) string {
 	for _, t := range root.Child("TRANSLATION_SECTION", "ML_TITLES").All("ML_TI_DOC") {
 		if t.Attr("LG") == lang {
-			return t.Child("TI_TEXT").Paragraphs()
+			return t.Child("TI_TEXT").Line()
 		}
 	}
 	return ""
@@ -192,20 +251,19 @@ func nationalID(id string) string {
 	return id
 }
 
-// day reads TED's dates, 20210713 or "20210811 10:00", given without a zone
-// (the buyer's local time); they are kept as that clock time in UTC.
-func day(s string) time.Time {
+// day reads TED's dates, 20210713 or "20210811 10:00", given without a
+// zone: the buyer's local time, read in loc where the buyer's zone is
+// known, else kept as that clock time in UTC.
+func day(s string, loc *time.Location) time.Time {
+	if loc == nil {
+		loc = time.UTC
+	}
 	for _, layout := range []string{"20060102 15:04", "20060102"} {
-		if t, err := time.Parse(layout, s); err == nil {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
 			return t
 		}
 	}
 	return time.Time{}
-}
-
-func amount(s string) float64 {
-	v, _ := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(s), " ", ""), 64)
-	return v
 }
 
 func appendOnce(list []string, s string) []string {

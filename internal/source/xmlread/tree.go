@@ -15,6 +15,10 @@ type Node struct {
 	Attrs    []xml.Attr
 	text     strings.Builder
 	Children []*Node
+	// at holds, for each child, the length of the element's own text
+	// before it, so that mixed content (TED's <P>text <FT>2</FT> more</P>)
+	// reads back in document order.
+	at []int
 }
 
 // ReadTree reads the element that start opens, with everything inside it.
@@ -32,6 +36,7 @@ func ReadTree(d *xml.Decoder, start xml.StartElement) (*Node, error) {
 				return nil, err
 			}
 			n.Children = append(n.Children, c)
+			n.at = append(n.at, n.text.Len())
 		case xml.CharData:
 			n.text.Write(t)
 		case xml.EndElement:
@@ -127,23 +132,58 @@ func (n *Node) FindAll(name string) []*Node {
 	return out
 }
 
-// Paragraphs returns the texts of the element's <P> children joined by new
-// lines, or its own text when it has none: TED writes long texts so.
+// Content returns all the text inside the element, its own and that of the
+// elements within it, in document order and untrimmed: "" for a nil node.
+func (n *Node) Content() string {
+	if n == nil {
+		return ""
+	}
+	if len(n.Children) == 0 {
+		return n.text.String()
+	}
+	var b strings.Builder
+	n.writeContent(&b)
+	return b.String()
+}
+
+func (n *Node) writeContent(b *strings.Builder) {
+	own, from := n.text.String(), 0
+	for i, c := range n.Children {
+		b.WriteString(own[from:n.at[i]])
+		from = n.at[i]
+		c.writeContent(b)
+	}
+	b.WriteString(own[from:])
+}
+
+// Paragraphs returns the content of the element's <P> children, or its
+// whole content when it has none, a line each: each line trimmed, empty
+// ones dropped, so that indentation and blank lines of the file do not
+// become text. TED writes long texts so, with formatting elements (<FT>)
+// inside the paragraphs.
 func (n *Node) Paragraphs() string {
 	if n == nil {
 		return ""
 	}
 	ps := n.All("P")
 	if len(ps) == 0 {
-		return n.Text()
+		ps = []*Node{n}
 	}
-	parts := make([]string, 0, len(ps))
+	var lines []string
 	for _, p := range ps {
-		if t := p.Text(); t != "" {
-			parts = append(parts, t)
+		for _, l := range strings.Split(p.Content(), "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				lines = append(lines, l)
+			}
 		}
 	}
-	return strings.Join(parts, "\n")
+	return strings.Join(lines, "\n")
+}
+
+// Line returns the element's content on one line: runs of white space,
+// line breaks among them, become one space. Titles are read so.
+func (n *Node) Line() string {
+	return strings.Join(strings.Fields(n.Content()), " ")
 }
 
 // ReadDocument reads the root element of r whole.
