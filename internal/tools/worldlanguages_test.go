@@ -75,7 +75,7 @@ var worldLanguageCases = []struct {
 	{"hankinta", []string{"eforms:00536143-2023", "eforms:00544961-2023", "eforms:00574413-2023", "eforms:00583624-2023", "eforms:00615708-2023"}}, // Finnish hankintaa, hankinnan... by their stem
 	{"fattibilita", []string{"eforms:00675564-2023"}},                                                                                              // Italian Fattibilità
 	{"servizio", []string{"eforms:00158253-2023", "eforms:00650276-2023", "eforms:00783461-2023"}},
-	{"ferroviario", []string{"ted:121869-2023"}},                    // Portuguese FERROVIÁRIO
+	{"ferroviario", []string{"ted:267307-2022"}},                    // Portuguese FERROVIÁRIO
 	{"вироби", []string{"ocds:ocds-be6bcu-UA-2017-01-31-001299-b"}}, // Ukrainian, by its Russian stem
 }
 

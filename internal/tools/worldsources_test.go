@@ -57,7 +57,7 @@ func checkWorldCards(t *testing.T, set *Set) {
 	motol := detail("ted:352444-2021") // TED F02, Czech
 	if motol.Country != 203 || motol.Language != "cs" || motol.Title != "FN Motol - centrální zdroj chladu pro objekt A - VZT a chlazení" ||
 		motol.Buyer.Name != "Fakultní nemocnice v Motole" || motol.Value != 60730111.73 || motol.Currency != "CZK" ||
-		!cmp.Equal(motol.CPVCodes, []string{"45000000", "42500000"}) || motol.Deadline != "2021-08-11T10:00:00Z" ||
+		!cmp.Equal(motol.CPVCodes, []string{"45000000", "42500000"}) || motol.Deadline != "2021-08-11T10:00:00+02:00" ||
 		motol.PublishedAt != "2021-07-13T00:00:00Z" {
 		t.Errorf("TED notice: %+v", motol)
 	}
