@@ -151,7 +151,9 @@ func (w *WorldTender) Revision() int   { return 0 }
 func (w *WorldTender) Date() time.Time { return w.PublishedAt }
 
 // SearchText returns the title, description, buyer, CPV codes, the lots'
-// titles and descriptions, and the winners' names.
+// titles and descriptions, and the winners' names, as texts of the award
+// field that holds them (awards), so that a plan that hid awards would
+// hide them too.
 func (w *WorldTender) SearchText() []Text {
 	ts := texts("title", w.Title, "description", w.Description, "buyer", w.Buyer.Name)
 	for _, c := range w.CPVCodes {
@@ -162,7 +164,7 @@ func (w *WorldTender) SearchText() []Text {
 	}
 	for _, a := range w.Awards {
 		for _, win := range a.Winners {
-			ts = append(ts, texts("winners", win.Name)...)
+			ts = append(ts, texts("awards", win.Name)...)
 		}
 	}
 	return ts

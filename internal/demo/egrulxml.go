@@ -107,7 +107,7 @@ func (w *registerWriter) entity(o *tenderbase.Org) error {
 		return err
 	}
 	last, first, middle := personName(o.Head)
-	if middle == "" {
+	if middle == "" && (o.Head != "" || len(o.Managers) == 0) {
 		return fmt.Errorf("head %q is not a full name", o.Head)
 	}
 	rec, office := w.record(o.OGRN, o.RegisteredAt, "ГРНДата", "ГРН"), o.INN[:4]
@@ -128,16 +128,24 @@ func (w *registerWriter) entity(o *tenderbase.Org) error {
 	rec(2)
 	w.close(1, "СвОбрЮЛ")
 	w.taxOffice(o, office, "ИНН", rec)
-	w.open(1, "СведДолжнФЛ")
-	w.record(o.OGRN, o.RegisteredAt, "ГРНДатаПерв", "ГРН")(2)
-	w.open(2, "СвФЛ", "Фамилия", last, "Имя", first, "Отчество", middle)
-	rec(3)
-	w.close(2, "СвФЛ")
-	w.open(2, "СвДолжн", "ВидДолжн", "02", "НаимВидДолжн", "Руководитель юридического лица", "НаимДолжн", o.HeadPosition)
-	rec(3)
-	w.close(2, "СвДолжн")
-	w.close(1, "СведДолжнФЛ")
+	if err := w.managers(o, rec); err != nil {
+		return err
+	}
+	if o.Head != "" {
+		w.open(1, "СведДолжнФЛ")
+		w.record(o.OGRN, o.RegisteredAt, "ГРНДатаПерв", "ГРН")(2)
+		w.open(2, "СвФЛ", "Фамилия", last, "Имя", first, "Отчество", middle)
+		rec(3)
+		w.close(2, "СвФЛ")
+		w.open(2, "СвДолжн", "ВидДолжн", "02", "НаимВидДолжн", "Руководитель юридического лица", "НаимДолжн", o.HeadPosition)
+		rec(3)
+		w.close(2, "СвДолжн")
+		w.close(1, "СведДолжнФЛ")
+	}
 	if err := w.activities(o, rec); err != nil {
+		return err
+	}
+	if err := w.subdivisions(o, rec); err != nil {
 		return err
 	}
 	w.registration(o, office, "СвЗапЕГРЮЛ", "ГРН", "11201", "Создание юридического лица")
@@ -189,17 +197,81 @@ func (w *registerWriter) registration(o *tenderbase.Org, office, element, grn, k
 
 // address writes <СвАдресЮЛ> with the address under the KLADR classifier.
 func (w *registerWriter) address(a registerAddress, rec func(int)) {
-	r := registerRegions[a.Region]
 	w.open(1, "СвАдресЮЛ")
-	w.open(2, "АдресРФ", "Индекс", a.Postcode, "КодРегион", fmt.Sprintf("%02d", a.Region), "Дом", a.House)
-	w.empty(3, "Регион", "ТипРегион", r.Type, "НаимРегион", r.Name)
-	if r.City != "" {
-		w.empty(3, "Город", "ТипГород", cityType, "НаимГород", r.City)
-	}
-	w.empty(3, "Улица", "ТипУлица", a.StreetType, "НаимУлица", a.Street)
-	rec(3)
-	w.close(2, "АдресРФ")
+	w.addressRF(2, "АдресРФ", a, rec)
 	w.close(1, "СвАдресЮЛ")
+}
+
+// addressRF writes an address under the KLADR classifier as element el
+// (<АдресРФ>, or <СвАдрРФ> of a manager, <АдрМНРФ> of a subdivision).
+func (w *registerWriter) addressRF(depth int, el string, a registerAddress, rec func(int)) {
+	r := registerRegions[a.Region]
+	w.open(depth, el, "Индекс", a.Postcode, "КодРегион", fmt.Sprintf("%02d", a.Region), "Дом", a.House)
+	w.empty(depth+1, "Регион", "ТипРегион", r.Type, "НаимРегион", r.Name)
+	if r.City != "" {
+		w.empty(depth+1, "Город", "ТипГород", cityType, "НаимГород", r.City)
+	}
+	w.empty(depth+1, "Улица", "ТипУлица", a.StreetType, "НаимУлица", a.Street)
+	rec(depth + 1)
+	w.close(depth, el)
+}
+
+// managers writes a <СвУпрОрг> for each managing organization of o: its
+// name, INN and OGRN, and its address.
+func (w *registerWriter) managers(o *tenderbase.Org, rec func(int)) error {
+	for _, m := range o.Managers {
+		w.open(1, "СвУпрОрг")
+		w.record(o.OGRN, o.RegisteredAt, "ГРНДатаПерв", "ГРН")(2)
+		w.open(2, "НаимИННЮЛ", "ОГРН", m.OGRN, "ИНН", m.INN, "НаимЮЛПолн", m.Name)
+		rec(3)
+		w.close(2, "НаимИННЮЛ")
+		if m.Address != "" {
+			a, err := anyRegisterAddress(m.Address)
+			if err != nil {
+				return fmt.Errorf("manager %s: %w", m.INN, err)
+			}
+			w.addressRF(2, "СвАдрРФ", a, rec)
+		}
+		w.close(1, "СвУпрОрг")
+	}
+	return nil
+}
+
+// subdivisions writes <СвПодразд>: the branches of o (<СвФилиал>), then its
+// representative offices (<СвПредстав>), each with its name, its address
+// and its registration with the tax office of its KPP.
+func (w *registerWriter) subdivisions(o *tenderbase.Org, rec func(int)) error {
+	if len(o.Branches) == 0 {
+		return nil
+	}
+	w.open(1, "СвПодразд")
+	for _, kind := range []struct{ kind, el, reg string }{
+		{tenderbase.BranchOffice, "СвФилиал", "СвУчетНОФилиал"},
+		{tenderbase.RepresentativeOffice, "СвПредстав", "СвУчетНОПредстав"},
+	} {
+		for _, b := range o.Branches {
+			if b.Kind != kind.kind {
+				continue
+			}
+			a, err := anyRegisterAddress(b.Address)
+			if err != nil {
+				return fmt.Errorf("subdivision %s: %w", b.KPP, err)
+			}
+			w.open(2, kind.el)
+			w.record(o.OGRN, o.RegisteredAt, "ГРНДатаПерв", "ГРН")(3)
+			w.open(3, "СвНаим", "НаимПолн", b.Name)
+			rec(4)
+			w.close(3, "СвНаим")
+			w.addressRF(3, "АдрМНРФ", a, rec)
+			w.open(3, kind.reg, "КПП", b.KPP, "ДатаПостУч", registerDay(o.RegisteredAt))
+			w.empty(4, "СвНО", "КодНО", b.KPP[:4], "НаимНО", taxOfficeName(b.KPP[:4], a.Region))
+			rec(4)
+			w.close(3, kind.reg)
+			w.close(2, kind.el)
+		}
+	}
+	w.close(1, "СвПодразд")
+	return nil
 }
 
 // taxOffice writes the registering office and the registration with it;

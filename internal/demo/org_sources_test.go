@@ -31,7 +31,9 @@ import (
 // OGRN, names, OKOPF form, address, region, status, registration date,
 // head, OKVED codes with names, extract date), the SME part from the
 // register's state (category, inclusion date, the state's date), and the
-// date of the newest of the two.
+// date of the newest of the two. Among the organizations, one is run by a
+// managing organization and has no head, and one has branches and a
+// representative office, found by their KPPs.
 func TestRegistersImportMatchReference(t *testing.T) {
 	ctx := context.Background()
 	store := importSources(t, ctx, []string{"egrul", "rsmp"}, egrul.Format{}, rsmp.Format{})
@@ -39,7 +41,7 @@ func TestRegistersImportMatchReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	orgs, sme, entrepreneurs := 0, 0, 0
+	orgs, sme, entrepreneurs, managed, branched := 0, 0, 0, 0, 0
 	for _, r := range ref {
 		want, ok := r.(*tenderbase.Org)
 		if !ok {
@@ -63,9 +65,24 @@ func TestRegistersImportMatchReference(t *testing.T) {
 		if want.RegisterSource == "egrip" {
 			entrepreneurs++
 		}
+		o := got.(*tenderbase.Org)
+		if len(o.Managers) > 0 && o.Managers[0].INN != "" && o.Head == "" {
+			managed++
+		}
+		if hasBranchKinds(o) {
+			branched++
+			for _, b := range o.Branches {
+				found, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindOrg,
+					Where: []tenderbase.Lookup{{Field: tenderbase.LookupKPP, Value: b.KPP}}})
+				if err != nil || found.Total != 1 {
+					t.Errorf("org %s: its %s's KPP %s finds %v (%v)", o.INN, b.Kind, b.KPP, found, err)
+				}
+			}
+		}
 	}
-	if orgs == 0 || sme == 0 || entrepreneurs == 0 {
-		t.Fatalf("compared %d organizations, %d of them SMEs and %d entrepreneurs", orgs, sme, entrepreneurs)
+	if orgs == 0 || sme == 0 || entrepreneurs == 0 || managed == 0 || branched == 0 {
+		t.Fatalf("compared %d organizations, %d of them SMEs, %d entrepreneurs, %d run by a managing organization, %d with a branch and a representative office",
+			orgs, sme, entrepreneurs, managed, branched)
 	}
 	page, err := store.Search(ctx, tenderbase.Search{Kind: tenderbase.KindOrg})
 	if err != nil {
@@ -74,6 +91,18 @@ func TestRegistersImportMatchReference(t *testing.T) {
 	if page.Total != orgs {
 		t.Errorf("imported %d organizations, the reference has %d", page.Total, orgs)
 	}
+}
+
+// hasBranchKinds reports whether o has a branch and a representative office,
+// each with a KPP.
+func hasBranchKinds(o *tenderbase.Org) bool {
+	kinds := map[string]bool{}
+	for _, b := range o.Branches {
+		if b.KPP != "" {
+			kinds[b.Kind] = true
+		}
+	}
+	return kinds[tenderbase.BranchOffice] && kinds[tenderbase.RepresentativeOffice]
 }
 
 // registerCarried returns a copy of o with only the contacts and sources

@@ -193,6 +193,17 @@ func parseRegisterAddress(code int, s string) (registerAddress, error) {
 	return a, nil
 }
 
+// anyRegisterAddress reads back an address String wrote, in whichever
+// region's form it is.
+func anyRegisterAddress(s string) (registerAddress, error) {
+	for code := range registerRegions {
+		if a, err := parseRegisterAddress(code, s); err == nil {
+			return a, nil
+		}
+	}
+	return registerAddress{}, fmt.Errorf("address %q is in no region's register form", s)
+}
+
 // taxOfficeName names the tax office of code, four digits, in region
 // code: the demo's offices are inspections numbered by their last two.
 func taxOfficeName(code string, region int) string {

@@ -49,6 +49,11 @@ var worldFormats = []struct {
 //   - in no format a buyer's national id (reg_num): the demo's buyers have
 //     none, rather than numbers that could be taken for those of the real
 //     bodies they are named after.
+//
+// Some tenders have their results: eForms contract award notices of their
+// own, OCDS award and contract releases merged into the process. Each of
+// the two formats must bring in awards naming a winner with an id, and a
+// single-bid award among them (TED award notices are not in the demo yet).
 func TestWorldImportMatchesReference(t *testing.T) {
 	ctx := context.Background()
 	store := importSources(t, ctx, []string{"ted", "eforms", "ocds"}, ndjson.Format{}, ted.Format{}, eforms.Format{}, ocds.Format{})
@@ -56,7 +61,7 @@ func TestWorldImportMatchesReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	born := map[string]int{}
+	born, awarded, single := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, r := range ref {
 		w, ok := r.(*tenderbase.WorldTender)
 		if !ok {
@@ -73,8 +78,22 @@ func TestWorldImportMatchesReference(t *testing.T) {
 			t.Errorf("world tender %s (%s): %v", w.ID, dir, err)
 			continue
 		}
-		if diff := cmp.Diff(w, rec.(*tenderbase.WorldTender), cmpopts.EquateEmpty()); diff != "" {
+		got := rec.(*tenderbase.WorldTender)
+		if diff := cmp.Diff(w, got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("world tender %s (%s) (-reference +imported):\n%s", w.ID, dir, diff)
+		}
+		for _, a := range got.Awards {
+			if a.Awarded && len(a.Winners) > 0 && a.Winners[0].ID != "" && a.Value > 0 {
+				awarded[dir]++
+				if a.TendersReceived == 1 {
+					single[dir]++
+				}
+			}
+		}
+	}
+	for _, dir := range []string{"eforms", "ocds"} {
+		if awarded[dir] == 0 || single[dir] == 0 {
+			t.Errorf("%s brings in %d awards with a winner, %d of them single-bid; want some of both", dir, awarded[dir], single[dir])
 		}
 	}
 	total := 0

@@ -55,7 +55,7 @@ func WriteEForms(recs []tenderbase.Record) ([]File, error) {
 }
 
 type efNotice struct {
-	XMLName          xml.Name           `xml:"ContractNotice"`
+	XMLName          xml.Name           // ContractNotice or ContractAwardNotice
 	Xmlns            string             `xml:"xmlns,attr"`
 	XmlnsCac         string             `xml:"xmlns:cac,attr"`
 	XmlnsCbc         string             `xml:"xmlns:cbc,attr"`
@@ -100,15 +100,24 @@ type efLangText struct {
 }
 
 type efExtension struct {
-	SubType       efCode        `xml:"efac:NoticeSubType>cbc:SubTypeCode"`
-	Organizations []efCompany   `xml:"efac:Organizations>efac:Organization>efac:Company"`
-	Publication   efPublication `xml:"efac:Publication"`
+	Result        *efResult        `xml:"efac:NoticeResult"`
+	SubType       efCode           `xml:"efac:NoticeSubType>cbc:SubTypeCode"`
+	Organizations []efOrganization `xml:"efac:Organizations>efac:Organization"`
+	Publication   efPublication    `xml:"efac:Publication"`
+}
+
+// efOrganization is an organization of the notice: each is an element of
+// its own, holding its company.
+type efOrganization struct {
+	Company efCompany `xml:"efac:Company"`
 }
 
 type efCompany struct {
-	ID      efText     `xml:"cac:PartyIdentification>cbc:ID"`
-	Name    efLangText `xml:"cac:PartyName>cbc:Name"`
-	Address efAddress  `xml:"cac:PostalAddress"`
+	Size      *efCode    `xml:"efbc:CompanySizeCode"`
+	ID        efText     `xml:"cac:PartyIdentification>cbc:ID"`
+	Name      efLangText `xml:"cac:PartyName>cbc:Name"`
+	Address   efAddress  `xml:"cac:PostalAddress"`
+	CompanyID string     `xml:"cac:PartyLegalEntity>cbc:CompanyID,omitempty"`
 }
 
 type efAddress struct {
@@ -151,8 +160,8 @@ type efLocation struct {
 type efLot struct {
 	ID        efText     `xml:"cbc:ID"`
 	Documents []efDocRef `xml:"cac:TenderingTerms>cac:CallForTendersDocumentReference"`
-	EndDate   string     `xml:"cac:TenderingProcess>cac:TenderSubmissionDeadlinePeriod>cbc:EndDate"`
-	EndTime   string     `xml:"cac:TenderingProcess>cac:TenderSubmissionDeadlinePeriod>cbc:EndTime"`
+	EndDate   string     `xml:"cac:TenderingProcess>cac:TenderSubmissionDeadlinePeriod>cbc:EndDate,omitempty"`
+	EndTime   string     `xml:"cac:TenderingProcess>cac:TenderSubmissionDeadlinePeriod>cbc:EndTime,omitempty"`
 	Project   efProject  `xml:"cac:ProcurementProject"`
 }
 
@@ -175,6 +184,7 @@ func newEFormsNotice(w *tenderbase.WorldTender) (*efNotice, error) {
 	issued := localTime(w.PublishedAt.AddDate(0, 0, -2).Add(10*time.Hour), w.Country)
 	deadline := localTime(w.Deadline, w.Country)
 	n := &efNotice{
+		XMLName:    xml.Name{Local: "ContractNotice"},
 		Xmlns:      "urn:oasis:names:specification:ubl:schema:xsd:ContractNotice-2",
 		XmlnsCac:   "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
 		XmlnsCbc:   "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
@@ -184,9 +194,9 @@ func newEFormsNotice(w *tenderbase.WorldTender) (*efNotice, error) {
 		XmlnsExt:   "urn:oasis:names:specification:ubl:schema:xsd:CommonExtensionComponents-2",
 		Extension: efExtension{
 			SubType: efCode{ListName: "notice-subtype", Code: "16"},
-			Organizations: []efCompany{{ID: efText{SchemeName: "organization", Text: buyer},
+			Organizations: []efOrganization{{efCompany{ID: efText{SchemeName: "organization", Text: buyer},
 				Name:    efLangText{LanguageID: lang, Text: b.Name},
-				Address: efAddress{Street: b.Street, City: b.Town, Zone: b.PostCode, Country: efCode{ListName: "country", Code: c.Alpha3}}}},
+				Address: efAddress{Street: b.Street, City: b.Town, Zone: b.PostCode, Country: efCode{ListName: "country", Code: c.Alpha3}}}}},
 			Publication: efPublication{
 				NoticePublicationID: efText{SchemeName: "ojs-notice-id", Text: id},
 				GazetteID:           efText{SchemeName: "ojs-id", Text: fmt.Sprintf("%d/%d", ojIssue(w.PublishedAt), w.PublishedAt.Year())},
@@ -196,7 +206,7 @@ func newEFormsNotice(w *tenderbase.WorldTender) (*efNotice, error) {
 		UBLVersionID:     "2.3",
 		CustomizationID:  "eforms-sdk-1.10",
 		ID:               efText{SchemeName: "notice-id", Text: uuidOf(w.ID + " notice")},
-		ContractFolderID: uuidOf(w.ID + " procedure"),
+		ContractFolderID: procedureID(w),
 		IssueDate:        issued.Format("2006-01-02Z07:00"),
 		IssueTime:        issued.Format("15:04:05Z07:00"),
 		VersionID:        "01",
@@ -216,8 +226,10 @@ func newEFormsNotice(w *tenderbase.WorldTender) (*efNotice, error) {
 	}
 	for _, l := range w.Lots {
 		lot := efLot{ID: efText{SchemeName: "Lot", Text: l.ID},
-			EndDate: deadline.Format("2006-01-02Z07:00"), EndTime: deadline.Format("15:04:05Z07:00"),
 			Project: eformsProject(l.Title, l.Description, w.ContractType, l.CPVCodes, l.Value, l.Currency, lang)}
+		if !w.Deadline.IsZero() {
+			lot.EndDate, lot.EndTime = deadline.Format("2006-01-02Z07:00"), deadline.Format("15:04:05Z07:00")
+		}
 		for _, d := range w.Documents {
 			if d.Description == buyerProfile {
 				continue
@@ -226,7 +238,17 @@ func newEFormsNotice(w *tenderbase.WorldTender) (*efNotice, error) {
 		}
 		n.Lots = append(n.Lots, lot)
 	}
+	if len(w.Awards) > 0 {
+		awardNotice(n, w, lang)
+	}
 	return n, nil
+}
+
+// procedureID returns the id of the procedure of w (cbc:ContractFolderID),
+// which its contract notice and its award notice share: made of what the
+// two have in common.
+func procedureID(w *tenderbase.WorldTender) string {
+	return uuidOf(fmt.Sprint(w.Buyer.Name, w.Title, w.Value, w.CPVCodes, " procedure"))
 }
 
 // eformsProject returns the procurement project of a notice or a lot.

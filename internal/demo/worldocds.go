@@ -81,7 +81,11 @@ type ocdsDoc struct {
 	InitiationType string      `json:"initiationType"`
 	Parties        []ocdsParty `json:"parties"`
 	Buyer          ocdsRef     `json:"buyer"`
-	Tender         ocdsTender  `json:"tender"`
+	// Tender is the tender (ocdsTender), or, in an award release, what
+	// the award adds to it (ocdsTenderResult).
+	Tender    any            `json:"tender"`
+	Awards    []ocdsAward    `json:"awards,omitempty"`
+	Contracts []ocdsContract `json:"contracts,omitempty"`
 }
 
 type ocdsRef struct {
@@ -90,16 +94,27 @@ type ocdsRef struct {
 }
 
 type ocdsParty struct {
-	ID      string      `json:"id"`
-	Name    string      `json:"name"`
-	Address ocdsAddress `json:"address"`
-	Roles   []string    `json:"roles"`
+	ID         string          `json:"id"`
+	Name       string          `json:"name"`
+	Identifier *ocdsIdentifier `json:"identifier,omitempty"`
+	Address    ocdsAddress     `json:"address"`
+	Details    *ocdsDetails    `json:"details,omitempty"`
+	Roles      []string        `json:"roles"`
+}
+
+type ocdsIdentifier struct {
+	ID        string `json:"id"`
+	LegalName string `json:"legalName"`
+}
+
+type ocdsDetails struct {
+	Scale string `json:"scale"`
 }
 
 type ocdsAddress struct {
-	StreetAddress string `json:"streetAddress"`
+	StreetAddress string `json:"streetAddress,omitempty"`
 	Locality      string `json:"locality"`
-	PostalCode    string `json:"postalCode"`
+	PostalCode    string `json:"postalCode,omitempty"`
 	CountryName   string `json:"countryName"`
 }
 
@@ -175,7 +190,7 @@ func newOCDSPackage(w *tenderbase.WorldTender) (*ocdsPackage, error) {
 	if u, err := url.Parse(c.Platform); err == nil {
 		host = u.Host
 	}
-	return &ocdsPackage{
+	pkg := &ocdsPackage{
 		URI:           c.Platform + "/ocds/" + ocid + ".json",
 		Version:       "1.1",
 		PublishedDate: date,
@@ -188,5 +203,11 @@ func newOCDSPackage(w *tenderbase.WorldTender) (*ocdsPackage, error) {
 			Buyer:  buyer,
 			Tender: t,
 		}},
-	}, nil
+	}
+	if len(w.Awards) > 0 {
+		r := awardRelease(w, c, buyer)
+		pkg.PublishedDate = r.Date
+		pkg.Releases = append(pkg.Releases, r)
+	}
+	return pkg, nil
 }
