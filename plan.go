@@ -110,7 +110,9 @@ var TariffFields = map[Kind][]string{
 	KindDoc:      {"url", "text"},
 	KindContract: {"suppliers"},
 	KindOrg:      {"head", "head_position", "contacts"},
-	KindProtocol: {"participants"},
+	// A world tender's awards name its winners, as protocols do.
+	KindWorldTender: {"awards"},
+	KindProtocol:    {"participants"},
 	KindComplaint: {
 		"registration_inn", "registration_kpp", "purchaseNumber", "supplierInn",
 		"text", "link",

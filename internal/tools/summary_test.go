@@ -227,7 +227,18 @@ func tariffValues(t *testing.T, k tenderbase.Kind, value json.RawMessage) []stri
 			walk(item[f])
 		}
 	}
-	return out
+	// A value that a field every plan sees also holds is no secret: an
+	// award's title that is the notice's own.
+	var seen strings.Builder
+	for _, item := range page.Items {
+		for f, v := range item {
+			if !slices.Contains(tenderbase.TariffFields[k], f) {
+				b, _ := json.Marshal(v)
+				seen.Write(b)
+			}
+		}
+	}
+	return slices.DeleteFunc(out, func(s string) bool { return strings.Contains(oneLine(seen.String()), s) })
 }
 
 // TestSearchText checks what the text of a search page says of the page

@@ -38,7 +38,7 @@ var tariffCases = []tariffCase{
 	{"contracts.search", `{"query": "оказание | поставка | выполнение"}`, items(tenderbase.KindContract), nil},
 	{"contracts.detail", `{"id": "3160130329823257539"}`, itself(tenderbase.KindContract), nil},
 	{"world.search", `{"query": "Schulverpflegung | school"}`, items(tenderbase.KindWorldTender), nil},
-	{"world.detail", `{"id": "ted:800461-2024"}`, itself(tenderbase.KindWorldTender), nil},
+	{"world.detail", `{"id": "ocds:ocds-tbdemo-2025-773723"}`, itself(tenderbase.KindWorldTender), nil},
 	{"contragent.byInn", `{"inn": "1601303298"}`, member("org", tenderbase.KindOrg), []string{"as_participant", "as_supplier", "complaints.as_supplier"}},
 	{"torgi.search", `{"query": "оборудование | имущество"}`, items(tenderbase.KindLot), nil},
 	{"torgi.detail", `{"id": "efrsb-17423037_1"}`, itself(tenderbase.KindLot), nil},
