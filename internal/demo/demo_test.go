@@ -53,7 +53,7 @@ func TestCommittedFileIsCurrent(t *testing.T) {
 func TestKindsPresent(t *testing.T) {
 	want := map[tenderbase.Kind][2]int{
 		tenderbase.KindTender: {110, 140}, tenderbase.KindDoc: {50, 80}, tenderbase.KindContract: {45, 60},
-		tenderbase.KindWorldTender: {35, 50}, tenderbase.KindOrg: {35, 50}, tenderbase.KindLot: {25, 40},
+		tenderbase.KindWorldTender: {45, 60}, tenderbase.KindOrg: {35, 50}, tenderbase.KindLot: {25, 40},
 		tenderbase.KindComplaint: {25, 40}, tenderbase.KindComplaintResult: {18, 25}, tenderbase.KindFASCase: {18, 25},
 		tenderbase.KindProtocol: {80, 110}, tenderbase.KindTenderEvent: {1, 5},
 		tenderbase.KindWithdrawal: {1, 3}, tenderbase.KindContractExecution: {30, 45},

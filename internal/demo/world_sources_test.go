@@ -37,7 +37,10 @@ var worldFormats = []struct {
 //   - TED XML (a form F02 not divided into lots): no lots, as a notice of
 //     one object without a lot number has none of its own; no updated date,
 //     which only OCDS gives (the newest release merged); the url is the
-//     notice's address on TED, from its URI_LIST;
+//     notice's address on TED, from its URI_LIST; an award notice (F03) has
+//     no deadline, documents or estimate of the whole, and its award no
+//     award date, tender range or winner's size, and the contract's date
+//     at midnight UTC, as F03 writes none of these;
 //   - eForms: the url is the notice's page on TED, made of its publication
 //     id, and the buyer profile (cbc:BuyerProfileURI) is the last of its
 //     documents; every notice has a lot (LOT-0001) repeating the procedure;
@@ -50,10 +53,10 @@ var worldFormats = []struct {
 //     none, rather than numbers that could be taken for those of the real
 //     bodies they are named after.
 //
-// Some tenders have their results: eForms contract award notices of their
-// own, OCDS award and contract releases merged into the process. Each of
-// the two formats must bring in awards naming a winner with an id, and a
-// single-bid award among them (TED award notices are not in the demo yet).
+// Some tenders have their results: TED (form F03) and eForms contract award
+// notices of their own, OCDS award and contract releases merged into the
+// process. Each of the three formats must bring in awards naming a winner
+// with a name and an id, and a single-bid award among them.
 func TestWorldImportMatchesReference(t *testing.T) {
 	ctx := context.Background()
 	store := importSources(t, ctx, []string{"ted", "eforms", "ocds"}, ndjson.Format{}, ted.Format{}, eforms.Format{}, ocds.Format{})
@@ -83,7 +86,7 @@ func TestWorldImportMatchesReference(t *testing.T) {
 			t.Errorf("world tender %s (%s) (-reference +imported):\n%s", w.ID, dir, diff)
 		}
 		for _, a := range got.Awards {
-			if a.Awarded && len(a.Winners) > 0 && a.Winners[0].ID != "" && a.Value > 0 {
+			if a.Awarded && len(a.Winners) > 0 && a.Winners[0].Name != "" && a.Winners[0].ID != "" && a.Value > 0 {
 				awarded[dir]++
 				if a.TendersReceived == 1 {
 					single[dir]++
@@ -91,7 +94,8 @@ func TestWorldImportMatchesReference(t *testing.T) {
 			}
 		}
 	}
-	for _, dir := range []string{"eforms", "ocds"} {
+	for _, f := range worldFormats {
+		dir := f.dir
 		if awarded[dir] == 0 || single[dir] == 0 {
 			t.Errorf("%s brings in %d awards with a winner, %d of them single-bid; want some of both", dir, awarded[dir], single[dir])
 		}

@@ -9,9 +9,10 @@ import (
 )
 
 // The results of some of the demo's world tenders, as their publishers
-// publish them: an eForms tender gets a contract award notice of its own
-// (subtype 29, worldeforms.go), a notice of the same buyer and procedure
-// published some weeks after the deadline; an OCDS process gets an award
+// publish them: a TED or eForms tender gets a contract award notice of its
+// own (form F03, worldtedaward.go; subtype 29, worldeformsaward.go), a
+// notice of the same buyer and procedure published some weeks after the
+// deadline; an OCDS process gets an award
 // and contract release merged into the same ocid (worldocds.go). Each
 // award names one winner, a firm of the buyer's country with a VAT number
 // of its country's form; some drew a single tender.
@@ -80,15 +81,23 @@ func (s *source) vatNumber(c country) string {
 	return c.Alpha2 + s.digits(9)
 }
 
-// buildWorldAwards gives every other eForms tender an award notice and
-// every other OCDS process its award, where the award would be published
-// within the demo's dates. The first of each format drew a single tender.
+// buildWorldAwards gives every other TED and eForms tender an award notice
+// and every other OCDS process its award, where the award would be
+// published within the demo's dates. The first of each format drew a
+// single tender.
 func (b *builder) buildWorldAwards() {
-	s := newSource(awardSeed)
+	s, ts := newSource(awardSeed), newSource(tedAwardSeed)
 	var notices []*tenderbase.WorldTender
-	eforms, ocds := 0, 0
+	teds, eforms, ocds := 0, 0, 0
 	for _, w := range b.world {
 		switch {
+		case TEDBorn(w):
+			teds++
+			if teds%2 == 1 {
+				if n, ok := tedAwardNotice(w, ts.worldAward(w, teds == 1), ts); ok {
+					notices = append(notices, n)
+				}
+			}
 		case EFormsBorn(w):
 			eforms++
 			if eforms%2 == 1 {
@@ -148,13 +157,21 @@ func localDay(t time.Time, countryCode int) time.Time {
 // notice is published, at most: the directives give 30 days.
 const awardNoticeDelay = 30
 
+// awardNoticeDay returns the day, in UTC, the award notice of a is
+// published, some days after the contract's signature; false when it
+// comes after the demo's last day.
+func (s *source) awardNoticeDay(a tenderbase.WorldAward) (time.Time, bool) {
+	at := a.ContractDate.AddDate(0, 0, s.between(5, awardNoticeDelay)).In(time.UTC)
+	at = time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, time.UTC)
+	return at, !at.After(lastDay)
+}
+
 // eformsAwardNotice returns the contract award notice of the eForms tender
 // w with the award a, numbered after it; false when it would come after
 // the demo's last day.
 func eformsAwardNotice(w *tenderbase.WorldTender, a tenderbase.WorldAward, s *source) (*tenderbase.WorldTender, bool) {
-	at := a.ContractDate.AddDate(0, 0, s.between(5, awardNoticeDelay)).In(time.UTC)
-	at = time.Date(at.Year(), at.Month(), at.Day(), 0, 0, 0, 0, time.UTC)
-	if at.After(lastDay) {
+	at, ok := s.awardNoticeDay(a)
+	if !ok {
 		return nil, false
 	}
 	number, _, _ := strings.Cut(strings.TrimPrefix(w.ID, "eforms:"), "-")

@@ -13,8 +13,9 @@ import (
 
 // The demo's oldest world tenders as TED XML R2.0.9 (<TED_EXPORT>), the
 // shape TED published the standard forms in before eForms, and
-// internal/source/ted reads: one contract notice (form F02) a file, in the
-// buyer's language, with the coded data section TED adds to every notice.
+// internal/source/ted reads: one contract notice (form F02) or contract
+// award notice (form F03, worldtedaward.go) a file, in the buyer's
+// language, with the coded data section TED adds to every notice.
 
 // TEDBorn reports whether r comes in through the demo's TED XML.
 var TEDBorn = worldBorn("ted:")
@@ -42,10 +43,15 @@ func tedNotice(w *tenderbase.WorldTender, n worldNotice) {
 	year := w.PublishedAt.Year()
 	w.ID = fmt.Sprintf("ted:%06d-%d", n.number, year)
 	w.Source = "ted"
-	w.URL = fmt.Sprintf("https://ted.europa.eu/udl?uri=TED:NOTICE:%06d-%d:TEXT:%s:HTML", n.number, year, strings.ToUpper(w.Language))
+	w.URL = tedURL(strings.TrimPrefix(w.ID, "ted:"), w.Language)
 	w.Buyer.Address = n.buyer.Street + ", " + n.buyer.PostCode + ", " + n.buyer.Town
 	w.NoticeType, w.ProcedureType, w.ContractType = "Contract notice", "Open procedure", n.subject.Nature
 	w.Documents = []tenderbase.Attachment{{URL: n.documentsURL(), Description: "procurement documents"}}
+}
+
+// tedURL returns the address on TED of the notice docID in language lang.
+func tedURL(docID, lang string) string {
+	return "https://ted.europa.eu/udl?uri=TED:NOTICE:" + docID + ":TEXT:" + strings.ToUpper(lang) + ":HTML"
 }
 
 // WriteTED returns the TED XML notices of the world tenders of recs born
@@ -74,7 +80,8 @@ type tedExport struct {
 	Links          tedLinks       `xml:"LINKS_SECTION"`
 	Coded          tedCoded       `xml:"CODED_DATA_SECTION"`
 	Translation    tedTranslation `xml:"TRANSLATION_SECTION"`
-	Form           tedForm        `xml:"FORM_SECTION>F02_2014"`
+	Form           *tedForm       `xml:"FORM_SECTION>F02_2014,omitempty"`
+	Award          *tedForm       `xml:"FORM_SECTION>F03_2014,omitempty"`
 }
 
 type tedTechnical struct {
@@ -109,7 +116,7 @@ type tedData struct {
 	URI        tedLangText  `xml:"URI_LIST>URI_DOC"`
 	LgOrig     string       `xml:"LG_ORIG"`
 	Country    tedValue     `xml:"ISO_COUNTRY"`
-	ETendering string       `xml:"IA_URL_ETENDERING"`
+	ETendering string       `xml:"IA_URL_ETENDERING,omitempty"`
 	CPV        []tedCPV     `xml:"ORIGINAL_CPV"`
 	Value      tedValueText `xml:"VALUES>VALUE"`
 }
@@ -141,7 +148,7 @@ type tedCode struct {
 
 type tedCodifData struct {
 	Dispatch   string  `xml:"DS_DATE_DISPATCH"`
-	Submission string  `xml:"DT_DATE_FOR_SUBMISSION"`
+	Submission string  `xml:"DT_DATE_FOR_SUBMISSION,omitempty"`
 	Document   tedCode `xml:"TD_DOCUMENT_TYPE"`
 	Nature     tedCode `xml:"NC_CONTRACT_NATURE"`
 	Procedure  tedCode `xml:"PR_PROC"`
@@ -177,19 +184,20 @@ type tedForm struct {
 	Body       tedBody      `xml:"CONTRACTING_BODY"`
 	Object     tedObject    `xml:"OBJECT_CONTRACT"`
 	Procedure  tedProcedure `xml:"PROCEDURE"`
+	Awards     []tedAward   `xml:"AWARD_CONTRACT"`
 	Dispatch   string       `xml:"COMPLEMENTARY_INFO>DATE_DISPATCH_NOTICE"`
 }
 
 type tedBody struct {
-	Name             string   `xml:"ADDRESS_CONTRACTING_BODY>OFFICIALNAME"`
-	Address          string   `xml:"ADDRESS_CONTRACTING_BODY>ADDRESS"`
-	Town             string   `xml:"ADDRESS_CONTRACTING_BODY>TOWN"`
-	PostalCode       string   `xml:"ADDRESS_CONTRACTING_BODY>POSTAL_CODE"`
-	Country          tedValue `xml:"ADDRESS_CONTRACTING_BODY>COUNTRY"`
-	DocumentFull     struct{} `xml:"DOCUMENT_FULL"`
-	URLDocument      string   `xml:"URL_DOCUMENT"`
-	FurtherInfoIdem  struct{} `xml:"ADDRESS_FURTHER_INFO_IDEM"`
-	URLParticipation string   `xml:"URL_PARTICIPATION"`
+	Name             string    `xml:"ADDRESS_CONTRACTING_BODY>OFFICIALNAME"`
+	Address          string    `xml:"ADDRESS_CONTRACTING_BODY>ADDRESS"`
+	Town             string    `xml:"ADDRESS_CONTRACTING_BODY>TOWN"`
+	PostalCode       string    `xml:"ADDRESS_CONTRACTING_BODY>POSTAL_CODE"`
+	Country          tedValue  `xml:"ADDRESS_CONTRACTING_BODY>COUNTRY"`
+	DocumentFull     *struct{} `xml:"DOCUMENT_FULL"`
+	URLDocument      string    `xml:"URL_DOCUMENT,omitempty"`
+	FurtherInfoIdem  *struct{} `xml:"ADDRESS_FURTHER_INFO_IDEM"`
+	URLParticipation string    `xml:"URL_PARTICIPATION,omitempty"`
 }
 
 type tedObject struct {
@@ -197,7 +205,8 @@ type tedObject struct {
 	CPVMain    tedValueCode `xml:"CPV_MAIN>CPV_CODE"`
 	Type       tedCType     `xml:"TYPE_CONTRACT"`
 	Descr      tedP         `xml:"SHORT_DESCR"`
-	Estimated  tedAmount    `xml:"VAL_ESTIMATED_TOTAL"`
+	Estimated  *tedAmount   `xml:"VAL_ESTIMATED_TOTAL"`
+	Total      *tedAmount   `xml:"VAL_TOTAL"`
 	NoLots     struct{}     `xml:"NO_LOT_DIVISION"`
 	ObjectDesc tedObjDescr  `xml:"OBJECT_DESCR"`
 }
@@ -227,13 +236,14 @@ type tedObjDescr struct {
 }
 
 type tedProcedure struct {
-	Open        struct{} `xml:"PT_OPEN"`
-	ReceiptDate string   `xml:"DATE_RECEIPT_TENDERS"`
-	ReceiptTime string   `xml:"TIME_RECEIPT_TENDERS"`
-	Language    tedValue `xml:"LANGUAGES>LANGUAGE"`
+	Open        struct{}  `xml:"PT_OPEN"`
+	ReceiptDate string    `xml:"DATE_RECEIPT_TENDERS,omitempty"`
+	ReceiptTime string    `xml:"TIME_RECEIPT_TENDERS,omitempty"`
+	Language    *tedValue `xml:"LANGUAGES>LANGUAGE"`
 }
 
-// newTEDExport fills the notice of w.
+// newTEDExport fills the notice of w: its contract notice, or its award
+// notice when w has awards.
 func newTEDExport(w *tenderbase.WorldTender) (*tedExport, error) {
 	c, b, err := placeOf(w)
 	if err != nil {
@@ -263,7 +273,7 @@ func newTEDExport(w *tenderbase.WorldTender) (*tedExport, error) {
 	if len(w.Documents) > 0 {
 		documents = w.Documents[0].URL
 	}
-	return &tedExport{
+	e := &tedExport{
 		Xmlns:          "http://publications.europa.eu/resource/schema/ted/R2.0.9/publication",
 		XmlnsXlink:     "http://www.w3.org/1999/xlink",
 		XmlnsXsi:       "http://www.w3.org/2001/XMLSchema-instance",
@@ -297,18 +307,22 @@ func newTEDExport(w *tenderbase.WorldTender) (*tedExport, error) {
 			Title:  tedTitle{LG: lg, Country: c.Local, Town: b.Town, Text: tedP{P: w.Title}},
 			AAName: tedLangText{LG: lg, Text: w.Buyer.Name},
 		},
-		Form: tedForm{Category: "ORIGINAL", Form: "F02", LG: lg, LegalBasis: tedValue{Value: "32014L0024"},
+		Form: &tedForm{Category: "ORIGINAL", Form: "F02", LG: lg, LegalBasis: tedValue{Value: "32014L0024"},
 			Body: tedBody{Name: b.Name, Address: b.Street, Town: b.Town, PostalCode: b.PostCode, Country: tedValue{Value: c.Alpha2},
-				URLDocument: documents, URLParticipation: documents},
+				DocumentFull: &struct{}{}, URLDocument: documents, FurtherInfoIdem: &struct{}{}, URLParticipation: documents},
 			Object: tedObject{Title: tedP{P: w.Title}, CPVMain: tedValueCode{Code: w.CPVCodes[0]},
 				Type: tedCType{CType: strings.ToUpper(w.ContractType)}, Descr: tedP{P: w.Description},
-				Estimated:  tedAmount{Currency: w.Currency, Amount: value},
+				Estimated:  &tedAmount{Currency: w.Currency, Amount: value},
 				ObjectDesc: tedObjDescr{Item: "1", Additional: additional, Descr: tedP{P: w.Description}}},
 			Procedure: tedProcedure{ReceiptDate: deadline.Format(time.DateOnly), ReceiptTime: deadline.Format("15:04"),
-				Language: tedValue{Value: lg}},
+				Language: &tedValue{Value: lg}},
 			Dispatch: dispatch.Format(time.DateOnly),
 		},
-	}, nil
+	}
+	if len(w.Awards) > 0 {
+		awardExport(e, w)
+	}
+	return e, nil
 }
 
 // ojIssue returns the number of the issue of the Official Journal's S
