@@ -1,7 +1,6 @@
 package eforms
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,28 +10,14 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/source/sourcetest"
 )
 
 // decodeFile reads the notice of a file.
 func decodeFile(t *testing.T, path string) *tenderbase.WorldTender {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var w *tenderbase.WorldTender
-	err = Format{}.Decode(path, f, func(_ int, rec tenderbase.Record, err error) error {
-		if err != nil {
-			return err
-		}
-		w = rec.(*tenderbase.WorldTender)
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return w
+	recs, errs := sourcetest.DecodeFile(t, Format{}, path)
+	return sourcetest.OneWorldTender(t, recs, errs)
 }
 
 func fixture(t *testing.T, name string) *tenderbase.WorldTender {

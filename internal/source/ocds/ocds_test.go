@@ -1,13 +1,13 @@
 package ocds
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/source/sourcetest"
 )
 
 // samples is where the published OCDS files of ../shared/data are.
@@ -36,18 +36,8 @@ func decodeFile(t *testing.T, path string) *tenderbase.WorldTender {
 
 func decodeOne(t *testing.T, b []byte) *tenderbase.WorldTender {
 	t.Helper()
-	var got []*tenderbase.WorldTender
-	err := Format{}.Decode("", bytes.NewReader(b), func(_ int, rec tenderbase.Record, err error) error {
-		if err != nil {
-			return err
-		}
-		got = append(got, rec.(*tenderbase.WorldTender))
-		return nil
-	})
-	if err != nil || len(got) != 1 {
-		t.Fatalf("decode: %d tenders, error %v", len(got), err)
-	}
-	return got[0]
+	recs, errs := sourcetest.Decode(t, Format{}, b)
+	return sourcetest.OneWorldTender(t, recs, errs)
 }
 
 func at(t *testing.T, s string) time.Time {

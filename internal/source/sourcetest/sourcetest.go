@@ -59,3 +59,18 @@ func Lots(t *testing.T, recs []tenderbase.Record) []*tenderbase.Lot {
 	}
 	return lots
 }
+
+// OneWorldTender returns the one record of a decoding, a world tender,
+// and fails the test when it holds another number of records or any
+// refusal.
+func OneWorldTender(t *testing.T, recs []tenderbase.Record, errs []error) *tenderbase.WorldTender {
+	t.Helper()
+	if len(errs) > 0 || len(recs) != 1 {
+		t.Fatalf("decode: %d records, refusals %v; want one world tender", len(recs), errs)
+	}
+	w, ok := recs[0].(*tenderbase.WorldTender)
+	if !ok {
+		t.Fatalf("the record is a %s, not a world tender", recs[0].Kind())
+	}
+	return w
+}

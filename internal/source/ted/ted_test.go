@@ -1,7 +1,6 @@
 package ted
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -10,28 +9,14 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/source/sourcetest"
 )
 
 // decode reads the one notice of a file.
 func decode(t *testing.T, path string) *tenderbase.WorldTender {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var w *tenderbase.WorldTender
-	err = Format{}.Decode(path, f, func(_ int, rec tenderbase.Record, err error) error {
-		if err != nil {
-			return err
-		}
-		w = rec.(*tenderbase.WorldTender)
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return w
+	recs, errs := sourcetest.DecodeFile(t, Format{}, path)
+	return sourcetest.OneWorldTender(t, recs, errs)
 }
 
 func ymd(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
