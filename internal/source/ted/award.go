@@ -1,6 +1,7 @@
 package ted
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ func awardContract(a *xmlread.Node) tenderbase.WorldAward {
 	aw.Estimated, _ = priced(v.Child("VAL_ESTIMATED_TOTAL"))
 	if r := v.Child("VAL_RANGE_TOTAL"); r != nil {
 		aw.LowestTender, aw.HighestTender = money(r.Child("LOW")), money(r.Child("HIGH"))
-		aw.Currency = cmpOr(aw.Currency, r.Attr("CURRENCY"))
+		aw.Currency = cmp.Or(aw.Currency, r.Attr("CURRENCY"))
 	}
 	return aw
 }
@@ -87,7 +88,7 @@ func contestResult(r *xmlread.Node) tenderbase.WorldAward {
 	p := r.Child("AWARDED_PRIZE")
 	aw.Awarded = p != nil
 	aw.AwardDate = isoDay(p.Child("DATE_DECISION_JURY").Text())
-	aw.TendersReceived = count(cmpNode(p.Child("NB_PARTICIPANTS"), p.Child("PARTICIPANTS", "NB_PARTICIPANTS")))
+	aw.TendersReceived = count(cmp.Or(p.Child("NB_PARTICIPANTS"), p.Child("PARTICIPANTS", "NB_PARTICIPANTS")))
 	aw.TendersSME = count(p.Child("NB_PARTICIPANTS_SME"))
 	for _, k := range append(p.All("WINNER"), p.Child("WINNERS").All("WINNER")...) {
 		aw.Winners = append(aw.Winners, winner(k.Child("ADDRESS_WINNER"), k.Child("SME") != nil))
@@ -127,7 +128,7 @@ func modified(aw *tenderbase.WorldAward, mod *xmlread.Node) {
 	if after != 0 {
 		aw.Value, aw.Currency = after, cur
 	}
-	aw.Currency = cmpOr(aw.Currency, curBefore)
+	aw.Currency = cmp.Or(aw.Currency, curBefore)
 }
 
 // winner maps a contractor's address block, R2.0.9's ADDRESS_CONTRACTOR
@@ -214,11 +215,4 @@ func dayMonthYear(n *xmlread.Node) time.Time {
 	m, _ := strconv.Atoi(n.Child("MONTH").Text())
 	y, _ := strconv.Atoi(n.Child("YEAR").Text())
 	return isoDay(fmt.Sprintf("%04d-%02d-%02d", y, m, d))
-}
-
-func cmpNode(a, b *xmlread.Node) *xmlread.Node {
-	if a != nil {
-		return a
-	}
-	return b
 }

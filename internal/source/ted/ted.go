@@ -12,6 +12,7 @@
 package ted
 
 import (
+	"cmp"
 	"io"
 	"strings"
 	"time"
@@ -203,7 +204,7 @@ func lots(object *xmlread.Node) []tenderbase.WorldLot {
 	var out []tenderbase.WorldLot
 	for _, d := range descrs {
 		l := tenderbase.WorldLot{
-			ID: cmpOr(d.Child("LOT_NO").Text(), d.Attr("ITEM")), Title: d.Child("TITLE").Line(),
+			ID: cmp.Or(d.Child("LOT_NO").Text(), d.Attr("ITEM")), Title: d.Child("TITLE").Line(),
 			Description: d.Child("SHORT_DESCR").Paragraphs(),
 		}
 		for _, c := range d.FindAll("CPV_CODE") {
@@ -286,11 +287,4 @@ func joinNonEmpty(sep string, parts ...string) string {
 		}
 	}
 	return strings.Join(out, sep)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
