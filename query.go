@@ -10,6 +10,19 @@ type Query interface {
 // AndQuery matches when every operand matches.
 type AndQuery struct{ Operands []Query }
 
+// Split returns the positive operands of q and its exclusions (the
+// NotQuery operands), each in the order of q.
+func (q AndQuery) Split() (positive, excluded []Query) {
+	for _, o := range q.Operands {
+		if _, ok := o.(NotQuery); ok {
+			excluded = append(excluded, o)
+		} else {
+			positive = append(positive, o)
+		}
+	}
+	return positive, excluded
+}
+
 // OrQuery matches when any operand matches.
 type OrQuery struct{ Operands []Query }
 

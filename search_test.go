@@ -111,3 +111,18 @@ func TestSearchValidate(t *testing.T) {
 		t.Errorf("Size() = %d, want %d", got, tenderbase.DefaultPageSize)
 	}
 }
+
+// TestAndQuerySplit checks that an AND splits into its positive operands
+// and its exclusions, each in order.
+func TestAndQuerySplit(t *testing.T) {
+	a := tenderbase.TermQuery{Form: "ремонт"}
+	b := tenderbase.PhraseQuery{Terms: []tenderbase.TermQuery{{Form: "кровли"}, {Form: "школы"}}}
+	not := tenderbase.NotQuery{Operand: tenderbase.TermQuery{Form: "окна"}}
+	positive, excluded := tenderbase.AndQuery{Operands: []tenderbase.Query{a, not, b}}.Split()
+	if diff := cmp.Diff([]tenderbase.Query{a, b}, positive); diff != "" {
+		t.Errorf("positive operands (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]tenderbase.Query{not}, excluded); diff != "" {
+		t.Errorf("exclusions (-want +got):\n%s", diff)
+	}
+}

@@ -150,14 +150,10 @@ func fromIndex(found []tenderbase.PartialMatch, ops []operand, seen map[string]b
 
 // split returns the positive operands of and and its exclusions.
 func split(and tenderbase.AndQuery) ([]operand, []tenderbase.Query) {
-	var ops []operand
-	var excluded []tenderbase.Query
-	for _, o := range and.Operands {
-		if _, ok := o.(tenderbase.NotQuery); ok {
-			excluded = append(excluded, o)
-			continue
-		}
-		ops = append(ops, operand{q: o, label: Label(o)})
+	positive, excluded := and.Split()
+	ops := make([]operand, len(positive))
+	for i, o := range positive {
+		ops[i] = operand{q: o, label: Label(o)}
 	}
 	return ops, excluded
 }

@@ -56,12 +56,7 @@ func Partial(ctx context.Context, load Loader, recs Records, m Match, want int, 
 	if !ok || want <= 0 {
 		return PartialDocs{}, nil
 	}
-	var ops []tenderbase.Query
-	for _, o := range and.Operands {
-		if _, ok := o.(tenderbase.NotQuery); !ok {
-			ops = append(ops, o)
-		}
-	}
+	ops, excluded := and.Split()
 	if len(ops) < 2 || len(ops) > MaxPartialOperands {
 		return PartialDocs{}, nil
 	}
@@ -81,7 +76,11 @@ func Partial(ctx context.Context, load Loader, recs Records, m Match, want int, 
 	}
 	all := e.bitmap(All).GetCardinality()
 	// The docs the exclusions and the flags admit.
-	admitted := e.docs(Match{Query: exclusions(and), Groups: m.Groups, OpenOnly: m.OpenOnly})
+	var exclusions tenderbase.Query // nil admits every doc
+	if len(excluded) > 0 {
+		exclusions = tenderbase.AndQuery{Operands: excluded}
+	}
+	admitted := e.docs(Match{Query: exclusions, Groups: m.Groups, OpenOnly: m.OpenOnly})
 	docs := make([]*Bitmap, len(ops))
 	weights, counts := make([]int, len(ops)), make([]int, len(ops))
 	for i, o := range ops {
@@ -170,21 +169,6 @@ type maskSet struct {
 	mask   uint
 	weight int
 	docs   *Bitmap
-}
-
-// exclusions returns the AND of and's exclusions alone, nil when it has
-// none: what admits a doc beside the flags.
-func exclusions(and tenderbase.AndQuery) tenderbase.Query {
-	var out tenderbase.AndQuery
-	for _, o := range and.Operands {
-		if _, ok := o.(tenderbase.NotQuery); ok {
-			out.Operands = append(out.Operands, o)
-		}
-	}
-	if len(out.Operands) == 0 {
-		return nil
-	}
-	return out
 }
 
 // splitByMask splits union by which of docs hold each of its docs: bit i

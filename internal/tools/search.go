@@ -263,13 +263,7 @@ func (c *countCache) SearchPartial(ctx context.Context, srch tenderbase.Search, 
 		return found, err
 	}
 	and, _ := srch.Query.(tenderbase.AndQuery)
-	var ops []tenderbase.Query
-	for _, o := range and.Operands {
-		if _, ok := o.(tenderbase.NotQuery); !ok {
-			ops = append(ops, o)
-		}
-	}
-	if len(ops) == len(found.Counts) {
+	if ops, _ := and.Split(); len(ops) == len(found.Counts) {
 		c.mu.Lock()
 		for i, o := range ops {
 			alone := tenderbase.Search{Kind: srch.Kind, Query: o, OpenTextOnly: srch.OpenTextOnly, PageSize: 1}
