@@ -158,6 +158,16 @@ func split(and tenderbase.AndQuery) ([]operand, []tenderbase.Query) {
 	return ops, excluded
 }
 
+// Count is the search that counts the records of kind that q matches
+// alone, in the text openOnly says (tenderbase.Search.OpenTextOnly),
+// whatever else a search asks: a page of one record, whose total is the
+// count. The weights, the corrections' look-ups and the counts a store's
+// partial matches return are all kept as the totals of such searches, one
+// a word and call.
+func Count(kind tenderbase.Kind, q tenderbase.Query, openOnly bool) tenderbase.Search {
+	return tenderbase.Search{Kind: kind, Query: q, OpenTextOnly: openOnly, PageSize: 1}
+}
+
 // weigh sets the weight of each operand: ln(1 + N/df), N being the records
 // of the kind the search admits by plan and df those its operand matches
 // alone. The filters are left out: the weight is the word's rarity in the
@@ -175,7 +185,7 @@ func weigh(ctx context.Context, st Searcher, s tenderbase.Search, ops []operand)
 			q = ops[i].q
 		}
 		wg.Go(func() {
-			p, err := st.Search(ctx, tenderbase.Search{Kind: s.Kind, Query: q, OpenTextOnly: s.OpenTextOnly, PageSize: 1})
+			p, err := st.Search(ctx, Count(s.Kind, q, s.OpenTextOnly))
 			counts[i], errs[i] = p.Total, err
 		})
 	}

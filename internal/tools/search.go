@@ -266,8 +266,7 @@ func (c *countCache) SearchPartial(ctx context.Context, srch tenderbase.Search, 
 	if ops, _ := and.Split(); len(ops) == len(found.Counts) {
 		c.mu.Lock()
 		for i, o := range ops {
-			alone := tenderbase.Search{Kind: srch.Kind, Query: o, OpenTextOnly: srch.OpenTextOnly, PageSize: 1}
-			c.totals[countKey(alone)] = tenderbase.Page{Total: found.Counts[i], Generation: found.Generation}
+			c.totals[countKey(partial.Count(srch.Kind, o, srch.OpenTextOnly))] = tenderbase.Page{Total: found.Counts[i], Generation: found.Generation}
 		}
 		c.mu.Unlock()
 	}
@@ -398,7 +397,7 @@ func (s *Set) meantQueries(ctx context.Context, text string, srch tenderbase.Sea
 // has any (лекарства, whose contracts of 2011 name only their drugs).
 func (s *Set) widenedCount(ctx context.Context, kind tenderbase.Kind, openOnly bool, t tenderbase.TermQuery) (int, int64, error) {
 	q, exps := expandQuery(t)
-	n, gen, err := s.countOnce(ctx, tenderbase.Search{Kind: kind, Query: q, OpenTextOnly: openOnly, PageSize: 1})
+	n, gen, err := s.countOnce(ctx, partial.Count(kind, q, openOnly))
 	if err != nil || n > 0 {
 		return n, gen, err
 	}
