@@ -163,6 +163,7 @@ var LookupFields = map[Kind]map[string]string{
 	KindTender: {
 		LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer", LookupState: "status",
 		LookupParticipantINN: "participants", LookupOKPD2: "lots", LookupOKDP: "lots", LookupPlacingMethod: "placing_method_code", LookupPlatform: "etp",
+		LookupPlanPosition: "plans", LookupIKZ: "plans",
 	},
 	KindDoc: {LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer"},
 	KindContract: {
@@ -188,6 +189,10 @@ var LookupFields = map[Kind]map[string]string{
 	KindTenderEvent:       {LookupPurchaseNumber: "purchase_number"},
 	KindContractExecution: {LookupRegNumber: "reg_number"},
 	KindUnfairSupplier:    {LookupINN: "supplier", LookupCustomerINN: "customer", LookupPurchaseNumber: "purchase", LookupRegNumber: "contract"},
+	KindPlannedPurchase: {
+		LookupPlanPosition: "position_number", LookupPlanNumber: "plan_number", LookupIKZ: "ikz",
+		LookupCustomerINN: "customer", LookupOrganizerINN: "owner", LookupPlacingMethod: "placing_method_code", LookupOKPD2: "objects",
+	},
 }
 
 // Restrict returns s as a caller on plan p may run it. Every tool and the

@@ -29,13 +29,14 @@ const (
 	KindContractExecution Kind = "contract_execution"
 	KindUnfairSupplier    Kind = "unfair_supplier"
 	KindLotEvent          Kind = "lot_event"
+	KindPlannedPurchase   Kind = "planned_purchase"
 )
 
 // Kinds lists every kind, in a fixed order.
 var Kinds = []Kind{
 	KindTender, KindDoc, KindContract, KindWorldTender, KindOrg, KindLot,
 	KindComplaint, KindComplaintResult, KindFASCase, KindProtocol, KindTenderEvent,
-	KindWithdrawal, KindContractExecution, KindUnfairSupplier, KindLotEvent,
+	KindWithdrawal, KindContractExecution, KindUnfairSupplier, KindLotEvent, KindPlannedPurchase,
 }
 
 // Record is implemented by every domain record. The methods tell a store how
@@ -101,6 +102,13 @@ const (
 	LookupOKDP          = "okdp"
 	LookupPlacingMethod = "placing_method" // the code, such as EA20
 	LookupPlatform      = "platform"       // the electronic platform's code, such as ETP_SBAST
+	// LookupPlanPosition finds a planned purchase by its position number
+	// (PlannedPurchase.PositionNumber) and the notices published from it
+	// (Tender.Plans); LookupIKZ does the same by the purchase's
+	// identification code, LookupPlanNumber finds a plan's positions.
+	LookupPlanPosition = "plan_position"
+	LookupIKZ          = "ikz"
+	LookupPlanNumber   = "plan_number"
 )
 
 // Flag returns the flag that records carry for l when l's field is one
@@ -188,8 +196,10 @@ func NewRecord(k Kind) (Record, error) {
 		return &UnfairSupplier{}, nil
 	case KindLotEvent:
 		return &LotEvent{}, nil
+	case KindPlannedPurchase:
+		return &PlannedPurchase{}, nil
 	}
-	return nil, Errorf(EINVALID, "unknown record kind %s (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution, unfair_supplier, lot_event)", Quote(string(k)))
+	return nil, Errorf(EINVALID, "unknown record kind %s (known: tender, doc, contract, world_tender, org, lot, complaint, complaint_result, fas_case, protocol, tender_event, withdrawal, contract_execution, unfair_supplier, lot_event, planned_purchase)", Quote(string(k)))
 }
 
 // Envelope is one line of the canonical NDJSON form:
@@ -289,6 +299,8 @@ func keyFieldOf(k Kind) string {
 		return "id"
 	case KindUnfairSupplier:
 		return "registry_number"
+	case KindPlannedPurchase:
+		return "position_number"
 	}
 	return "id"
 }

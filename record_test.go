@@ -69,6 +69,7 @@ func TestEveryKindDecodes(t *testing.T) {
 		tenderbase.KindContractExecution: `{"id": "77994386", "reg_number": "1790000066217000002", "document": "contractProcedure"}`,
 		tenderbase.KindUnfairSupplier:    `{"registry_number": "РНП.24120-15"}`,
 		tenderbase.KindLotEvent:          `{"id": "efrsb-1004200", "type": "cancellation", "document": "CancelAuctionTradeResult", "message": "983185"}`,
+		tenderbase.KindPlannedPurchase:   `{"position_number": "202501622000091001000008", "law": "44", "plan_number": "202501622000091001"}`,
 	}
 	for _, k := range tenderbase.Kinds {
 		r, err := tenderbase.DecodeRecord(k, []byte(keys[k]))

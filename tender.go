@@ -50,7 +50,10 @@ type Tender struct {
 	Contact              Contact       `json:"contact,omitzero"`
 	Participants         []Participant `json:"participants,omitempty"`
 	Change               *Change       `json:"change,omitempty"`
-	URL                  string        `json:"url,omitempty"`
+	// Plans are the positions of purchase plans the notice was published
+	// from (PlannedPurchase).
+	Plans []PlanLink `json:"plans,omitempty"`
+	URL   string     `json:"url,omitempty"`
 
 	// Customers are the customers of a joint purchase, each with its part,
 	// the first being Customer; nil when the notice names one customer.
@@ -187,7 +190,8 @@ func (t *Tender) Flags() []string {
 }
 
 // Lookups returns the purchase number, the INN of each customer, the
-// organizer's INN, and the placing method's and the platform's codes.
+// organizer's INN, the placing method's and the platform's codes, and the
+// positions of plans and the IKZ the notice was published from.
 func (t *Tender) Lookups() []Lookup {
 	ls := lookups(
 		LookupPurchaseNumber, t.PurchaseNumber,
@@ -204,6 +208,9 @@ func (t *Tender) Lookups() []Lookup {
 	ls = append(ls, lookups(LookupPlacingMethod, t.PlacingMethodCode)...)
 	if t.ETP != nil {
 		ls = append(ls, lookups(LookupPlatform, t.ETP.Code)...)
+	}
+	for _, p := range t.Plans {
+		ls = append(ls, lookups(LookupPlanPosition, p.PositionNumber, LookupIKZ, p.IKZ)...)
 	}
 	return distinct(ls)
 }

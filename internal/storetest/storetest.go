@@ -60,6 +60,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("OrgBranchLookup", func(t *testing.T) { testOrgBranchLookup(t, fresh) })
 	t.Run("LotEvents", func(t *testing.T) { testLotEvents(t, fresh) })
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })
+	t.Run("PlannedPurchases", func(t *testing.T) { testPlannedPurchases(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
 	t.Run("Generation", func(t *testing.T) { testGeneration(t, open) })
 	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })
