@@ -112,6 +112,17 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			AwardDate: at(t, "2016-11-29T00:00:00Z"), ContractDate: at(t, "2016-12-16T00:00:00Z"),
 		}},
 		awarded: 5932380, cur: "MXN",
+	}, {
+		// Taiwan: awards published as one object of the award notice, its
+		// winners in place under the items they won, each with the value
+		// it was awarded; the tenders received are the one tenderer listed.
+		file: "taiwan__records__ocid-6as3t2-51185810.json",
+		want: []tenderbase.WorldAward{{
+			Awarded: true, Value: 2750000, Currency: "TWD", TendersReceived: 1,
+			Winners:   []tenderbase.WorldWinner{{Name: "台灣公共衛生學會", ID: "21100531", Town: "中正區"}},
+			AwardDate: at(t, "2014-02-07T00:00:00Z"),
+		}},
+		awarded: 2750000, cur: "TWD",
 	}} {
 		t.Run(tc.file, func(t *testing.T) {
 			w := decodeFile(t, sample(t, tc.file))
