@@ -90,7 +90,8 @@ func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
 	return w, true
 }
 
-// withContract adds what a contract says to its award: its id and date of
+// withContract adds what a contract says to its award: its number (else its
+// id) and date of
 // signature, and its value where given, which is then the award's (the
 // contract's value is the one signed; the award's may be an estimate of a
 // framework's). A second contract of one award adds its id and, in the
@@ -98,7 +99,9 @@ func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
 // and suppliers (an extension's) where it has none. It reports whether a
 // contract's value was taken.
 func withContract(w *tenderbase.WorldAward, k map[string]any, ps parties, signed bool) bool {
-	w.ContractID = joinNonEmpty(", ", w.ContractID, str(k, "id"))
+	// ProZorro writes the number the parties signed as contractNumber and
+	// its portal's number as contractID beside the contract's hash id.
+	w.ContractID = joinNonEmpty(", ", w.ContractID, firstNonEmpty(str(k, "contractNumber"), str(k, "contractID"), str(k, "id")))
 	if d := date(str(k, "dateSigned")); !d.IsZero() && (w.ContractDate.IsZero() || d.Before(w.ContractDate)) {
 		w.ContractDate = d
 	}
