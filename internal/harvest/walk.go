@@ -1,10 +1,14 @@
 package harvest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
+
+	"github.com/tenderbase/tenderbase/internal/fetch"
 )
 
 // Walk is a source's walk through its partitions, oldest first: a
@@ -56,4 +60,49 @@ func (w *Walk) unit() string {
 		return "partition"
 	}
 	return w.Unit
+}
+
+// ErrDocument marks the failure of one document of a partition, wrapped
+// in its error: the other documents are fetched still, and the partition
+// is left for the next run.
+var ErrDocument = errors.New("document")
+
+// EachDocument does each of a partition's documents in order. One that
+// fails with ErrDocument is counted and the others go on; any other
+// error, ctx being done or the publisher's breaker open stops at once.
+// The error says how many of the documents, what (unit: "notices"),
+// failed, and the first one's error.
+func EachDocument[T any](ctx context.Context, docs []T, unit string, do func(T) error) error {
+	var failed []error
+	for _, d := range docs {
+		err := do(d)
+		switch {
+		case err == nil:
+		case errors.Is(err, ErrDocument) && !errors.Is(err, fetch.ErrBroken) && ctx.Err() == nil:
+			failed = append(failed, err)
+		default:
+			return err
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d of %d %s failed; the first: %w", len(failed), len(docs), unit, failed[0])
+	}
+	return nil
+}
+
+// StartsWith returns a check of a download (fetch.Request.Check): that
+// it starts, past a byte order mark and white space, with first, as every
+// document of its kind does (what: "a JSON document"). A page a publisher
+// answered with in its place (a 200 in HTML) is then asked for again; a
+// document that starts so and does not parse is the importer's to reject.
+func StartsWith(first byte, what string) func(body io.ReaderAt, size int64) error {
+	return func(body io.ReaderAt, size int64) error {
+		b := make([]byte, min(size, 512))
+		n, _ := body.ReadAt(b, 0)
+		start := bytes.TrimLeft(bytes.TrimPrefix(b[:n], []byte("\ufeff")), " \t\r\n")
+		if len(start) == 0 || start[0] != first {
+			return fmt.Errorf("the answer is not %s", what)
+		}
+		return nil
+	}
 }
