@@ -21,6 +21,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
+	tedsync "github.com/tenderbase/tenderbase/internal/harvest/ted"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgicards"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen"
 	"github.com/tenderbase/tenderbase/internal/importer"
@@ -44,6 +45,7 @@ type syncConfig struct {
 	eisTypes     string
 	// Limits bound what the import of a download reads.
 	Limits importer.Limits
+	TED    tedsync.Config // on once its first day is given (--ted-since)
 }
 
 // moscow is the zone the days of a sync are counted in: the EIS's.
@@ -77,7 +79,7 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) error {
 		sc.EIS.Purchases = append(sc.EIS.Purchases, strings.TrimSpace(s))
 		return nil
 	})
-	return c.limitFlags(fs, &sc.Limits)
+	return errors.Join(c.tedFlags(fs, sc), c.limitFlags(fs, &sc.Limits))
 }
 
 // finish reads what the flags left to read: the token, the types, the day.
@@ -127,18 +129,12 @@ func (sc syncConfig) scope() harvest.Scope {
 	return harvest.Scope{Since: since, Until: until, Regions: sc.Regions}
 }
 
-// sources are the publishers sync fetches from, in the order they are
-// listed: a new source is one package under internal/harvest and one line
-// here.
+// sources are the publishers a sync fetches from: those --sources names,
+// or every one not off.
 func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
-	all := []harvest.Source{
-		eisdocs.New(sc.EIS, logger),
-		torgiopen.New(torgiopen.Config{}, logger),
-		torgicards.New(torgicards.Config{}, logger),
-		fedresurs.New(sc.Fedresurs, logger),
-	}
+	all := everySource(sc, logger)
 	if len(sc.Sources) == 0 {
-		return all
+		return slices.DeleteFunc(all, sc.off)
 	}
 	var chosen []harvest.Source
 	for _, s := range all {
@@ -149,9 +145,22 @@ func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
 	return chosen
 }
 
+// everySource lists the publishers sync can fetch from, in the order
+// they are listed: a new source is one package under internal/harvest and
+// one line here.
+func everySource(sc syncConfig, logger *slog.Logger) []harvest.Source {
+	return []harvest.Source{
+		eisdocs.New(sc.EIS, logger),
+		torgiopen.New(torgiopen.Config{}, logger),
+		torgicards.New(torgicards.Config{}, logger),
+		fedresurs.New(sc.Fedresurs, logger),
+		tedsync.New(sc.TED, logger),
+	}
+}
+
 func sourceNames() []string {
 	var names []string
-	for _, s := range sources(syncConfig{}, nil) {
+	for _, s := range everySource(syncConfig{}, nil) {
 		names = append(names, s.Name())
 	}
 	return names
