@@ -28,9 +28,13 @@ func (d day) end() time.Time { return d.start.AddDate(0, 0, 1) }
 // settled reports whether the day's notices are all searchable at now.
 func (d day) settled(now time.Time) bool { return !now.Before(d.end().Add(settle)) }
 
-// query is the expert query for the notices published on the day, as
-// TED's expert search writes a date: publication-date=20260422.
-func (d day) query() string { return "publication-date=" + d.start.Format("20060102") }
+// query is the expert query for the notices published on the day, as a
+// public client asks for one day:
+// publication-date>=20260422 AND publication-date<=20260422.
+func (d day) query() string {
+	ymd := d.start.Format("20060102")
+	return "publication-date>=" + ymd + " AND publication-date<=" + ymd
+}
 
 func midnight(t time.Time) time.Time {
 	y, m, d := t.Date()

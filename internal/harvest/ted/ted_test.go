@@ -106,7 +106,7 @@ func TestSyncDay(t *testing.T) {
 		// Two pages of three and one: the token of the first is sent
 		// with the second.
 		asked := s.Searches()
-		want := tedtest.Request{Query: "publication-date=20240422", Fields: fields, Limit: 3, Scope: "ALL", PaginationMode: "ITERATION"}
+		want := tedtest.Request{Query: "publication-date>=20240422 AND publication-date<=20240422", Fields: fields, Limit: 3, Scope: "ALL", PaginationMode: "ITERATION"}
 		if len(asked) != 2 || !cmp.Equal(asked[0], want) || asked[1].IterationNextToken == "" {
 			t.Errorf("searches %+v, want two pages of %+v, the second with the first's token", asked, want)
 		}

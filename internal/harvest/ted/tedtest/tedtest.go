@@ -115,9 +115,9 @@ func (s *Service) search(w http.ResponseWriter, r *http.Request) {
 		badRequest(w, "the body is not JSON")
 		return
 	}
-	day, ok := strings.CutPrefix(req.Query, "publication-date=")
-	if _, err := time.Parse("20060102", day); !ok || err != nil {
-		badRequest(w, "this recording answers publication-date=YYYYMMDD only")
+	day, ok := oneDay(req.Query)
+	if !ok {
+		badRequest(w, "this recording answers publication-date>=YYYYMMDD AND publication-date<=YYYYMMDD, one day, only")
 		return
 	}
 	if req.Limit < 1 || req.Limit > 250 || req.PaginationMode != "ITERATION" || len(req.Fields) == 0 {
@@ -160,6 +160,15 @@ func (s *Service) page(req Request, day string) (map[string]any, error) {
 	token := fmt.Sprintf("tok-%s-%d", day, len(s.tokens)+1)
 	s.tokens[token] = position{day: day, next: to}
 	return map[string]any{"notices": notices, "totalNoticeCount": len(numbers), "iterationNextToken": token, "timedOut": false}, nil
+}
+
+// oneDay returns the day, "20260422", a query of one day's notices asks for.
+func oneDay(query string) (string, bool) {
+	from, to, ok := strings.Cut(query, " AND ")
+	from, ok1 := strings.CutPrefix(from, "publication-date>=")
+	to, ok2 := strings.CutPrefix(to, "publication-date<=")
+	_, err := time.Parse("20060102", from)
+	return from, ok && ok1 && ok2 && from == to && err == nil
 }
 
 // entry is a notice of an answer, with the fields public clients record.
