@@ -83,6 +83,18 @@ func source(s *tedtest.Service) *Source {
 	return New(Config{Search: s.URL(), PageSize: 3, Fetch: quick}, nil)
 }
 
+// checkOnce fails unless the store holds the notices' tenders, each once,
+// and each notice was downloaded whole once.
+func checkOnce(t *testing.T, r *harvesttest.Rig, s *tedtest.Service, notices ...published) {
+	t.Helper()
+	checkTenders(t, r, keys(notices...))
+	for _, n := range notices {
+		if got := s.Served(n.number); got != 1 {
+			t.Errorf("notice %s served whole %d times, want once", n.number, got)
+		}
+	}
+}
+
 func checkTenders(t *testing.T, r *harvesttest.Rig, want []string) {
 	t.Helper()
 	r.CheckRecords(t, map[tenderbase.Kind][]string{tenderbase.KindWorldTender: want})
@@ -250,12 +262,7 @@ func TestSyncResumesAfterInterruption(t *testing.T) {
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
-		checkTenders(t, r, keys(dayOfNotices...))
-		for _, n := range dayOfNotices {
-			if got := s.Served(n.number); got != 1 {
-				t.Errorf("notice %s served whole %d times, want once", n.number, got)
-			}
-		}
+		checkOnce(t, r, s, dayOfNotices...)
 	})
 }
 
