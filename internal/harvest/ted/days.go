@@ -2,9 +2,9 @@ package ted
 
 import "time"
 
-// settle is how long after a day ends it is completed: its OJ S issue is
-// out in the morning of the day, and a notice indexed late for the search
-// is still taken by the runs until then.
+// settle is how long after a day ends it is completed: a notice the
+// search indexes late is still taken by the runs until then. It is a
+// caution, not a figure TED publishes.
 const settle = 12 * time.Hour
 
 // day is a day of publication: a day in UTC, at its midnight.
