@@ -59,6 +59,9 @@ type SyncState struct {
 	Records    int64 `json:"records"`    // read from them
 	Inserted   int64 `json:"inserted"`   // of which new to the store
 	Rejected   int64 `json:"rejected"`   // not stored: the publisher's document was wrong
+	// Throttled counts the downloads the publisher said to wait for (the
+	// EIS's "download blocked"), which were waited for.
+	Throttled int64 `json:"throttled"`
 	// LastRejection is the reason of the last record rejected, with its file.
 	LastRejection string `json:"last_rejection,omitempty"`
 	// Files of documentation whose text was read, and those that could not

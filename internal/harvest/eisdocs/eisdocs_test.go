@@ -341,3 +341,85 @@ func TestSyncDocumentationGivenUp(t *testing.T) {
 		}
 	})
 }
+
+// An archive wrapped in gzip is unwrapped and read; a body that is neither
+// a ZIP nor gzip is still refused as a corrupt archive, asked for again.
+func TestSyncGzippedArchive(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := eistest.New(t, "good-token")
+		s.AddGzipped("08/PRIZ/epNotificationEOK2020/2026-11-20", fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
+		s.Add("03/PRIZ/epNotificationEZK2020/2026-11-20", fixtures+"notice/epNotificationEZK2020_0301300012426000118_3.xml")
+		garbage := func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "neither a ZIP nor gzip") }
+		s.Inject(fault("/archive/03_PRIZ_epNotificationEZK2020_2026-11-20_0", garbage))
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		r.CheckRecords(t, map[tenderbase.Kind][]string{tenderbase.KindTender: {"0301300012426000118", "0811200000126000042"}})
+		if n := s.Downloads("03_PRIZ_epNotificationEZK2020_2026-11-20_0"); n != 2 {
+			t.Errorf("the archive answered with garbage was asked %d times, want 2", n)
+		}
+	})
+}
+
+// A body that is neither is refused with the error of a corrupt archive.
+func TestCheckDownloadRefusesWhatIsNoArchive(t *testing.T) {
+	src := New(Config{}, nil)
+	for _, body := range []string{"neither a ZIP nor gzip", "\x1f\x8bnot gzip", "PK\x03\x04 cut"} {
+		_, err := src.checkDownload(strings.NewReader(body), int64(len(body)), t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), "not a whole") {
+			t.Errorf("%q: %v, want it refused as not a whole archive", body, err)
+		}
+	}
+}
+
+// A download the EIS blocked is waited for, as long as the service asks,
+// counted in the status, and not taken for a corrupt archive: the archive
+// is downloaded once the wait is over.
+func TestSyncBlockedDownloadIsWaitedFor(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := dayOfDocuments(t)
+		s.Inject(fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", eistest.Blocked),
+			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", eistest.Blocked))
+		src := source(s, "good-token")
+		var waits []time.Duration
+		src.cfg.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
+		if err := r.Run(t, scope, src); err != nil {
+			t.Fatal(err)
+		}
+		r.CheckRecords(t, wantKeys)
+		if diff := cmp.Diff([]time.Duration{DefaultBlockedWait, DefaultBlockedWait}, waits); diff != "" {
+			t.Errorf("waits (-want +got):\n%s", diff)
+		}
+		if st := r.State(t); st.Throttled != 2 || st.Partitions != 12 || st.LastError != "" {
+			t.Errorf("state %+v, want 2 downloads throttled and every partition completed", st)
+		}
+		// Each block is one request: none is retried as a corrupt archive.
+		if n := s.Downloads("08_PRIZ_epNotificationEOK2020_2026-11-20_1"); n != 3 {
+			t.Errorf("the blocked archive was asked %d times, want 3", n)
+		}
+	})
+}
+
+// A download blocked every time fails its partition after blockedTries
+// waits of the configured length, saying why.
+func TestSyncDownloadBlockedEveryTime(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := dayOfDocuments(t)
+		for range blockedTries {
+			s.Inject(fault("/archive/77_RJ_complaint_2026-11-20_0", eistest.Blocked))
+		}
+		cfg := Config{Endpoint: s.URL(), Token: "good-token", Types: testTypes, Fetch: quick, BlockedWait: time.Millisecond}
+		var waits []time.Duration
+		cfg.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
+		err := r.Run(t, scope, New(cfg, nil))
+		if err == nil || !strings.Contains(err.Error(), "blocked") {
+			t.Fatalf("run: %v, want the block named", err)
+		}
+		if diff := cmp.Diff([]time.Duration{time.Millisecond, time.Millisecond}, waits); diff != "" {
+			t.Errorf("waits (-want +got):\n%s", diff)
+		}
+		if st := r.State(t); st.Throttled != 3 || strings.Contains(st.LastError, "not a whole ZIP") {
+			t.Errorf("state %+v, want 3 blocks counted, none taken for a corrupt archive", st)
+		}
+	})
+}
