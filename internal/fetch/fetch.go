@@ -13,6 +13,7 @@ package fetch
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -296,6 +297,12 @@ func (c *Client) attempt(ctx context.Context, h *host, r Request, read func(*htt
 	}
 	c.stats.requests.Add(1)
 	resp, err := c.http.Do(req)
+	var untrusted *tls.CertificateVerificationError
+	if errors.As(err, &untrusted) {
+		// Asking again will not make it trusted.
+		return finally(fmt.Errorf("%s: its certificate is not trusted here; the system may lack the root that issued it, such as the Russian one (docs/sync.md): %w",
+			tenderbase.RedactURL(r.URL), untrusted))
+	}
 	if err != nil {
 		return err
 	}

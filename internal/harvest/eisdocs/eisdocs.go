@@ -114,10 +114,11 @@ var ErrToken = errors.New("the EIS refused the token")
 // ("Токены для сервисов отдачи отсутствуют в ЕИС").
 const tokenRefused = 5
 
-// Sync walks the scope's days, oldest first, and in each every region and
-// type, fetching the partitions not completed yet. A partition that fails
-// is left for the next run and the walk goes on; a refused token, or a
-// service that fails every request, stops it.
+// Sync tries again the partitions set aside whose time has come, then
+// walks the scope's days, oldest first, and in each every region and type,
+// fetching the partitions not completed yet. A partition that fails is set
+// aside and the walk goes on; a refused token, or a service that fails
+// every request, stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	if s.cfg.Token == "" {
 		return fmt.Errorf("%w: no token given (set TENDERBASE_EIS_TOKEN or --eis-token-file)", ErrToken)
@@ -127,9 +128,23 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	}
 	parts := s.partitions(job)
 	job.Plan(len(parts))
-	walk := harvest.Walk{Job: job, Stops: func(err error) bool {
+	walk := harvest.Walk{Job: job, SetAside: true, Stops: func(err error) bool {
 		return errors.Is(err, ErrToken) || errors.Is(err, fetch.ErrBroken)
 	}}
+	names := make([]string, len(parts))
+	for i, p := range parts {
+		names[i] = p.name()
+	}
+	err := walk.Redo(ctx, names, func(ctx context.Context, name string) (bool, error) {
+		p, ok := s.parsePartition(name, job.Scope)
+		if !ok {
+			return false, nil
+		}
+		return true, s.partition(ctx, job, p)
+	})
+	if err != nil {
+		return err
+	}
 	for i, p := range parts {
 		var through time.Time
 		if i+1 == len(parts) || !parts[i+1].end().Equal(p.end()) {

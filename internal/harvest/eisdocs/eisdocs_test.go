@@ -120,23 +120,29 @@ func TestSyncThroughFaults(t *testing.T) {
 	})
 }
 
-func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
+func TestSyncFailingPartitionIsSetAside(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := dayOfDocuments(t)
 		down := fault("/soap/77/RJ/complaint/2026-11-20", harvesttest.Status(500))
 		s.Inject(down, down, down, down) // every attempt of one run
 		err := r.Run(t, scope, source(s, "good-token"))
-		if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed") {
-			t.Fatalf("run: %v, want one partition failed", err)
+		if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed, set aside") {
+			t.Fatalf("run: %v, want one partition failed and set aside", err)
 		}
 		st := r.State(t)
 		if !strings.Contains(st.LastError, "77/RJ/complaint/2026-11-20") || st.LastErrorAt.IsZero() || st.Partitions != 11 {
 			t.Errorf("state %+v, want the failed partition named and 11 completed", st)
 		}
-		// Regions are walked in order; 77's complaints failed before its
-		// notices, so the day is not current.
-		if !st.Through.IsZero() && !st.Through.Before(day.AddDate(0, 0, 1)) {
-			t.Errorf("through %s, want before the end of the day", st.Through)
+		if st.SetAside != 1 || !strings.HasPrefix(st.LastSetAside, "77/RJ/complaint/2026-11-20: ") || !strings.Contains(st.LastSetAside, "500") {
+			t.Errorf("state %+v, want the partition set aside named with its error", st)
+		}
+		// The partition set aside holds nothing back: the day is current.
+		if !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("through %s, want the end of the day", st.Through)
+		}
+		aside, err := harvest.SetAside(context.Background(), r.Store, "eis", 10)
+		if err != nil || len(aside) != 1 || aside[0].Partition != "77/RJ/complaint/2026-11-20" || aside[0].Tries != 1 {
+			t.Errorf("set aside %+v, %v; want the failed partition, tried once", aside, err)
 		}
 		asked := s.SOAPRequests()
 		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
@@ -146,8 +152,63 @@ func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
 			t.Errorf("the next run sent %d requests, want 1 for the failed partition", n)
 		}
 		r.CheckRecords(t, wantKeys)
-		if st := r.State(t); st.LastError != "" || st.Partitions != 12 {
-			t.Errorf("state after the next run %+v", st)
+		if st := r.State(t); st.LastError != "" || st.Partitions != 12 || st.SetAside != 0 || st.LastSetAside != "" {
+			t.Errorf("state after the next run %+v, want every partition completed and none set aside", st)
+		}
+	})
+}
+
+// An archive that can never be read does not freeze the source: its
+// partition is set aside, the data is current past it day after day, and
+// it is tried again the next run, then once a day, for a week; then given
+// up.
+func TestSyncPartitionFailingEveryDay(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := dayOfDocuments(t)
+		bad := "77/RJ/complaint/2026-11-20"
+		s.AddDamaged(bad, fixtures+"complaint/complaint_202400114801003_41977215.xml")
+		now := day.AddDate(0, 0, 1).Add(12 * time.Hour) // 2026-11-21 12:00 MSK
+		r.Runner.Now = func() time.Time { return now }
+		resume := harvest.Scope{Regions: []int{77}}
+		for i, run := range []struct {
+			after    time.Duration // since the run before
+			asked    int           // requests for the bad partition
+			err      bool
+			setAside int64
+			givenUp  int64
+		}{
+			{0, 1, true, 1, 0},               // set aside
+			{24 * time.Hour, 1, false, 1, 0}, // in the walk again: the day before where the data is current
+			{24 * time.Hour, 1, false, 1, 0}, // out of the walk, tried a day after
+			{6 * time.Hour, 0, false, 1, 0},  // not a day yet
+			{18 * time.Hour, 1, false, 1, 0}, // a day after
+			{24 * time.Hour, 1, false, 1, 0},
+			{24 * time.Hour, 1, false, 1, 0},
+			{24 * time.Hour, 1, false, 1, 0},
+			{24 * time.Hour, 1, false, 0, 1}, // a week after its first failure: given up
+			{24 * time.Hour, 0, false, 0, 1},
+		} {
+			now = now.Add(run.after)
+			asked := s.Asked(bad)
+			err := r.Run(t, resume, source(s, "good-token"))
+			if (err != nil) != run.err {
+				t.Fatalf("run %d at %s: %v, want an error %v", i, now, err, run.err)
+			}
+			if n := s.Asked(bad) - asked; n != run.asked {
+				t.Errorf("run %d at %s asked for the bad partition %d times, want %d", i, now, n, run.asked)
+			}
+			st := r.State(t)
+			if st.SetAside != run.setAside || st.GivenUp != run.givenUp {
+				t.Errorf("run %d: %d set aside, %d given up; want %d, %d", i, st.SetAside, st.GivenUp, run.setAside, run.givenUp)
+			}
+			// Current to the end of the last hour the service answers,
+			// the one that began 3 hours ago.
+			if want := now.Add(-2 * time.Hour).Truncate(time.Hour); !st.Through.Equal(want) {
+				t.Errorf("run %d at %s: current to %s, want %s", i, now, st.Through, want)
+			}
+		}
+		if st := r.State(t); !strings.Contains(st.LastGivenUp, bad) || !strings.Contains(st.LastGivenUp, "not a whole ZIP archive") {
+			t.Errorf("last given up %q, want the partition and its error", st.LastGivenUp)
 		}
 	})
 }

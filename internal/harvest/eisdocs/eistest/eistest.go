@@ -255,3 +255,18 @@ func (s *Service) file(w http.ResponseWriter, r *http.Request) {
 // Downloads counts the requests for archive id made so far, answered or
 // not.
 func (s *Service) Downloads(id string) int { return s.faults.Count("/archive/" + id) }
+
+// AddDamaged serves for key an archive that can never be read: a ZIP of
+// the fixture files whose end is missing, served whole as it is, with its
+// length, every time.
+func (s *Service) AddDamaged(key string, files ...string) {
+	s.t.Helper()
+	s.Add(key, files...)
+	zips := s.archives[key]
+	z := zips[len(zips)-1]
+	zips[len(zips)-1] = z[:len(z)/2]
+}
+
+// Asked counts the requests for documents of key made so far, answered or
+// not.
+func (s *Service) Asked(key string) int { return s.faults.Count("/soap/" + key) }
