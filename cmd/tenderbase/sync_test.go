@@ -265,3 +265,36 @@ func TestSyncDownloadBound(t *testing.T) {
 		t.Errorf("a file of no certificates: exit %d\n%s", got.code, got.stderr)
 	}
 }
+
+// The shipped unit and compose file run serve with the sync on, and
+// without a token the EIS is off, the log saying so at start.
+func TestDeployRunsTheSync(t *testing.T) {
+	unit, err := os.ReadFile("../../deploy/tenderbase.service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{}
+	for line := range strings.Lines(string(unit)) {
+		if kv, ok := strings.CutPrefix(strings.TrimSpace(line), "Environment="); ok {
+			k, v, _ := strings.Cut(kv, "=")
+			env[k] = v
+		}
+	}
+	c := &cli{stdout: io.Discard, stderr: io.Discard, getenv: func(k string) string { return env[k] }}
+	cfg, _, ok := c.parseServe(nil)
+	if !ok || !cfg.Sync {
+		t.Errorf("the unit's environment %v: sync %v, want on", env, cfg.Sync)
+	}
+	var log strings.Builder
+	runnable(cfg.SyncConfig, slog.New(slog.NewJSONHandler(&log, nil)))
+	if !strings.Contains(log.String(), "sync of eis off until it is given an account") {
+		t.Errorf("the log at start does not say the EIS is off:\n%s", log.String())
+	}
+	compose, err := os.ReadFile("../../compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(compose), `TENDERBASE_SYNC: "true"`); n != 2 {
+		t.Errorf("compose.yaml turns the sync on in %d services, want both of tenderbase", n)
+	}
+}

@@ -22,7 +22,7 @@ import (
 var errNotPublished = errors.New("not published yet")
 
 // errDocument marks the failure of one document: the other documents of
-// its day are fetched still, and the day is left for the next run.
+// its day are fetched still, and the day fails, set aside for later runs.
 var errDocument = errors.New("document")
 
 // listObject is an entry of a daily list (structure-20240401.json).
