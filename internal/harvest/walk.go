@@ -74,7 +74,7 @@ func (w *Walk) Redo(ctx context.Context, planned []string, redo func(ctx context
 	}
 	now := w.Job.Now()
 	for _, name := range sortedKeys(w.aside) {
-		if inWalk[name] || w.aside[name].Next.After(now) {
+		if a, ok := w.aside[name]; !ok || inWalk[name] || a.Next.After(now) {
 			continue
 		}
 		took, err := redo(ctx, name)

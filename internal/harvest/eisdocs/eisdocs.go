@@ -316,7 +316,8 @@ var gzipMagic = []byte{0x1f, 0x8b}
 // that the download is blocked. Anything else fails as a corrupt archive,
 // to be fetched again.
 func (s *Source) checkDownload(r io.ReaderAt, size int64, dir string) (string, error) {
-	head := make([]byte, min(size, 4096))
+	// The answer of a blocked download is a short text or page, read whole.
+	head := make([]byte, min(size, 64<<10))
 	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
 		return "", err
 	}
