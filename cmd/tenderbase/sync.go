@@ -82,6 +82,8 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) error {
 	fs.DurationVar(&sc.Every, "every", defaultEvery, "how often a continuous sync runs: `DURATION`")
 	fs.StringVar(&sc.EIS.Endpoint, "eis-endpoint", eisdocs.DefaultEndpoint, "`URL` of the EIS document service")
 	fs.StringVar(&sc.Fedresurs.BaseURL, "fedresurs-url", fedresurs.DefaultBaseURL, "`URL` of the fedresurs (EFRSB) REST service; its demo is "+fedresurs.DemoBaseURL)
+	fs.DurationVar(&sc.EIS.BlockedWait, "eis-blocked-wait", eisdocs.DefaultBlockedWait,
+		"how long to wait, `DURATION`, when the EIS answers that it blocked an archive's downloads for now")
 	fs.StringVar(&sc.eisTokenFile, "eis-token-file", "", "`PATH` of a file holding the EIS token (else env TENDERBASE_EIS_TOKEN)")
 	fs.StringVar(&sc.eisTypes, "eis-types", "", "EIS `TYPES` to fetch, SUBSYSTEM:documentType comma-separated (default: docs/sync.md)")
 	fs.StringVar(&sc.CAFile, "ca-file", c.getenv("TENDERBASE_CA_FILE"),

@@ -298,3 +298,21 @@ func TestDeployRunsTheSync(t *testing.T) {
 		t.Errorf("compose.yaml turns the sync on in %d services, want both of tenderbase", n)
 	}
 }
+
+// The wait for a download the EIS blocked is a setting, 10 minutes and
+// 10 seconds unless given.
+func TestEISBlockedWait(t *testing.T) {
+	c := &cli{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
+	for _, tt := range []struct {
+		args []string
+		want time.Duration
+	}{
+		{nil, 10*time.Minute + 10*time.Second},
+		{[]string{"--eis-blocked-wait", "90s"}, 90 * time.Second},
+	} {
+		cfg, _, ok := c.parseServe(tt.args)
+		if !ok || cfg.SyncConfig.EIS.BlockedWait != tt.want {
+			t.Errorf("%v: wait %v, want %v", tt.args, cfg.SyncConfig.EIS.BlockedWait, tt.want)
+		}
+	}
+}
