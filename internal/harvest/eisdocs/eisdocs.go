@@ -91,7 +91,7 @@ func New(cfg Config, logger *slog.Logger) *Source {
 	}
 	if cfg.Fetch.Timeout == 0 {
 		// An attempt lasts to an archive's last byte, and a day's archive
-		// of a large region runs to hundreds of megabytes.
+		// of a large region may pass the 100 MB a public client takes.
 		cfg.Fetch.Timeout = archiveTimeout
 	}
 	if logger == nil {
