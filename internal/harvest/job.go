@@ -100,6 +100,16 @@ func (j *Job) Skip() {
 	j.mu.Unlock()
 }
 
+// Throttled counts a download the publisher said to wait for, before the
+// source waits.
+func (j *Job) Throttled() {
+	j.mu.Lock()
+	j.run.Throttled++
+	j.state.Throttled++
+	j.mu.Unlock()
+	j.report()
+}
+
 // Through records that every partition up to t is completed, and saves the
 // source's state: the status shows the lag from there.
 func (j *Job) Through(ctx context.Context, t time.Time) error {
