@@ -91,20 +91,21 @@ var lithuanian = newLightStemmer(3,
 	"as o ui a u e ai ams us ais uose", // -as nouns and adjectives
 	"os oje oms omis ose am ame",       // -a nouns; adjectives
 	"es ei eje ems emis ese",           // -ė nouns
-	"is ies imi yje ys ims imis yse i", // -is nouns
+	"is ies imi yje ys ims imis yse i", // -is and -ys nouns
 	"aus umi uje ums umis",             // -us nouns
-	"ys yje",                           // -ys nouns
 	"ias io iui ia iu iai iams ius iais iuose ios ioje ioms iomis iose iam iame iems",                                            // after -i-
 	"asis ojo ajam aji uoju ajame oji osios ajai aja ojoje ieji uju iesiems uosius aisiais uosiuose osioms asias osiomis osiose", // definite adjectives
 )
 
 // greekStem stems Greek, after the folding that takes its accents and makes
 // its final sigma σ. The endings are those of the declension of Modern
-// Greek nouns and adjectives: masculine -ος -ου -ο -οι -ων -ους, -ας -α
+// Greek nouns and adjectives (as in D. Holton, P. Mackridge and
+// I. Philippaki-Warburton, Greek: A Comprehensive Grammar of the Modern
+// Language, 1997): masculine -ος -ου -ο -οι -ων -ους, -ας -α
 // -ες, -ης -η; feminine -α -ας -ες, -η -ης, and the verbal nouns in
 // -ση/-ξη/-ψη with their -εις -εων -εως; neuter -ο -ου -α -ων, -ος -ους
-// -η, -μα -ματος -ματα -ματων. The -ι of the neuters in -ι (τεμάχιο,
-// παιδί) is left to the stem, so that their forms meet.
+// -η, -μα -ματος -ματα -ματων. The -ι- of the neuters in -ι and -ιο
+// (παιδί, τεμάχιο) is left to the stem, so that their forms meet.
 var greekStem = newLightStemmer(3,
 	"οσ ου ο οι ων ουσ",   // -ος nouns and adjectives
 	"ασ α εσ ησ η",        // -ας, -α, -ης, -η
