@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -62,6 +63,9 @@ type searchArgs struct {
 	WinnerID       string         `json:"winner_id,omitempty" jsonschema:"VAT/company no." doc:"National registration number of a winner that a world tender's award names, as the notice publishes it (a VAT or company number such as DE811128135 or 09506232); letters and digits count, spaces, dots and dashes do not."`
 	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"EA20, OK20, ZK20, ZP20..." doc:"Placing method code as the EIS gives it: EA20 (electronic auction), OK20 (open tender), ZK20 (request for quotations), ZP20 (request for proposals)..."`
 	Platform       string         `json:"platform,omitempty" jsonschema:"ETP_SBAST, ETP_RTS, ETP_EETP..." doc:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
+	IKZ            string         `json:"ikz,omitempty" doc:"Identification code of the purchase (IKZ, 36 digits), which a 44-FZ plan position, its notice and its contract share."`
+	PlanNumber     string         `json:"plan_number,omitempty" doc:"Registry number of a purchase plan: 18 digits (a 44-FZ plan-schedule) or 10 (a 223-FZ plan); every position of its current version matches."`
+	PublishIn      string         `json:"publish_in,omitempty" jsonschema:"Notice planned: 2026 or 2026-03." doc:"When the purchase's notice is planned to be published: a year (2026) or a month (2026-03). 44-FZ plan-schedules give the year alone, so a month finds 223-FZ positions only."`
 	Sort           string         `json:"sort,omitempty"`
 	Page           int            `json:"page,omitempty"`
 	Cursor         string         `json:"cursor,omitempty" jsonschema:"From next_cursor; not with page."`
@@ -124,19 +128,27 @@ type searchTool struct {
 	// sorts the orders it offers beside newest.
 	filters []string
 	sorts   []tenderbase.Sort
+	// params and rules say, for this tool, what a named filter means and
+	// takes where that is not what it means in the others (definition).
+	params map[string]string
+	rules  map[string]func(*jsonschema.Schema)
 }
 
 // searchDefinition returns the tool t with the argument type A.
 func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 	s.searches[t.kind] = t
+	// The sorts the tool offers, not every search's, and flags it takes.
+	rules := map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }}
+	params := map[string]string{"filters": t.flags.example()}
+	maps.Copy(rules, t.rules)
+	maps.Copy(params, t.params)
 	return build(definition[A]{
 		name: t.name, title: t.title, description: t.description,
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
 		only:   append([]string{"query", "exact", "sort", "page", "cursor", "filters"}, t.filters...),
-		// The sorts the tool offers, not every search's, and flags it takes.
-		rules:  map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }},
-		params: map[string]string{"filters": t.flags.example()},
+		rules:  rules,
+		params: params,
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
 		},
