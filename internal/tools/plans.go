@@ -17,8 +17,8 @@ func (s *Set) plansSearch() (*Tool, error) {
 	return searchDefinition[searchArgs](s, searchTool{
 		name:  "plans.search",
 		title: "Search purchase plans",
-		description: "Positions of purchase plans (44-FZ plan-schedules, 223-FZ plans): purchases announced before their notice, " +
-			"by words in object, OKPD2, customer and numbers. Next: plans.detail by id (the notices published from it)." +
+		description: "Positions of purchase plans (44-FZ plan-schedules, 223-FZ plans), purchases announced before their notice, " +
+			"by words in object, OKPD2, customer and numbers. Next: plans.detail by id." +
 			" " + `Example: {"query": "бумага", "publish_in": "2026"}.`,
 		kind:  tenderbase.KindPlannedPurchase,
 		flags: flagKinds{regions: true, laws: true},
@@ -35,8 +35,8 @@ func (s *Set) plansDetail() (*Tool, error) {
 		name:  "plans.detail",
 		title: "Purchase plan position",
 		description: "One position of a purchase plan, current version: object, objects, amounts by year, customer, " +
-			"owner, publish_year and publish_month planned; notices: the tenders published from it (ru.detail by id).",
-		idMeans: "Position number (202501622000091001000008; 223-FZ 2180316803-12) or IKZ.",
+			"owner, publish_year and publish_month of the notice; notices: the tenders published from it (ru.detail by id).",
+		idMeans: "Position number (202501622000091001000008, 223-FZ: 2180316803-12) or IKZ.",
 		kind:    tenderbase.KindPlannedPurchase,
 		find:    s.planByIKZ,
 		missing: func(_ context.Context, id string) error {

@@ -242,3 +242,54 @@ func checkPlanLinks(t *testing.T, set *Set) {
 		t.Errorf("contragent.byInn %s: %d planned purchases, want 2", planCustomer, card.AsCustomer.Planned)
 	}
 }
+
+// TestPlanMatches checks that a subscription to a search of plans mails
+// the positions new in the feed that its search finds, and not a position
+// whose plan only changed it.
+func TestPlanMatches(t *testing.T) {
+	store := newStore(t)
+	set := New(store, nil)
+	ctx := t.Context()
+	sub, err := store.CreateSubscription(ctx, tenderbase.Subscription{Account: "acct-p", Name: "Бумага", Resource: "plans",
+		Search: []byte(`{"query": "бумага | бензин", "customer_inn": "` + planCustomer + `"}`), Recipients: []string{"a@example.com"}}, tenderbase.PlanFree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := planFixtures()
+	match := func(recs ...tenderbase.Record) []tenderbase.MailItem {
+		t.Helper()
+		if _, err := store.Put(ctx, recs); err != nil {
+			t.Fatal(err)
+		}
+		page, err := store.Changes(ctx, tenderbase.FeedQuery{Kinds: tenderbase.FeedResources["plans"], After: sub.Position, Limit: tenderbase.MaxFeedPage})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub.Position = page.Last
+		cands, err := set.Candidates(ctx, "plans", page.Entries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		news, _, err := set.Matches(asAccount(tenderbase.PlanFree, "acct-p"), sub, cands, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return news
+	}
+	// The paper's first version, the fuel and the roof are new, mailed
+	// oldest first; the roof is another customer's.
+	news := match(recs[0], recs[2], recs[3])
+	var keys []string
+	for _, it := range news {
+		keys = append(keys, it.Key)
+	}
+	if want := []string{position44, position44b}; !slices.Equal(keys, want) {
+		t.Fatalf("mailed %v, want %v", keys, want)
+	}
+	if facts := strings.Join(news[0].Facts, "\n"); !strings.Contains(facts, "ИКЗ: "+ikz44) || !strings.Contains(facts, "Позиция: "+position44) {
+		t.Errorf("the paper's facts:\n%s", facts)
+	}
+	if news := match(recs[1]); len(news) != 0 {
+		t.Errorf("a changed position mailed again: %+v", news)
+	}
+}

@@ -42,7 +42,7 @@ const (
 // jsonschema tag is what a model reads in every tool's schema, kept short;
 // its doc tag says it whole, for GET /search/syntax (FilterDocs).
 type searchArgs struct {
-	Query          string         `json:"query,omitempty" jsonschema:"Words; syntax in the instructions."`
+	Query          string         `json:"query,omitempty" jsonschema:"Words; see the instructions."`
 	Exact          bool           `json:"exact,omitempty" doc:"true: the query exactly as written: no synonym, word family, abbreviation or category is searched too, a word no record holds is not corrected to a known one (a typo, the other keyboard layout), and no partial matches follow a short first page."`
 	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes: 77 Moscow..." doc:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
 	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO numeric codes: 276 Germany..." doc:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
@@ -567,7 +567,7 @@ func (k flagKinds) example() string {
 	if k.laws {
 		flags = append(flags, `"fz44": 1`)
 	}
-	return "Flags (spec 4.3): {" + strings.Join(flags, ", ") + "}."
+	return "Flags: {" + strings.Join(flags, ", ") + "}."
 }
 
 // check rejects filters the records cannot carry, which would otherwise
