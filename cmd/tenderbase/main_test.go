@@ -426,3 +426,40 @@ func TestStoreName(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchPlans searches positions of purchase plans from the command
+// line by the month their notice is planned for, each headed by its
+// object.
+func TestSearchPlans(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	var b strings.Builder
+	for _, p := range []*tenderbase.PlannedPurchase{
+		{PositionNumber: "2180316803-12", Law: tenderbase.Law223, PlanNumber: "2180316803", PlanVersion: 2,
+			Object: "Ремонт кровли административного здания", PublishYear: 2025, PublishMonth: 3, Status: tenderbase.PlannedActive,
+			PublishedAt: time.Date(2025, 2, 14, 0, 0, 0, 0, time.UTC)},
+		{PositionNumber: "2180316803-13", Law: tenderbase.Law223, PlanNumber: "2180316803", PlanVersion: 2,
+			Object: "Поставка бумаги", PublishYear: 2025, PublishMonth: 5, Status: tenderbase.PlannedActive,
+			PublishedAt: time.Date(2025, 2, 14, 0, 0, 0, 0, time.UTC)},
+	} {
+		line, err := tenderbase.EncodeEnvelope(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	data := filepath.Join(dir, "plans.ndjson")
+	if err := os.WriteFile(data, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runCLI(t, nil, "import", "--db", db, data); r.code != 0 {
+		t.Fatalf("import: %s%s", r.stdout, r.stderr)
+	}
+	got := runCLI(t, nil, "search", "--db", db, "plans", "--filter", "publish_in=2025-03")
+	want := "1 found in plans (page 0 of pages 0-0, 20 per page)\n" +
+		"2025-02-14  2180316803-12         Ремонт кровли административного здания\n"
+	if diff := cmp.Diff(want, got.stdout); diff != "" || got.code != 0 {
+		t.Errorf("exit %d (-want +got):\n%s%s", got.code, diff, got.stderr)
+	}
+}
