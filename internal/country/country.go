@@ -6,9 +6,12 @@ package country
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/biter777/countries"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -37,7 +40,48 @@ func Numeric(s string) int {
 	if c := countries.ByName(fold(s)); c != countries.Unknown {
 		return int(c)
 	}
-	return 0
+	return localNames()[nameKey(s)]
+}
+
+// localNames maps the name of every country in every language the CLDR
+// names countries in (Україна, Украина, España, Ελλάδα, 臺灣...), by
+// nameKey, to its numeric code: publishers write the country of an address
+// in their own language, as ProZorro writes Ukraine in Ukrainian and in
+// Russian. A name that two countries share in different languages is left
+// out, since it tells neither. It is built once, on first use: some 250
+// countries in about a hundred languages.
+var localNames = sync.OnceValue(func() map[string]int {
+	names := map[string]int{}
+	ambiguous := map[string]bool{}
+	for _, tag := range display.Supported.Tags() {
+		namer := display.Regions(tag)
+		if namer == nil {
+			continue
+		}
+		for _, c := range countries.All() {
+			region, err := language.ParseRegion(c.Alpha2())
+			if err != nil {
+				continue
+			}
+			key := nameKey(namer.Name(region))
+			if key == "" || ambiguous[key] {
+				continue
+			}
+			if n, seen := names[key]; seen && n != int(c) {
+				delete(names, key)
+				ambiguous[key] = true
+				continue
+			}
+			names[key] = int(c)
+		}
+	}
+	return names
+})
+
+// nameKey is a country's name as localNames keys it: folded, lower case,
+// its spaces single.
+func nameKey(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(fold(s))), " ")
 }
 
 // fold takes the diacritics off a name: México is Mexico.

@@ -1,37 +1,18 @@
 package torgiopen
 
 import (
-	"bytes"
 	"net/http"
-	"os"
-	"os/exec"
 	"slices"
 	"testing"
-	"time"
 
+	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
-)
-
-// The environment of the process TestSyncSurvivesKill starts: the store
-// to sync into and the service to sync from.
-const (
-	childDriver  = "TORGIOPEN_TEST_DRIVER"
-	childDSN     = "TORGIOPEN_TEST_DSN"
-	childService = "TORGIOPEN_TEST_SERVICE"
 )
 
 // TestSyncChild is the sync that TestSyncSurvivesKill runs in a process of
 // its own, and kills.
 func TestSyncChild(t *testing.T) {
-	driver := os.Getenv(childDriver)
-	if driver == "" {
-		t.Skip("run by TestSyncSurvivesKill")
-	}
-	r := harvesttest.NewRig(t, driver, os.Getenv(childDSN), decoders)
-	r.Runner.Now = func() time.Time { return noon }
-	src := New(Config{DataSet: os.Getenv(childService), Fetch: quick}, nil)
-	err := r.Run(t, scope, src)
-	t.Errorf("the sync ended before it was killed: %v", err)
+	harvesttest.Child(t, decoders, noon, scope, func(service string) harvest.Source { return New(Config{DataSet: service, Fetch: quick}, nil) })
 }
 
 func TestSyncSurvivesKill(t *testing.T) {
@@ -42,26 +23,7 @@ func TestSyncSurvivesKill(t *testing.T) {
 			close(reached)
 			<-req.Context().Done()
 		}))
-		var out bytes.Buffer
-		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncChild$")
-		// The child's temporary folders go into the test's own: killed,
-		// it cannot remove them itself.
-		cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childService+"="+s.URL(), "TMPDIR="+t.TempDir())
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-reached:
-		case <-time.After(time.Minute): // far past what a busy machine takes: a hang
-			t.Error("the sync did not reach the third notice: a hang")
-		}
-		// SIGKILL: no deferred call runs, no state is written.
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			t.Fatalf("the killed sync:\n%s", out.String())
-		}
+		harvesttest.Kill(t, "TestSyncChild", r, s.URL(), reached)
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}

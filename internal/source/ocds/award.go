@@ -32,6 +32,11 @@ func awardsOf(c map[string]any, ps parties) (awards, others []tenderbase.WorldAw
 		w.Awarded = str(a, "status") == "active" || (str(a, "status") == "" && (len(w.Winners) > 0 || contracted))
 		awards = append(awards, res.perLot(w, lotsOf(a))...)
 	}
+	if a, ok := c["awards"].(map[string]any); ok {
+		if w, ok := awardNotice(a); ok {
+			awards = append(awards, res.perLot(w, nil)...)
+		}
+	}
 	for i, k := range contracts {
 		if !matched[i] {
 			w := tenderbase.WorldAward{Awarded: str(k, "status") != "cancelled"}
@@ -42,7 +47,51 @@ func awardsOf(c map[string]any, ps parties) (awards, others []tenderbase.WorldAw
 	return awards, others
 }
 
-// withContract adds what a contract says to its award: its id and date of
+// awardNotice reads the awards Taiwan's publisher writes as one object
+// of its own shape rather than an array of OCDS awards: the award's date,
+// its total value, and its winners in place under each item they won
+// (items[].suppliers[]: identifier.legalName and id, address, the value
+// each was awarded). It is one award of the whole procedure, its value the
+// total, or the sum of the winners' values where no total is given.
+// Reports false for an object of no such shape.
+func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
+	items := objects(a["items"])
+	if len(items) == 0 {
+		return tenderbase.WorldAward{}, false
+	}
+	w := tenderbase.WorldAward{AwardDate: date(str(a, "awardDate"))}
+	seen := map[string]bool{}
+	sum, sumCur, summed := 0.0, "", true
+	for _, it := range items {
+		for _, s := range objects(it["suppliers"]) {
+			id := obj(s, "identifier")
+			winner := tenderbase.WorldWinner{
+				Name: cleanText(firstNonEmpty(str(id, "legalName"), str(s, "name"))), ID: str(id, "id"),
+				Town: str(obj(s, "address"), "locality"),
+			}
+			if key := winner.ID + "\x00" + winner.Name; !seen[key] && (winner.Name != "" || winner.ID != "") {
+				seen[key] = true
+				w.Winners = append(w.Winners, winner)
+			}
+			v, cur, ok := money(obj(s, "awardValue"))
+			if ok && (sumCur == "" || cur == sumCur) {
+				sum, sumCur = sum+v, cur
+			} else if ok {
+				summed = false
+			}
+		}
+	}
+	if v, cur, ok := money(obj(a, "totalAwardValue")); ok {
+		w.Value, w.Currency = v, cur
+	} else if summed {
+		w.Value, w.Currency = sum, sumCur
+	}
+	w.Awarded = len(w.Winners) > 0
+	return w, true
+}
+
+// withContract adds what a contract says to its award: its number (else its
+// id) and date of
 // signature, and its value where given, which is then the award's (the
 // contract's value is the one signed; the award's may be an estimate of a
 // framework's). A second contract of one award adds its id and, in the
@@ -50,7 +99,9 @@ func awardsOf(c map[string]any, ps parties) (awards, others []tenderbase.WorldAw
 // and suppliers (an extension's) where it has none. It reports whether a
 // contract's value was taken.
 func withContract(w *tenderbase.WorldAward, k map[string]any, ps parties, signed bool) bool {
-	w.ContractID = joinNonEmpty(", ", w.ContractID, str(k, "id"))
+	// ProZorro writes the number the parties signed as contractNumber and
+	// its portal's number as contractID beside the contract's hash id.
+	w.ContractID = joinNonEmpty(", ", w.ContractID, firstNonEmpty(str(k, "contractNumber"), str(k, "contractID"), str(k, "id")))
 	if d := date(str(k, "dateSigned")); !d.IsZero() && (w.ContractDate.IsZero() || d.Before(w.ContractDate)) {
 		w.ContractDate = d
 	}

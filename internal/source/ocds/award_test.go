@@ -41,16 +41,27 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 		awarded float64
 		cur     string
 	}{{
-		// ProZorro: an award of a lot (lotID), its contract's id and
+		// ProZorro: an award of a lot (lotID), its contract's number and
 		// signature, a supplier written in place with its EDR code.
 		file: "ukraine__releases__ocds-be6bcu-UA-2016-06-02-000468-c-35ee2812b91b4ff299fbf6c217b46ae4.json",
 		want: []tenderbase.WorldAward{{
-			LotID: "3775e4cf289645d888fd3a8264666622", ContractID: "c0500e8a1349409c8d2e8b5f786dc22d",
+			LotID: "3775e4cf289645d888fd3a8264666622", ContractID: "46",
 			Awarded: true, Status: "active", Value: 2910, Currency: "UAH", TendersReceived: 1,
 			Winners:   []tenderbase.WorldWinner{{Name: `ЧП "ОКСИМЕД"`, ID: "40133709", IDScheme: "UA-EDR", Country: 804, Town: "м.Київ"}},
 			AwardDate: at(t, "2016-06-13T11:18:30.208207+03:00"), ContractDate: at(t, "2016-06-15T16:13:00+03:00"),
 		}},
 		awarded: 2910, cur: "UAH",
+	}, {
+		// ProZorro's record: the contract's number as signed (contractNumber
+		// 16/11), not its hash id nor the portal's contractID; the
+		// winner's country written in Ukrainian, «Україна».
+		file: "ukraine__records__ocds-be6bcu-UA-2017-01-31-001299-b.json",
+		want: []tenderbase.WorldAward{{
+			ContractID: "16/11", Awarded: true, Status: "active", Value: 10000, Currency: "UAH",
+			Winners:   []tenderbase.WorldWinner{{Name: `СТОВ "Степ-Агро"`, ID: "31411114", IDScheme: "XM-EORI", Country: 804, Town: "Новоукраїнка"}},
+			AwardDate: at(t, "2017-01-31T13:51:03.462803+02:00"), ContractDate: at(t, "2017-01-25T00:00:00+02:00"),
+		}},
+		awarded: 10000, cur: "UAH",
 	}, {
 		// Colombia Compra: one award written three times in one release is
 		// one award; its supplier comes from the parties.
@@ -112,6 +123,17 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			AwardDate: at(t, "2016-11-29T00:00:00Z"), ContractDate: at(t, "2016-12-16T00:00:00Z"),
 		}},
 		awarded: 5932380, cur: "MXN",
+	}, {
+		// Taiwan: awards published as one object of the award notice, its
+		// winners in place under the items they won, each with the value
+		// it was awarded; the tenders received are the one tenderer listed.
+		file: "taiwan__records__ocid-6as3t2-51185810.json",
+		want: []tenderbase.WorldAward{{
+			Awarded: true, Value: 2750000, Currency: "TWD", TendersReceived: 1,
+			Winners:   []tenderbase.WorldWinner{{Name: "台灣公共衛生學會", ID: "21100531", Town: "中正區"}},
+			AwardDate: at(t, "2014-02-07T00:00:00Z"),
+		}},
+		awarded: 2750000, cur: "TWD",
 	}} {
 		t.Run(tc.file, func(t *testing.T) {
 			w := decodeFile(t, sample(t, tc.file))
