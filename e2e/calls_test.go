@@ -77,10 +77,10 @@ func demoCalls(t *testing.T) []toolCall {
 			position = first(position, r)
 		}
 	}
-	if tender == nil || amended == nil || contract == nil || doc == nil || world == nil || org == nil || lot == nil || entry == nil {
+	if tender == nil || amended == nil || contract == nil || doc == nil || world == nil || org == nil || lot == nil || entry == nil || position == nil {
 		t.Fatal("the demo data lacks a record the calls need")
 	}
-	calls := []toolCall{
+	return []toolCall{
 		{"ru.search", map[string]any{"query": longestWord(tender.Title), "regions": []int{tender.Region}}},
 		{"ru.detail", map[string]any{"id": tender.PurchaseNumber}},
 		{"ru.izm", map[string]any{"tend_num": amended.PurchaseNumber}},
@@ -96,17 +96,11 @@ func demoCalls(t *testing.T) []toolCall {
 		{"torgi.detail", map[string]any{"id": lot.ID}},
 		{"rnp.search", map[string]any{"query": entry.Supplier.INN}},
 		{"rnp.detail", map[string]any{"id": entry.RegistryNumber}},
+		{"plans.search", map[string]any{"query": longestWord(position.Object)}},
+		{"plans.detail", map[string]any{"id": position.PositionNumber}},
 		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
 		{"prices.monitor", map[string]any{"okpd2": "26.20"}},
 	}
-	// The demo data is to hold purchase plans; until it does, the tools
-	// of plans are listed, and called by the tests of internal/tools.
-	if position != nil {
-		calls = append(calls,
-			toolCall{"plans.search", map[string]any{"query": longestWord(position.Object)}},
-			toolCall{"plans.detail", map[string]any{"id": position.PositionNumber}})
-	}
-	return calls
 }
 
 func first[T any](have, next *T) *T {

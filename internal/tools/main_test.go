@@ -46,10 +46,6 @@ func openDemo(ctx context.Context, path string) (*sqlite.Store, error) {
 		return nil, err
 	}
 	recs, err := demo.Records()
-	// The demo holds no purchase plans yet: the tools of plans read the
-	// fixtures of plans_test.go, without their notices, which would change
-	// what the tests of tenders count.
-	recs = append(recs, planFixtures()...)
 	if err == nil {
 		_, err = store.Put(ctx, recs)
 	}

@@ -135,8 +135,8 @@ var goodArgs = map[string]string{
 	"torgi.detail":        `{"id": "efrsb-17423037_1"}`,
 	"rnp.search":          `{"query": "АкваХимРеагент", "filters": {"fz44": 1}}`,
 	"rnp.detail":          `{"id": "23003018"}`,
-	"plans.search":        `{"query": "поставка", "laws": [44], "publish_in": "2026", "customer_inn": "6450603511"}`,
-	"plans.detail":        `{"id": "202501622000091001000008"}`,
+	"plans.search":        `{"query": "оказание услуг", "publish_in": "2023", "regions": [63, 77]}`,
+	"plans.detail":        `{"id": "202306621491460001000001"}`,
 	"feed.changes":        `{"resource": "fas", "limit": 3}`,
 	"prices.monitor":      `{"okpd2": "26.20"}`,
 	"subscriptions.create": `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
