@@ -79,6 +79,7 @@ var FeedResources = map[string][]Kind{
 	"world":      {KindWorldTender},
 	"torgi":      {KindLot, KindLotEvent},
 	"rnp":        {KindUnfairSupplier},
+	"plans":      {KindPlannedPurchase},
 	"fas":        {KindComplaint, KindComplaintResult, KindFASCase},
 	"contragent": {KindOrg},
 }

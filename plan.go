@@ -192,6 +192,7 @@ var LookupFields = map[Kind]map[string]string{
 	KindPlannedPurchase: {
 		LookupPlanPosition: "position_number", LookupPlanNumber: "plan_number", LookupIKZ: "ikz",
 		LookupCustomerINN: "customer", LookupOrganizerINN: "owner", LookupPlacingMethod: "placing_method_code", LookupOKPD2: "objects",
+		LookupPlanStatus: "status", LookupPlannedPublish: "publish_year",
 	},
 }
 

@@ -1,7 +1,9 @@
 package tenderbase
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -108,6 +110,21 @@ type PlanLink struct {
 	Lot            int    `json:"lot,omitempty"`
 }
 
+// LookupPlannedPublish finds the planned purchases whose notice is
+// planned to be published in a year ("2026") or in a month of it
+// ("2026-03"); a position that gives the year alone (44-FZ) is found by
+// the year only. LookupPlanStatus finds them by their Status. Both are
+// what the current version of the plan says, so records carry them as
+// flags (Lookup.Flag): lookups would find a position by what an older
+// version said.
+const (
+	LookupPlannedPublish = "planned_publish"
+	LookupPlanStatus     = "plan_status"
+)
+
+// PlannedStates lists the states of a planned purchase.
+var PlannedStates = []string{PlannedActive, PlannedChanged, PlannedCancelled}
+
 // PlanPositionNumber223 returns the position number of the item ordinal
 // of the 223-FZ purchase plan registered as plan: "2180316803-12".
 func PlanPositionNumber223(plan string, ordinal int) string {
@@ -136,8 +153,10 @@ func (p *PlannedPurchase) SearchText() []Text {
 	return ts
 }
 
-// Flags returns the region flag, the law flag and the flags of the
-// prefixes of the objects' OKPD2 codes (LookupOKPD2).
+// Flags returns the region flag, the law flag, the flags of the prefixes
+// of the objects' OKPD2 codes (LookupOKPD2), and those of the status
+// (LookupPlanStatus) and of the year and month the notice is planned for
+// (LookupPlannedPublish).
 func (p *PlannedPurchase) Flags() []string {
 	var f []string
 	if p.Region > 0 {
@@ -146,12 +165,47 @@ func (p *PlannedPurchase) Flags() []string {
 	if p.Law != "" {
 		f = append(f, "fz"+p.Law)
 	}
+	for _, l := range p.flagLookups() {
+		flag, _ := l.Flag()
+		f = append(f, flag)
+	}
 	codes := make([]string, len(p.Objects))
 	for i, o := range p.Objects {
 		codes[i] = o.OKPD2Code
 	}
 	f = append(f, codeFlags(LookupOKPD2, codes, CodePrefixes)...)
 	return distinct(f)
+}
+
+// PublishPlanned returns when the notice is planned to be published: the
+// month ("2026-03") where the plan gives it, else the year ("2026"), ""
+// when it says nothing.
+func (p *PlannedPurchase) PublishPlanned() string {
+	switch {
+	case p.PublishYear <= 0:
+		return ""
+	case p.PublishMonth >= 1 && p.PublishMonth <= 12:
+		return fmt.Sprintf("%04d-%02d", p.PublishYear, p.PublishMonth)
+	}
+	return strconv.Itoa(p.PublishYear)
+}
+
+// Measures returns the money planned for the purchase in roubles.
+func (p *PlannedPurchase) Measures() Measures {
+	return Measures{Price: roubles(p.MaxPrice, p.Currency)}
+}
+
+// flagLookups returns the lookups of the position that it carries as
+// flags: its status, and the year and the month its notice is planned for.
+func (p *PlannedPurchase) flagLookups() []Lookup {
+	ls := lookups(LookupPlanStatus, p.Status)
+	if p.PublishYear > 0 {
+		ls = append(ls, Lookup{Field: LookupPlannedPublish, Value: strconv.Itoa(p.PublishYear)})
+	}
+	if when := p.PublishPlanned(); strings.Contains(when, "-") {
+		ls = append(ls, Lookup{Field: LookupPlannedPublish, Value: when})
+	}
+	return ls
 }
 
 // Lookups returns the position's number, its plan's number, the IKZ, the

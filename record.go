@@ -113,7 +113,9 @@ const (
 
 // Flag returns the flag that records carry for l when l's field is one
 // records carry as flags, not as lookups: the prefixes of classification
-// codes (LookupOKPD2, LookupCPV, LookupOKDP). A tender holds some twenty of them; as
+// codes (LookupOKPD2, LookupCPV, LookupOKDP), and what the current version
+// of a purchase plan says of a position (LookupPlanStatus,
+// LookupPlannedPublish). A tender holds some twenty of them; as
 // lookups they were four in five of a store's lookup rows, each a row in
 // two indexes, where as flags a write adds one bit to a bitmap per batch
 // and a store counts them from its bitmaps. Records hold the flags of
@@ -126,6 +128,10 @@ func (l Lookup) Flag() (string, bool) {
 		return codeFlag("cpv", l.Value), true
 	case LookupOKDP:
 		return codeFlag("okdp", l.Value), true
+	case LookupPlanStatus:
+		return codeFlag("pst", l.Value), true
+	case LookupPlannedPublish:
+		return codeFlag("ppub", l.Value), true
 	}
 	return "", false
 }

@@ -268,6 +268,7 @@ var Resources = []struct {
 	{"complaints", KindComplaint},
 	{"fas", KindFASCase},
 	{"rnp", KindUnfairSupplier},
+	{"plans", KindPlannedPurchase},
 }
 
 // ResourceKind returns the kind of record a resource holds, or an EINVALID

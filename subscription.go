@@ -87,7 +87,7 @@ const (
 
 // SubscriptionResources are the resources a subscription can watch: those
 // with a search tool, whose feed has the same name.
-var SubscriptionResources = []string{"ru", "docs", "contracts", "world", "torgi", "rnp"}
+var SubscriptionResources = []string{"ru", "docs", "contracts", "world", "torgi", "rnp", "plans"}
 
 // Weekdays are the names a weekly schedule takes, from Sunday as
 // time.Weekday counts.

@@ -16,7 +16,8 @@ type toolCall struct {
 }
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
-// suppliers, the feed of changes, price monitoring and the subscriptions.
+// suppliers and of purchase plans, the feed of changes, price monitoring
+// and the subscriptions.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -24,6 +25,7 @@ var toolNames = []string{
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
+	"plans.search", "plans.detail",
 	"feed.changes", "prices.monitor",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 }
@@ -44,6 +46,7 @@ func demoCalls(t *testing.T) []toolCall {
 		org             *tenderbase.Org
 		lot             *tenderbase.Lot
 		entry           *tenderbase.UnfairSupplier
+		position        *tenderbase.PlannedPurchase
 	)
 	for _, r := range recs {
 		switch r := r.(type) {
@@ -70,9 +73,11 @@ func demoCalls(t *testing.T) []toolCall {
 			lot = first(lot, r)
 		case *tenderbase.UnfairSupplier:
 			entry = first(entry, r)
+		case *tenderbase.PlannedPurchase:
+			position = first(position, r)
 		}
 	}
-	if tender == nil || amended == nil || contract == nil || doc == nil || world == nil || org == nil || lot == nil || entry == nil {
+	if tender == nil || amended == nil || contract == nil || doc == nil || world == nil || org == nil || lot == nil || entry == nil || position == nil {
 		t.Fatal("the demo data lacks a record the calls need")
 	}
 	return []toolCall{
@@ -91,6 +96,8 @@ func demoCalls(t *testing.T) []toolCall {
 		{"torgi.detail", map[string]any{"id": lot.ID}},
 		{"rnp.search", map[string]any{"query": entry.Supplier.INN}},
 		{"rnp.detail", map[string]any{"id": entry.RegistryNumber}},
+		{"plans.search", map[string]any{"query": longestWord(position.Object)}},
+		{"plans.detail", map[string]any{"id": position.PositionNumber}},
 		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
 		{"prices.monitor", map[string]any{"okpd2": "26.20"}},
 	}

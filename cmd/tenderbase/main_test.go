@@ -34,9 +34,9 @@ func runCLI(t *testing.T, env map[string]string, args ...string) result {
 // from 1, and returns its path.
 func tenders(t *testing.T, dir string, titles ...string) string {
 	t.Helper()
-	var b strings.Builder
+	var recs []tenderbase.Record
 	for i, title := range titles {
-		line, err := tenderbase.EncodeEnvelope(&tenderbase.Tender{
+		recs = append(recs, &tenderbase.Tender{
 			PurchaseNumber: "03731000001250000" + string(rune('1'+i)),
 			Law:            tenderbase.Law44,
 			Version:        1,
@@ -44,13 +44,23 @@ func tenders(t *testing.T, dir string, titles ...string) string {
 			Region:         77 - i,
 			PublishedAt:    time.Date(2025, 3, 1+i, 0, 0, 0, 0, time.UTC),
 		})
+	}
+	return writeNDJSON(t, filepath.Join(dir, "tenders.ndjson"), recs...)
+}
+
+// writeNDJSON writes recs to path in the canonical NDJSON form and
+// returns path.
+func writeNDJSON(t *testing.T, path string, recs ...tenderbase.Record) string {
+	t.Helper()
+	var b strings.Builder
+	for _, r := range recs {
+		line, err := tenderbase.EncodeEnvelope(r)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b.Write(line)
 		b.WriteByte('\n')
 	}
-	path := filepath.Join(dir, "tenders.ndjson")
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -424,5 +434,29 @@ func TestStoreName(t *testing.T) {
 		if got := (storeConfig{DB: c.db}).String(); got != c.want {
 			t.Errorf("%s named %s, want %s", c.db, got, c.want)
 		}
+	}
+}
+
+// TestSearchPlans searches positions of purchase plans from the command
+// line by the month their notice is planned for, each headed by its
+// object.
+func TestSearchPlans(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "test.db")
+	data := writeNDJSON(t, filepath.Join(dir, "plans.ndjson"),
+		&tenderbase.PlannedPurchase{PositionNumber: "2180316803-12", Law: tenderbase.Law223, PlanNumber: "2180316803", PlanVersion: 2,
+			Object: "Ремонт кровли административного здания", PublishYear: 2025, PublishMonth: 3, Status: tenderbase.PlannedActive,
+			PublishedAt: time.Date(2025, 2, 14, 0, 0, 0, 0, time.UTC)},
+		&tenderbase.PlannedPurchase{PositionNumber: "2180316803-13", Law: tenderbase.Law223, PlanNumber: "2180316803", PlanVersion: 2,
+			Object: "Поставка бумаги", PublishYear: 2025, PublishMonth: 5, Status: tenderbase.PlannedActive,
+			PublishedAt: time.Date(2025, 2, 14, 0, 0, 0, 0, time.UTC)})
+	if r := runCLI(t, nil, "import", "--db", db, data); r.code != 0 {
+		t.Fatalf("import: %s%s", r.stdout, r.stderr)
+	}
+	got := runCLI(t, nil, "search", "--db", db, "plans", "--filter", "publish_in=2025-03")
+	want := "1 found in plans (page 0 of pages 0-0, 20 per page)\n" +
+		"2025-02-14  2180316803-12         Ремонт кровли административного здания\n"
+	if diff := cmp.Diff(want, got.stdout); diff != "" || got.code != 0 {
+		t.Errorf("exit %d (-want +got):\n%s%s", got.code, diff, got.stderr)
 	}
 }

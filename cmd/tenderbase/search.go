@@ -189,6 +189,8 @@ func headline(r tenderbase.Record) string {
 		line = r.Name
 	case *tenderbase.Org:
 		line = r.Name
+	case *tenderbase.PlannedPurchase:
+		line = r.Object
 	}
 	if line == "" {
 		if texts := tenderbase.MatchedText(r, false); len(texts) > 0 {

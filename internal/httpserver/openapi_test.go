@@ -103,6 +103,8 @@ var toolCalls = map[string]string{
 	"/mcp/torgi/detail":        `{"id": "efrsb-17423037_1"}`,
 	"/mcp/rnp/search":          `{"query": "общество"}`,
 	"/mcp/rnp/detail":          `{"id": "23003018"}`,
+	"/mcp/plans/search":        `{"query": "оказание", "publish_in": "2023"}`,
+	"/mcp/plans/detail":        `{"id": "202306621491460001000001"}`,
 	"/mcp/feed/changes":        `{"resource": "fas"}`,
 	"/mcp/prices/monitor":      `{"okpd2": "26.20"}`,
 	"/mcp/subscriptions/create": `{"name": "Поставки", "resource": "ru", "search": {"query": "поставка"}, ` +

@@ -214,7 +214,10 @@ func TestSearchSyntaxFilters(t *testing.T) {
 	if f := byName["cpv"]; !cmp.Equal(f.Tools, []string{"world.search"}) {
 		t.Errorf("cpv: %+v", f)
 	}
-	if len(got.Sorts) != 5 || got.Sorts[0].Name != "newest" || len(got.Sorts[0].Tools) != 6 {
+	if f := byName["ikz"]; !cmp.Equal(f.Tools, []string{"plans.search"}) || f.Meaning == "" {
+		t.Errorf("ikz: %+v", f)
+	}
+	if len(got.Sorts) != 5 || got.Sorts[0].Name != "newest" || len(got.Sorts[0].Tools) != 7 {
 		t.Errorf("sorts: %+v", got.Sorts)
 	}
 }

@@ -23,6 +23,8 @@ func TestSubjectAgreesWithTheCount(t *testing.T) {
 		{"torgi", tenderbase.MailingNew, "published", 5, "«Кровля»: 5 новых лотов"},
 		{"docs", tenderbase.MailingNew, "published", 1, "«Кровля»: 1 новый документ"},
 		{"rnp", tenderbase.MailingNew, "published", 4, "«Кровля»: 4 новые записи РНП"},
+		{"plans", tenderbase.MailingNew, "published", 1, "«Кровля»: 1 новая позиция в планах закупок"},
+		{"plans", tenderbase.MailingNew, "daily", 5, "«Кровля»: 5 новых позиций в планах закупок за день"},
 		{"ru", tenderbase.MailingWinners, "daily", 2, "«Кровля»: определены победители, 2 закупки"},
 	} {
 		m := tenderbase.Mailing{Name: "Кровля", Resource: c.resource, Type: c.kind, Schedule: c.schedule, Items: make([]tenderbase.MailItem, c.n)}

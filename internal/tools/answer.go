@@ -192,12 +192,13 @@ func decodeAll(k tenderbase.Kind, bodies []json.RawMessage) ([]tenderbase.Record
 
 // hitTypes are the summary types of the kinds a search tool returns.
 var hitTypes = map[tenderbase.Kind]reflect.Type{
-	tenderbase.KindTender:         reflect.TypeFor[tenderHit](),
-	tenderbase.KindDoc:            reflect.TypeFor[docHit](),
-	tenderbase.KindContract:       reflect.TypeFor[contractHit](),
-	tenderbase.KindWorldTender:    reflect.TypeFor[worldHit](),
-	tenderbase.KindLot:            reflect.TypeFor[lotHit](),
-	tenderbase.KindUnfairSupplier: reflect.TypeFor[rnpHit](),
+	tenderbase.KindTender:          reflect.TypeFor[tenderHit](),
+	tenderbase.KindDoc:             reflect.TypeFor[docHit](),
+	tenderbase.KindContract:        reflect.TypeFor[contractHit](),
+	tenderbase.KindWorldTender:     reflect.TypeFor[worldHit](),
+	tenderbase.KindLot:             reflect.TypeFor[lotHit](),
+	tenderbase.KindUnfairSupplier:  reflect.TypeFor[rnpHit](),
+	tenderbase.KindPlannedPurchase: reflect.TypeFor[planHit](),
 }
 
 // searchOutput returns the output schema of a search tool over records of

@@ -377,7 +377,7 @@ func TestByInnWithoutOrg(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"inn":"500100732259","name":"ИП Новое Имя","name_source":"contract 2","org":null,` +
-		`"as_customer":{"tenders":0,"contracts":0,"contracts_sum":{}},"as_organizer":{"tenders":0},` +
+		`"as_customer":{"tenders":0,"planned":0,"contracts":0,"contracts_sum":{}},"as_organizer":{"tenders":0},` +
 		`"as_supplier":{"contracts":3,"contracts_sum":{"EUR":0.2,"RUB":100.3}},` +
 		`"as_participant":{"protocols":0,"wins":0},` +
 		`"complaints":{"as_customer":0,"as_supplier":0},"fas_cases":0,"rnp":{"in_register":false,"entries":0,"items":[]},` +

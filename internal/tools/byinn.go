@@ -14,7 +14,7 @@ func (s *Set) contragentByInn() (*Tool, error) {
 		name:  "contragent.byInn",
 		title: "Organization by INN",
 		description: "An organization or entrepreneur by INN: its register card (org) and its procurement: tenders placed and " +
-			"organized, contracts signed and won with sums, protocols and wins, complaints, FAS cases, rnp (in_register: " +
+			"organized, planned, contracts signed and won with sums, protocols and wins, complaints, FAS cases, rnp (in_register: " +
 			"barred today), lots." + " " + "Counts free cannot see are null. Next: contragent.contacts, ru.search by customer_inn, contracts.search by " +
 			"supplier_inn.",
 		output: outputOf[innResult](tenderbase.KindOrg, "org"),
@@ -44,6 +44,7 @@ type innResult struct {
 
 type customerActivity struct {
 	Tenders int `json:"tenders" jsonschema:"Tenders placed as customer."`
+	Planned int `json:"planned" jsonschema:"Positions of its purchase plans: plans.search by customer_inn."`
 	contractActivity
 }
 
@@ -112,7 +113,7 @@ type activity struct {
 
 func (a activity) any() bool {
 	r := a.result
-	n := r.AsCustomer.Tenders + r.AsCustomer.Contracts + r.AsOrganizer.Tenders + r.Complaints.AsCustomer + r.FASCases + r.RNP.Entries +
+	n := r.AsCustomer.Tenders + r.AsCustomer.Planned + r.AsCustomer.Contracts + r.AsOrganizer.Tenders + r.Complaints.AsCustomer + r.FASCases + r.RNP.Entries +
 		r.Lots.AsDebtor + r.Lots.AsOrganizer
 	if r.AsSupplier != nil {
 		n += r.AsSupplier.Contracts
@@ -168,6 +169,9 @@ func (s *Set) aggregates(ctx context.Context, inn string, r *innResult) []aggreg
 	return append([]aggregate{
 		{"as_customer.tenders", tenderbase.KindTender, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
 			return s.count(ctx, srch, &r.AsCustomer.Tenders)
+		}},
+		{"as_customer.planned", tenderbase.KindPlannedPurchase, tenderbase.LookupCustomerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
+			return s.count(ctx, srch, &r.AsCustomer.Planned)
 		}},
 		{"as_organizer.tenders", tenderbase.KindTender, tenderbase.LookupOrganizerINN, func(srch tenderbase.Search) (tenderbase.Record, error) {
 			return s.count(ctx, srch, &r.AsOrganizer.Tenders)

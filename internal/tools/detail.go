@@ -19,6 +19,9 @@ type detailTool struct {
 	name, title, description string
 	idMeans                  string // what the id argument is, for its schema
 	kind                     tenderbase.Kind
+	// find, when set, returns the record an id that is no key names (a
+	// position of a plan by its IKZ), or nil.
+	find func(ctx context.Context, id string) (tenderbase.Record, error)
 	// missing returns the error for an id nothing is stored under; it says
 	// what was looked for and how to find the right id.
 	missing func(ctx context.Context, id string) error
@@ -48,6 +51,9 @@ func (s *Set) detailDefinition(t detailTool) (*Tool, error) {
 // detail returns the current version of the record, masked for the caller.
 func (s *Set) detail(ctx context.Context, t detailTool, id string) (Output, error) {
 	rec, err := s.get(ctx, t.kind, id)
+	if err == nil && rec == nil && t.find != nil {
+		rec, err = t.find(ctx, id)
+	}
 	if err != nil {
 		return Output{}, err
 	}

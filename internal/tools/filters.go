@@ -69,6 +69,10 @@ var (
 	okpd2Value = regexp.MustCompile(`^\d{1,2}(\.\d{0,3})*$`)
 	cpvValue   = regexp.MustCompile(`^\d{1,8}(-\d)?$`)
 	codeValue  = regexp.MustCompile(`^[A-Za-z0-9_]{1,32}$`)
+	// An IKZ is 36 digits; a plan's number 18 (44-FZ) or 10 (223-FZ).
+	ikzValue        = regexp.MustCompile(ikzPattern)
+	planNumberValue = regexp.MustCompile(planNumberPattern)
+	publishInValue  = regexp.MustCompile(publishInPattern)
 	// flagKey is the shape of the flags of spec 4.3, which
 	// tenderbase.ParseFilters reads.
 	flagKey = regexp.MustCompile(`^(r\d+|cr\d+|fz\d+)$`)
@@ -131,12 +135,17 @@ var filterSpecs = []filterSpec{
 		}
 		return nil
 	}},
-	{name: "state", form: "one of " + strings.Join(tenderbase.TenderStates, ", "), apply: func(f filterCall, v any) error {
+	{name: "state", form: "one of " + strings.Join(tenderbase.TenderStates, ", ") + " (a tender), or " +
+		strings.Join(tenderbase.PlannedStates, ", ") + " (a planned purchase)", apply: func(f filterCall, v any) error {
 		s, ok := v.(string)
-		if !ok || !slices.Contains(tenderbase.TenderStates, s) {
+		if !ok || !slices.Contains(statesOf(f.kind), s) {
 			return f.wrong(v)
 		}
-		f.c.where = append(f.c.where, tenderbase.Lookup{Field: tenderbase.LookupState, Value: s})
+		field := tenderbase.LookupState
+		if f.kind == tenderbase.KindPlannedPurchase {
+			field = tenderbase.LookupPlanStatus
+		}
+		f.c.where = append(f.c.where, tenderbase.Lookup{Field: field, Value: s})
 		return nil
 	}},
 	lookupFilter("okpd2", "an OKPD2 code or its beginning, such as 43.91", func(s string) (string, bool) {
@@ -154,6 +163,29 @@ var filterSpecs = []filterSpec{
 	lookupFilter("winner_id", "a national registration number, such as DE811128135", winnerID, nil),
 	lookupFilter("placing_method", "a placing method code such as EA20", code, nil),
 	lookupFilter("platform", "a platform code such as ETP_SBAST", code, nil),
+	lookupFilter("ikz", "an IKZ of 36 digits", matching(ikzValue), nil),
+	lookupFilter("plan_number", "a plan's registry number, digits", matching(planNumberValue), nil),
+	lookupFilter("publish_in", "a year such as 2026 or a month such as 2026-03", matching(publishInValue),
+		map[tenderbase.Kind]string{tenderbase.KindPlannedPurchase: tenderbase.LookupPlannedPublish}),
+}
+
+// statesOf returns the states the records of kind k are found in by the
+// filter "state": a planned purchase's as its plan says, a tender's as
+// derived.
+func statesOf(k tenderbase.Kind) []string {
+	if k == tenderbase.KindPlannedPurchase {
+		return tenderbase.PlannedStates
+	}
+	return tenderbase.TenderStates
+}
+
+// matching returns the norm of a value of the form re: the value given,
+// trimmed, when it matches.
+func matching(re *regexp.Regexp) func(string) (string, bool) {
+	return func(s string) (string, bool) {
+		s = strings.TrimSpace(s)
+		return s, re.MatchString(s)
+	}
 }
 
 // lookupParams names, for an error of tenderbase.Plan.Restrict, the filter
@@ -163,7 +195,8 @@ var lookupParams = map[string]string{
 	tenderbase.LookupCustomerINN: "customer_inn", tenderbase.LookupParticipantINN: "participant_inn",
 	tenderbase.LookupSupplierINN: "supplier_inn", tenderbase.LookupINN: "supplier_inn",
 	tenderbase.LookupPlacingMethod: "placing_method", tenderbase.LookupPlatform: "platform",
-	tenderbase.LookupWinnerID: "winner_id",
+	tenderbase.LookupWinnerID: "winner_id", tenderbase.LookupIKZ: "ikz", tenderbase.LookupPlanNumber: "plan_number",
+	tenderbase.LookupPlannedPublish: "publish_in", tenderbase.LookupPlanStatus: "state",
 }
 
 func inn(s string) (string, bool) {

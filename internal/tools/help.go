@@ -14,7 +14,7 @@ import (
 func Instructions() string {
 	return "Tenderbase holds public procurement data: Russian tenders (44-FZ and 223-FZ) with their amendments and winners, " +
 		"procurement documentation, concluded contracts, world tenders, auctions of bankruptcy and state property, " +
-		"the register of unfair suppliers, and organizations by INN. " +
+		"the register of unfair suppliers, purchase plans (purchases announced before their notice), and organizations by INN. " +
 		"Search with a *.search tool, then open one record with the matching *.detail tool by the id an item carries. " +
 		queryHelp + " " + pagingHelp() + " " +
 		"Fields your plan does not include are null in a record and left out of a summary, and the answer names them."

@@ -375,6 +375,10 @@ func mailFacts(h hit) []string {
 	case rnpHit:
 		return facts(ru("Поставщик", h.Supplier.String()), ru("Основание", h.Reason), ru("Заказчик", h.Customer.String()),
 			ru("Цена контракта", money(h.Price, h.Currency, nil)), ru("Включён", h.Included), ru("Исключается", h.ExcludeOn))
+	case planHit:
+		return facts(ru("Позиция", h.ID), ru("Заказчик", h.Customer.String()), ru("Регион", num(h.Region)),
+			ru("Планируемая сумма", money(h.Price, h.Currency, nil)), ru("Извещение планируется", h.PublishIn),
+			ru("ИКЗ", h.IKZ), ru("План", h.Plan), ru("Опубликовано", h.Published))
 	}
 	return nil
 }
@@ -393,6 +397,8 @@ func hitURL(h hit) string {
 	case lotHit:
 		return h.URL
 	case rnpHit:
+		return h.URL
+	case planHit:
 		return h.URL
 	}
 	return ""

@@ -44,7 +44,7 @@ func (s *Set) ruDetail() (*Tool, error) {
 		name:  "ru.detail",
 		title: "Russian tender details",
 		description: "One Russian tender, whole: customers, organizer, prices, dates, lots, objects, files, contact, participants, " +
-			"winners." + " " + stateHelp + " " + "dates are the deadlines after date changes; events newest first.",
+			"winners, plans (for plans.detail)." + " " + stateHelp + " " + "dates are the deadlines after date changes; events newest first.",
 		idMeans: "Purchase number: 19 digits (44-FZ) or 11 (223-FZ).",
 		kind:    tenderbase.KindTender,
 		missing: s.tenderMissing,

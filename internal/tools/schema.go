@@ -17,6 +17,14 @@ import (
 // for a person or an individual entrepreneur.
 const innPattern = `^\d{10}(\d{2})?$`
 
+// The patterns of the numbers of purchase plans: an IKZ, a plan's number
+// and the year or month a notice is planned for.
+const (
+	ikzPattern        = `^\d{36}$`
+	planNumberPattern = `^\d{10}(\d{8})?$`
+	publishInPattern  = `^\d{4}(-(0[1-9]|1[0-2]))?$`
+)
+
 // argumentRules add to a generated input schema what Go types cannot say.
 // They are keyed by argument name because an argument means the same in
 // every tool that takes it; each argument type's check method enforces the
@@ -43,10 +51,13 @@ var argumentRules = map[string]func(*jsonschema.Schema){
 	"schedule": func(s *jsonschema.Schema) {
 		s.Enum = []any{tenderbase.SchedulePublished, tenderbase.ScheduleDaily, tenderbase.ScheduleWeekly}
 	},
-	"weekday":    func(s *jsonschema.Schema) { s.Enum = anyOf(tenderbase.Weekdays) },
-	"watch_inns": func(s *jsonschema.Schema) { s.Items.Pattern = innPattern },
-	"name":       func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
-	"state":      func(s *jsonschema.Schema) { s.Enum = anyOf(tenderbase.TenderStates) },
+	"weekday":     func(s *jsonschema.Schema) { s.Enum = anyOf(tenderbase.Weekdays) },
+	"watch_inns":  func(s *jsonschema.Schema) { s.Items.Pattern = innPattern },
+	"name":        func(s *jsonschema.Schema) { s.MinLength = jsonschema.Ptr(1) },
+	"state":       func(s *jsonschema.Schema) { s.Enum = anyOf(tenderbase.TenderStates) },
+	"ikz":         func(s *jsonschema.Schema) { s.Pattern = ikzPattern },
+	"plan_number": func(s *jsonschema.Schema) { s.Pattern = planNumberPattern },
+	"publish_in":  func(s *jsonschema.Schema) { s.Pattern = publishInPattern },
 }
 
 // anyOf returns vs as the values of an enum.
@@ -107,6 +118,9 @@ var argumentLimits = map[string]int{
 	"countries":       maxCountries,
 	"filters":         maxFilterKeys,
 	"state":           maxStateLength,
+	"ikz":             36,
+	"plan_number":     18,
+	"publish_in":      7,
 	// The arguments of subscriptions.create.
 	"name":       200,
 	"search":     maxFilterKeys,

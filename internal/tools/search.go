@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -41,19 +42,19 @@ const (
 // jsonschema tag is what a model reads in every tool's schema, kept short;
 // its doc tag says it whole, for GET /search/syntax (FilterDocs).
 type searchArgs struct {
-	Query          string         `json:"query,omitempty" jsonschema:"Words; syntax in the instructions."`
+	Query          string         `json:"query,omitempty" jsonschema:"Words; see the instructions."`
 	Exact          bool           `json:"exact,omitempty" doc:"true: the query exactly as written: no synonym, word family, abbreviation or category is searched too, a word no record holds is not corrected to a known one (a typo, the other keyboard layout), and no partial matches follow a short first page."`
 	Regions        []int          `json:"regions,omitempty" jsonschema:"Region codes: 77 Moscow..." doc:"Region codes of the Russian Federation (1-99) to search in, e.g. [77, 50] for Moscow and Moscow oblast; a record in any of them matches. Empty: all regions."`
 	Countries      []int          `json:"countries,omitempty" jsonschema:"ISO numeric codes: 276 Germany..." doc:"ISO 3166 numeric country codes (1-999), e.g. [276, 250] for Germany and France; a tender in any of them matches. Empty: all countries."`
 	Laws           []int          `json:"laws,omitempty" doc:"Laws the records fall under: 44 (44-FZ), 223 (223-FZ); a record under any of them matches. Empty: every law."`
-	PriceMin       int            `json:"price_min,omitempty" jsonschema:"Roubles." doc:"Lowest price in roubles, included: a tender's maximum price, a contract's price, a lot's starting price. Records without a price in roubles do not match a price bound."`
+	PriceMin       int            `json:"price_min,omitempty" jsonschema:"Roubles." doc:"Lowest price in roubles, included: a tender's maximum price, a contract's price, a lot's starting price, the money a plan position plans in all. Records without a price in roubles do not match a price bound."`
 	PriceMax       int            `json:"price_max,omitempty" doc:"Highest price in roubles, included."`
 	PublishedFrom  string         `json:"published_from,omitempty" jsonschema:"2026-12-01 or 01.12.2026, Moscow." doc:"Published on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time."`
 	PublishedTo    string         `json:"published_to,omitempty" doc:"Published on or before this day (Moscow time), included."`
 	DeadlineFrom   string         `json:"deadline_from,omitempty" jsonschema:"Applications close then or later." doc:"Applications close on or after this day (Moscow time): 2026-12-01, 01.12.2026 or an RFC 3339 time. For a tender, the deadline once its date changes are applied."`
 	DeadlineTo     string         `json:"deadline_to,omitempty" doc:"Applications close on or before this day (Moscow time), included."`
 	Open           bool           `json:"open,omitempty" jsonschema:"Deadline ahead." doc:"true: only records that take applications now: the deadline is still ahead (and a tender's state is active)."`
-	State          string         `json:"state,omitempty" jsonschema:"Derived, as ru.detail." doc:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed. Empty: every state."`
+	State          string         `json:"state,omitempty" jsonschema:"Derived, as ru.detail." doc:"Only tenders in this state once their protocols and events are applied, as ru.detail derives it: active, completed, cancelled or failed; only positions of purchase plans in this status, as the current version of their plan gives it: planned, changed or cancelled. Empty: every state."`
 	OKPD2          string         `json:"okpd2,omitempty" jsonschema:"Code prefix: 43.91." doc:"OKPD2 code or its beginning, of any purchase object: 43 (a class), 43.91, 43.91.19.110."`
 	CPV            string         `json:"cpv,omitempty" jsonschema:"Code prefix: 4526." doc:"CPV code or its significant digits, of the tender or a lot: 45 (the division), 4526, 45261910-6."`
 	CustomerINN    string         `json:"customer_inn,omitempty" doc:"INN of the customer (10 or 12 digits)."`
@@ -62,6 +63,9 @@ type searchArgs struct {
 	WinnerID       string         `json:"winner_id,omitempty" jsonschema:"VAT/company no." doc:"National registration number of a winner that a world tender's award names, as the notice publishes it (a VAT or company number such as DE811128135 or 09506232); letters and digits count, spaces, dots and dashes do not."`
 	PlacingMethod  string         `json:"placing_method,omitempty" jsonschema:"EA20, OK20, ZK20, ZP20..." doc:"Placing method code as the EIS gives it: EA20 (electronic auction), OK20 (open tender), ZK20 (request for quotations), ZP20 (request for proposals)..."`
 	Platform       string         `json:"platform,omitempty" jsonschema:"ETP_SBAST, ETP_RTS, ETP_EETP..." doc:"Electronic platform code as the EIS gives it: ETP_SBAST (Sberbank-AST), ETP_RTS (RTS-tender), ETP_EETP (Roseltorg), ETP_AVK (NEP), ETP_GPB..."`
+	IKZ            string         `json:"ikz,omitempty" doc:"Identification code of the purchase (IKZ, 36 digits), which a 44-FZ plan position, its notice and its contract share."`
+	PlanNumber     string         `json:"plan_number,omitempty" doc:"Registry number of a purchase plan: 18 digits (a 44-FZ plan-schedule) or 10 (a 223-FZ plan); every position it lists, in any of its versions, matches."`
+	PublishIn      string         `json:"publish_in,omitempty" jsonschema:"Notice planned: 2026 or 2026-03." doc:"When the purchase's notice is planned to be published: a year (2026) or a month (2026-03). 44-FZ plan-schedules give the year alone, so a month finds 223-FZ positions only."`
 	Sort           string         `json:"sort,omitempty"`
 	Page           int            `json:"page,omitempty"`
 	Cursor         string         `json:"cursor,omitempty" jsonschema:"From next_cursor; not with page."`
@@ -124,19 +128,27 @@ type searchTool struct {
 	// sorts the orders it offers beside newest.
 	filters []string
 	sorts   []tenderbase.Sort
+	// params and rules say, for this tool, what a named filter means and
+	// takes where that is not what it means in the others (definition).
+	params map[string]string
+	rules  map[string]func(*jsonschema.Schema)
 }
 
 // searchDefinition returns the tool t with the argument type A.
 func searchDefinition[A searcher](s *Set, t searchTool) (*Tool, error) {
 	s.searches[t.kind] = t
+	// The sorts the tool offers, not every search's, and flags it takes.
+	rules := map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }}
+	params := map[string]string{"filters": t.flags.example()}
+	maps.Copy(rules, t.rules)
+	maps.Copy(params, t.params)
 	return build(definition[A]{
 		name: t.name, title: t.title, description: t.description,
 		output: searchOutput(t.kind),
 		value:  recordsOutput(t.kind),
 		only:   append([]string{"query", "exact", "sort", "page", "cursor", "filters"}, t.filters...),
-		// The sorts the tool offers, not every search's, and flags it takes.
-		rules:  map[string]func(*jsonschema.Schema){"sort": func(p *jsonschema.Schema) { p.Enum = anyOf(t.sortNames()) }},
-		params: map[string]string{"filters": t.flags.example()},
+		rules:  rules,
+		params: params,
 		run: func(ctx context.Context, args A) (Output, error) {
 			return s.search(ctx, t, args.request())
 		},
@@ -555,7 +567,7 @@ func (k flagKinds) example() string {
 	if k.laws {
 		flags = append(flags, `"fz44": 1`)
 	}
-	return "Flags (spec 4.3): {" + strings.Join(flags, ", ") + "}."
+	return "Flags: {" + strings.Join(flags, ", ") + "}."
 }
 
 // check rejects filters the records cannot carry, which would otherwise

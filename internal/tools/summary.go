@@ -3,6 +3,7 @@ package tools
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -118,14 +119,30 @@ type tenderHit struct {
 	State     string             `json:"state"`
 	Published string             `json:"published,omitempty" jsonschema:"The day the current version of the notice was published: YYYY-MM-DD."`
 	Deadline  time.Time          `json:"deadline,omitzero" jsonschema:"The deadline for applications now, once date changes and prolongations are applied, as ru.detail's dates say."`
-	URL       string             `json:"url,omitempty" jsonschema:"The notice on zakupki.gov.ru."`
+	// Plans are the positions of purchase plans the notice was published
+	// from, each as plans.detail takes it.
+	Plans []string `json:"plans,omitempty" jsonschema:"The plan positions it was published from: ids for plans.detail."`
+	URL   string   `json:"url,omitempty" jsonschema:"The notice on zakupki.gov.ru."`
 }
 
 func (h tenderHit) entry() entry {
 	return entry{id: h.ID, title: h.Title, facts: facts(
 		labelled("customer", h.Customer.String()), region(h.Region), money(h.Price, h.Currency, h.Prices), h.State,
-		labelled("published", h.Published), labelled("deadline", momentText(h.Deadline)), h.URL,
+		labelled("published", h.Published), labelled("deadline", momentText(h.Deadline)),
+		labelled("plan position", strings.Join(h.Plans, ", ")), h.URL,
 	)}
+}
+
+// planPositions returns the positions of plans t was published from, each
+// by its number, or by its IKZ where the notice names no number.
+func planPositions(t *tenderbase.Tender) []string {
+	var out []string
+	for _, p := range t.Plans {
+		if id := cmp.Or(p.PositionNumber, p.IKZ); id != "" && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // tenderHitOf returns the summary of t in state, its applications deadline
@@ -133,7 +150,7 @@ func (h tenderHit) entry() entry {
 func tenderHitOf(t *tenderbase.Tender, state string, deadline time.Time) tenderHit {
 	h := tenderHit{
 		ID: t.PurchaseNumber, Title: cut(t.Title, titleRunes), Customer: partyOf(t.Customer), Region: t.Region,
-		State: state, Published: dateText(t.PublishedAt), Deadline: deadline, URL: t.URL,
+		State: state, Published: dateText(t.PublishedAt), Deadline: deadline, Plans: planPositions(t), URL: t.URL,
 	}
 	switch {
 	case len(t.MaxPrices) > 0:
@@ -381,6 +398,8 @@ func hits(recs []tenderbase.Record, standings []tenderbase.TenderStanding) ([]hi
 			out[i] = lotHitOf(r)
 		case *tenderbase.UnfairSupplier:
 			out[i] = rnpHitOf(r)
+		case *tenderbase.PlannedPurchase:
+			out[i] = planHitOf(r)
 		default:
 			return nil, fmt.Errorf("no summary of %s records", rec.Kind())
 		}

@@ -35,6 +35,8 @@ var hitKinds = map[tenderbase.Kind]hitKind{
 		open: `Whole lot with its terms, dates and result: torgi.detail {"id": %[1]s}.`},
 	tenderbase.KindUnfairSupplier: {one: "entry", many: "entries", cutWhole: "rnp.detail",
 		open: `Whole entry with its purchase, contract and founders: rnp.detail {"id": %[1]s}.`},
+	tenderbase.KindPlannedPurchase: {one: "planned purchase", many: "planned purchases", cutWhole: "plans.detail",
+		open: `Whole position with the notices published from it: plans.detail {"id": %[1]s}.`},
 }
 
 // noun returns the noun of k for n records.

@@ -44,6 +44,8 @@ var tariffCases = []tariffCase{
 	{"torgi.detail", `{"id": "efrsb-17423037_1"}`, itself(tenderbase.KindLot), nil},
 	{"rnp.search", `{"query": "общество | предприниматель"}`, items(tenderbase.KindUnfairSupplier), nil},
 	{"rnp.detail", `{"id": "23003018"}`, itself(tenderbase.KindUnfairSupplier), nil},
+	{"plans.search", `{"query": "поставка | оказание"}`, items(tenderbase.KindPlannedPurchase), nil},
+	{"plans.detail", `{"id": "202306621491460001000001"}`, itself(tenderbase.KindPlannedPurchase), nil},
 }
 
 // TestTariffFields holds every tool to the plans: for every field that

@@ -173,6 +173,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.contragentByInn, s.contragentContacts,
 		s.torgiSearch, s.torgiDetail,
 		s.rnpSearch, s.rnpDetail,
+		s.plansSearch, s.plansDetail,
 		s.feedChanges,
 		s.pricesMonitor,
 		s.subscriptionsCreate, s.subscriptionsList, s.subscriptionsDelete,

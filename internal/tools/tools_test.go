@@ -21,6 +21,8 @@ var specTools = []string{
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
+	// Beyond the spec: positions of purchase plans.
+	"plans.search", "plans.detail",
 	// Beyond the spec: the feed of changes, to poll instead of searching.
 	"feed.changes",
 	// Beyond the spec's tools: the plans' price monitoring and mailings
@@ -33,7 +35,7 @@ var specTools = []string{
 // all there is to say, and whose sibling (price_min, published_from) or
 // the server's instructions (page, exact) say the rest: their schemas carry no
 // description, since a model reads every tool's before its first call.
-var selfExplained = []string{"laws", "price_max", "published_to", "deadline_to", "customer_inn", "supplier_inn", "sort", "page", "exact"}
+var selfExplained = []string{"ikz", "plan_number", "laws", "price_max", "published_to", "deadline_to", "customer_inn", "supplier_inn", "sort", "page", "exact"}
 
 func TestList(t *testing.T) {
 	var names []string
@@ -133,6 +135,8 @@ var goodArgs = map[string]string{
 	"torgi.detail":        `{"id": "efrsb-17423037_1"}`,
 	"rnp.search":          `{"query": "АкваХимРеагент", "filters": {"fz44": 1}}`,
 	"rnp.detail":          `{"id": "23003018"}`,
+	"plans.search":        `{"query": "оказание услуг", "publish_in": "2023", "regions": [63, 77]}`,
+	"plans.detail":        `{"id": "202306621491460001000001"}`,
 	"feed.changes":        `{"resource": "fas", "limit": 3}`,
 	"prices.monitor":      `{"okpd2": "26.20"}`,
 	"subscriptions.create": `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
