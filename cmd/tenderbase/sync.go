@@ -21,6 +21,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
+	rsmpsync "github.com/tenderbase/tenderbase/internal/harvest/rsmp"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgicards"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen"
 	"github.com/tenderbase/tenderbase/internal/importer"
@@ -136,6 +137,7 @@ func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
 		torgiopen.New(torgiopen.Config{}, logger),
 		torgicards.New(torgicards.Config{}, logger),
 		fedresurs.New(sc.Fedresurs, logger),
+		rsmpsync.New(rsmpsync.Config{}, logger),
 	}
 	if len(sc.Sources) == 0 {
 		return all
