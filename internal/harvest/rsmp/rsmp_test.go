@@ -356,3 +356,38 @@ func TestReadMeta(t *testing.T) {
 func fault(prefix string, do func(http.ResponseWriter, *http.Request)) rsmptest.Fault {
 	return rsmptest.Fault{Prefix: prefix, Do: do}
 }
+
+// TestSyncReadsAReleasePastTheImportBound loads a release that unpacks to
+// more than the import's bound of one archive: a real release unpacks to
+// some 25 GB, past the 4 GiB default, and is read whole all the same.
+func TestSyncReadsAReleasePastTheImportBound(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := rsmptest.New(t)
+		s.Add(day(2026, 7, 10), structure, release(t, day(2026, 7, 10), orgJuly))
+		unpacked := fileSize(t, member)
+		r.Runner.Limits = importer.Limits{MaxArchiveBytes: unpacked / 2}
+		if err := r.Run(t, scope, source(s)); err != nil {
+			t.Fatal(err)
+		}
+		checkOrgs(t, r, day(2026, 7, 10), orgJuly, entrepreneur)
+		// The source's own bound holds.
+		s2 := rsmptest.New(t)
+		s2.Add(day(2026, 8, 10), structure, release(t, day(2026, 8, 10), "2901000005"))
+		src := New(Config{Passport: s2.URL(), Fetch: quick, MaxUnpacked: unpacked / 2}, nil)
+		if err := r.Run(t, scope, src); err != nil {
+			t.Fatal(err)
+		}
+		if st := r.State(t); st.Rejected != 1 || !strings.Contains(st.LastRejection, "--max-archive-bytes") {
+			t.Errorf("state %+v, want the member past the source's bound skipped", st)
+		}
+	})
+}
+
+func fileSize(t *testing.T, path string) int64 {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Size()
+}

@@ -1,0 +1,120 @@
+package rsmp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
+)
+
+// The environment of the process TestSyncSurvivesKill starts: the store
+// to sync into and the passport to sync from.
+const (
+	childDriver   = "RSMP_TEST_DRIVER"
+	childDSN      = "RSMP_TEST_DSN"
+	childPassport = "RSMP_TEST_PASSPORT"
+)
+
+// TestSyncChild is the sync that TestSyncSurvivesKill runs in a process of
+// its own, and kills.
+func TestSyncChild(t *testing.T) {
+	driver := os.Getenv(childDriver)
+	if driver == "" {
+		t.Skip("run by TestSyncSurvivesKill")
+	}
+	r := harvesttest.NewRig(t, driver, os.Getenv(childDSN), decoders)
+	r.Runner.Now = func() time.Time { return noon }
+	err := r.Run(t, scope, New(Config{Passport: os.Getenv(childPassport), Fetch: quick}, nil))
+	t.Errorf("the sync ended before it was killed: %v", err)
+}
+
+func TestSyncSurvivesKill(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s, files := published(t)
+		reached := make(chan struct{})
+		zipped := release(t, day(2026, 7, 10), orgJuly)
+		// The download stops half way, and the sync is killed there.
+		s.Inject(fault(files[2], func(w http.ResponseWriter, req *http.Request) {
+			w.Header().Set("Content-Length", "100000")
+			w.Write(zipped[:len(zipped)/2])
+			w.(http.Flusher).Flush()
+			close(reached)
+			<-req.Context().Done()
+		}))
+		var out bytes.Buffer
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncChild$")
+		cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childPassport+"="+s.URL(), "TMPDIR="+t.TempDir())
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-reached:
+		case <-time.After(time.Minute): // far past what a busy machine takes: a hang
+			t.Error("the sync did not reach the release's download: a hang")
+		}
+		// SIGKILL: no deferred call runs, no state is written.
+		cmd.Process.Kill()
+		cmd.Wait()
+		if t.Failed() {
+			t.Fatalf("the killed sync:\n%s", out.String())
+		}
+		if err := r.Run(t, scope, source(s)); err != nil {
+			t.Fatal(err)
+		}
+		checkOrgs(t, r, day(2026, 7, 10), orgJuly, entrepreneur)
+		if n := s.Served(files[2]); n != 1 {
+			t.Errorf("the release was served whole %d times, want once", n)
+		}
+		asked := s.Requests("")
+		if err := r.Run(t, scope, source(s)); err != nil {
+			t.Fatal(err)
+		}
+		if n := s.Requests("") - asked; n != 1 {
+			t.Errorf("a run after the release was loaded sent %d requests, want 1: meta.csv", n)
+		}
+	})
+}
+
+// dyingLog is a sync log whose process dies, as far as the sync can tell,
+// when it is to record the release loaded: after its import.
+type dyingLog struct{ tenderbase.SyncLog }
+
+func (l dyingLog) SetCheckpoint(ctx context.Context, c tenderbase.Checkpoint) error {
+	if c.Partition == loaded {
+		return errors.New("killed")
+	}
+	return l.SyncLog.SetCheckpoint(ctx, c)
+}
+
+func TestSyncKilledBetweenImportAndCheckpoint(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s, files := published(t)
+		r.Runner.Log = dyingLog{r.Store}
+		if err := r.Run(t, scope, source(s)); err == nil || !strings.Contains(err.Error(), "killed") {
+			t.Fatalf("run: %v, want killed", err)
+		}
+		r.Runner.Log = r.Store
+		if err := r.Run(t, scope, source(s)); err != nil {
+			t.Fatal(err)
+		}
+		// The release imported and not recorded is imported again: its
+		// subjects, stored already, are unchanged.
+		checkOrgs(t, r, day(2026, 7, 10), orgJuly, entrepreneur)
+		r.CheckRecords(t, map[tenderbase.Kind][]string{tenderbase.KindOrg: {entrepreneur, orgJuly}})
+		if n := s.Served(files[2]); n != 2 {
+			t.Errorf("the release was downloaded %d times, want twice", n)
+		}
+		if st := r.State(t); st.Files != 2 || st.Inserted != 2 || st.Partitions != 1 {
+			t.Errorf("state %+v, want 2 files read, 2 subjects stored, 1 release loaded", st)
+		}
+	})
+}
