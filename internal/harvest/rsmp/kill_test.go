@@ -1,13 +1,10 @@
 package rsmp
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net/http"
 	"os"
-	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -49,24 +46,7 @@ func TestSyncSurvivesKill(t *testing.T) {
 			close(reached)
 			<-req.Context().Done()
 		}))
-		var out bytes.Buffer
-		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncChild$")
-		cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childPassport+"="+s.URL(), "TMPDIR="+t.TempDir())
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-reached:
-		case <-time.After(time.Minute): // far past what a busy machine takes: a hang
-			t.Error("the sync did not reach the release's download: a hang")
-		}
-		// SIGKILL: no deferred call runs, no state is written.
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			t.Fatalf("the killed sync:\n%s", out.String())
-		}
+		harvesttest.KillChild(t, "TestSyncChild", []string{childDriver + "=" + r.Driver, childDSN + "=" + r.DSN, childPassport + "=" + s.URL()}, reached)
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
@@ -74,11 +54,7 @@ func TestSyncSurvivesKill(t *testing.T) {
 		if n := s.Served(files[2]); n != 1 {
 			t.Errorf("the release was served whole %d times, want once", n)
 		}
-		asked := s.Requests("")
-		if err := r.Run(t, scope, source(s)); err != nil {
-			t.Fatal(err)
-		}
-		if n := s.Requests("") - asked; n != 1 {
+		if n := r.Asked(t, scope, source(s), s.Requests); n != 1 {
 			t.Errorf("a run after the release was loaded sent %d requests, want 1: meta.csv", n)
 		}
 	})
@@ -99,9 +75,7 @@ func TestSyncKilledBetweenImportAndCheckpoint(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s, files := published(t)
 		r.Runner.Log = dyingLog{r.Store}
-		if err := r.Run(t, scope, source(s)); err == nil || !strings.Contains(err.Error(), "killed") {
-			t.Fatalf("run: %v, want killed", err)
-		}
+		r.RunFails(t, scope, source(s), "killed")
 		r.Runner.Log = r.Store
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)

@@ -148,11 +148,7 @@ func TestSyncSkipsTheReleaseLoaded(t *testing.T) {
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
-		asked := s.Requests("")
-		if err := r.Run(t, scope, source(s)); err != nil {
-			t.Fatal(err)
-		}
-		if n := s.Requests("") - asked; n != 1 || s.Requests("meta.csv") != 2 {
+		if n := r.Asked(t, scope, source(s), s.Requests); n != 1 || s.Requests("meta.csv") != 2 {
 			t.Errorf("a second run sent %d requests, want 1: meta.csv", n)
 		}
 		// The release of August comes; it is the only one downloaded.
@@ -228,10 +224,7 @@ func TestSyncBrokenReleaseFails(t *testing.T) {
 		// no central directory.
 		broken := fault(files[2], func(w http.ResponseWriter, _ *http.Request) { w.Write(zipped[:len(zipped)-30]) })
 		s.Inject(broken, broken, broken)
-		err := r.Run(t, scope, source(s))
-		if err == nil || !strings.Contains(err.Error(), files[2]) || !strings.Contains(err.Error(), "not a whole ZIP archive") {
-			t.Fatalf("run: %v, want the release named as not a whole ZIP archive", err)
-		}
+		r.RunFails(t, scope, source(s), files[2], "not a whole ZIP archive")
 		st := r.State(t)
 		if !strings.Contains(st.LastError, files[2]) || st.Partitions != 0 || !st.Through.IsZero() {
 			t.Errorf("state %+v, want the release's error and nothing loaded", st)
@@ -267,10 +260,7 @@ func TestSyncRefusesAnotherHost(t *testing.T) {
 		s.Inject(fault("meta.csv", func(w http.ResponseWriter, _ *http.Request) {
 			io.WriteString(w, "property,value\r\n"+file+","+other.URL()+file+"\r\n")
 		}))
-		err := r.Run(t, scope, source(s))
-		if err == nil || !strings.Contains(err.Error(), "is not on") {
-			t.Fatalf("run: %v, want the release refused", err)
-		}
+		r.RunFails(t, scope, source(s), "is not on")
 		if other.Requests("") != 0 {
 			t.Error("the sync asked another host")
 		}
@@ -280,10 +270,7 @@ func TestSyncRefusesAnotherHost(t *testing.T) {
 func TestSyncPassportWithoutReleases(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := rsmptest.New(t)
-		err := r.Run(t, scope, source(s))
-		if err == nil || !strings.Contains(err.Error(), "lists no data-<date>-structure-<date>.zip release") {
-			t.Fatalf("run: %v, want the passport's shape named", err)
-		}
+		r.RunFails(t, scope, source(s), "lists no data-<date>-structure-<date>.zip release")
 	})
 }
 

@@ -1,10 +1,8 @@
 package torgiopen
 
 import (
-	"bytes"
 	"net/http"
 	"os"
-	"os/exec"
 	"slices"
 	"testing"
 	"time"
@@ -42,26 +40,7 @@ func TestSyncSurvivesKill(t *testing.T) {
 			close(reached)
 			<-req.Context().Done()
 		}))
-		var out bytes.Buffer
-		cmd := exec.Command(os.Args[0], "-test.run=^TestSyncChild$")
-		// The child's temporary folders go into the test's own: killed,
-		// it cannot remove them itself.
-		cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childService+"="+s.URL(), "TMPDIR="+t.TempDir())
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		select {
-		case <-reached:
-		case <-time.After(time.Minute): // far past what a busy machine takes: a hang
-			t.Error("the sync did not reach the third notice: a hang")
-		}
-		// SIGKILL: no deferred call runs, no state is written.
-		cmd.Process.Kill()
-		cmd.Wait()
-		if t.Failed() {
-			t.Fatalf("the killed sync:\n%s", out.String())
-		}
+		harvesttest.KillChild(t, "TestSyncChild", []string{childDriver + "=" + r.Driver, childDSN + "=" + r.DSN, childService + "=" + s.URL()}, reached)
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}
