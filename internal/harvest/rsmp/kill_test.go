@@ -29,7 +29,7 @@ func TestSyncChild(t *testing.T) {
 	}
 	r := harvesttest.NewRig(t, driver, os.Getenv(childDSN), decoders)
 	r.Runner.Now = func() time.Time { return noon }
-	err := r.Run(t, scope, New(Config{Passport: os.Getenv(childPassport), Fetch: quick}, nil))
+	err := r.Run(t, scope, New(Config{Passport: os.Getenv(childPassport), Fetch: quick, DownloadTimeout: downloadTimeout}, nil))
 	t.Errorf("the sync ended before it was killed: %v", err)
 }
 

@@ -52,12 +52,16 @@ var DefaultFileHosts = []string{"file.nalog.ru"}
 const DefaultMaxUnpacked = 64 << 30
 
 // DefaultFetch is how the source fetches unless told otherwise: one
-// request at a time, and an attempt may take hours, since one release is
-// some 2 GB. A download cut short is fetched again from its start.
+// request at a time, a minute for the passport, three attempts.
 var DefaultFetch = fetch.Config{
-	Rate: 1, Burst: 1, Concurrency: 1, Timeout: 3 * time.Hour, Attempts: 3,
+	Rate: 1, Burst: 1, Concurrency: 1, Timeout: time.Minute, Attempts: 3,
 	MinBackoff: 30 * time.Second, MaxBackoff: 10 * time.Minute, BreakAfter: 3, BreakFor: time.Hour,
 }
+
+// DefaultDownloadTimeout is how long one attempt at downloading a release
+// may take: some 2 GB, at 2 Mbit/s. A download cut short is fetched again
+// from its start.
+const DefaultDownloadTimeout = 3 * time.Hour
 
 // Config configures the source. Its zero value fetches the tax service.
 type Config struct {
@@ -65,13 +69,17 @@ type Config struct {
 	FileHosts   []string     // DefaultFileHosts when nil
 	MaxUnpacked int64        // DefaultMaxUnpacked when 0
 	Fetch       fetch.Config // DefaultFetch when zero
-	Transport   http.RoundTripper
+	// DownloadTimeout bounds an attempt at a release, in place of
+	// Fetch.Timeout; DefaultDownloadTimeout when 0.
+	DownloadTimeout time.Duration
+	Transport       http.RoundTripper
 }
 
 // Source is the SME register as a sync source.
 type Source struct {
 	cfg    Config
-	client *fetch.Client
+	client *fetch.Client // the passport
+	files  *fetch.Client // the releases
 }
 
 // New returns the source; logger nil discards.
@@ -88,14 +96,25 @@ func New(cfg Config, logger *slog.Logger) *Source {
 	if cfg.Fetch == (fetch.Config{}) {
 		cfg.Fetch = DefaultFetch
 	}
-	return &Source{cfg: cfg, client: fetch.New("rsmp", cfg.Fetch, cfg.Transport, logger)}
+	if cfg.DownloadTimeout == 0 {
+		cfg.DownloadTimeout = DefaultDownloadTimeout
+	}
+	files := cfg.Fetch
+	files.Timeout = cfg.DownloadTimeout
+	return &Source{cfg: cfg,
+		client: fetch.New("rsmp", cfg.Fetch, cfg.Transport, logger),
+		files:  fetch.New("rsmp", files, cfg.Transport, logger)}
 }
 
 // Name returns "rsmp".
 func (s *Source) Name() string { return "rsmp" }
 
-// Stats returns what the source's client did.
-func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
+// Stats returns what the source's clients did.
+func (s *Source) Stats() fetch.Stats {
+	p, f := s.client.Stats(), s.files.Stats()
+	return fetch.Stats{Requests: p.Requests + f.Requests, Retries: p.Retries + f.Retries,
+		Failures: p.Failures + f.Failures, Bytes: p.Bytes + f.Bytes}
+}
 
 // loaded is the partition that holds the file name of the last release
 // loaded.
@@ -209,7 +228,7 @@ func (s *Source) load(ctx context.Context, job *harvest.Job, passport *url.URL, 
 		return fmt.Errorf("%s is not on %s or a file host of the tax service", a.url.Redacted(), passport.Host)
 	}
 	job.Logger().Info("downloading a release of the register", "file", a.file)
-	file, _, err := s.client.Download(ctx, fetch.Request{URL: a.url.String(), Check: isZip, RefuseTypes: []string{"text/html"}}, job.Spool())
+	file, _, err := s.files.Download(ctx, fetch.Request{URL: a.url.String(), Check: isZip, RefuseTypes: []string{"text/html"}}, job.Spool())
 	if err != nil {
 		return err
 	}

@@ -91,8 +91,12 @@ func published(t *testing.T) (*rsmptest.Service, []string) {
 }
 
 func source(s *rsmptest.Service) *Source {
-	return New(Config{Passport: s.URL(), Fetch: quick}, nil)
+	return New(Config{Passport: s.URL(), Fetch: quick, DownloadTimeout: downloadTimeout}, nil)
 }
+
+// downloadTimeout is the tests' bound on a release's download: longer
+// than the passport's, as it is in use.
+const downloadTimeout = 10 * time.Second
 
 func eachStore(t *testing.T, test func(t *testing.T, r *harvesttest.Rig)) {
 	harvesttest.EachStoreAt(t, decoders, noon, test)
@@ -199,6 +203,7 @@ func TestSyncThroughFaults(t *testing.T) {
 		zipped := release(t, day(2026, 7, 10), orgJuly)
 		s.Inject(
 			fault("meta.csv", harvesttest.Status(http.StatusServiceUnavailable)),
+			fault("meta.csv", harvesttest.Slow),
 			fault(files[2], harvesttest.Status(http.StatusBadGateway)),
 			fault(files[2], harvesttest.Truncated(string(zipped[:len(zipped)/2]))),
 		)
@@ -206,12 +211,36 @@ func TestSyncThroughFaults(t *testing.T) {
 		if err := r.Run(t, scope, src); err != nil {
 			t.Fatal(err)
 		}
-		if n := src.Stats().Retries; n != 3 {
+		if n := src.Stats().Retries; n != 4 {
 			t.Errorf("%d retries, want one for each fault", n)
 		}
 		checkOrgs(t, r, day(2026, 7, 10), orgJuly, entrepreneur)
 		if st := r.State(t); st.LastError != "" || st.Partitions != 1 {
 			t.Errorf("state %+v, want the release loaded", st)
+		}
+	})
+}
+
+// TestSyncWaitsForASlowRelease: a release takes longer than the
+// passport may, and is waited for.
+func TestSyncWaitsForASlowRelease(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s, files := published(t)
+		zipped := release(t, day(2026, 7, 10), orgJuly)
+		s.Inject(fault(files[2], func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/zip")
+			w.Write(zipped[:100])
+			w.(http.Flusher).Flush()
+			time.Sleep(2 * quick.Timeout)
+			w.Write(zipped[100:])
+		}))
+		src := source(s)
+		if err := r.Run(t, scope, src); err != nil {
+			t.Fatal(err)
+		}
+		checkOrgs(t, r, day(2026, 7, 10), orgJuly, entrepreneur)
+		if n := src.Stats().Retries; n != 0 {
+			t.Errorf("%d retries, want none", n)
 		}
 	})
 }
