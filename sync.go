@@ -59,6 +59,18 @@ type SyncState struct {
 	Records    int64 `json:"records"`    // read from them
 	Inserted   int64 `json:"inserted"`   // of which new to the store
 	Rejected   int64 `json:"rejected"`   // not stored: the publisher's document was wrong
+	// Throttled counts the downloads the publisher said to wait for (the
+	// EIS's "download blocked"), which were waited for.
+	Throttled int64 `json:"throttled"`
+	// SetAside counts the partitions that failed every attempt and are set
+	// aside, tried again on their own schedule: their data is missing.
+	// LastSetAside names the one that failed last, with its error.
+	SetAside     int64  `json:"set_aside"`
+	LastSetAside string `json:"last_set_aside,omitempty"`
+	// GivenUp counts the partitions set aside that failed for a week and
+	// are no longer tried; LastGivenUp names the last, with its error.
+	GivenUp     int64  `json:"given_up"`
+	LastGivenUp string `json:"last_given_up,omitempty"`
 	// LastRejection is the reason of the last record rejected, with its file.
 	LastRejection string `json:"last_rejection,omitempty"`
 	// Files of documentation whose text was read, and those that could not

@@ -153,6 +153,20 @@ func (c *cli) envInt(name string, def int) (int, error) {
 	return n, nil
 }
 
+// envBool returns the truth value in the environment variable name: true,
+// 1, yes or on; false, 0, no or off (any case); def when it is unset.
+func (c *cli) envBool(name string, def bool) (bool, error) {
+	switch v := strings.ToLower(strings.TrimSpace(c.getenv(name))); v {
+	case "":
+		return def, nil
+	case "true", "1", "yes", "on", "t":
+		return true, nil
+	case "false", "0", "no", "off", "f":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s=%s: want true or false", name, c.getenv(name))
+}
+
 // durationVar defines the flag name of a positive duration, whose default
 // is the duration in the environment variable env, or else def.
 func (c *cli) durationVar(fs *flag.FlagSet, p *time.Duration, name, env string, def time.Duration, usage string) error {

@@ -225,6 +225,7 @@ func (c *cli) serveOn(ctx context.Context, ln net.Listener, cfg serveConfig, sto
 // stops it and waits for it to stop.
 func startSync(ctx context.Context, cfg serveConfig, store tenderbase.Store, logger *slog.Logger) (stop func(), err error) {
 	if !cfg.Sync {
+		logger.Info("sync off: serve --sync or TENDERBASE_SYNC=true keeps the store current from the publishers (docs/sync.md)")
 		return func() {}, nil
 	}
 	runner, err := newRunner(store, cfg.SyncConfig, logger)
@@ -235,12 +236,13 @@ func startSync(ctx context.Context, cfg serveConfig, store tenderbase.Store, log
 		runner.Store = m.Store(store)
 		runner.Progress = m.SyncProgress
 	}
+	sc := cfg.SyncConfig
+	srcs := runnable(sc, logger)
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
-	sc := cfg.SyncConfig
 	go func() {
 		defer close(done)
-		runner.Follow(ctx, sc.scope(), sources(sc, logger), sc.Every)
+		runner.Follow(ctx, sc.scope(), srcs, sc.Every)
 	}()
 	return func() { cancel(); <-done }, nil
 }
@@ -304,7 +306,12 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	fs.StringVar(&cfg.HTTP.Anonymous.ClientIPHeader, "client-ip-header", clientHeader,
 		"`HEADER` in which the trusted proxies name the client: X-Forwarded-For or one holding a single address, such as X-Real-IP (env TENDERBASE_CLIENT_IP_HEADER)")
 	fs.BoolVar(&cfg.Demo, "demo", false, "load the bundled demo dataset into a temporary store removed at exit; with --db (not TENDERBASE_DB) into that store, if it holds nothing but the demo")
-	fs.BoolVar(&cfg.Sync, "sync", false, "keep the store current from the publishers while serving, as sync --follow does (the sync flags below)")
+	syncOn, err := c.envBool("TENDERBASE_SYNC", false)
+	if err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	fs.BoolVar(&cfg.Sync, "sync", syncOn, "keep the store current from the publishers while serving, as sync --follow does (the sync flags below; env TENDERBASE_SYNC=true)")
 	err = errors.Join(
 		c.syncFlags(fs, &cfg.SyncConfig),
 		c.mailFlags(fs, &cfg.Mail),

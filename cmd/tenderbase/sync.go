@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"maps"
+	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
 	rsmpsync "github.com/tenderbase/tenderbase/internal/harvest/rsmp"
+	tedsync "github.com/tenderbase/tenderbase/internal/harvest/ted"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgicards"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen"
 	"github.com/tenderbase/tenderbase/internal/importer"
@@ -45,10 +47,21 @@ type syncConfig struct {
 	eisTypes     string
 	// Limits bound what the import of a download reads.
 	Limits importer.Limits
+	TED    tedsync.Config // on once its first day is given (--ted-since)
+	// MaxDownloadBytes bounds every answer of a publisher's service.
+	MaxDownloadBytes int64
+	// CAFile holds certificates trusted besides the system's; transport
+	// is made from it.
+	CAFile    string
+	transport http.RoundTripper
 }
 
 // moscow is the zone the days of a sync are counted in: the EIS's.
 var moscow = time.FixedZone("MSK", 3*60*60)
+
+// maxDownloadSetting names the bound of a publisher's answers in the error
+// of one past it.
+const maxDownloadSetting = "--max-download-bytes, env TENDERBASE_MAX_DOWNLOAD_BYTES"
 
 // defaultEvery is how often a continuous sync runs.
 const defaultEvery = 15 * time.Minute
@@ -72,13 +85,26 @@ func (c *cli) syncFlags(fs *flag.FlagSet, sc *syncConfig) error {
 	fs.DurationVar(&sc.Every, "every", defaultEvery, "how often a continuous sync runs: `DURATION`")
 	fs.StringVar(&sc.EIS.Endpoint, "eis-endpoint", eisdocs.DefaultEndpoint, "`URL` of the EIS document service")
 	fs.StringVar(&sc.Fedresurs.BaseURL, "fedresurs-url", fedresurs.DefaultBaseURL, "`URL` of the fedresurs (EFRSB) REST service; its demo is "+fedresurs.DemoBaseURL)
+	fs.DurationVar(&sc.EIS.BlockedWait, "eis-blocked-wait", eisdocs.DefaultBlockedWait,
+		"how long to wait, `DURATION`, when the EIS answers that it blocked an archive's downloads for now")
 	fs.StringVar(&sc.eisTokenFile, "eis-token-file", "", "`PATH` of a file holding the EIS token (else env TENDERBASE_EIS_TOKEN)")
 	fs.StringVar(&sc.eisTypes, "eis-types", "", "EIS `TYPES` to fetch, SUBSYSTEM:documentType comma-separated (default: docs/sync.md)")
+	fs.StringVar(&sc.CAFile, "ca-file", c.getenv("TENDERBASE_CA_FILE"),
+		"`PATH` of PEM certificates the sync trusts besides the system's, such as the Russian root that the EIS's certificate is issued under (env TENDERBASE_CA_FILE)")
+	sc.MaxDownloadBytes = fetch.DefaultMaxBytes
+	var sizeErr error
+	if v := c.getenv("TENDERBASE_MAX_DOWNLOAD_BYTES"); v != "" {
+		if sc.MaxDownloadBytes, sizeErr = parseSize(v); sizeErr != nil {
+			sizeErr = fmt.Errorf("TENDERBASE_MAX_DOWNLOAD_BYTES=%s: %v", v, sizeErr)
+		}
+	}
+	fs.Var(byteSize{&sc.MaxDownloadBytes}, "max-download-bytes",
+		"the largest answer taken of a publisher's service, an archive or a page: `SIZE` in bytes, or with KiB, MiB or GiB (env TENDERBASE_MAX_DOWNLOAD_BYTES)")
 	fs.Func("eis-purchase", "fetch the EIS documents of purchase `NUMBER` now, instead of the walk by day (repeatable)", func(s string) error {
 		sc.EIS.Purchases = append(sc.EIS.Purchases, strings.TrimSpace(s))
 		return nil
 	})
-	return c.limitFlags(fs, &sc.Limits)
+	return errors.Join(sizeErr, c.tedFlags(fs, sc), c.limitFlags(fs, &sc.Limits))
 }
 
 // finish reads what the flags left to read: the token, the types, the day.
@@ -94,6 +120,13 @@ func (c *cli) finishSync(sc *syncConfig) error {
 		}
 		sc.EIS.Token = strings.TrimSpace(string(b))
 	}
+	var err error
+	if sc.transport, err = fetch.Transport(sc.CAFile); err != nil {
+		return tenderbase.Errorf(tenderbase.EINVALID, "--ca-file: %v", err)
+	}
+	sc.EIS.Fetch.MaxBytes, sc.EIS.Fetch.MaxBytesSetting = sc.MaxDownloadBytes, maxDownloadSetting
+	sc.Fedresurs.Fetch.MaxBytes, sc.Fedresurs.Fetch.MaxBytesSetting = sc.MaxDownloadBytes, maxDownloadSetting
+	sc.EIS.Transport, sc.Fedresurs.Transport = sc.transport, sc.transport
 	if sc.eisTypes != "" {
 		for s := range strings.SplitSeq(sc.eisTypes, ",") {
 			t, err := eisdocs.ParseType(strings.TrimSpace(s))
@@ -128,19 +161,12 @@ func (sc syncConfig) scope() harvest.Scope {
 	return harvest.Scope{Since: since, Until: until, Regions: sc.Regions}
 }
 
-// sources are the publishers sync fetches from, in the order they are
-// listed: a new source is one package under internal/harvest and one line
-// here.
+// sources are the publishers a sync fetches from: those --sources names,
+// or every one not off.
 func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
-	all := []harvest.Source{
-		eisdocs.New(sc.EIS, logger),
-		torgiopen.New(torgiopen.Config{}, logger),
-		torgicards.New(torgicards.Config{}, logger),
-		fedresurs.New(sc.Fedresurs, logger),
-		rsmpsync.New(rsmpsync.Config{}, logger),
-	}
+	all := everySource(sc, logger)
 	if len(sc.Sources) == 0 {
-		return all
+		return slices.DeleteFunc(all, sc.off)
 	}
 	var chosen []harvest.Source
 	for _, s := range all {
@@ -151,9 +177,56 @@ func sources(sc syncConfig, logger *slog.Logger) []harvest.Source {
 	return chosen
 }
 
+// everySource lists the publishers sync can fetch from, in the order
+// they are listed: a new source is one package under internal/harvest and
+// one line here. Each is bounded by the download setting and trusts the
+// extra certificates.
+func everySource(sc syncConfig, logger *slog.Logger) []harvest.Source {
+	opendata, cards, ted := torgiopen.DefaultFetch, torgicards.DefaultFetch, tedsync.DefaultFetch
+	for _, f := range []*fetch.Config{&opendata, &cards, &ted} {
+		f.MaxBytes, f.MaxBytesSetting = sc.MaxDownloadBytes, maxDownloadSetting
+	}
+	tedConfig := sc.TED
+	tedConfig.Fetch, tedConfig.Transport = ted, sc.transport
+	return []harvest.Source{
+		eisdocs.New(sc.EIS, logger),
+		torgiopen.New(torgiopen.Config{Fetch: opendata, Transport: sc.transport}, logger),
+		torgicards.New(torgicards.Config{Fetch: cards, Transport: sc.transport}, logger),
+		fedresurs.New(sc.Fedresurs, logger),
+		tedsync.New(tedConfig, logger),
+		rsmpsync.New(rsmpsync.Config{Transport: sc.transport}, logger),
+	}
+}
+
+// runnable returns the sources of sc that can run: a source that needs an
+// account and was given none is left out, saying so in the log, unless
+// --sources names it (its run then fails, saying what is missing). The
+// keyless sources run.
+func runnable(sc syncConfig, logger *slog.Logger) []harvest.Source {
+	missing := map[string]string{}
+	if sc.EIS.Token == "" {
+		missing["eis"] = "no token: set TENDERBASE_EIS_TOKEN or --eis-token-file (docs/sync.md)"
+	}
+	if sc.Fedresurs.Login == "" || sc.Fedresurs.Password == "" {
+		missing["fedresurs"] = "no account: set TENDERBASE_FEDRESURS_LOGIN and TENDERBASE_FEDRESURS_PASSWORD (docs/sync.md)"
+	}
+	var run []harvest.Source
+	var names []string
+	for _, src := range sources(sc, logger) {
+		if why, ok := missing[src.Name()]; ok && !slices.Contains(sc.Sources, src.Name()) {
+			logger.Warn("sync of "+src.Name()+" off until it is given an account", "source", src.Name(), "why", why)
+			continue
+		}
+		run = append(run, src)
+		names = append(names, src.Name())
+	}
+	logger.Info("sync on", "sources", strings.Join(names, ","), "every", sc.Every.String())
+	return run
+}
+
 func sourceNames() []string {
 	var names []string
-	for _, s := range sources(syncConfig{}, nil) {
+	for _, s := range everySource(syncConfig{}, nil) {
 		names = append(names, s.Name())
 	}
 	return names
@@ -197,7 +270,7 @@ func runSync(ctx context.Context, c *cli, args []string) int {
 		return c.fail(err)
 	}
 	runner.Progress = newSyncProgress(c.stderr).show
-	srcs := sources(sc, logger)
+	srcs := runnable(sc, logger)
 	if sc.Follow {
 		runner.Follow(ctx, sc.scope(), srcs, sc.Every)
 		return exitOK
@@ -221,7 +294,7 @@ func newRunner(store tenderbase.Store, sc syncConfig, logger *slog.Logger) (*har
 		// The publishers' file stores are slower and stricter than their
 		// services: one file a second.
 		cfg := fetch.Config{Rate: 1, Concurrency: 1, Timeout: 5 * time.Minute}
-		r.Documents = &harvest.Documents{Client: fetch.New("documents", cfg, nil, logger)}
+		r.Documents = &harvest.Documents{Client: fetch.New("documents", cfg, sc.transport, logger)}
 	}
 	return r, nil
 }
@@ -253,7 +326,14 @@ type sourceStatus struct {
 	tenderbase.SyncState
 	LagSeconds int64 `json:"lag_seconds,omitempty"`
 	NeverRun   bool  `json:"never_run,omitempty"`
+	// Missing lists the partitions set aside, whose data is missing: at
+	// most missingShown of them.
+	Missing []harvest.Aside `json:"missing,omitempty"`
 }
+
+// missingShown is how many partitions set aside the status lists of a
+// source; the count says how many there are.
+const missingShown = 100
 
 func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bool) int {
 	log, ok := store.(tenderbase.SyncLog)
@@ -271,6 +351,11 @@ func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bo
 		for _, s := range states {
 			if s.Source == name {
 				row = sourceStatus{SyncState: s, LagSeconds: int64(s.Lag(now).Seconds())}
+			}
+		}
+		if row.SetAside > 0 {
+			if row.Missing, err = harvest.SetAside(ctx, log, name, missingShown); err != nil {
+				return c.fail(err)
 			}
 		}
 		rows = append(rows, row)
@@ -319,6 +404,26 @@ func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
 		if r.LastDocumentError != "" {
 			fmt.Fprintf(w, "%s: last file of documentation not read: %s\n", r.Source, r.LastDocumentError)
 		}
+		if r.Throttled > 0 {
+			fmt.Fprintf(w, "%s: downloads the publisher said to wait for: %d\n", r.Source, r.Throttled)
+		}
+		writeMissing(w, r)
+	}
+}
+
+// writeMissing lists a source's partitions set aside: the data missing.
+func writeMissing(w io.Writer, r sourceStatus) {
+	if r.SetAside > 0 {
+		fmt.Fprintf(w, "%s: data missing: %d partitions set aside, tried again the next run, then daily for a week:\n", r.Source, r.SetAside)
+	}
+	for _, a := range r.Missing[:min(len(r.Missing), 10)] {
+		fmt.Fprintf(w, "  %s  failing since %s, %d tries, next %s: %s\n", a.Partition, moment(a.Since), a.Tries, moment(a.Next), a.Error)
+	}
+	if n := r.SetAside - int64(min(len(r.Missing), 10)); n > 0 {
+		fmt.Fprintf(w, "  and %d more (sync status --json lists %d)\n", n, missingShown)
+	}
+	if r.GivenUp > 0 {
+		fmt.Fprintf(w, "%s: data given up after a week of failures: %d partitions, the last %s\n", r.Source, r.GivenUp, r.LastGivenUp)
 	}
 }
 

@@ -3,15 +3,19 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs/eistest"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
@@ -168,5 +172,147 @@ func TestServeSync(t *testing.T) {
 	cancel()
 	if code := waitExit(t, exited); code != 0 {
 		t.Errorf("serve --sync exit %d", code)
+	}
+}
+
+// serve --sync is turned on by TENDERBASE_SYNC too; the flag overrides it,
+// and a value that is no truth value is a usage error.
+func TestServeSyncFromEnvironment(t *testing.T) {
+	for _, tt := range []struct {
+		env  string
+		args []string
+		want bool
+		code int
+	}{
+		{"", nil, false, exitOK},
+		{"true", nil, true, exitOK},
+		{"1", nil, true, exitOK},
+		{"On", nil, true, exitOK},
+		{"false", nil, false, exitOK},
+		{"off", []string{"--sync"}, true, exitOK},
+		{"true", []string{"--sync=false"}, false, exitOK},
+		{"sometimes", nil, false, exitUsage},
+	} {
+		var stderr strings.Builder
+		env := map[string]string{"TENDERBASE_SYNC": tt.env}
+		c := &cli{stdout: io.Discard, stderr: &stderr, getenv: func(k string) string { return env[k] }}
+		cfg, code, ok := c.parseServe(tt.args)
+		if code != tt.code || ok != (tt.code == exitOK) || (ok && cfg.Sync != tt.want) {
+			t.Errorf("TENDERBASE_SYNC=%q %v: sync %v, exit %d; want %v, exit %d; %s", tt.env, tt.args, cfg.Sync, code, tt.want, tt.code, stderr.String())
+		}
+	}
+}
+
+// A source that needs an account and has none is left out of a sync,
+// saying so in the log, unless named; the keyless ones run.
+func TestRunnableSources(t *testing.T) {
+	for _, tt := range []struct {
+		sc   syncConfig
+		want []string
+		log  []string
+	}{
+		{syncConfig{}, []string{"torgi", "torgi-cards"}, []string{"sync of eis off", "TENDERBASE_EIS_TOKEN", "sync of fedresurs off", `"msg":"sync on"`}},
+		{syncConfig{EIS: eisdocs.Config{Token: "t"}}, []string{"eis", "torgi", "torgi-cards"}, []string{"sync of fedresurs off"}},
+		{syncConfig{Sources: []string{"eis"}}, []string{"eis"}, nil},
+	} {
+		var log strings.Builder
+		var names []string
+		for _, s := range runnable(tt.sc, slog.New(slog.NewJSONHandler(&log, nil))) {
+			names = append(names, s.Name())
+		}
+		if !slices.Equal(names, tt.want) {
+			t.Errorf("%+v: sources %v, want %v", tt.sc.Sources, names, tt.want)
+		}
+		for _, w := range tt.log {
+			if !strings.Contains(log.String(), w) {
+				t.Errorf("the log does not say %q:\n%s", w, log.String())
+			}
+		}
+	}
+}
+
+// The bound of a publisher's answer is a setting, named in the error of
+// an answer past it; a bound that does not parse, or a file of
+// certificates that holds none, is refused at start.
+func TestSyncDownloadBound(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "store.db")
+	_, args := eisDay(t, db)
+	env := map[string]string{"TENDERBASE_EIS_TOKEN": "good-token", "TENDERBASE_MAX_DOWNLOAD_BYTES": "100"}
+	got := runCLI(t, env, args...)
+	if got.code != exitFailure || !strings.Contains(got.stderr, "larger than 100 bytes (--max-download-bytes, env TENDERBASE_MAX_DOWNLOAD_BYTES)") {
+		t.Errorf("sync with a bound of 100 bytes: exit %d\n%s", got.code, got.stderr)
+	}
+	// Every partition failed, set aside: the status says which data is missing.
+	text := runCLI(t, nil, "sync", "status", "--db", db)
+	if !strings.Contains(text.stdout, "eis: data missing: 9 partitions set aside") ||
+		!strings.Contains(text.stdout, "  03/PRIZ/epNotificationEOK2020/2026-11-20  failing since") || !strings.Contains(text.stdout, "larger than 100 bytes") {
+		t.Errorf("sync status does not name the data missing:\n%s", text.stdout)
+	}
+	if st := syncStatus(t, db); st.SetAside != 9 || len(st.Missing) != 9 || st.Missing[0].Tries != 1 {
+		t.Errorf("sync status --json: %d set aside, %+v", st.SetAside, st.Missing)
+	}
+	_, args = eisDay(t, filepath.Join(t.TempDir(), "store.db"))
+	if got := runCLI(t, env, append(args, "--max-download-bytes", "1KiB")...); got.code != exitFailure || !strings.Contains(got.stderr, "more than the 1024 bytes taken") {
+		t.Errorf("the flag over the environment: exit %d\n%s", got.code, got.stderr)
+	}
+	env["TENDERBASE_MAX_DOWNLOAD_BYTES"] = "lots"
+	if got := runCLI(t, env, args...); got.code != exitUsage || !strings.Contains(got.stderr, "TENDERBASE_MAX_DOWNLOAD_BYTES=lots") {
+		t.Errorf("a bound that does not parse: exit %d\n%s", got.code, got.stderr)
+	}
+	bad := filepath.Join(t.TempDir(), "ca.pem")
+	os.WriteFile(bad, []byte("no certificate"), 0o600)
+	if got := runCLI(t, goodToken, append(args, "--ca-file", bad)...); got.code == exitOK || !strings.Contains(got.stderr, "no PEM certificate") {
+		t.Errorf("a file of no certificates: exit %d\n%s", got.code, got.stderr)
+	}
+}
+
+// The shipped unit and compose file run serve with the sync on, and
+// without a token the EIS is off, the log saying so at start.
+func TestDeployRunsTheSync(t *testing.T) {
+	unit, err := os.ReadFile("../../deploy/tenderbase.service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{}
+	for line := range strings.Lines(string(unit)) {
+		if kv, ok := strings.CutPrefix(strings.TrimSpace(line), "Environment="); ok {
+			k, v, _ := strings.Cut(kv, "=")
+			env[k] = v
+		}
+	}
+	c := &cli{stdout: io.Discard, stderr: io.Discard, getenv: func(k string) string { return env[k] }}
+	cfg, _, ok := c.parseServe(nil)
+	if !ok || !cfg.Sync {
+		t.Errorf("the unit's environment %v: sync %v, want on", env, cfg.Sync)
+	}
+	var log strings.Builder
+	runnable(cfg.SyncConfig, slog.New(slog.NewJSONHandler(&log, nil)))
+	if !strings.Contains(log.String(), "sync of eis off until it is given an account") {
+		t.Errorf("the log at start does not say the EIS is off:\n%s", log.String())
+	}
+	compose, err := os.ReadFile("../../compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(compose), `TENDERBASE_SYNC: "true"`); n != 2 {
+		t.Errorf("compose.yaml turns the sync on in %d services, want both of tenderbase", n)
+	}
+}
+
+// The wait for a download the EIS blocked is a setting, 10 minutes and
+// 10 seconds unless given.
+func TestEISBlockedWait(t *testing.T) {
+	c := &cli{stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
+	for _, tt := range []struct {
+		args []string
+		want time.Duration
+	}{
+		{nil, 10*time.Minute + 10*time.Second},
+		{[]string{"--eis-blocked-wait", "90s"}, 90 * time.Second},
+	} {
+		cfg, _, ok := c.parseServe(tt.args)
+		if !ok || cfg.SyncConfig.EIS.BlockedWait != tt.want {
+			t.Errorf("%v: wait %v, want %v", tt.args, cfg.SyncConfig.EIS.BlockedWait, tt.want)
+		}
 	}
 }

@@ -78,6 +78,7 @@ type builder struct {
 	// withdrawals withdraw some of the results.
 	withdrawals []*tenderbase.Withdrawal
 	cases       []*tenderbase.FASCase
+	plans       []*tenderbase.PlannedPurchase
 
 	organizers map[string]*party
 }
@@ -98,6 +99,7 @@ func Generate() []tenderbase.Record {
 	b.buildComplaints(25)
 	b.buildResults(20)
 	b.buildCases(20)
+	b.buildPlans()
 	return b.records()
 }
 
@@ -122,7 +124,8 @@ func (b *builder) records() []tenderbase.Record {
 	recs = appendAll(recs, b.withdrawals)
 	recs = appendAll(recs, b.executions())
 	recs = appendAll(recs, b.unfairSuppliers())
-	return appendAll(recs, b.lotEvents)
+	recs = appendAll(recs, b.lotEvents)
+	return appendAll(recs, b.plans)
 }
 
 func appendAll[R tenderbase.Record](recs []tenderbase.Record, rs []R) []tenderbase.Record {

@@ -57,7 +57,7 @@ func TestKindsPresent(t *testing.T) {
 		tenderbase.KindComplaint: {25, 40}, tenderbase.KindComplaintResult: {18, 25}, tenderbase.KindFASCase: {18, 25},
 		tenderbase.KindProtocol: {80, 110}, tenderbase.KindTenderEvent: {1, 5},
 		tenderbase.KindWithdrawal: {1, 3}, tenderbase.KindContractExecution: {30, 45},
-		tenderbase.KindUnfairSupplier: {5, 8}, tenderbase.KindLotEvent: {1, 3},
+		tenderbase.KindUnfairSupplier: {5, 8}, tenderbase.KindLotEvent: {1, 3}, tenderbase.KindPlannedPurchase: {4, 10},
 	}
 	got := byKind(records(t))
 	for _, k := range tenderbase.Kinds {
@@ -386,6 +386,9 @@ var exampleOf = map[tenderbase.Kind]func(tenderbase.Record) bool{
 		return len(r.(*tenderbase.UnfairSupplier).Founders) > 0
 	},
 	tenderbase.KindLotEvent: func(tenderbase.Record) bool { return true },
+	tenderbase.KindPlannedPurchase: func(r tenderbase.Record) bool {
+		return len(r.(*tenderbase.PlannedPurchase).Objects) > 0
+	},
 }
 
 // examples returns the example line of each kind.

@@ -43,6 +43,7 @@ func WriteEIS(recs []tenderbase.Record) ([]File, error) {
 		}
 	}
 	var files []File
+	var plans []*tenderbase.PlannedPurchase
 	written := map[string]bool{}
 	for _, r := range recs {
 		var f File
@@ -70,6 +71,9 @@ func WriteEIS(recs []tenderbase.Record) ([]File, error) {
 			f, err = eventFile(r)
 		case *tenderbase.ContractExecution:
 			f, err = executionFile(r)
+		case *tenderbase.PlannedPurchase:
+			plans = append(plans, r)
+			continue
 		case *tenderbase.UnfairSupplier:
 			var fs []File
 			if fs, err = unfairFiles(r); err == nil {
@@ -84,7 +88,8 @@ func WriteEIS(recs []tenderbase.Record) ([]File, error) {
 		}
 		files = append(files, f)
 	}
-	return files, nil
+	planFiles, err := planFiles(plans)
+	return append(files, planFiles...), err
 }
 
 // tenderFile returns the notice of tender version t, of its law.
@@ -204,10 +209,19 @@ type epInfo struct {
 // epRequirement names the customer by registry number and name; its
 // customer code (a kind digit, the INN, the KPP) carries the INN and KPP.
 type epRequirement struct {
-	RegNum       string `xml:"customer>regNum"`
-	FullName     string `xml:"customer>fullName"`
-	MaxPrice     string `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
-	CustomerCode string `xml:"contractConditionsInfo>IKZInfo>customerCode"`
+	RegNum       string      `xml:"customer>regNum"`
+	FullName     string      `xml:"customer>fullName"`
+	MaxPrice     string      `xml:"contractConditionsInfo>maxPriceInfo>maxPrice"`
+	PurchaseCode string      `xml:"contractConditionsInfo>IKZInfo>purchaseCode,omitempty"`
+	CustomerCode string      `xml:"contractConditionsInfo>IKZInfo>customerCode"`
+	Plan         *epPlanInfo `xml:"contractConditionsInfo>tenderPlan2020Info"`
+}
+
+// epPlanInfo names the position of the plan-schedule a purchase was
+// planned as.
+type epPlanInfo struct {
+	PlanNumber     string `xml:"plan2020Number"`
+	PositionNumber string `xml:"position2020Number"`
 }
 
 type epObject struct {
@@ -281,7 +295,13 @@ func newNotice(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) *epNotice 
 func requirements(t *tenderbase.Tender) []epRequirement {
 	if len(t.Customers) == 0 {
 		c := t.Customer
-		return []epRequirement{{RegNum: c.RegNum, FullName: c.Name, MaxPrice: amount(t.MaxPrice), CustomerCode: "3" + c.INN + c.KPP}}
+		r := epRequirement{RegNum: c.RegNum, FullName: c.Name, MaxPrice: amount(t.MaxPrice), CustomerCode: "3" + c.INN + c.KPP}
+		if len(t.Plans) == 1 {
+			l := t.Plans[0]
+			r.PurchaseCode = l.IKZ
+			r.Plan = &epPlanInfo{PlanNumber: l.PositionNumber[:len(l.PositionNumber)-6], PositionNumber: l.PositionNumber}
+		}
+		return []epRequirement{r}
 	}
 	var rs []epRequirement
 	for _, c := range t.Customers {
@@ -335,7 +355,7 @@ func EISBorn(r tenderbase.Record) bool {
 	switch r.Kind() {
 	case tenderbase.KindTender, tenderbase.KindDoc, tenderbase.KindContract, tenderbase.KindProtocol,
 		tenderbase.KindTenderEvent, tenderbase.KindComplaint, tenderbase.KindComplaintResult, tenderbase.KindWithdrawal,
-		tenderbase.KindContractExecution, tenderbase.KindUnfairSupplier:
+		tenderbase.KindContractExecution, tenderbase.KindUnfairSupplier, tenderbase.KindPlannedPurchase:
 		return true
 	}
 	return false

@@ -3,6 +3,7 @@ package demo
 import (
 	"encoding/xml"
 	"fmt"
+	"strings"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -74,6 +75,14 @@ type lot223Wire struct {
 	Currency      string        `xml:"lotData>currency>code"`
 	InitialSum    string        `xml:"lotData>initialSum"`
 	Items         []lotItemWire `xml:"lotData>lotItems>lotItem"`
+	Plan          *lotPlanInfo  `xml:"lotPlanInfo"`
+}
+
+// lotPlanInfo names the item of the purchase plan a lot was planned as.
+type lotPlanInfo struct {
+	PlanRegistrationNumber string `xml:"planRegistrationNumber"`
+	PositionNumber         string `xml:"positionNumber"`
+	LotPlanPosition        string `xml:"lotPlanPosition"`
 }
 
 type lotItemWire struct {
@@ -118,15 +127,21 @@ func purchaseNoticeFile(t *tenderbase.Tender, docs map[string]*tenderbase.Doc) (
 			FileName: a.FileName, Description: a.Description, URL: a.URL})
 	}
 	for _, l := range t.Lots {
-		d.Lots = append(d.Lots, lot223(l))
+		d.Lots = append(d.Lots, lot223(l, t.Plans))
 	}
 	name := fmt.Sprintf("purchaseNotice_%s_%d.xml", t.PurchaseNumber, t.Version)
 	return encodeEIS(name, purchaseNotice{CreateDate: eisTime(t.PublishedAt), Data: d})
 }
 
 // lot223 returns a lot of a purchase notice. Its items carry no price.
-func lot223(l tenderbase.TenderLot) lot223Wire {
+// The lot names the item of the plan its notice links it to.
+func lot223(l tenderbase.TenderLot, plans []tenderbase.PlanLink) lot223Wire {
 	w := lot223Wire{OrdinalNumber: l.Number, Subject: l.Title, Currency: l.Currency, InitialSum: amount(l.MaxPrice)}
+	for _, p := range plans {
+		if plan, ordinal, ok := strings.Cut(p.PositionNumber, "-"); ok && p.Lot == l.Number {
+			w.Plan = &lotPlanInfo{PlanRegistrationNumber: plan, PositionNumber: ordinal, LotPlanPosition: "COMMODITY"}
+		}
+	}
 	for _, o := range l.Objects {
 		w.Items = append(w.Items, lotItemWire{OKPD2Code: o.OKPD2Code, OKPD2Name: o.OKPD2Name, Unit: o.Unit,
 			Quantity: amount(o.Quantity), Info: o.Name})

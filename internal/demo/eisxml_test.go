@@ -51,7 +51,7 @@ func TestEISImportMatchesReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tenders, docs, contracts, entries := 0, 0, 0, 0
+	tenders, docs, contracts, entries, positions := 0, 0, 0, 0, 0
 	for _, r := range ref {
 		switch r := r.(type) {
 		case *tenderbase.Tender:
@@ -76,10 +76,14 @@ func TestEISImportMatchesReference(t *testing.T) {
 		case *tenderbase.UnfairSupplier:
 			compareGet(t, ctx, store, r, nil)
 			entries++
+		case *tenderbase.PlannedPurchase:
+			compareGet(t, ctx, store, r, nil)
+			positions++
 		}
 	}
-	if tenders == 0 || docs == 0 || contracts == 0 || entries == 0 {
-		t.Fatalf("compared %d tender versions, %d docs, %d contracts and %d entries of the register of unfair suppliers", tenders, docs, contracts, entries)
+	if tenders == 0 || docs == 0 || contracts == 0 || entries == 0 || positions == 0 {
+		t.Fatalf("compared %d tender versions, %d docs, %d contracts, %d entries of the register of unfair suppliers and %d plan positions",
+			tenders, docs, contracts, entries, positions)
 	}
 	for _, k := range tenderbase.Kinds {
 		compareCount(t, ctx, store, k, ref)

@@ -11,7 +11,8 @@ import (
 )
 
 // Download sends r and writes the body of its 2xx response to a new file
-// in dir, retrying as Fetch does; an attempt starts the file anew. A body
+// in dir, at most Config.MaxBytes of it unless r says otherwise, retrying
+// as Fetch does; an attempt starts the file anew. A body
 // shorter than the Content-Length announced, or one that fails r.Check, is
 // a failed attempt: a connection cut in the middle never leaves half an
 // archive behind. It returns the file's path and the name the publisher
@@ -45,19 +46,19 @@ func (c *Client) save(f *os.File, resp *http.Response, r Request) error {
 	if err := f.Truncate(0); err != nil {
 		return err
 	}
-	body := io.Reader(resp.Body)
-	if r.MaxBytes > 0 {
-		if resp.ContentLength > r.MaxBytes {
-			return finally(fmt.Errorf("the file has %d bytes, more than the %d taken", resp.ContentLength, r.MaxBytes))
-		}
-		body = io.LimitReader(resp.Body, r.MaxBytes+1)
+	limit, setting := r.MaxBytes, ""
+	if limit <= 0 {
+		limit, setting = c.cfg.MaxBytes, c.setting()
 	}
-	n, err := io.Copy(f, body)
+	if resp.ContentLength > limit {
+		return finally(fmt.Errorf("the file has %d bytes, more than the %d taken%s", resp.ContentLength, limit, setting))
+	}
+	n, err := io.Copy(f, io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return fmt.Errorf("download cut after %d bytes: %w", n, err)
 	}
-	if r.MaxBytes > 0 && n > r.MaxBytes {
-		return finally(fmt.Errorf("the file has more than the %d bytes taken", r.MaxBytes))
+	if n > limit {
+		return finally(fmt.Errorf("the file has more than the %d bytes taken%s", limit, setting))
 	}
 	if resp.ContentLength >= 0 && n != resp.ContentLength {
 		return fmt.Errorf("download cut after %d of %d bytes", n, resp.ContentLength)

@@ -40,6 +40,12 @@ func (e *final) Unwrap() error { return e.err }
 // it out of its counts: it says nothing of the publisher's health.
 func finally(err error) error { return backoff.Permanent(&final{err}) }
 
+// Final marks err, returned by a Request's Check, as final: the request is
+// not sent again, and the breaker leaves it out of its counts. A source
+// uses it for an answer it handles itself, such as the EIS's "download
+// blocked", which asks for a wait far longer than a retry's.
+func Final(err error) error { return finally(err) }
+
 func isFinal(err error) bool {
 	var f *final
 	return errors.As(err, &f)

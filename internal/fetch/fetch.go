@@ -13,6 +13,7 @@ package fetch
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -43,9 +44,20 @@ type Config struct {
 	MaxBackoff  time.Duration
 	BreakAfter  int           // consecutive failed requests that open the breaker
 	BreakFor    time.Duration // how long the breaker stays open before a trial request
-	MaxBytes    int64         // of a response read into memory (Fetch); Download has no bound
-	UserAgent   string
+	// MaxBytes bounds a response: read into memory (Fetch) or written to
+	// a file (Download, unless the Request says otherwise).
+	MaxBytes int64
+	// MaxBytesSetting names what sets MaxBytes ("--max-download-bytes"),
+	// for the error of a response past it.
+	MaxBytesSetting string
+	UserAgent       string
 }
+
+// DefaultMaxBytes is the default bound of a response: 256 MiB, above the
+// 100 MB a public client of the EIS takes of an archive
+// (neonix20b/ox-tender-abstract, MAX_FILE_SIZE_BYTES), so that a regional
+// day's archive larger than what that client reads is still read.
+const DefaultMaxBytes = 256 << 20
 
 // DefaultConfig is what a source gets unless it knows its publisher's
 // limits better: two requests a second, two at once, a minute each, five
@@ -53,7 +65,7 @@ type Config struct {
 var DefaultConfig = Config{
 	Rate: 2, Burst: 2, Concurrency: 2, Timeout: time.Minute, Attempts: 5,
 	MinBackoff: time.Second, MaxBackoff: time.Minute, BreakAfter: 5, BreakFor: time.Minute,
-	MaxBytes: 64 << 20, UserAgent: "tenderbase",
+	MaxBytes: DefaultMaxBytes, UserAgent: "tenderbase",
 }
 
 // Client fetches from the hosts of one source.
@@ -155,13 +167,22 @@ type Request struct {
 	// Check, when not nil, checks a whole response body; an error makes the
 	// attempt fail and be retried, as a truncated archive must be.
 	Check func(body io.ReaderAt, size int64) error
-	// MaxBytes, when above 0, bounds the body of a Download: a larger one
-	// is refused, finally.
+	// MaxBytes, when above 0, bounds the body of a Download in place of
+	// Config.MaxBytes: a larger one is refused, finally.
 	MaxBytes int64
 	// RefuseTypes lists media types ("text/html") refused, finally, in
 	// place of the file asked for: a publisher's page saying it cannot
 	// give the file, which would otherwise be taken for the file.
 	RefuseTypes []string
+}
+
+// setting is what an error of a response too large adds to name the
+// setting that bounds it.
+func (c *Client) setting() string {
+	if c.cfg.MaxBytesSetting == "" {
+		return ""
+	}
+	return " (" + c.cfg.MaxBytesSetting + ")"
 }
 
 // Fetch sends r and returns the body of its 2xx response, read whole
@@ -176,7 +197,7 @@ func (c *Client) Fetch(ctx context.Context, r Request) ([]byte, error) {
 			return err
 		}
 		if int64(len(b)) > c.cfg.MaxBytes {
-			return finally(fmt.Errorf("the response is larger than %d bytes", c.cfg.MaxBytes))
+			return finally(fmt.Errorf("the response is larger than %d bytes%s", c.cfg.MaxBytes, c.setting()))
 		}
 		if err := checkBody(r, bytes.NewReader(b), int64(len(b))); err != nil {
 			return err
@@ -276,6 +297,12 @@ func (c *Client) attempt(ctx context.Context, h *host, r Request, read func(*htt
 	}
 	c.stats.requests.Add(1)
 	resp, err := c.http.Do(req)
+	var untrusted *tls.CertificateVerificationError
+	if errors.As(err, &untrusted) {
+		// Asking again will not make it trusted.
+		return finally(fmt.Errorf("%s: its certificate is not trusted here; the system may lack the root that issued it, such as the Russian one (docs/sync.md): %w",
+			tenderbase.RedactURL(r.URL), untrusted))
+	}
 	if err != nil {
 		return err
 	}

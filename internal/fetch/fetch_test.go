@@ -249,3 +249,23 @@ func TestConcurrencyPerHost(t *testing.T) {
 		t.Errorf("%d requests at once, want at most 2", most.Load())
 	}
 }
+
+// A response past Config.MaxBytes is refused once, naming the setting that
+// bounds it, whether read into memory or written to a file.
+func TestMaxBytesNamesTheSetting(t *testing.T) {
+	srv, n := script(t, ok(strings.Repeat("x", 2000)))
+	cfg := quick
+	cfg.MaxBytes, cfg.MaxBytesSetting = 1000, "--max-download-bytes"
+	c := New("test", cfg, nil, nil)
+	_, err := c.Fetch(context.Background(), Request{URL: srv.URL})
+	if err == nil || !strings.Contains(err.Error(), "larger than 1000 bytes (--max-download-bytes)") {
+		t.Errorf("fetch of 2000 bytes: %v, want the bound and its setting named", err)
+	}
+	_, _, err = c.Download(context.Background(), Request{URL: srv.URL}, t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "more than the 1000 taken (--max-download-bytes)") {
+		t.Errorf("download of 2000 bytes: %v, want the bound and its setting named", err)
+	}
+	if n.Load() != 2 {
+		t.Errorf("%d requests, want 2: a response too large is not asked for again", n.Load())
+	}
+}

@@ -72,6 +72,10 @@ type Progress struct {
 	Files       int // imported in this run
 	Records     int // read from the files imported in this run
 	Rejected    int // records and paths rejected in this run
+	Throttled   int // downloads the publisher said to wait for in this run
+	SetAside    int // partitions set aside, of this run and before, not mended yet
+	// LastSetAside names the partition set aside last, and why.
+	LastSetAside, LastSetAsideError string
 }
 
 // Run runs every source once, side by side, and returns when all have

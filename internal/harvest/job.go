@@ -37,6 +37,14 @@ func (j *Job) Spool() string { return j.spool }
 // Now returns the runner's clock.
 func (j *Job) Now() time.Time { return j.runner.now() }
 
+// CurrentTo returns the moment the source's data is current to, as its
+// state says: zero when it never completed a period.
+func (j *Job) CurrentTo() time.Time {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.state.Through
+}
+
 // Done reports whether the partition was completed, and the value it was
 // completed with.
 func (j *Job) Done(ctx context.Context, partition string) (bool, string, error) {
@@ -90,6 +98,16 @@ func (j *Job) Skip() {
 	j.mu.Lock()
 	j.run.Done++
 	j.mu.Unlock()
+}
+
+// Throttled counts a download the publisher said to wait for, before the
+// source waits.
+func (j *Job) Throttled() {
+	j.mu.Lock()
+	j.run.Throttled++
+	j.state.Throttled++
+	j.mu.Unlock()
+	j.report()
 }
 
 // Through records that every partition up to t is completed, and saves the

@@ -52,6 +52,9 @@ type Metrics struct {
 	syncFiles     *prometheus.GaugeVec
 	syncRecords   *prometheus.GaugeVec
 	syncRejected  *prometheus.GaugeVec
+	syncThrottled *prometheus.GaugeVec
+	syncSetAside  *prometheus.GaugeVec
+	syncAsideLast *prometheus.GaugeVec
 	mailings      *prometheus.CounterVec
 	deliveries    *prometheus.CounterVec
 }
@@ -86,6 +89,12 @@ func New(b Build) *Metrics {
 	m.syncFiles = f.gaugeVec("sync_files_imported", "Files a sync run of the source has imported.", "source")
 	m.syncRecords = f.gaugeVec("sync_records_imported", "Records a sync run of the source has imported.", "source")
 	m.syncRejected = f.gaugeVec("sync_records_rejected", "Records and files a sync run of the source has rejected.", "source")
+	m.syncThrottled = f.gaugeVec("sync_downloads_throttled",
+		"Downloads a sync run of the source was told by the publisher to wait for (the EIS's \"download blocked\"), and waited for.", "source")
+	m.syncSetAside = f.gaugeVec("sync_partitions_set_aside",
+		"Partitions of the source that failed every attempt and are set aside, retried on their own schedule: data missing.", "source")
+	m.syncAsideLast = f.gaugeVec("sync_partition_set_aside_last",
+		"The partition of the source set aside last, and its error; the value is always 1.", "source", "partition", "error")
 	m.mailings = f.counterVec("mailings_decided_total",
 		"Mailings of subscriptions decided, by type (new, winners).", "type")
 	m.deliveries = f.counterVec("mail_deliveries_total",

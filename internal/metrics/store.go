@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/spelling"
@@ -114,6 +116,12 @@ func (m *Metrics) SyncProgress(source string, p harvest.Progress) {
 	m.syncFiles.WithLabelValues(source).Set(float64(p.Files))
 	m.syncRecords.WithLabelValues(source).Set(float64(p.Records))
 	m.syncRejected.WithLabelValues(source).Set(float64(p.Rejected))
+	m.syncThrottled.WithLabelValues(source).Set(float64(p.Throttled))
+	m.syncSetAside.WithLabelValues(source).Set(float64(p.SetAside))
+	m.syncAsideLast.DeletePartialMatch(prometheus.Labels{"source": source})
+	if p.LastSetAside != "" {
+		m.syncAsideLast.WithLabelValues(source, p.LastSetAside, p.LastSetAsideError).Set(1)
+	}
 }
 
 // Unwrap returns the wrapped store, so that what it does not time, such

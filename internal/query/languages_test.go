@@ -10,7 +10,7 @@ import (
 
 // TestMatchInLanguages checks that a word typed without knowing a notice's
 // language finds it by the notice's own analysis: stemmed in English,
-// German and French, folded only in Polish, with or without diacritics,
+// German and French, stemmed lightly in Polish, with or without diacritics,
 // and that a German word is not stemmed as an English one.
 func TestMatchInLanguages(t *testing.T) {
 	notices := map[string]*tenderbase.WorldTender{
@@ -36,7 +36,9 @@ func TestMatchInLanguages(t *testing.T) {
 		{"=Škoda", []string{"pl"}},
 		{"lodzi", []string{"pl"}},
 		{"=łodzi", []string{"pl"}},
-		{"lodz", nil}, // Polish is folded, not stemmed
+		{"lodz", []string{"pl"}}, // Łodzi, Łódź: Polish is stemmed
+		{"samochod", []string{"pl"}},
+		{"=lodz", nil}, // the exact form is not stemmed
 		{`"samochodow skoda"`, []string{"pl"}},
 		{`"=samochodów skoda"`, []string{"pl"}},
 		{`"public buildings"`, []string{"en"}},

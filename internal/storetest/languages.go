@@ -17,12 +17,18 @@ const (
 	wGerman  = "ted:100001-2024"
 	wFrench  = "ted:100002-2024"
 	wPolish  = "eforms:100003-2024"
-	wRussian = "ocds:ocds-language-ru"
-	tSkoda   = "0373100000124000777" // a Russian tender with a Latin brand name
+	// The Lithuanian and Greek titles are those of TED notice 318420-2019
+	// in its Lithuanian translation and 141127-2018 in its Greek one
+	// (ML_TI_DOC of the TED EXP files), there being no notice published
+	// in Lithuanian among the samples.
+	wLithuanian = "ted:100004-2024"
+	wGreek      = "eforms:100005-2024"
+	wRussian    = "ocds:ocds-language-ru"
+	tSkoda      = "0373100000124000777" // a Russian tender with a Latin brand name
 )
 
-// LanguageRecords returns world tenders in English, German, French, Polish
-// and Russian, and a Russian tender whose text has a Latin word with a
+// LanguageRecords returns world tenders in English, German, French, Polish,
+// Lithuanian, Greek and Russian, and a Russian tender whose text has a Latin word with a
 // diacritic, which the Languages part of the suite searches.
 func LanguageRecords() []tenderbase.Record {
 	world := func(id, lang, title, description, buyer string, d int) *tenderbase.WorldTender {
@@ -39,6 +45,8 @@ func LanguageRecords() []tenderbase.Record {
 			"Borough Council of King's Lynn", 5),
 		&tenderbase.Tender{PurchaseNumber: tSkoda, Law: "44", Version: 1, Title: "Поставка автомобилей Škoda Octavia",
 			Customer: tenderbase.Party{INN: "7701000001", Name: "ГБУ Автобаза"}, Region: 77, PublishedAt: day(6)},
+		world(wLithuanian, "lt", "Parodų, mugių ir kongresų organizavimo paslaugos", "", "", 7),
+		world(wGreek, "el", "Υπηρεσίες επαλήθευσης του σχεδιασμού φερουσών δομών", "", "", 8),
 	}
 }
 
@@ -76,7 +84,19 @@ func languageCases() []languageCase {
 		{world, "=Škoda", []string{wPolish}},
 		{world, "lodzi", []string{wPolish}},
 		{world, "=łodzi", []string{wPolish}},
-		{world, "lodz", nil}, // Polish is folded, not stemmed
+		{world, "lodz", []string{wPolish}}, // Łodzi: Polish is stemmed
+		{world, "=lodz", nil},
+		{world, "miasto", []string{wPolish}},
+		{world, "samochod", []string{wPolish}},
+		{world, `"dostawy samochodu"`, []string{wPolish}},
+		{world, "paslauga", []string{wLithuanian}},
+		{world, "organizavimas", []string{wLithuanian}},
+		{world, `"kongresu organizavimo paslaugu"`, []string{wLithuanian}},
+		{world, "=paslauga", nil},
+		{world, "υπηρεσια", []string{wGreek}},
+		{world, "ΣΧΕΔΙΑΣΜΟΣ", []string{wGreek}},
+		{world, `"υπηρεσιών επαλήθευσης"`, []string{wGreek}},
+		{world, "σχεδιο", nil}, // a plan is not a design
 		{world, `"samochodow skoda"`, []string{wPolish}},
 		{world, `"=samochodów Škoda"`, []string{wPolish}},
 		{world, "поставки", []string{wRussian}},

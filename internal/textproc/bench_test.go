@@ -3,10 +3,12 @@ package textproc
 import "testing"
 
 // Texts of the benchmarks: a Russian tender's title, and notices' titles
-// in German and in Polish, with their diacritics.
+// in German, in Polish and in Greek, with their diacritics (the Greek
+// title is that of eForms notice 00762961-2023).
 const (
 	benchGerman = "Straßenbauarbeiten und Brückensanierung für die Gemeinde Großröhrsdorf, Los 2: Erdarbeiten, Entwässerung und Fahrbahndecke"
 	benchPolish = "Dostawa sprzętu medycznego dla Szpitala Wojewódzkiego w Łodzi, część 3: aparaty rentgenowskie i urządzenia pomiarowe"
+	benchGreek  = "Ανοικτός ηλεκτρονικός διαγωνισμός παροχής υπηρεσιών φύλαξης κτιριακών εγκαταστάσεων Πανεπιστημίου Πελοποννήσου"
 )
 
 func BenchmarkAnalyzeGermanText(b *testing.B) { benchAnalyze(b, benchGerman, Analyze) }
@@ -26,6 +28,10 @@ func BenchmarkAnalyzeGermanInGerman(b *testing.B) {
 
 func BenchmarkAnalyzePolishInPolish(b *testing.B) {
 	benchAnalyze(b, benchPolish, LanguageOf("pl").Analyze)
+}
+
+func BenchmarkAnalyzeGreekInGreek(b *testing.B) {
+	benchAnalyze(b, benchGreek, LanguageOf("el").Analyze)
 }
 
 // BenchmarkKeys is the query's side: the keys of a Latin word in every

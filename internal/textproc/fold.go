@@ -54,10 +54,11 @@ func foldLatin(w string) string {
 		case unicode.Is(unicode.Greek, r):
 			// Greek is typed without its accents as often as with them,
 			// and its final sigma is a sigma.
-			if r == 'ς' {
-				r = 'σ'
+			if s, ok := plainGreek[r]; ok {
+				b.WriteString(s)
+			} else {
+				b.WriteString(withoutMarks(r))
 			}
-			b.WriteString(withoutMarks(r))
 			dropMarks = true
 		default:
 			b.WriteRune(r)
@@ -93,6 +94,23 @@ var plainLatin = func() map[rune]string {
 	for r, s := range latinLetters {
 		m[r] = s
 	}
+	return m
+}()
+
+// plainGreek holds the plain spelling of the lowercase letters of the
+// Greek and Coptic and Greek Extended blocks, final sigma a sigma, worked
+// out once as plainLatin is: decomposing each letter of a Greek title
+// when it was met took most of the time of analysing it.
+var plainGreek = func() map[rune]string {
+	m := map[rune]string{}
+	for _, block := range [][2]rune{{0x370, 0x3ff}, {0x1f00, 0x1fff}} {
+		for r := block[0]; r <= block[1]; r++ {
+			if unicode.Is(unicode.Greek, r) && unicode.IsLower(r) {
+				m[r] = withoutMarks(r)
+			}
+		}
+	}
+	m['ς'] = "σ"
 	return m
 }()
 

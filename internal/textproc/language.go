@@ -23,8 +23,9 @@ import (
 
 // Language is the analysis of the words of a text in one language. It
 // decides only the key of a word of Latin letters: a Cyrillic word has its
-// Russian key (lemmas.go) and a number or code its form in every language, so that a
-// Russian word or a CPV code is found in a notice of any language.
+// Russian key (lemmas.go), a Greek word its Greek stem (lightstem.go) and a
+// number or code its form in every language, so that a Russian or Greek
+// word or a CPV code is found in a notice of any language.
 //
 // The keys of a Latin word differ by language, and a query does not know the
 // language of the notices it finds: it looks a Latin word up by its key in
@@ -37,8 +38,9 @@ const (
 	// Default is the analysis of texts in Russian, in English and in no
 	// known language: Latin words have their English Snowball stem.
 	Default Language = iota
-	// FoldedOnly is the analysis of a language Snowball has no stemmer
-	// for (Polish, Czech, Greek...): a Latin word is its folded form.
+	// FoldedOnly is the analysis of a language without a stemmer (Czech,
+	// Latvian, Greek, whose Latin words are names and codes...): a Latin
+	// word is its folded form.
 	FoldedOnly
 )
 
@@ -47,26 +49,29 @@ const (
 // which FTS5's unicode61 tokenizer keeps inside a token.
 const keySep = "\ue001"
 
-// analysis is how a language keys a Latin word: the Snowball stemmer of
-// the language, none for FoldedOnly; and the mark of its keys.
+// analysis is how a language keys a Latin word: the stemmer of the
+// language, none for FoldedOnly; and the mark of its keys.
 type analysis struct {
 	code string
-	stem func(*snowballstem.Env) bool
+	stem func(string) string
 	mark string
 }
 
 // analyses are the languages by Language value: Default, FoldedOnly, then
-// every language of Latin script that Snowball stems.
+// every language of Latin script that Snowball stems, and Lithuanian and
+// Polish, which are stemmed lightly (lightstem.go).
 var analyses = func() []analysis {
-	as := []analysis{{code: "en", stem: english.Stem}, {code: "", mark: keySep}}
+	as := []analysis{{code: "en", stem: snowballOf(english.Stem)}, {code: "", mark: keySep}}
 	for _, s := range []struct {
 		code string
-		stem func(*snowballstem.Env) bool
+		stem func(string) string
 	}{
-		{"da", danish.Stem}, {"de", german.Stem}, {"es", spanish.Stem}, {"fi", finnish.Stem},
-		{"fr", french.Stem}, {"ga", irish.Stem}, {"hu", hungarian.Stem}, {"it", italian.Stem},
-		{"nl", dutch.Stem}, {"no", norwegian.Stem}, {"pt", portuguese.Stem}, {"ro", romanian.Stem},
-		{"sv", swedish.Stem}, {"tr", turkish.Stem},
+		{"da", snowballOf(danish.Stem)}, {"de", snowballOf(german.Stem)}, {"es", snowballOf(spanish.Stem)},
+		{"fi", snowballOf(finnish.Stem)}, {"fr", snowballOf(french.Stem)}, {"ga", snowballOf(irish.Stem)},
+		{"hu", snowballOf(hungarian.Stem)}, {"it", snowballOf(italian.Stem)}, {"lt", lithuanian.stem},
+		{"nl", snowballOf(dutch.Stem)}, {"no", snowballOf(norwegian.Stem)}, {"pl", polish.stem},
+		{"pt", snowballOf(portuguese.Stem)}, {"ro", snowballOf(romanian.Stem)}, {"sv", snowballOf(swedish.Stem)},
+		{"tr", snowballOf(turkish.Stem)},
 	} {
 		as = append(as, analysis{code: s.code, stem: s.stem, mark: s.code + keySep})
 	}
@@ -133,14 +138,16 @@ func (l Language) Key(form string) string {
 		if a.stem == nil {
 			return a.mark + form
 		}
-		return a.mark + snowball(a.stem, form)
+		return a.mark + a.stem(form)
+	case greek:
+		return greekStem.stem(form)
 	}
 	return form
 }
 
 // Keys returns the keys of a folded word in every language, by Language
 // value, or its one key when that is the same in all (a word that is not
-// of Latin letters).
+// of Latin letters: Cyrillic, Greek, a number).
 func Keys(form string) []string {
 	if script(form) != latin {
 		return []string{Default.Key(form)}
@@ -159,6 +166,11 @@ func (l Language) Analyze(text string) []Token {
 		tokens = append(tokens, Token{Form: w, Stem: l.Key(w)})
 	}
 	return tokens
+}
+
+// snowballOf returns a Snowball stemmer as a function of a word.
+func snowballOf(stem func(*snowballstem.Env) bool) func(string) string {
+	return func(form string) string { return snowball(stem, form) }
 }
 
 func snowball(stem func(*snowballstem.Env) bool, form string) string {

@@ -56,9 +56,10 @@ func TestWordsKeepCombiningMarks(t *testing.T) {
 
 // TestLanguageKeys checks the key of a word in the analysis of each kind
 // of notice: English stemmed, German stemmed in its own namespace, Polish
-// folded only, Russian words Russian-stemmed whatever the language.
+// stemmed lightly in its own, Czech folded only, Russian words
+// Russian-stemmed and Greek words Greek-stemmed whatever the language.
 func TestLanguageKeys(t *testing.T) {
-	de, pl, fr, es := LanguageOf("de"), LanguageOf("pl"), LanguageOf("fr"), LanguageOf("es")
+	de, pl, fr, es, cs := LanguageOf("de"), LanguageOf("pl"), LanguageOf("fr"), LanguageOf("es"), LanguageOf("cs")
 	tests := []struct {
 		name string
 		lang Language
@@ -74,7 +75,10 @@ func TestLanguageKeys(t *testing.T) {
 			{"travaux", "fr" + keySep + "traval"}, {"d", "fr" + keySep + "d"}, {"entretien", "fr" + keySep + "entretien"},
 		}},
 		{"spanish", es, "obras públicas", []Token{{"obras", "es" + keySep + "obras"}, {"publicas", "es" + keySep + "public"}}},
-		{"polish folded only", pl, "Łódź roboty", []Token{{"lodz", keySep + "lodz"}, {"roboty", keySep + "roboty"}}},
+		{"polish", pl, "Łódź roboty", []Token{{"lodz", "pl" + keySep + "lodz"}, {"roboty", "pl" + keySep + "robot"}}},
+		{"czech folded only", cs, "Centrální zdroj", []Token{{"centralni", keySep + "centralni"}, {"zdroj", keySep + "zdroj"}}},
+		{"greek in a greek notice", LanguageOf("el"), "Υπηρεσίες φύλαξης", []Token{{"υπηρεσιεσ", "υπηρεσι"}, {"φυλαξησ", "φυλαξ"}}},
+		{"greek in a german notice", de, "Υπηρεσίες", []Token{{"υπηρεσιεσ", "υπηρεσι"}}},
 		{"russian in a german notice", de, "Поставки", []Token{{"поставки", "поставк"}}},
 		{"russian unchanged", Default, "ЁЛКА поставки", []Token{{"елка", "елк"}, {"поставки", "поставк"}}},
 		{"codes are the same everywhere", pl, "45000000-7 x5 mp3", []Token{{"45000000", "45000000"}, {"7", "7"}, {"х5", "х5"}, {"mp3", "mp3"}}},
@@ -106,15 +110,17 @@ func TestLanguageOf(t *testing.T) {
 	tests := map[string]Language{
 		"": Default, "en": Default, "ru": Default, "EN": Default, "en-GB": Default,
 		"de": LanguageOf("de"), "pt_BR": LanguageOf("pt"), "nb": LanguageOf("no"),
-		"pl": FoldedOnly, "cs": FoldedOnly, "el": FoldedOnly, "xx": FoldedOnly,
+		"pl": LanguageOf("pl"), "lt": LanguageOf("lt"), "cs": FoldedOnly, "el": FoldedOnly, "xx": FoldedOnly,
 	}
 	for code, want := range tests {
 		if got := LanguageOf(code); got != want {
 			t.Errorf("LanguageOf(%q) = %s, want %s", code, got, want)
 		}
 	}
-	if LanguageOf("de") == FoldedOnly || LanguageOf("de") == Default {
-		t.Error("German has no analysis of its own")
+	for _, code := range []string{"de", "pl", "lt"} {
+		if l := LanguageOf(code); l == FoldedOnly || l == Default {
+			t.Errorf("%s has no analysis of its own", code)
+		}
 	}
 }
 

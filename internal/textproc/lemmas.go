@@ -42,8 +42,9 @@ const keySetSep = "\ue002"
 // does not show (how text is split and folded); AnalysisVersion joins it to
 // the table's digest. Revision 4 indexes the parties' short names too,
 // which every record indexed before lacks; revision 5 reads a run of
-// ideographs as its pairs of characters and folds Greek accents.
-const analyzerRevision = 5
+// ideographs as its pairs of characters and folds Greek accents; revision
+// 6 stems Polish, Lithuanian and Greek words lightly (lightstem.go).
+const analyzerRevision = 6
 
 // lemmaTable is the lemma table, read.
 type lemmaTable struct {

@@ -8,9 +8,11 @@
 // to plain Latin ("Škoda" is "skoda", "Straße" is "strasse"); that is its
 // Form. Its Stem is the key of the word in the language of the text
 // (Language): the key of its lemma for words of Cyrillic letters (lemmas.go), for
-// words of Latin letters the Snowball stem of the text's language (English
-// by default) or the Form itself in a language without a stemmer, and the
-// Form itself for numbers, codes and words that mix scripts or digits.
+// words of Latin letters the stem of the text's language (English by
+// default; Snowball's, or a light stemmer's for Polish and Lithuanian) or
+// the Form itself in a language without a stemmer, for words of Greek
+// letters their Greek stem (lightstem.go), and the Form itself for
+// numbers, codes and words that mix scripts or digits.
 // No stop words are dropped.
 //
 // Russian text is often typed with Latin letters that look Cyrillic, and a
@@ -259,11 +261,13 @@ const (
 	other scriptKind = iota
 	cyrillic
 	latin
+	greek
 )
 
-// script reports whether a word is all Cyrillic letters, all Latin letters,
-// or anything else (digits, mixed scripts). The letters of folded Russian
-// and English words are told apart without Unicode's tables.
+// script reports whether a word is all Cyrillic letters, all Latin
+// letters, all Greek letters, or anything else (digits, mixed scripts).
+// The letters of folded Russian, English and Greek words are told apart
+// without Unicode's tables.
 func script(w string) scriptKind {
 	kind := other
 	for _, r := range w {
@@ -275,10 +279,14 @@ func script(w string) scriptKind {
 			k = cyrillic
 		case r < 0x80:
 			return other
+		case r >= 'α' && r <= 'ω':
+			k = greek
 		case unicode.Is(unicode.Cyrillic, r) && unicode.IsLetter(r):
 			k = cyrillic
 		case unicode.Is(unicode.Latin, r) && unicode.IsLetter(r):
 			k = latin
+		case unicode.Is(unicode.Greek, r) && unicode.IsLetter(r):
+			k = greek
 		default:
 			return other
 		}

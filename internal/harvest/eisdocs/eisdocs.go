@@ -7,12 +7,15 @@ package eisdocs
 
 import (
 	"archive/zip"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 
@@ -42,7 +45,22 @@ type Config struct {
 	// archive keeps to: a member the import will not read is not unpacked
 	// to check it either.
 	Limits importer.Limits
+	// BlockedWait is how long to wait when the EIS answers that it blocked
+	// the downloads of an archive for now; DefaultBlockedWait when 0.
+	BlockedWait time.Duration
+
+	// wait waits d or until ctx is done; a timer unless a test sets it.
+	wait func(ctx context.Context, d time.Duration) error
 }
+
+// DefaultBlockedWait is how long a download the EIS blocked is waited for:
+// ten minutes and ten seconds, as a public client waits
+// (neonix20b/ox-tender-abstract, block_wait_time 610: "10 min + 10 s").
+const DefaultBlockedWait = 10*time.Minute + 10*time.Second
+
+// blockedTries is how many times a blocked download is waited for before
+// its partition fails, set aside for later runs.
+const blockedTries = 3
 
 // archiveTimeout is the default time one attempt of a request may take.
 const archiveTimeout = 10 * time.Minute
@@ -62,9 +80,18 @@ func New(cfg Config, logger *slog.Logger) *Source {
 	if len(cfg.Types) == 0 {
 		cfg.Types = DefaultTypes
 	}
+	if cfg.BlockedWait <= 0 {
+		cfg.BlockedWait = DefaultBlockedWait
+	}
+	if cfg.wait == nil {
+		cfg.wait = sleep
+	}
+	if cfg.Fetch.MaxBytes <= 0 {
+		cfg.Fetch.MaxBytes = fetch.DefaultMaxBytes
+	}
 	if cfg.Fetch.Timeout == 0 {
 		// An attempt lasts to an archive's last byte, and a day's archive
-		// of a large region runs to hundreds of megabytes.
+		// of a large region may pass the 100 MB a public client takes.
 		cfg.Fetch.Timeout = archiveTimeout
 	}
 	if logger == nil {
@@ -87,10 +114,11 @@ var ErrToken = errors.New("the EIS refused the token")
 // ("Токены для сервисов отдачи отсутствуют в ЕИС").
 const tokenRefused = 5
 
-// Sync walks the scope's days, oldest first, and in each every region and
-// type, fetching the partitions not completed yet. A partition that fails
-// is left for the next run and the walk goes on; a refused token, or a
-// service that fails every request, stops it.
+// Sync tries again the partitions set aside whose time has come, then
+// walks the scope's days, oldest first, and in each every region and type,
+// fetching the partitions not completed yet. A partition that fails is set
+// aside and the walk goes on; a refused token, or a service that fails
+// every request, stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	if s.cfg.Token == "" {
 		return fmt.Errorf("%w: no token given (set TENDERBASE_EIS_TOKEN or --eis-token-file)", ErrToken)
@@ -100,9 +128,23 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	}
 	parts := s.partitions(job)
 	job.Plan(len(parts))
-	walk := harvest.Walk{Job: job, Stops: func(err error) bool {
+	walk := harvest.Walk{Job: job, SetAside: true, Stops: func(err error) bool {
 		return errors.Is(err, ErrToken) || errors.Is(err, fetch.ErrBroken)
 	}}
+	names := make([]string, len(parts))
+	for i, p := range parts {
+		names[i] = p.name()
+	}
+	err := walk.Redo(ctx, names, func(ctx context.Context, name string) (bool, error) {
+		p, ok := s.parsePartition(name, job.Scope)
+		if !ok {
+			return false, nil
+		}
+		return true, s.partition(ctx, job, p)
+	})
+	if err != nil {
+		return err
+	}
 	for i, p := range parts {
 		var through time.Time
 		if i+1 == len(parts) || !parts[i+1].end().Equal(p.end()) {
@@ -195,23 +237,144 @@ func (s *Source) ask(ctx context.Context, q docRequest, now time.Time) (answer, 
 }
 
 // archive downloads one archive, with the token in its header, and
-// imports it. An archive being prepared answers 404 or 425 for a while.
+// imports it. An archive being prepared answers 404 or 425 for a while; one
+// whose downloads the EIS blocked for now is waited for, as long as the
+// service asks.
 func (s *Source) archive(ctx context.Context, job *harvest.Job, url string) error {
-	path, name, err := s.client.Download(ctx, fetch.Request{
+	for tries := 1; ; tries++ {
+		path, name, err := s.download(ctx, job, url)
+		var refused *fetch.StatusError
+		switch {
+		case errors.Is(err, errBlocked) && tries < blockedTries:
+			job.Throttled()
+			job.Logger().Warn("the EIS blocked the download for now; waiting", "wait", s.cfg.BlockedWait, "try", tries)
+			if err := s.cfg.wait(ctx, s.cfg.BlockedWait); err != nil {
+				return err
+			}
+			continue
+		case errors.Is(err, errBlocked):
+			job.Throttled()
+			return fmt.Errorf("archive: %w, %d times in a row", err, tries)
+		case errors.As(err, &refused) && (refused.Status == http.StatusUnauthorized || refused.Status == http.StatusForbidden):
+			return fmt.Errorf("%w: %w", ErrToken, err)
+		case err != nil:
+			return fmt.Errorf("archive: %w", err)
+		}
+		_, err = job.Import(ctx, path, name)
+		return err
+	}
+}
+
+// download downloads one archive and returns the path of the ZIP it is or
+// holds (one wrapped in gzip is unwrapped), and its name.
+func (s *Source) download(ctx context.Context, job *harvest.Job, url string) (path, name string, err error) {
+	var unwrapped string // the ZIP a gzip body held, from the last attempt
+	drop := func() {
+		if unwrapped != "" {
+			os.Remove(unwrapped)
+			unwrapped = ""
+		}
+	}
+	path, name, err = s.client.Download(ctx, fetch.Request{
 		URL:      url,
 		Header:   http.Header{"individualPerson_token": {s.cfg.Token}},
 		NotReady: []int{http.StatusNotFound},
-		Check:    func(r io.ReaderAt, size int64) error { return checkArchive(r, size, s.cfg.Limits) },
+		Check: func(r io.ReaderAt, size int64) error {
+			drop()
+			var err error
+			unwrapped, err = s.checkDownload(r, size, job.Spool())
+			return err
+		},
 	}, job.Spool())
-	var refused *fetch.StatusError
-	if errors.As(err, &refused) && (refused.Status == http.StatusUnauthorized || refused.Status == http.StatusForbidden) {
-		return fmt.Errorf("%w: %w", ErrToken, err)
-	}
 	if err != nil {
-		return fmt.Errorf("archive: %w", err)
+		drop()
+		return "", "", err
 	}
-	_, err = job.Import(ctx, path, name)
-	return err
+	if unwrapped != "" {
+		os.Remove(path)
+		path, name = unwrapped, strings.TrimSuffix(name, ".gz")
+	}
+	return path, name, nil
+}
+
+// blockedPhrase is what the EIS answers, with a 200, in place of an
+// archive whose downloads it blocked for now: "downloading the archive by
+// this link is blocked". A public client looks for it in the body
+// (neonix20b/ox-tender-abstract, archive_processor.rb).
+const blockedPhrase = "Скачивание архива по данной ссылке заблокировано"
+
+// errBlocked is the error of a download the EIS blocked for now.
+var errBlocked = errors.New("the EIS blocked the downloads of the archive for now (" + blockedPhrase + ")")
+
+// gzipMagic starts a gzip stream (RFC 1952); a public client of the EIS
+// unwraps such a body before reading the ZIP inside
+// (neonix20b/ox-tender-abstract, archive_processor.rb).
+var gzipMagic = []byte{0x1f, 0x8b}
+
+// checkDownload checks a download: a ZIP, a ZIP wrapped in gzip (which it
+// unwraps into a file in dir, whose path it returns), or the EIS's answer
+// that the download is blocked. Anything else fails as a corrupt archive,
+// to be fetched again.
+func (s *Source) checkDownload(r io.ReaderAt, size int64, dir string) (string, error) {
+	// The answer of a blocked download is a short text or page, read whole.
+	head := make([]byte, min(size, 64<<10))
+	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
+		return "", err
+	}
+	switch {
+	case bytes.HasPrefix(head, gzipMagic):
+		return s.gunzip(io.NewSectionReader(r, 0, size), dir)
+	case !bytes.HasPrefix(head, []byte("PK")) && size <= int64(len(head)) && bytes.Contains(head, []byte(blockedPhrase)):
+		return "", fetch.Final(errBlocked)
+	}
+	return "", checkArchive(r, size, s.cfg.Limits)
+}
+
+// gunzip unwraps a gzip body into a file in dir, at most the download's
+// bound, and checks the ZIP it holds.
+func (s *Source) gunzip(body io.Reader, dir string) (path string, err error) {
+	zr, err := gzip.NewReader(body)
+	if err != nil {
+		return "", fmt.Errorf("not a whole gzip stream: %w", err)
+	}
+	f, err := os.CreateTemp(dir, "gunzip-*.zip")
+	if err != nil {
+		return "", err
+	}
+	defer func() {
+		f.Close()
+		if err != nil {
+			os.Remove(f.Name())
+		}
+	}()
+	limit := s.cfg.Fetch.MaxBytes
+	n, err := io.Copy(f, io.LimitReader(zr, limit+1))
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("not a whole gzip stream: %w", err)
+	case n > limit:
+		err := fmt.Errorf("the archive inside gzip has more than the %d bytes taken", limit)
+		if setting := s.cfg.Fetch.MaxBytesSetting; setting != "" {
+			err = fmt.Errorf("%w (%s)", err, setting)
+		}
+		return "", fetch.Final(err)
+	}
+	if err := checkArchive(f, n, s.cfg.Limits); err != nil {
+		return "", fmt.Errorf("inside gzip: %w", err)
+	}
+	return f.Name(), nil
+}
+
+// sleep waits d, or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // checkArchive checks that a download is a whole ZIP archive: its

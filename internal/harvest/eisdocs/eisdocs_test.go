@@ -120,23 +120,29 @@ func TestSyncThroughFaults(t *testing.T) {
 	})
 }
 
-func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
+func TestSyncFailingPartitionIsSetAside(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := dayOfDocuments(t)
 		down := fault("/soap/77/RJ/complaint/2026-11-20", harvesttest.Status(500))
 		s.Inject(down, down, down, down) // every attempt of one run
 		err := r.Run(t, scope, source(s, "good-token"))
-		if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed") {
-			t.Fatalf("run: %v, want one partition failed", err)
+		if err == nil || !strings.Contains(err.Error(), "1 of 12 partitions failed, set aside") {
+			t.Fatalf("run: %v, want one partition failed and set aside", err)
 		}
 		st := r.State(t)
 		if !strings.Contains(st.LastError, "77/RJ/complaint/2026-11-20") || st.LastErrorAt.IsZero() || st.Partitions != 11 {
 			t.Errorf("state %+v, want the failed partition named and 11 completed", st)
 		}
-		// Regions are walked in order; 77's complaints failed before its
-		// notices, so the day is not current.
-		if !st.Through.IsZero() && !st.Through.Before(day.AddDate(0, 0, 1)) {
-			t.Errorf("through %s, want before the end of the day", st.Through)
+		if st.SetAside != 1 || !strings.HasPrefix(st.LastSetAside, "77/RJ/complaint/2026-11-20: ") || !strings.Contains(st.LastSetAside, "500") {
+			t.Errorf("state %+v, want the partition set aside named with its error", st)
+		}
+		// The partition set aside holds nothing back: the day is current.
+		if !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("through %s, want the end of the day", st.Through)
+		}
+		aside, err := harvest.SetAside(context.Background(), r.Store, "eis", 10)
+		if err != nil || len(aside) != 1 || aside[0].Partition != "77/RJ/complaint/2026-11-20" || aside[0].Tries != 1 {
+			t.Errorf("set aside %+v, %v; want the failed partition, tried once", aside, err)
 		}
 		asked := s.SOAPRequests()
 		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
@@ -146,8 +152,63 @@ func TestSyncFailingPartitionIsLeftForTheNextRun(t *testing.T) {
 			t.Errorf("the next run sent %d requests, want 1 for the failed partition", n)
 		}
 		r.CheckRecords(t, wantKeys)
-		if st := r.State(t); st.LastError != "" || st.Partitions != 12 {
-			t.Errorf("state after the next run %+v", st)
+		if st := r.State(t); st.LastError != "" || st.Partitions != 12 || st.SetAside != 0 || st.LastSetAside != "" {
+			t.Errorf("state after the next run %+v, want every partition completed and none set aside", st)
+		}
+	})
+}
+
+// An archive that can never be read does not freeze the source: its
+// partition is set aside, the data is current past it day after day, and
+// it is tried again the next run, then once a day, for a week; then given
+// up.
+func TestSyncPartitionFailingEveryDay(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := dayOfDocuments(t)
+		bad := "77/RJ/complaint/2026-11-20"
+		s.AddDamaged(bad, fixtures+"complaint/complaint_202400114801003_41977215.xml")
+		now := day.AddDate(0, 0, 1).Add(12 * time.Hour) // 2026-11-21 12:00 MSK
+		r.Runner.Now = func() time.Time { return now }
+		resume := harvest.Scope{Regions: []int{77}}
+		for i, run := range []struct {
+			after    time.Duration // since the run before
+			asked    int           // requests for the bad partition
+			err      bool
+			setAside int64
+			givenUp  int64
+		}{
+			{0, 1, true, 1, 0},               // set aside
+			{24 * time.Hour, 1, false, 1, 0}, // in the walk again: the day before where the data is current
+			{24 * time.Hour, 1, false, 1, 0}, // out of the walk, tried a day after
+			{6 * time.Hour, 0, false, 1, 0},  // not a day yet
+			{18 * time.Hour, 1, false, 1, 0}, // a day after
+			{24 * time.Hour, 1, false, 1, 0},
+			{24 * time.Hour, 1, false, 1, 0},
+			{24 * time.Hour, 1, false, 1, 0},
+			{24 * time.Hour, 1, false, 0, 1}, // a week after its first failure: given up
+			{24 * time.Hour, 0, false, 0, 1},
+		} {
+			now = now.Add(run.after)
+			asked := s.Asked(bad)
+			err := r.Run(t, resume, source(s, "good-token"))
+			if (err != nil) != run.err {
+				t.Fatalf("run %d at %s: %v, want an error %v", i, now, err, run.err)
+			}
+			if n := s.Asked(bad) - asked; n != run.asked {
+				t.Errorf("run %d at %s asked for the bad partition %d times, want %d", i, now, n, run.asked)
+			}
+			st := r.State(t)
+			if st.SetAside != run.setAside || st.GivenUp != run.givenUp {
+				t.Errorf("run %d: %d set aside, %d given up; want %d, %d", i, st.SetAside, st.GivenUp, run.setAside, run.givenUp)
+			}
+			// Current to the end of the last hour the service answers,
+			// the one that began 3 hours ago.
+			if want := now.Add(-2 * time.Hour).Truncate(time.Hour); !st.Through.Equal(want) {
+				t.Errorf("run %d at %s: current to %s, want %s", i, now, st.Through, want)
+			}
+		}
+		if st := r.State(t); !strings.Contains(st.LastGivenUp, bad) || !strings.Contains(st.LastGivenUp, "not a whole ZIP archive") {
+			t.Errorf("last given up %q, want the partition and its error", st.LastGivenUp)
 		}
 	})
 }
@@ -338,6 +399,88 @@ func TestSyncDocumentationGivenUp(t *testing.T) {
 		}
 		if st := r.State(t); st.DocumentsFailed != 5 || !strings.Contains(st.LastDocumentError, "404") {
 			t.Errorf("state %+v, want 5 failed attempts of the missing file", st)
+		}
+	})
+}
+
+// An archive wrapped in gzip is unwrapped and read; a body that is neither
+// a ZIP nor gzip is still refused as a corrupt archive, asked for again.
+func TestSyncGzippedArchive(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := eistest.New(t, "good-token")
+		s.AddGzipped("08/PRIZ/epNotificationEOK2020/2026-11-20", fixtures+"notice/epNotificationEOK2020_0811200000126000042_1.xml")
+		s.Add("03/PRIZ/epNotificationEZK2020/2026-11-20", fixtures+"notice/epNotificationEZK2020_0301300012426000118_3.xml")
+		garbage := func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "neither a ZIP nor gzip") }
+		s.Inject(fault("/archive/03_PRIZ_epNotificationEZK2020_2026-11-20_0", garbage))
+		if err := r.Run(t, scope, source(s, "good-token")); err != nil {
+			t.Fatal(err)
+		}
+		r.CheckRecords(t, map[tenderbase.Kind][]string{tenderbase.KindTender: {"0301300012426000118", "0811200000126000042"}})
+		if n := s.Downloads("03_PRIZ_epNotificationEZK2020_2026-11-20_0"); n != 2 {
+			t.Errorf("the archive answered with garbage was asked %d times, want 2", n)
+		}
+	})
+}
+
+// A body that is neither is refused with the error of a corrupt archive.
+func TestCheckDownloadRefusesWhatIsNoArchive(t *testing.T) {
+	src := New(Config{}, nil)
+	for _, body := range []string{"neither a ZIP nor gzip", "\x1f\x8bnot gzip", "PK\x03\x04 cut"} {
+		_, err := src.checkDownload(strings.NewReader(body), int64(len(body)), t.TempDir())
+		if err == nil || !strings.Contains(err.Error(), "not a whole") {
+			t.Errorf("%q: %v, want it refused as not a whole archive", body, err)
+		}
+	}
+}
+
+// A download the EIS blocked is waited for, as long as the service asks,
+// counted in the status, and not taken for a corrupt archive: the archive
+// is downloaded once the wait is over.
+func TestSyncBlockedDownloadIsWaitedFor(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := dayOfDocuments(t)
+		s.Inject(fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", eistest.Blocked),
+			fault("/archive/08_PRIZ_epNotificationEOK2020_2026-11-20_1", eistest.Blocked))
+		src := source(s, "good-token")
+		var waits []time.Duration
+		src.cfg.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
+		if err := r.Run(t, scope, src); err != nil {
+			t.Fatal(err)
+		}
+		r.CheckRecords(t, wantKeys)
+		if diff := cmp.Diff([]time.Duration{DefaultBlockedWait, DefaultBlockedWait}, waits); diff != "" {
+			t.Errorf("waits (-want +got):\n%s", diff)
+		}
+		if st := r.State(t); st.Throttled != 2 || st.Partitions != 12 || st.LastError != "" {
+			t.Errorf("state %+v, want 2 downloads throttled and every partition completed", st)
+		}
+		// Each block is one request: none is retried as a corrupt archive.
+		if n := s.Downloads("08_PRIZ_epNotificationEOK2020_2026-11-20_1"); n != 3 {
+			t.Errorf("the blocked archive was asked %d times, want 3", n)
+		}
+	})
+}
+
+// A download blocked every time fails its partition after blockedTries
+// waits of the configured length, saying why.
+func TestSyncDownloadBlockedEveryTime(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s := dayOfDocuments(t)
+		for range blockedTries {
+			s.Inject(fault("/archive/77_RJ_complaint_2026-11-20_0", eistest.Blocked))
+		}
+		cfg := Config{Endpoint: s.URL(), Token: "good-token", Types: testTypes, Fetch: quick, BlockedWait: time.Millisecond}
+		var waits []time.Duration
+		cfg.wait = func(_ context.Context, d time.Duration) error { waits = append(waits, d); return nil }
+		err := r.Run(t, scope, New(cfg, nil))
+		if err == nil || !strings.Contains(err.Error(), "blocked") {
+			t.Fatalf("run: %v, want the block named", err)
+		}
+		if diff := cmp.Diff([]time.Duration{time.Millisecond, time.Millisecond}, waits); diff != "" {
+			t.Errorf("waits (-want +got):\n%s", diff)
+		}
+		if st := r.State(t); st.Throttled != 3 || strings.Contains(st.LastError, "not a whole ZIP") {
+			t.Errorf("state %+v, want 3 blocks counted, none taken for a corrupt archive", st)
 		}
 	})
 }

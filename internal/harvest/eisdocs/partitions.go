@@ -2,6 +2,8 @@ package eisdocs
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -109,6 +111,35 @@ func (p partition) end() time.Time {
 		return p.day.Add(time.Duration(p.hour+1) * time.Hour)
 	}
 	return p.day.AddDate(0, 0, 1)
+}
+
+// parsePartition reads a partition's name back, for a partition set aside
+// by an earlier run: false when it is not one of this source's types or of
+// scope's regions.
+func (s *Source) parsePartition(name string, scope harvest.Scope) (partition, bool) {
+	f := strings.Split(name, "/")
+	if len(f) != 4 {
+		return partition{}, false
+	}
+	t := Type{Subsystem: f[1], Document: f[2]}
+	region, err := strconv.Atoi(f[0])
+	if err != nil || len(f[0]) != 2 || !scope.HasRegion(region) || !slices.Contains(s.cfg.Types, t) {
+		return partition{}, false
+	}
+	date, hour := f[3], -1
+	if d, h, ok := strings.Cut(f[3], "T"); ok {
+		if hour, err = strconv.Atoi(h); err != nil || len(h) != 2 || hour > 23 {
+			return partition{}, false
+		}
+		date = d
+	}
+	day, err := time.ParseInLocation(time.DateOnly, date, moscow)
+	if err != nil {
+		return partition{}, false
+	}
+	p := partition{typ: t, docRequest: docRequest{region: f[0], subsystem: t.Subsystem, docType: t.Document,
+		law223: t.law223(), day: day, hour: hour}}
+	return p, p.name() == name
 }
 
 // partitions returns the walk of a run: for each day from Since, every

@@ -124,9 +124,10 @@ func (s *Source) Name() string { return "fedresurs" }
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 
-// Sync walks the scope's days, oldest first, and in each every feed,
-// fetching the partitions not completed yet. A partition that fails is
-// left for the next run and the walk goes on; a failed login, a refused
+// Sync tries again the partitions set aside whose time has come, then
+// walks the scope's days, oldest first, and in each every feed, fetching
+// the partitions not completed yet. A partition that fails is set aside
+// and the walk goes on; a failed login, a refused
 // request, or a service that fails every request stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	if s.cfg.Login == "" || s.cfg.Password == "" {
@@ -134,7 +135,21 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	}
 	parts := partitions(s.cfg.Feeds, job.Since, job.Until)
 	job.Plan(len(parts))
-	walk := harvest.Walk{Job: job, Stops: stops}
+	walk := harvest.Walk{Job: job, Stops: stops, SetAside: true}
+	names := make([]string, len(parts))
+	for i, p := range parts {
+		names[i] = p.name()
+	}
+	err := walk.Redo(ctx, names, func(ctx context.Context, name string) (bool, error) {
+		p, ok := parsePartition(s.cfg.Feeds, name, job.Until)
+		if !ok {
+			return false, nil
+		}
+		return true, s.partition(ctx, job, p)
+	})
+	if err != nil {
+		return err
+	}
 	for i, p := range parts {
 		var through time.Time
 		if p.whole && (i+1 == len(parts) || !parts[i+1].begin.Equal(p.begin)) {

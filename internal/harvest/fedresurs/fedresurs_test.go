@@ -593,3 +593,33 @@ func (b *lockedBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// A day whose list fails every attempt is set aside: the data is current
+// past it, and a later run whose walk no longer holds it tries it again.
+func TestSyncFailingDayIsSetAside(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *rig) {
+		s := dayOfMessages(t)
+		down := fault("trade-messages/2026-11-20/0", harvesttest.Status(500))
+		s.Inject(down, down, down, down) // every attempt of one run
+		err := r.Run(t, scope, r.source(t, s, password))
+		if err == nil || !strings.Contains(err.Error(), "1 of 2 partitions failed, set aside") {
+			t.Fatalf("run: %v, want one partition set aside", err)
+		}
+		st := r.State(t)
+		if st.SetAside != 1 || !strings.HasPrefix(st.LastSetAside, "trade-messages/2026-11-20: ") || !st.Through.Equal(day.AddDate(0, 0, 1)) {
+			t.Errorf("state %+v, want the day's trade messages set aside, and the data current past them", st)
+		}
+		next := harvest.Scope{Since: day.AddDate(0, 0, 1), Until: day.AddDate(0, 0, 2)}
+		if err := r.Run(t, next, r.source(t, s, password)); err != nil {
+			t.Fatal(err)
+		}
+		// The platform's invitation, of the day set aside, is in.
+		lot, err := r.Store.Get(context.Background(), tenderbase.KindLot, "efrsb-983185_1")
+		if err != nil || lot.(*tenderbase.Lot).TradeNumber != "РАД-98765" {
+			t.Errorf("lot 1: %+v, %v; want the platform's trade number", lot, err)
+		}
+		if st := r.State(t); st.SetAside != 0 || st.Partitions != 4 {
+			t.Errorf("state %+v, want the partition set aside mended and 4 completed", st)
+		}
+	})
+}

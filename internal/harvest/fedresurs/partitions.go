@@ -1,6 +1,8 @@
 package fedresurs
 
 import (
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -54,6 +56,19 @@ func partitions(feeds []Feed, since, until time.Time) []partition {
 		}
 	}
 	return parts
+}
+
+// parsePartition reads a partition's name back, for one set aside by an
+// earlier run: false unless it names one of feeds and a day that ended
+// before until.
+func parsePartition(feeds []Feed, name string, until time.Time) (partition, bool) {
+	feed, date, _ := strings.Cut(name, "/")
+	i := slices.IndexFunc(feeds, func(f Feed) bool { return f.Name == feed })
+	day, err := time.ParseInLocation(time.DateOnly, date, moscow)
+	if i < 0 || err != nil || day.AddDate(0, 0, 1).After(until) {
+		return partition{}, false
+	}
+	return partition{feed: feeds[i], begin: day, end: day.AddDate(0, 0, 1), whole: true}, true
 }
 
 func midnight(t time.Time) time.Time {

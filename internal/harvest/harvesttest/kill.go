@@ -6,20 +6,47 @@ import (
 	"os/exec"
 	"testing"
 	"time"
+
+	"github.com/tenderbase/tenderbase/internal/harvest"
+	"github.com/tenderbase/tenderbase/internal/importer"
 )
 
-// KillChild runs the test named child (a TestSyncChild that syncs into
-// r's store) in a process of its own, with env added to its environment,
-// and kills it with SIGKILL once reached is closed: no deferred call of
-// it runs, no state of it is written. It fails the test, with what the
-// child printed, when the child did not reach that point within a minute.
-func KillChild(t *testing.T, child string, env []string, reached <-chan struct{}) {
+// The environment of the process Kill starts: the store to sync into and
+// the service to sync from.
+const (
+	childDriver  = "HARVESTTEST_CHILD_DRIVER"
+	childDSN     = "HARVESTTEST_CHILD_DSN"
+	childService = "HARVESTTEST_CHILD_SERVICE"
+)
+
+// Child is the body of the test that Kill runs in a process of its own:
+// the sync over scope, at now, of the source newSource returns for the
+// address of the recorded service, into the rig's store. Run by any other
+// way, it skips.
+func Child(t *testing.T, decoders []importer.Decoder, now time.Time, scope harvest.Scope, newSource func(service string) harvest.Source) {
+	driver := os.Getenv(childDriver)
+	if driver == "" {
+		t.Skip("run by harvesttest.Kill")
+	}
+	r := NewRig(t, driver, os.Getenv(childDSN), decoders)
+	r.Runner.Now = func() time.Time { return now }
+	err := r.Run(t, scope, newSource(os.Getenv(childService)))
+	t.Errorf("the sync ended before it was killed: %v", err)
+}
+
+// Kill runs the test named child of the same test binary (one that calls
+// Child) in a process of its own, syncing into r's store from the
+// recorded service at service, waits until reached is closed (the service
+// holds the request where the kill is to fall) and kills the process with
+// SIGKILL: no deferred call runs, no state is written. It fails the test,
+// with the child's output, when the child never gets there.
+func Kill(t *testing.T, child string, r *Rig, service string, reached <-chan struct{}) {
 	t.Helper()
 	var out bytes.Buffer
 	cmd := exec.Command(os.Args[0], "-test.run=^"+child+"$")
 	// The child's temporary folders go into the test's own: killed, it
 	// cannot remove them itself.
-	cmd.Env = append(append(os.Environ(), env...), "TMPDIR="+t.TempDir())
+	cmd.Env = append(os.Environ(), childDriver+"="+r.Driver, childDSN+"="+r.DSN, childService+"="+service, "TMPDIR="+t.TempDir())
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -27,7 +54,7 @@ func KillChild(t *testing.T, child string, env []string, reached <-chan struct{}
 	select {
 	case <-reached:
 	case <-time.After(time.Minute): // far past what a busy machine takes: a hang
-		t.Error("the sync did not reach the point it is killed at: a hang")
+		t.Error("the sync did not reach the request it was to be killed at: a hang")
 	}
 	cmd.Process.Kill()
 	cmd.Wait()

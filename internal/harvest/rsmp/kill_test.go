@@ -4,33 +4,19 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"os"
 	"testing"
-	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
-)
-
-// The environment of the process TestSyncSurvivesKill starts: the store
-// to sync into and the passport to sync from.
-const (
-	childDriver   = "RSMP_TEST_DRIVER"
-	childDSN      = "RSMP_TEST_DSN"
-	childPassport = "RSMP_TEST_PASSPORT"
 )
 
 // TestSyncChild is the sync that TestSyncSurvivesKill runs in a process of
 // its own, and kills.
 func TestSyncChild(t *testing.T) {
-	driver := os.Getenv(childDriver)
-	if driver == "" {
-		t.Skip("run by TestSyncSurvivesKill")
-	}
-	r := harvesttest.NewRig(t, driver, os.Getenv(childDSN), decoders)
-	r.Runner.Now = func() time.Time { return noon }
-	err := r.Run(t, scope, New(Config{Passport: os.Getenv(childPassport), Fetch: quick, DownloadTimeout: downloadTimeout}, nil))
-	t.Errorf("the sync ended before it was killed: %v", err)
+	harvesttest.Child(t, decoders, noon, scope, func(service string) harvest.Source {
+		return New(Config{Passport: service, Fetch: quick, DownloadTimeout: downloadTimeout}, nil)
+	})
 }
 
 func TestSyncSurvivesKill(t *testing.T) {
@@ -46,7 +32,7 @@ func TestSyncSurvivesKill(t *testing.T) {
 			close(reached)
 			<-req.Context().Done()
 		}))
-		harvesttest.KillChild(t, "TestSyncChild", []string{childDriver + "=" + r.Driver, childDSN + "=" + r.DSN, childPassport + "=" + s.URL()}, reached)
+		harvesttest.Kill(t, "TestSyncChild", r, s.URL(), reached)
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}

@@ -46,6 +46,10 @@ const DefaultPassport = "https://www.nalog.gov.ru/opendata/7707329152-rsmp/"
 // be downloaded from: the tax service's file store.
 var DefaultFileHosts = []string{"file.nalog.ru"}
 
+// DefaultMaxRelease bounds the download of one release: 2.1 GB in 2026,
+// some 10 MB more each month; this holds it eight times over.
+const DefaultMaxRelease = 16 << 30
+
 // DefaultMaxUnpacked bounds what one release unpacks to. A release of 2026
 // is 2.1 GB packed, and the published samples unpack 10 to 13 times their
 // size: some 27 GB, which this holds twice over.
@@ -67,6 +71,7 @@ const DefaultDownloadTimeout = 3 * time.Hour
 type Config struct {
 	Passport    string       // DefaultPassport when empty
 	FileHosts   []string     // DefaultFileHosts when nil
+	MaxRelease  int64        // DefaultMaxRelease when 0
 	MaxUnpacked int64        // DefaultMaxUnpacked when 0
 	Fetch       fetch.Config // DefaultFetch when zero
 	// DownloadTimeout bounds an attempt at a release, in place of
@@ -89,6 +94,9 @@ func New(cfg Config, logger *slog.Logger) *Source {
 	}
 	if cfg.FileHosts == nil {
 		cfg.FileHosts = DefaultFileHosts
+	}
+	if cfg.MaxRelease == 0 {
+		cfg.MaxRelease = DefaultMaxRelease
 	}
 	if cfg.MaxUnpacked == 0 {
 		cfg.MaxUnpacked = DefaultMaxUnpacked
@@ -228,7 +236,7 @@ func (s *Source) load(ctx context.Context, job *harvest.Job, passport *url.URL, 
 		return fmt.Errorf("%s is not on %s or a file host of the tax service", a.url.Redacted(), passport.Host)
 	}
 	job.Logger().Info("downloading a release of the register", "file", a.file)
-	file, _, err := s.files.Download(ctx, fetch.Request{URL: a.url.String(), Check: isZip, RefuseTypes: []string{"text/html"}}, job.Spool())
+	file, _, err := s.files.Download(ctx, fetch.Request{URL: a.url.String(), Check: isZip, MaxBytes: s.cfg.MaxRelease, RefuseTypes: []string{"text/html"}}, job.Spool())
 	if err != nil {
 		return err
 	}

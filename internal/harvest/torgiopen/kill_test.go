@@ -2,34 +2,17 @@ package torgiopen
 
 import (
 	"net/http"
-	"os"
 	"slices"
 	"testing"
-	"time"
 
+	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/harvesttest"
-)
-
-// The environment of the process TestSyncSurvivesKill starts: the store
-// to sync into and the service to sync from.
-const (
-	childDriver  = "TORGIOPEN_TEST_DRIVER"
-	childDSN     = "TORGIOPEN_TEST_DSN"
-	childService = "TORGIOPEN_TEST_SERVICE"
 )
 
 // TestSyncChild is the sync that TestSyncSurvivesKill runs in a process of
 // its own, and kills.
 func TestSyncChild(t *testing.T) {
-	driver := os.Getenv(childDriver)
-	if driver == "" {
-		t.Skip("run by TestSyncSurvivesKill")
-	}
-	r := harvesttest.NewRig(t, driver, os.Getenv(childDSN), decoders)
-	r.Runner.Now = func() time.Time { return noon }
-	src := New(Config{DataSet: os.Getenv(childService), Fetch: quick}, nil)
-	err := r.Run(t, scope, src)
-	t.Errorf("the sync ended before it was killed: %v", err)
+	harvesttest.Child(t, decoders, noon, scope, func(service string) harvest.Source { return New(Config{DataSet: service, Fetch: quick}, nil) })
 }
 
 func TestSyncSurvivesKill(t *testing.T) {
@@ -40,7 +23,7 @@ func TestSyncSurvivesKill(t *testing.T) {
 			close(reached)
 			<-req.Context().Done()
 		}))
-		harvesttest.KillChild(t, "TestSyncChild", []string{childDriver + "=" + r.Driver, childDSN + "=" + r.DSN, childService + "=" + s.URL()}, reached)
+		harvesttest.Kill(t, "TestSyncChild", r, s.URL(), reached)
 		if err := r.Run(t, scope, source(s)); err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package torgiopen
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,14 +15,11 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase/internal/fetch"
+	"github.com/tenderbase/tenderbase/internal/harvest"
 )
 
 // errNotPublished is the answer for a day whose list is not published yet.
 var errNotPublished = errors.New("not published yet")
-
-// errDocument marks the failure of one document: the other documents of
-// its day are fetched still, and the day is left for the next run.
-var errDocument = errors.New("document")
 
 // listObject is an entry of a daily list (structure-20240401.json).
 type listObject struct {
@@ -67,19 +63,8 @@ func (r *run) day(ctx context.Context, d day) error {
 		return err
 	}
 	notices := r.notices(d, objects)
-	var failed []error
-	for _, o := range notices {
-		err := r.notice(ctx, d, o)
-		switch {
-		case err == nil:
-		case errors.Is(err, errDocument) && !errors.Is(err, fetch.ErrBroken) && ctx.Err() == nil:
-			failed = append(failed, err)
-		default:
-			return err
-		}
-	}
-	if len(failed) > 0 {
-		return fmt.Errorf("%d of %d notices failed; the first: %w", len(failed), len(notices), failed[0])
+	if err := harvest.EachDocument(ctx, notices, "notices", func(o listObject) error { return r.notice(ctx, d, o) }); err != nil {
+		return err
 	}
 	if !d.ended(r.now) {
 		// Its list grows until the day ends: the next run asks again.
@@ -156,11 +141,11 @@ func (r *run) notice(ctx context.Context, d day, o listObject) error {
 	}
 	href, err := r.documentURL(o.Href)
 	if err != nil {
-		return fmt.Errorf("%w %s: %w", errDocument, o.RegNum, err)
+		return fmt.Errorf("%w %s: %w", harvest.ErrDocument, o.RegNum, err)
 	}
 	file, _, err := r.client.Download(ctx, fetch.Request{URL: href, Check: isObject}, r.job.Spool())
 	if err != nil {
-		return fmt.Errorf("%w %s: %w", errDocument, o.file(), err)
+		return fmt.Errorf("%w %s: %w", harvest.ErrDocument, o.file(), err)
 	}
 	if _, err := r.job.Import(ctx, file, o.file()); err != nil {
 		return err
@@ -169,18 +154,8 @@ func (r *run) notice(ctx context.Context, d day, o listObject) error {
 }
 
 // isObject checks that a download starts as a JSON object does, as every
-// document does: a page the portal answered with instead (a 200 in HTML)
-// is asked for again. A document that starts so and does not parse is the
-// importer's to reject.
-func isObject(body io.ReaderAt, size int64) error {
-	b := make([]byte, min(size, 512))
-	n, _ := body.ReadAt(b, 0)
-	start := bytes.TrimLeft(bytes.TrimPrefix(b[:n], []byte("\ufeff")), " \t\r\n")
-	if len(start) == 0 || start[0] != '{' {
-		return errors.New("the answer is not a JSON document")
-	}
-	return nil
-}
+// document does.
+var isObject = harvest.StartsWith('{', "a JSON document")
 
 // documentURL returns the address an href names, which must be on the
 // host of the data set: the lists are the publisher's data, and a sync

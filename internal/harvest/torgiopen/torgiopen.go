@@ -97,8 +97,8 @@ func (s *Source) Name() string { return "torgi" }
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 
 // Sync walks the scope's days, oldest first, and imports the notices of
-// those not completed. A day that fails is left for the next run and the
-// walk goes on; a day not published yet ends it, and a publisher that fails
+// those not completed, after the days set aside whose time has come. A day
+// that fails is set aside and the walk goes on; a day not published yet ends it, and a publisher that fails
 // every request stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	dataSet, err := harvest.ParseAddress("torgi.gov.ru data set", s.cfg.DataSet)
@@ -111,7 +111,21 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	days := walk(job.Scope)
 	r := &run{Source: s, job: job, dataSet: dataSet, now: job.Now()}
 	r.plan(len(days))
-	walk := harvest.Walk{Job: job, Unit: "day", Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	walk := harvest.Walk{Job: job, Unit: "day", SetAside: true, Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	names := make([]string, len(days))
+	for i, d := range days {
+		names[i] = d.name()
+	}
+	err = walk.Redo(ctx, names, func(ctx context.Context, name string) (bool, error) {
+		d, err := time.Parse(time.DateOnly, name)
+		if err != nil || !(day{d}).ended(r.now) {
+			return false, nil
+		}
+		return true, r.day(ctx, day{d})
+	})
+	if err != nil {
+		return err
+	}
 	for _, d := range days {
 		err := r.day(ctx, d)
 		if errors.Is(err, errNotPublished) {

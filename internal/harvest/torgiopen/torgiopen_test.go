@@ -166,7 +166,9 @@ func TestSyncThroughFaults(t *testing.T) {
 	})
 }
 
-func TestSyncFailingDayIsLeftForTheNextRun(t *testing.T) {
+// A day that fails is set aside: it holds the data back no longer, and the
+// next run tries it again.
+func TestSyncFailingDayIsSetAside(t *testing.T) {
 	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
 		s := torgitest.New(t)
 		before := theDay.AddDate(0, 0, -1)
@@ -182,8 +184,11 @@ func TestSyncFailingDayIsLeftForTheNextRun(t *testing.T) {
 			t.Fatalf("run: %v, want one day failed for its list", err)
 		}
 		st := r.State(t)
-		if !strings.Contains(st.LastError, before.Format(time.DateOnly)) || st.Partitions != 3 || !st.Through.IsZero() {
-			t.Errorf("state %+v, want the failed day named, the other day and its 2 notices completed, nothing current", st)
+		if !strings.Contains(st.LastError, before.Format(time.DateOnly)) || st.Partitions != 3 || !st.Through.Equal(theDay.AddDate(0, 0, 1)) {
+			t.Errorf("state %+v, want the failed day named, the other day and its 2 notices completed, current past the failed day", st)
+		}
+		if st.SetAside != 1 || !strings.HasPrefix(st.LastSetAside, before.Format(time.DateOnly)+": ") {
+			t.Errorf("state %+v, want the failed day set aside", st)
 		}
 		checkLots(t, r, lotsOf(notice2, notice3))
 		asked := s.Requests("")
@@ -194,7 +199,7 @@ func TestSyncFailingDayIsLeftForTheNextRun(t *testing.T) {
 			t.Errorf("the next run sent %d requests, want 2: the failed day's list and its notice", n)
 		}
 		checkLots(t, r, lotsOf(notice1, notice2, notice3))
-		if st := r.State(t); st.LastError != "" || !st.Through.Equal(theDay.AddDate(0, 0, 1)) {
+		if st := r.State(t); st.LastError != "" || !st.Through.Equal(theDay.AddDate(0, 0, 1)) || st.SetAside != 0 {
 			t.Errorf("state after the next run %+v", st)
 		}
 	})

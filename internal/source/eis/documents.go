@@ -6,7 +6,7 @@ import "strings"
 // A name ending in "*" matches every name it begins; the longest such prefix
 // wins, and an exact name wins over any prefix. Each family of documents
 // adds its own map here.
-var documents = merge(complaintDocuments, contracts, contractCancels, notices44, notices223, protocols44, protocols223, events, executions, unfairSuppliers44, unfairSuppliers223)
+var documents = merge(complaintDocuments, contracts, contractCancels, notices44, notices223, protocols44, protocols223, events, executions, unfairSuppliers44, unfairSuppliers223, plans44, plans223)
 
 // documentWires holds a value of the wire struct of every kind of document
 // the decoders read. Decode keeps of a document only the elements one of
@@ -20,6 +20,7 @@ var documentWires = []any{
 	protocol44Wire{}, purchaseProtocolWire{},
 	contractProcedureWire{}, contractProcedureCancelWire{}, performanceContractWire{},
 	unfairSupplierWire{}, unfairSupplier2022Wire{}, unfairExclude2022Wire{}, dishonestSupplierWire{},
+	tenderPlanWire{}, purchasePlanWire{},
 }
 
 // documentDecoder returns the decoder of the documents named kind. A kind
@@ -57,8 +58,20 @@ func merge(families ...map[string]documentFunc) map[string]documentFunc {
 
 // notRecords says, for kinds of documents that hold no record of ours, why.
 var notRecords = map[string]string{
-	"purchasePlan":     "a purchase plan, not a procurement",
 	"fcsClarification": "an answer to a participant's question, not a change of the notice",
+
+	// Plans: drafts, part-documents and the plans of before 2020. Each
+	// approved version of a plan is published whole, as <purchasePlan>
+	// (223-FZ) or <tenderPlan2020> (44-FZ).
+	"purchasePlanProject":                   "a draft of a 223-FZ purchase plan, before its approval; the approved plan comes as <purchasePlan>",
+	"purchasePlanProjectAdditionalPosition": "positions added to a draft of a 223-FZ purchase plan, before its approval",
+	"purchasePlanProjectUpdatePosition":     "positions changed in a draft of a 223-FZ purchase plan, before its approval",
+	"purchasePlanAdditionalPosition":        "positions added to a 223-FZ purchase plan, named by the plan's GUID only, without the registration number and version the positions are kept under",
+	"purchasePlanUpdatePosition":            "positions changed or deleted in a 223-FZ purchase plan, without the plan's version to order them by",
+	"tenderPlan":                            "a 44-FZ plan-schedule of before 2017, whose positions no notice of 2020 or later names",
+	"tenderPlan2017":                        "a 44-FZ plan-schedule of 2017 to 2019, whose positions no notice of 2020 or later names",
+	"tenderPlanUnstructured":                "a 44-FZ plan-schedule published as a file only, without positions",
+	"tenderPlanCancel":                      "the cancellation of a 44-FZ plan-schedule, which names the plan and none of its positions",
 
 	// Contracts: what precedes a contract's registration, or counts contracts.
 	"fcsContractSign":         "a notice that a contract was signed, without the registry number a contract is kept under; the contract comes as <contract>",

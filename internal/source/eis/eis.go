@@ -1,8 +1,8 @@
 // Package eis reads the XML that the unified procurement information system
 // (EIS, zakupki.gov.ru) publishes: 44-FZ documents inside an <export> root
-// (notices, protocols, contracts, complaints, check results) and 223-FZ
-// documents that are their own root (purchase notices, protocols,
-// contracts). Each kind of document has a private wire struct and an adapter
+// (notices, protocols, contracts, complaints, check results, plan-schedules)
+// and 223-FZ documents that are their own root (purchase notices,
+// protocols, contracts, purchase plans). Each kind of document has a private wire struct and an adapter
 // to the domain records, in a file of its own; documents.go lists them.
 //
 // Element names are matched by local name, whatever their namespace prefix,
@@ -53,7 +53,7 @@ func (Format) Detect(prefix []byte) bool {
 }
 
 // Decode reads the EIS document of r and emits its records. A document of a
-// kind that holds no record of ours (a plan, a clarification) is one
+// kind that holds no record of ours (a draft of a plan, a clarification) is one
 // rejection saying so; a document that does not parse is one rejection
 // saying where. A document up to maxPrunedSize is read into memory and
 // pruned of what no wire struct maps before it is decoded (prune.go); a
@@ -76,9 +76,9 @@ func (Format) Decode(name string, r io.Reader, emit func(line int, rec tenderbas
 
 // readDocument appends the document of r to buf, to be pruned, or returns
 // the stream to decode it from as it is: for a document larger than
-// maxPrunedSize, for one of a kind no decoder reads (a plan, which may be
-// large, is then read no further than its start), and for one whose reader
-// fails, so that the decoder meets the failure where it did.
+// maxPrunedSize, for one of a kind no decoder reads (a draft of a plan,
+// which may be large, is then read no further than its start), and for one
+// whose reader fails, so that the decoder meets the failure where it did.
 func readDocument(buf []byte, r io.Reader) ([]byte, io.Reader) {
 	buf, complete, err := readUpTo(buf, r, kindPrefixSize)
 	if err == nil && !complete && !unreadKind(buf) {

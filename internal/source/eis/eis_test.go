@@ -48,8 +48,8 @@ func decodeAll(t *testing.T, name, doc string) ([]tenderbase.Record, []error) {
 
 func TestDecodeRejectsWhatItCannotRead(t *testing.T) {
 	tests := []struct{ name, doc, want string }{
-		{"plan.xml", `<ns2:purchasePlan xmlns:ns2="http://zakupki.gov.ru/223fz/purchasePlan/1"><body/></ns2:purchasePlan>`,
-			"EIS document <purchasePlan> holds no record of ours (a purchase plan, not a procurement)"},
+		{"plan.xml", `<ns2:purchasePlanProject xmlns:ns2="http://zakupki.gov.ru/223fz/purchasePlanProject/1"><body/></ns2:purchasePlanProject>`,
+			"EIS document <purchasePlanProject> holds no record of ours (a draft of a 223-FZ purchase plan"},
 		{"other.xml", `<ns2:export xmlns:ns2="http://zakupki.gov.ru/oos/export/1"><ns2:somethingNew/></ns2:export>`,
 			"EIS document <somethingNew> holds no record of ours (not a kind of document this version reads)"},
 		{"empty-export.xml", `<ns2:export xmlns:ns2="http://zakupki.gov.ru/oos/export/1"></ns2:export>`,

@@ -2,6 +2,8 @@ package eis
 
 import (
 	"encoding/xml"
+	"slices"
+	"strconv"
 
 	"github.com/tenderbase/tenderbase"
 )
@@ -102,6 +104,55 @@ type lot223Fields struct {
 	Currency   string       `xml:"currency>code"`
 	InitialSum string       `xml:"initialSum"`
 	Items      []lotItem223 `xml:"lotItems>lotItem"`
+	// PlanInfo names the position of the purchase plan the lot was
+	// published from; a joint lot names one for each of its customers.
+	PlanInfo   *planInfo223  `xml:"lotPlanInfo"`
+	JointPlans []planInfo223 `xml:"jointLotData>lotCustomers>lotCustomer>lotPlanInfo"`
+}
+
+// planInfo223 names a position of a 223-FZ purchase plan: the plan's
+// registration number and the position's ordinal number in it.
+type planInfo223 struct {
+	PlanRegistrationNumber string `xml:"planRegistrationNumber"`
+	PositionNumber         string `xml:"positionNumber"`
+}
+
+// planLinks returns the positions of plans the lot was published from: the
+// lot's own (in lotData since TFF 3, in the lot itself before), then its
+// customers'. A position of a plan whose registration number is not given
+// cannot be named and is left out.
+func (l lot223Wire) planLinks(lot int) []tenderbase.PlanLink {
+	var infos []planInfo223
+	for _, own := range []*planInfo223{l.PlanInfo, l.dataPlanInfo()} {
+		if own != nil {
+			infos = append(infos, *own)
+		}
+	}
+	infos = append(infos, l.JointPlans...)
+	if l.Data != nil {
+		infos = append(infos, l.Data.JointPlans...)
+	}
+	var links []tenderbase.PlanLink
+	for _, info := range infos {
+		plan := cleanText(info.PlanRegistrationNumber)
+		ordinal, err := strconv.Atoi(cleanText(info.PositionNumber))
+		if plan == "" || err != nil || ordinal <= 0 {
+			continue
+		}
+		link := tenderbase.PlanLink{PositionNumber: tenderbase.PlanPositionNumber223(plan, ordinal), Lot: lot}
+		if !slices.Contains(links, link) {
+			links = append(links, link)
+		}
+	}
+	return links
+}
+
+// dataPlanInfo returns the position named in lotData, if any.
+func (l lot223Wire) dataPlanInfo() *planInfo223 {
+	if l.Data == nil {
+		return nil
+	}
+	return l.Data.PlanInfo
 }
 
 // lotItem223 is an item of a lot, classified by OKPD2 (OKDP in old notices).
@@ -200,6 +251,7 @@ func (n *purchaseNoticeData) addLots(t *tenderbase.Tender) {
 			lot.Number = number
 		}
 		t.Lots = append(t.Lots, lot)
+		t.Plans = append(t.Plans, l.planLinks(lot.Number)...)
 	}
 	setLotPrices(t)
 }

@@ -146,6 +146,7 @@ type realNotice struct {
 	Version, Region, Files                         int
 	MaxPrice                                       float64
 	OKPD2                                          []string
+	Plans                                          []tenderbase.PlanLink
 }
 
 // TestRealNotices reads the real EIS notices kept beside the project, when
@@ -164,30 +165,37 @@ func TestRealNotices(t *testing.T) {
 			Name: "АДМИНИСТРАЦИЯ МУНИЦИПАЛЬНОГО ОКРУГА СТАРОУТКИНСК СВЕРДЛОВСКОЙ ОБЛАСТИ", INN: "6657001604",
 			Published: "2025-11-13T10:51:33.459+05:00", Deadline: "2025-11-21T08:00:00+05:00",
 			Change: "Уточнение", OKPD2: []string{"71.12.19.100"},
+			Plans: []tenderbase.PlanLink{{PositionNumber: "202501623000179001000027", IKZ: "253665700160466840100100270017112244"}},
 		}}},
 		{"eis44-notices/ISErmakov__zakupkigovru/epNotificationEF2020_0162100008725000054_1_019AA4796C7075FAACB870598DA461E3.xml", []realNotice{{
 			Number: "0162100008725000054", Version: 1, Region: 66, Files: 6, MaxPrice: 165600,
 			Name: `ФЕДЕРАЛЬНОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ "КИРОВГРАДСКАЯ ВОСПИТАТЕЛЬНАЯ КОЛОНИЯ ГЛАВНОГО УПРАВЛЕНИЯ ФЕДЕРАЛЬНОЙ СЛУЖБЫ ИСПОЛНЕНИЯ НАКАЗАНИЙ ПО СВЕРДЛОВСКОЙ ОБЛАСТИ"`,
 			INN:  "6616004892", Published: "2025-11-21T08:33:31.339+05:00", Deadline: "2025-12-01T09:00:00+05:00",
 			OKPD2: []string{"10.83.11.110", "10.82.14.000"},
+			// Of a position not published on the EIS (notPublishedOnEIS): the IKZ
+			// alone names it.
+			Plans: []tenderbase.PlanLink{{IKZ: "251661600489266160100100000320000223"}},
 		}}},
 		{"eis44-notices/ISErmakov__zakupkigovru/epNotificationEF2020_0162200009125000312_1_019AA57C43DF7869B4D3CB1312DB2A41.xml", []realNotice{{
 			Number: "0162200009125000312", Version: 1, Region: 66, Files: 7, MaxPrice: 548000,
 			Name: "МИНИСТЕРСТВО ЗДРАВООХРАНЕНИЯ СВЕРДЛОВСКОЙ ОБЛАСТИ", INN: "6660010415",
 			Published: "2025-11-21T13:16:13.392+05:00", Deadline: "2025-12-01T09:00:00+05:00",
 			OKPD2: []string{"21.20.10.143"},
+			Plans: []tenderbase.PlanLink{{PositionNumber: "202501622000091001000008", IKZ: "252666001041566710100100044140000323"}},
 		}}},
 		{"eis44-unverified-templates/rezident1989__portal44_xml/epNotificationEZT2020.xml", []realNotice{{
 			Number: "0372200067923201237", Version: 1, Region: 78, Files: 3, MaxPrice: 61400,
 			Name: "САНКТ-ПЕТЕРБУРГСКОЕ ГОСУДАРСТВЕННОЕ КАЗЕННОЕ УЧРЕЖДЕНИЕ \"ЖИЛИЩНОЕ АГЕНТСТВО\n                            КРАСНОГВАРДЕЙСКОГО РАЙОНА САНКТ-ПЕТЕРБУРГА\"", // wrapped so in the file,
 			INN:  "7806051469", Published: "2024-02-20T12:00:42.513+03:00",
 			OKPD2: []string{"32.99.11.120"},
+			Plans: []tenderbase.PlanLink{{PositionNumber: "202303722000679001000017", IKZ: "232780605146978060100100170040000244"}},
 		}}},
 		{"eis223/Homyakin__ZakupkiParser/purchaseNotice_test.xml", []realNotice{{
 			Number: "31603913641", Version: 2, Region: 77, Files: 4, MaxPrice: 3077055.86,
 			Name: `ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "НЕФТЯНАЯ КОМПАНИЯ "РОСНЕФТЬ"`, INN: "7706107510",
 			Published: "2016-07-22T07:35:12+03:00", Deadline: "2016-08-05T18:00:00+03:00",
 			Change: "Выгрузка из САР", OKPD2: []string{"41.20.20.310"},
+			Plans: []tenderbase.PlanLink{{PositionNumber: "2150133389-429", Lot: 1}},
 			// Placed by the subsidiary for which Rosneft buys.
 			Organizer: `8604035473  ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "РН-ЮГАНСКНЕФТЕГАЗ"`,
 		}}},
@@ -238,6 +246,7 @@ func realSummaries(t *testing.T, recs []tenderbase.Record) []realNotice {
 		if tender.Change != nil {
 			out[i].Change = tender.Change.Reason
 		}
+		out[i].Plans = tender.Plans
 		for _, l := range tender.Lots {
 			for _, o := range l.Objects {
 				out[i].OKPD2 = append(out[i].OKPD2, o.OKPD2Code)

@@ -65,6 +65,18 @@ type epRequirement struct {
 	CustomerCode     string  `xml:"contractConditionsInfo>IKZInfo>customerCode"`
 	PurchaseCode     string  `xml:"contractConditionsInfo>IKZInfo>purchaseCode"`
 	PurchaseCode2019 string  `xml:"contractConditionsInfo>purchaseCode"` // before IKZInfo
+	PlanPosition     string  `xml:"contractConditionsInfo>tenderPlan2020Info>position2020Number"`
+}
+
+// planLink returns the position of the plan-schedule the requirement was
+// published from, by its number and the purchase's IKZ, or false when the
+// requirement names neither.
+func (r epRequirement) planLink() (tenderbase.PlanLink, bool) {
+	link := tenderbase.PlanLink{
+		PositionNumber: cleanText(r.PlanPosition),
+		IKZ:            firstOf(r.PurchaseCode, r.PurchaseCode2019),
+	}
+	return link, link != tenderbase.PlanLink{}
 }
 
 // epObjectsWire holds the purchase objects in each of the shapes a notice
@@ -125,6 +137,11 @@ func (w *epNoticeWire) tender() (*tenderbase.Tender, error) {
 		URL:                  cleanText(c.Href),
 	}
 	t.Lots = []tenderbase.TenderLot{w.lot(t)}
+	for _, r := range w.Info.Requirements {
+		if link, ok := r.planLink(); ok {
+			t.Plans = append(t.Plans, link)
+		}
+	}
 	t.Organizer = responsibleOrganizer(w.Responsible.Org, w.Responsible.Role, t.Customer)
 	finishTender(t, w.Modification.Info, w.Modification.AddInfo)
 	return t, checkNotice(t)

@@ -88,8 +88,8 @@ func TestDecodeReadFailure(t *testing.T) {
 // decoder reads to be read no further than its start, as when it was
 // decoded as it streamed, and to be rejected as it was.
 func TestDecodeStopsAtAnUnreadKind(t *testing.T) {
-	doc := []byte(`<?xml version="1.0" encoding="UTF-8"?><ns2:purchasePlan xmlns:ns2="http://zakupki.gov.ru/223fz/purchasePlan/1">` +
-		strings.Repeat("<item><name>x</name></item>\n", 1<<15) + "</ns2:purchasePlan>")
+	doc := []byte(`<?xml version="1.0" encoding="UTF-8"?><ns2:purchasePlanProject xmlns:ns2="http://zakupki.gov.ru/223fz/purchasePlanProject/1">` +
+		strings.Repeat("<item><name>x</name></item>\n", 1<<15) + "</ns2:purchasePlanProject>")
 	r := &countingReader{r: bytes.NewReader(doc)}
 	kept := decodePruned(t, "plan.xml", r)
 	if r.n > 2*kindPrefixSize {

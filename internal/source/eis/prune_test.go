@@ -97,7 +97,7 @@ func TestPruneGivesUp(t *testing.T) {
 		{"an encoding it cannot make out", "<?xml version=\"1.0\" encoding = \"UTF-8\"?><contractCancel><regNum>1</regNum></contractCancel>"},
 		{"no root", "<?xml version=\"1.0\"?>\n"},
 		{"an end tag before the root", "</contractCancel><contractCancel></contractCancel>"},
-		{"a kind no decoder reads", "<purchasePlan><extra/></purchasePlan>"},
+		{"a kind no decoder reads", "<purchasePlanProject><extra/></purchasePlanProject>"},
 		{"an export of a kind no decoder reads", "<export><fcsClarification><extra/></fcsClarification></export>"},
 		{"an empty root", "<contractCancel/>"},
 		{"mismatched tags in a kept element", "<contractCancel><regNum>1</cancelDate></contractCancel>"},

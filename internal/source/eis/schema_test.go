@@ -47,6 +47,7 @@ var fixtureRules = []struct {
 	{prefix: "pprf615", schemas: []string{xsdFcs14}},
 	{prefix: "unfairSupplier"},
 	{prefix: "dishonestSupplier", schemas: []string{xsdUnfair223}},
+	{prefix: "tenderPlan2020"},
 }
 
 // schemeSchemas maps the major scheme version a document declares to its

@@ -6,6 +6,7 @@ package eistest
 import (
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -80,6 +81,31 @@ func (s *Service) AddRaw(key, member, content string) {
 	io.WriteString(w, content)
 	zw.Close()
 	s.archives[key] = append(s.archives[key], buf.Bytes())
+}
+
+// AddGzipped makes an archive of the fixture files, as Add does, and
+// serves it for key wrapped in gzip, as a public client of the EIS finds
+// some archives (neonix20b/ox-tender-abstract checks for the gzip magic
+// before it reads the ZIP).
+func (s *Service) AddGzipped(key string, files ...string) {
+	s.t.Helper()
+	s.Add(key, files...)
+	zips := s.archives[key]
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(zips[len(zips)-1])
+	zw.Close()
+	zips[len(zips)-1] = buf.Bytes()
+}
+
+// Blocked answers as the EIS does a download it blocked for now: 200,
+// and in place of the archive the message a public client looks for
+// (neonix20b/ox-tender-abstract, archive_processor.rb: "Скачивание архива
+// по данной ссылке заблокировано"). The rest of the body and its type are
+// not published; the client reads the body as UTF-8 text.
+func Blocked(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, "Скачивание архива по данной ссылке заблокировано")
 }
 
 // Inject adds faults, each done once.
@@ -225,3 +251,22 @@ func (s *Service) file(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", f.contentType)
 	w.Write(f.data)
 }
+
+// Downloads counts the requests for archive id made so far, answered or
+// not.
+func (s *Service) Downloads(id string) int { return s.faults.Count("/archive/" + id) }
+
+// AddDamaged serves for key an archive that can never be read: a ZIP of
+// the fixture files whose end is missing, served whole as it is, with its
+// length, every time.
+func (s *Service) AddDamaged(key string, files ...string) {
+	s.t.Helper()
+	s.Add(key, files...)
+	zips := s.archives[key]
+	z := zips[len(zips)-1]
+	zips[len(zips)-1] = z[:len(z)/2]
+}
+
+// Asked counts the requests for documents of key made so far, answered or
+// not.
+func (s *Service) Asked(key string) int { return s.faults.Count("/soap/" + key) }

@@ -1,0 +1,35 @@
+package eis
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tenderbase/tenderbase/internal/golden"
+)
+
+// TestTenderPlanGolden checks that the plan-schedule fixture, built against
+// the published XSD, yields exactly the positions of its golden file.
+func TestTenderPlanGolden(t *testing.T) {
+	file := filepath.Join("testdata", "plan", "tenderPlan2020_202501623000201001_3.xml")
+	recs, errs := decodeFixture(t, file)
+	if len(recs) != 4 || len(errs) != 0 {
+		t.Errorf("%d records, rejections %v; want the four positions", len(recs), errs)
+	}
+	golden.Check(t, strings.TrimSuffix(file, ".xml")+".golden", goldenText(t, recs, errs))
+}
+
+// TestTenderPlanRejects checks that a plan-schedule without its registry
+// number, or with a position without one, is rejected.
+func TestTenderPlanRejects(t *testing.T) {
+	doc := readFixtures(t, "plan", "tenderPlan2020_202501623000201001_3.xml")[0]
+	for name, edited := range map[string]string{
+		"no plan number":     strings.Replace(doc, "<ns5:planNumber>202501623000201001</ns5:planNumber>", "", 1),
+		"no position number": strings.Replace(doc, "<ns5:positionNumber>202501623000201001000004</ns5:positionNumber>", "", 1),
+	} {
+		recs, errs := decodeAll(t, "tenderPlan2020.xml", edited)
+		if len(recs) != 0 || len(errs) != 1 {
+			t.Errorf("%s: %d records, rejections %v; want one rejection", name, len(recs), errs)
+		}
+	}
+}
