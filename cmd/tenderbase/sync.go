@@ -22,6 +22,7 @@ import (
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
+	rsmpsync "github.com/tenderbase/tenderbase/internal/harvest/rsmp"
 	tedsync "github.com/tenderbase/tenderbase/internal/harvest/ted"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgicards"
 	"github.com/tenderbase/tenderbase/internal/harvest/torgiopen"
@@ -193,6 +194,7 @@ func everySource(sc syncConfig, logger *slog.Logger) []harvest.Source {
 		torgicards.New(torgicards.Config{Fetch: cards, Transport: sc.transport}, logger),
 		fedresurs.New(sc.Fedresurs, logger),
 		tedsync.New(tedConfig, logger),
+		rsmpsync.New(rsmpsync.Config{Transport: sc.transport}, logger),
 	}
 }
 

@@ -130,6 +130,23 @@ func (j *Job) Through(ctx context.Context, t time.Time) error {
 // would not mend it. The error is for what stops the run: a store failure,
 // or ctx being done.
 func (j *Job) Import(ctx context.Context, path, name string) (importer.Summary, error) {
+	return j.importWithin(ctx, path, name, j.runner.Limits)
+}
+
+// ImportArchive is Import for an archive that unpacks, by design, to more
+// than the import's bound of one archive: it reads up to maxUnpacked
+// bytes of it, or the import's bound where that is larger. The SME
+// register's monthly archive is one such: some 2 GB packed, ten times that
+// unpacked, in members of a few MB that are read one at a time.
+func (j *Job) ImportArchive(ctx context.Context, path, name string, maxUnpacked int64) (importer.Summary, error) {
+	limits := j.runner.Limits
+	if limits.MaxArchiveBytes < maxUnpacked {
+		limits.MaxArchiveBytes = maxUnpacked
+	}
+	return j.importWithin(ctx, path, name, limits)
+}
+
+func (j *Job) importWithin(ctx context.Context, path, name string, limits importer.Limits) (importer.Summary, error) {
 	path, err := j.rename(path, name)
 	if err != nil {
 		return importer.Summary{}, err
@@ -138,7 +155,7 @@ func (j *Job) Import(ctx context.Context, path, name string) (importer.Summary, 
 	var docs []*tenderbase.Doc
 	sum, err := importer.Import(ctx, j.runner.Store, []string{path}, importer.Options{
 		Decoders: j.runner.Decoders,
-		Limits:   j.runner.Limits,
+		Limits:   limits,
 		Stored:   func(recs []tenderbase.Record) { docs = append(docs, docsToRead(recs)...) },
 	})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,6 +88,30 @@ func Open(driver, dsn string) (Store, error) {
 func (r *Rig) Run(t *testing.T, scope harvest.Scope, src harvest.Source) error {
 	t.Helper()
 	return r.Runner.Run(context.Background(), scope, []harvest.Source{src})
+}
+
+// RunFails runs src over scope and fails the test unless the run's error
+// holds each of wants.
+func (r *Rig) RunFails(t *testing.T, scope harvest.Scope, src harvest.Source, wants ...string) {
+	t.Helper()
+	err := r.Run(t, scope, src)
+	for _, want := range wants {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("run: %v, want an error saying %q", err, want)
+		}
+	}
+}
+
+// Asked runs src over scope, fails the test if the run fails, and returns
+// how many requests it sent, as requests (a recorded service's count of
+// the requests whose path starts with a prefix) tells.
+func (r *Rig) Asked(t *testing.T, scope harvest.Scope, src harvest.Source, requests func(prefix string) int) int {
+	t.Helper()
+	before := requests("")
+	if err := r.Run(t, scope, src); err != nil {
+		t.Fatal(err)
+	}
+	return requests("") - before
 }
 
 // State returns the sync state of the one source that ran.
