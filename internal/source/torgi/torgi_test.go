@@ -135,7 +135,6 @@ func TestOpenDataNotice(t *testing.T) {
 // TestRefused: the documents that hold no lot say why they give none.
 func TestRefused(t *testing.T) {
 	for _, tt := range []struct{ file, want string }{
-		{"opendata-list.json", "holds their addresses (href), not the documents"},
 		{"opendata-noticecancel.json", "noticeCancel document names a notice, not its lots"},
 	} {
 		lots, errs := decodeFile(t, tt.file)
