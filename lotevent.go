@@ -16,8 +16,8 @@ const (
 	// it acts on the lots as a cancellation does.
 	LotEventAnnulment = "annulment"
 	// LotEventStop suspends the procedure of the notice it names
-	// (torgi.gov.ru's noticeStop): its active lots stand suspended, their
-	// source status the stop's document, until a resumption.
+	// (torgi.gov.ru's noticeStop): its active lots are Suspended until a
+	// resumption.
 	LotEventStop = "stop"
 	// LotEventResumption resumes a suspended procedure (noticeResumption):
 	// its suspended lots are active again.
@@ -70,21 +70,15 @@ func (e *LotEvent) Lookups() []Lookup { return lookups(LookupMessage, e.Message)
 // notice is the message it names, which it cancels (status cancelled, a
 // cancelled result with the event's reason), and to those whose result that
 // message reported, which lose the result and stand active again. A stop or
-// a resumption changes only an active lot of the notice it names: a stop
-// gives it the stop's document as its source status (the lot is suspended),
-// a resumption gives a suspended lot its own; a lot completed, failed or
-// cancelled stays so. It is the one rule of a lot's events: every store
+// a resumption changes only an active lot of the notice it names, and none
+// whose latest word (Updated) is newer: a stop suspends it, a resumption
+// resumes a suspended one, each giving it its document as the source
+// status; a lot completed, failed or cancelled stays so. It is the one rule of a lot's events: every store
 // applies it when a lot or an event is put.
 func ApplyLotEvents(l *Lot, events []*LotEvent) (*Lot, bool) {
 	events = slices.SortedStableFunc(slices.Values(events), func(a, b *LotEvent) int {
 		return cmp.Or(a.PublishedAt.Compare(b.PublishedAt), cmp.Compare(a.ID, b.ID))
 	})
-	stops := map[string]bool{} // the documents of the stops among events
-	for _, e := range events {
-		if e.Type == LotEventStop {
-			stops[e.Document] = true
-		}
-	}
 	out, changed := l, false
 	for _, e := range events {
 		if e.Message == "" || e.Source != l.Source {
@@ -92,13 +86,13 @@ func ApplyLotEvents(l *Lot, events []*LotEvent) (*Lot, bool) {
 		}
 		switch {
 		case e.Type == LotEventStop || e.Type == LotEventResumption:
-			if e.Message != out.NoticeNumber || out.Status != TenderActive ||
-				e.Type == LotEventResumption && !stops[out.SourceStatus] ||
-				e.PublishedAt.Before(out.Updated) || e.PublishedAt.Equal(out.Updated) && out.SourceStatus == e.Document {
-				continue // not suspended, applied already, or older than the lot's latest word
+			suspend := e.Type == LotEventStop
+			if e.Message != out.NoticeNumber || out.Status != TenderActive || e.PublishedAt.Before(out.Updated) ||
+				out.Suspended == suspend && (!suspend || out.SourceStatus == e.Document) {
+				continue // ended, older than the lot's latest word, not suspended, or applied already
 			}
 			c := *out
-			c.SourceStatus = e.Document
+			c.Suspended, c.SourceStatus = suspend, e.Document
 			c.Updated = later(c.Updated, e.PublishedAt)
 			out, changed = &c, true
 		case e.Message == out.NoticeNumber:
@@ -106,7 +100,7 @@ func ApplyLotEvents(l *Lot, events []*LotEvent) (*Lot, bool) {
 				continue // applied already
 			}
 			c := *out
-			c.Status, c.SourceStatus = TenderCancelled, e.Document
+			c.Status, c.SourceStatus, c.Suspended = TenderCancelled, e.Document, false
 			c.Result = &LotResult{Outcome: LotCancelled, Reason: e.Reason, PublishedAt: e.PublishedAt, Document: e.Document, Message: e.Number}
 			c.Updated = later(c.Updated, e.PublishedAt)
 			out, changed = &c, true

@@ -82,9 +82,10 @@ func TestApplyLotStops(t *testing.T) {
 			Document: "noticeStop", Message: "1", PublishedAt: at(5)}}, false, "active", "PUBLISHED", time.Time{}},
 	} {
 		got, changed := tenderbase.ApplyLotEvents(tt.lot, tt.events)
-		if changed != tt.changed || got.Status != tt.status || got.SourceStatus != tt.word || !got.Updated.Equal(tt.updated) {
-			t.Errorf("%s: changed %v, %s (%s), updated %v; want %v, %s (%s), %v",
-				tt.name, changed, got.Status, got.SourceStatus, got.Updated, tt.changed, tt.status, tt.word, tt.updated)
+		if changed != tt.changed || got.Status != tt.status || got.SourceStatus != tt.word || !got.Updated.Equal(tt.updated) ||
+			got.Suspended != (tt.word == "noticeStop") {
+			t.Errorf("%s: changed %v, %s (%s), suspended %v, updated %v; want %v, %s (%s), %v",
+				tt.name, changed, got.Status, got.SourceStatus, got.Suspended, got.Updated, tt.changed, tt.status, tt.word, tt.updated)
 		}
 		if again, changed := tenderbase.ApplyLotEvents(got, tt.events); changed {
 			t.Errorf("%s: applied twice, the events change the lot again: %+v", tt.name, again)

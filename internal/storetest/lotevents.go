@@ -92,7 +92,7 @@ func testLotStops(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	cancel := event(tenderbase.LotEventCancellation, "noticeCancel", "6f1d2c3b", 7)
 	want := func(status, word string, at int, result *tenderbase.LotResult) *tenderbase.Lot {
 		l := lot(2)
-		l.Status, l.SourceStatus, l.Updated, l.Result = status, word, day(at), result
+		l.Status, l.SourceStatus, l.Updated, l.Result, l.Suspended = status, word, day(at), result, word == "noticeStop"
 		return l
 	}
 	for _, tt := range []struct {

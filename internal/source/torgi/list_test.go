@@ -109,8 +109,8 @@ func TestListEventsThroughAStore(t *testing.T) {
 						t.Fatal(err)
 					}
 					l := r.(*tenderbase.Lot)
-					if diff := cmp.Diff(tt.result, l.Result); diff != "" || l.Status != tt.status || l.SourceStatus != tt.word {
-						t.Errorf("lot %s: %s (%s), want %s (%s); result (-want +got):\n%s", key, l.Status, l.SourceStatus, tt.status, tt.word, diff)
+					if diff := cmp.Diff(tt.result, l.Result); diff != "" || l.Status != tt.status || l.SourceStatus != tt.word || l.Suspended != (tt.word == "noticeStop") {
+						t.Errorf("lot %s: %s (%s), suspended %v, want %s (%s); result (-want +got):\n%s", key, l.Status, l.SourceStatus, l.Suspended, tt.status, tt.word, diff)
 					}
 				}
 			})

@@ -113,6 +113,7 @@ type card struct {
 	EtpCode         string           `json:"etpCode"`
 	EstateAddress   string           `json:"estateAddress"`
 	IsAnnulled      bool             `json:"isAnnulled"`
+	IsStopped       bool             `json:"isStopped"`
 	Characteristics []characteristic `json:"characteristics"`
 	Attributes      []attribute      `json:"attributes"`
 	LotAttachments  []attachment     `json:"lotAttachments"`
@@ -171,6 +172,7 @@ func (c *card) lot() (*tenderbase.Lot, error) {
 		BiddingForm:  clean(c.BiddForm.Name),
 		SourceStatus: c.LotStatus,
 		Status:       state(c.LotStatus, c.IsAnnulled),
+		Suspended:    c.IsStopped && state(c.LotStatus, c.IsAnnulled) == tenderbase.TenderActive,
 		Region:       region(c.SubjectRFCode),
 		Address:      clean(c.EstateAddress),
 		StartPrice:   float64(first(c.PriceMinExact, c.PriceMin)),

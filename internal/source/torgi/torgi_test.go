@@ -144,6 +144,20 @@ func TestRefused(t *testing.T) {
 	}
 }
 
+// TestStoppedCard: a card says a lot's procedure is suspended (isStopped)
+// while it is active; a card of a lot that has ended does not.
+func TestStoppedCard(t *testing.T) {
+	for _, tt := range []struct {
+		status string
+		want   bool
+	}{{"APPLICATIONS_SUBMISSION", true}, {"SUCCEED", false}} {
+		recs, errs := sourcetest.Decode(t, Format{}, []byte(`{"noticeNumber": "23000050620000000112", "lotNumber": 7, "lotStatus": "`+tt.status+`", "isStopped": true}`))
+		if lots := sourcetest.Lots(t, recs); len(errs) > 0 || len(lots) != 1 || lots[0].Suspended != tt.want {
+			t.Errorf("%s: %v, errors %v; want suspended %v", tt.status, lots, errs, tt.want)
+		}
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	for _, tt := range []struct{ name, body, want string }{
 		{"broken", `{"noticeNumber": "1", "lotNumber": `, "does not parse"},
