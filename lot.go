@@ -16,24 +16,27 @@ const (
 // announced on fedresurs. Its Status is one of the tender states (active,
 // completed, failed, cancelled); SourceStatus keeps the publisher's word.
 type Lot struct {
-	ID           string  `json:"id"`
-	Source       string  `json:"source,omitempty"` // LotSourceTorgi, LotSourceFedresurs
-	NoticeNumber string  `json:"notice_number,omitempty"`
-	LotNumber    int     `json:"lot_number,omitempty"`
-	Title        string  `json:"title"`
-	Description  string  `json:"description,omitempty"`
-	Category     string  `json:"category,omitempty"`
-	CategoryCode string  `json:"category_code,omitempty"`
-	BiddingType  string  `json:"bidding_type,omitempty"` // e.g. "178FZ", "229FZ", "bankruptcy"
-	BiddingForm  string  `json:"bidding_form,omitempty"`
-	Status       string  `json:"status,omitempty"`
-	SourceStatus string  `json:"source_status,omitempty"` // e.g. APPLICATIONS_SUBMISSION, TradeFailed
-	Region       int     `json:"region,omitempty"`
-	Address      string  `json:"address,omitempty"` // where the property is
-	StartPrice   float64 `json:"start_price,omitempty"`
-	Deposit      float64 `json:"deposit,omitempty"`
-	PriceStep    float64 `json:"price_step,omitempty"`
-	Currency     string  `json:"currency,omitempty"`
+	ID           string `json:"id"`
+	Source       string `json:"source,omitempty"` // LotSourceTorgi, LotSourceFedresurs
+	NoticeNumber string `json:"notice_number,omitempty"`
+	LotNumber    int    `json:"lot_number,omitempty"`
+	Title        string `json:"title"`
+	Description  string `json:"description,omitempty"`
+	Category     string `json:"category,omitempty"`
+	CategoryCode string `json:"category_code,omitempty"`
+	BiddingType  string `json:"bidding_type,omitempty"` // e.g. "178FZ", "229FZ", "bankruptcy"
+	BiddingForm  string `json:"bidding_form,omitempty"`
+	Status       string `json:"status,omitempty"`
+	SourceStatus string `json:"source_status,omitempty"` // e.g. APPLICATIONS_SUBMISSION, TradeFailed
+	// Suspended is set while the procedure of an active lot is suspended
+	// (torgi.gov.ru's noticeStop, or a card's isStopped), until resumed.
+	Suspended  bool    `json:"suspended,omitempty"`
+	Region     int     `json:"region,omitempty"`
+	Address    string  `json:"address,omitempty"` // where the property is
+	StartPrice float64 `json:"start_price,omitempty"`
+	Deposit    float64 `json:"deposit,omitempty"`
+	PriceStep  float64 `json:"price_step,omitempty"`
+	Currency   string  `json:"currency,omitempty"`
 	// PriceReduction is the schedule of a public offer's price reductions,
 	// as published.
 	PriceReduction string `json:"price_reduction,omitempty"`

@@ -50,3 +50,45 @@ func TestApplyLotEvents(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyLotStops: a stop suspends an active lot, a resumption resumes a
+// suspended one, and neither touches a lot that has ended.
+func TestApplyLotStops(t *testing.T) {
+	at := func(d int) time.Time { return time.Date(2026, 4, d, 10, 0, 0, 0, time.UTC) }
+	lot := func(status, sourceStatus string) *tenderbase.Lot {
+		return &tenderbase.Lot{ID: "22000007330000000402_1", Source: tenderbase.LotSourceTorgi, NoticeNumber: "22000007330000000402",
+			Status: status, SourceStatus: sourceStatus, PublishedAt: at(1)}
+	}
+	event := func(typ, document string, d int) *tenderbase.LotEvent {
+		return &tenderbase.LotEvent{ID: document + "_22000007330000000402_" + string(rune('a'+d)), Source: tenderbase.LotSourceTorgi,
+			Type: typ, Document: document, Number: string(rune('a' + d)), Message: "22000007330000000402", PublishedAt: at(d)}
+	}
+	stop, resume := event(tenderbase.LotEventStop, "noticeStop", 5), event(tenderbase.LotEventResumption, "noticeResumption", 7)
+	cancel := event(tenderbase.LotEventCancellation, "noticeCancel", 9)
+	for _, tt := range []struct {
+		name         string
+		lot          *tenderbase.Lot
+		events       []*tenderbase.LotEvent
+		changed      bool
+		status, word string
+		updated      time.Time
+	}{
+		{"stopped", lot("active", "APPLICATIONS_SUBMISSION"), []*tenderbase.LotEvent{stop}, true, "active", "noticeStop", at(5)},
+		{"resumed", lot("active", "APPLICATIONS_SUBMISSION"), []*tenderbase.LotEvent{resume, stop}, true, "active", "noticeResumption", at(7)},
+		{"resumed, not stopped", lot("active", "APPLICATIONS_SUBMISSION"), []*tenderbase.LotEvent{resume}, false, "active", "APPLICATIONS_SUBMISSION", time.Time{}},
+		{"stopped, then cancelled", lot("active", "PUBLISHED"), []*tenderbase.LotEvent{cancel, stop}, true, "cancelled", "noticeCancel", at(9)},
+		{"completed", lot("completed", "SUCCEED"), []*tenderbase.LotEvent{stop, resume}, false, "completed", "SUCCEED", time.Time{}},
+		{"another notice", lot("active", "PUBLISHED"), []*tenderbase.LotEvent{{ID: "x", Source: tenderbase.LotSourceTorgi, Type: tenderbase.LotEventStop,
+			Document: "noticeStop", Message: "1", PublishedAt: at(5)}}, false, "active", "PUBLISHED", time.Time{}},
+	} {
+		got, changed := tenderbase.ApplyLotEvents(tt.lot, tt.events)
+		if changed != tt.changed || got.Status != tt.status || got.SourceStatus != tt.word || !got.Updated.Equal(tt.updated) ||
+			got.Suspended != (tt.word == "noticeStop") {
+			t.Errorf("%s: changed %v, %s (%s), suspended %v, updated %v; want %v, %s (%s), %v",
+				tt.name, changed, got.Status, got.SourceStatus, got.Suspended, got.Updated, tt.changed, tt.status, tt.word, tt.updated)
+		}
+		if again, changed := tenderbase.ApplyLotEvents(got, tt.events); changed {
+			t.Errorf("%s: applied twice, the events change the lot again: %+v", tt.name, again)
+		}
+	}
+}

@@ -28,6 +28,7 @@ var fuzzSeeds = []string{
 	"../source/eis/testdata/contract/contractCancel44_14_1.xml",
 	"../source/efrsb/testdata/cancel-auction.xml",
 	"../source/torgi/testdata/opendata-noticecancel.json",
+	"../source/torgi/testdata/opendata-list-events.json",
 }
 
 // FuzzImport imports mangled files and archives in every format, with

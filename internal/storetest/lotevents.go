@@ -1,6 +1,8 @@
 package storetest
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	gocmp "github.com/google/go-cmp/cmp"
@@ -65,4 +67,77 @@ func testLotEvents(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 			wantListed(t, st, tenderbase.KindLotEvent, "efrsb-500", "efrsb-400")
 		})
 	}
+}
+
+// testLotStops checks the stops and resumptions of torgi.gov.ru on a
+// store: a stop suspends the active lots of its notice and a resumption
+// resumes them, whichever order lots and events arrive in; a cancellation
+// after them cancels; and each change of a lot is in the feed.
+func testLotStops(t *testing.T, open func(t *testing.T) tenderbase.Store) {
+	const notice = "21000035130000000412"
+	lot := func(number int) *tenderbase.Lot {
+		return &tenderbase.Lot{
+			ID: fmt.Sprintf("%s_%d", notice, number), Source: tenderbase.LotSourceTorgi, NoticeNumber: notice, LotNumber: number,
+			Title: "Земельный участок", Status: tenderbase.TenderActive, SourceStatus: "PUBLISHED", PublishedAt: day(1),
+		}
+	}
+	event := func(typ, document, uuid string, at int) *tenderbase.LotEvent {
+		return &tenderbase.LotEvent{
+			ID: document + "_" + notice + "_" + uuid, Source: tenderbase.LotSourceTorgi, Type: typ,
+			Document: document, Number: uuid, Message: notice, PublishedAt: day(at),
+		}
+	}
+	stop := event(tenderbase.LotEventStop, "noticeStop", "1d06ccbe", 3)
+	resume := event(tenderbase.LotEventResumption, "noticeResumption", "0b7e4a91", 5)
+	cancel := event(tenderbase.LotEventCancellation, "noticeCancel", "6f1d2c3b", 7)
+	want := func(status, word string, at int, result *tenderbase.LotResult) *tenderbase.Lot {
+		l := lot(2)
+		l.Status, l.SourceStatus, l.Updated, l.Result, l.Suspended = status, word, day(at), result, word == "noticeStop"
+		return l
+	}
+	for _, tt := range []struct {
+		name   string
+		events []tenderbase.Record
+		want   *tenderbase.Lot
+	}{
+		{"stopped", []tenderbase.Record{stop}, want(tenderbase.TenderActive, "noticeStop", 3, nil)},
+		{"resumed", []tenderbase.Record{resume, stop}, want(tenderbase.TenderActive, "noticeResumption", 5, nil)},
+		{"cancelled", []tenderbase.Record{stop, cancel, resume}, want(tenderbase.TenderCancelled, "noticeCancel", 7,
+			&tenderbase.LotResult{Outcome: tenderbase.LotCancelled, PublishedAt: day(7), Document: "noticeCancel", Message: "6f1d2c3b"})},
+	} {
+		for order, puts := range map[string][][]tenderbase.Record{
+			"lots first":   {{lot(1), lot(2)}, tt.events},
+			"events first": {tt.events, {lot(1), lot(2)}},
+		} {
+			t.Run(tt.name+", "+order, func(t *testing.T) {
+				st := openStore(t, open)
+				for _, rs := range puts {
+					put(t, st, rs...)
+				}
+				if diff := gocmp.Diff(tt.want, get(t, st, tenderbase.KindLot, tt.want.Key())); diff != "" {
+					t.Errorf("lot (-want +got):\n%s", diff)
+				}
+				put(t, st, lot(2)) // the notice again, after its events
+				if diff := gocmp.Diff(tt.want, get(t, st, tenderbase.KindLot, tt.want.Key())); diff != "" {
+					t.Errorf("lot after its notice is put again (-want +got):\n%s", diff)
+				}
+			})
+		}
+	}
+	t.Run("feed", func(t *testing.T) {
+		st := openStore(t, open)
+		if _, ok := st.(tenderbase.ChangeFeed); !ok {
+			t.Skip("the store has no feed")
+		}
+		put(t, st, lot(1))
+		_, after := readFeed(t, st, []tenderbase.Kind{tenderbase.KindLot}, 0, 10)
+		for _, e := range []*tenderbase.LotEvent{stop, resume} {
+			put(t, st, e)
+			lines, end := readFeed(t, st, []tenderbase.Kind{tenderbase.KindLot}, after, 10)
+			if len(lines) != 1 || !strings.Contains(lines[0], notice+"_1") {
+				t.Errorf("after %s, the feed has %q; want the lot once", e.Document, lines)
+			}
+			after = end
+		}
+	})
 }

@@ -59,6 +59,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("OrgMerge", func(t *testing.T) { testOrgMerge(t, fresh) })
 	t.Run("OrgBranchLookup", func(t *testing.T) { testOrgBranchLookup(t, fresh) })
 	t.Run("LotEvents", func(t *testing.T) { testLotEvents(t, fresh) })
+	t.Run("LotStops", func(t *testing.T) { testLotStops(t, fresh) })
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })
 	t.Run("PlannedPurchases", func(t *testing.T) { testPlannedPurchases(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })

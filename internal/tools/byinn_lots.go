@@ -26,7 +26,7 @@ type lotEntry struct {
 	Role        string    `json:"role" jsonschema:"debtor or organizer."`
 	Source      string    `json:"source,omitempty" jsonschema:"torgi.gov.ru or fedresurs."`
 	Title       string    `json:"title"`
-	Status      string    `json:"status,omitempty" jsonschema:"active, completed, failed or cancelled."`
+	Status      string    `json:"status,omitempty" jsonschema:"active, suspended (its procedure stopped), completed, failed or cancelled."`
 	StartPrice  float64   `json:"start_price,omitempty"`
 	Currency    string    `json:"currency,omitempty"`
 	Outcome     string    `json:"outcome,omitempty" jsonschema:"sold, failed or cancelled, once the trade ended."`
@@ -62,7 +62,7 @@ func (s *Set) listLots(ctx context.Context, srch tenderbase.Search, role string,
 		if !ok {
 			continue
 		}
-		e := lotEntry{ID: l.ID, Role: role, Source: l.Source, Title: l.Title, Status: l.Status, StartPrice: l.StartPrice,
+		e := lotEntry{ID: l.ID, Role: role, Source: l.Source, Title: l.Title, Status: lotState(l), StartPrice: l.StartPrice,
 			Currency: l.Currency, AuctionDate: l.AuctionDate, PublishedAt: l.PublishedAt}
 		if l.Result != nil {
 			e.Outcome = l.Result.Outcome

@@ -301,7 +301,7 @@ type lotHit struct {
 	Region    int       `json:"region,omitempty" jsonschema:"The region code (1-99)."`
 	Price     float64   `json:"price,omitempty" jsonschema:"The start price."`
 	Currency  string    `json:"currency,omitempty" jsonschema:"The ISO 4217 code of price."`
-	State     string    `json:"state,omitempty" jsonschema:"Where the lot stands: active, completed, failed or cancelled."`
+	State     string    `json:"state,omitempty" jsonschema:"Where the lot stands: active, suspended (active, its procedure stopped), completed, failed or cancelled."`
 	Published string    `json:"published,omitempty" jsonschema:"The day the lot was published: YYYY-MM-DD."`
 	Deadline  time.Time `json:"deadline,omitzero" jsonschema:"When applications close."`
 	URL       string    `json:"url,omitempty" jsonschema:"The lot at its publisher."`
@@ -318,9 +318,18 @@ func (h lotHit) entry() entry {
 func lotHitOf(l *tenderbase.Lot) lotHit {
 	return lotHit{
 		ID: l.ID, Title: cut(l.Title, titleRunes), Organizer: partyOf(cmp.Or(l.Organizer, l.Holder, l.Manager)), Debtor: partyOf(l.Debtor),
-		Region: l.Region, Price: l.StartPrice, Currency: l.Currency, State: l.Status,
+		Region: l.Region, Price: l.StartPrice, Currency: l.Currency, State: lotState(l),
 		Published: dateText(l.PublishedAt), Deadline: l.BiddingEnd, URL: l.URL,
 	}
+}
+
+// lotState is where a lot stands: its status, or suspended while an active
+// lot's procedure is stopped.
+func lotState(l *tenderbase.Lot) string {
+	if l.Suspended && l.Status == tenderbase.TenderActive {
+		return "suspended"
+	}
+	return l.Status
 }
 
 // rnpHit is the summary of an entry of the register of unfair suppliers.

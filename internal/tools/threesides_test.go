@@ -95,12 +95,13 @@ func TestLotSourcesThroughTheStores(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The open-data list, the notice cancellation and two messages
-			// of the REST page (a court decree, one without content) are
-			// refused, each saying why; the page's annulment and the two
-			// cancellations are lot events.
-			if sum.Records != 15 || sum.Rejected != 4 {
-				t.Errorf("imported %d records, %d rejected; want 15 and 4", sum.Records, sum.Rejected)
+			// The notice cancellation and two messages of the REST page (a
+			// court decree, one without content) are refused, each saying
+			// why; the page's annulment, the two cancellations and the five
+			// cancellations, stops, resumption and annulment of the
+			// open-data list are lot events.
+			if sum.Records != 20 || sum.Rejected != 3 {
+				t.Errorf("imported %d records, %d rejected; want 20 and 3", sum.Records, sum.Rejected)
 			}
 			set := New(store, nil)
 			found, _ := decodeCall[struct {
@@ -115,6 +116,12 @@ func TestLotSourcesThroughTheStores(t *testing.T) {
 			lot, _ := decodeCall[tenderbase.Lot](t, set, tenderbase.PlanGuru, "torgi.detail", `{"id": "efrsb-983185_2"}`)
 			if lot.Status != "cancelled" || lot.Result == nil || lot.Result.Message != "1004200" || lot.StartPrice != 1600000 || lot.Debtor.INN != "2901163485" || lot.Platform == "" {
 				t.Errorf("merged bankruptcy lot: %s, %+v, start %v, debtor %q", lot.Status, lot.Result, lot.StartPrice, lot.Debtor.INN)
+			}
+			// The list stops, resumes and at last cancels the notice of
+			// the open data.
+			notice, _ := decodeCall[tenderbase.Lot](t, set, tenderbase.PlanGuru, "torgi.detail", `{"id": "21000035130000000412_1"}`)
+			if notice.Status != "cancelled" || notice.SourceStatus != "noticeCancel" || notice.Result == nil || notice.Result.Document != "noticeCancel" {
+				t.Errorf("cancelled open-data lot: %s (%s), %+v", notice.Status, notice.SourceStatus, notice.Result)
 			}
 			byInn, _ := decodeCall[struct {
 				Lots lotActivity `json:"lots"`

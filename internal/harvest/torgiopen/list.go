@@ -58,8 +58,11 @@ func (r *run) day(ctx context.Context, d day) error {
 	if done, err := r.job.SkipDone(ctx, d.name()); err != nil || done {
 		return err
 	}
-	objects, err := r.list(ctx, d)
+	objects, body, err := r.list(ctx, d)
 	if err != nil {
+		return err
+	}
+	if err := r.events(ctx, d, objects, body); err != nil {
 		return err
 	}
 	notices := r.notices(d, objects)
@@ -92,15 +95,15 @@ func (r *run) notices(d day, objects []listObject) []listObject {
 	for _, t := range slices.Sorted(maps.Keys(others)) {
 		args = append(args, t, others[t])
 	}
-	r.job.Logger().Info("daily list read; only its notices are downloaded", args...)
+	r.job.Logger().Info("daily list read; its notices are downloaded, its cancellations, stops and resumptions read from the list", args...)
 	return notices
 }
 
 // list fetches and reads the list of a day. A list cut off or garbled is
 // asked for again.
-func (r *run) list(ctx context.Context, d day) ([]listObject, error) {
+func (r *run) list(ctx context.Context, d day) ([]listObject, []byte, error) {
 	var objects []listObject
-	_, err := r.client.Fetch(ctx, fetch.Request{
+	body, err := r.client.Fetch(ctx, fetch.Request{
 		URL: r.dataSet.JoinPath(d.listFile(r.cfg.Structure)).String(),
 		Check: func(body io.ReaderAt, size int64) error {
 			var err error
@@ -110,12 +113,12 @@ func (r *run) list(ctx context.Context, d day) ([]listObject, error) {
 	})
 	var refused *fetch.StatusError
 	if errors.As(err, &refused) && refused.Status == http.StatusNotFound && !d.due(r.now) {
-		return nil, errNotPublished
+		return nil, nil, errNotPublished
 	}
 	if err != nil {
-		return nil, fmt.Errorf("daily list: %w", err)
+		return nil, nil, fmt.Errorf("daily list: %w", err)
 	}
-	return objects, nil
+	return objects, body, nil
 }
 
 // readList reads a daily list: {"listObjects": [...]}.

@@ -5,9 +5,10 @@
 // file of its own. The walk asks for the list of each day of the scope,
 // oldest first, downloads the notices it names, in the order they were
 // published, and hands each to the importer (internal/source/torgi). The
-// other documents of the lists (clarifications, noticeCancel, noticeStop,
-// noticeResumption, noticeAnnulment) are counted and logged, not
-// downloaded: the importer refuses them (docs/torgi.md).
+// other documents of the lists are not downloaded: the entries for
+// noticeCancel, noticeStop, noticeResumption and noticeAnnulment are read
+// from the list itself, which is handed to the importer for them (lot
+// events), and clarifications are counted and logged (docs/torgi.md).
 //
 // A day is a day in UTC: the list named data-20260422T0000-20260423T0000
 // holds the documents published from 2026-04-22T00:00Z to 23:59Z, as the

@@ -115,9 +115,19 @@ func TestSyncDay(t *testing.T) {
 		}
 		checkLots(t, r, lotsOf(notice1, notice2, notice3))
 		st := r.State(t)
-		// The day and its three notices.
-		if st.Partitions != 4 || st.Files != 3 || st.Inserted != 6 || st.Rejected != 0 || st.LastError != "" || st.LastSuccess.IsZero() {
-			t.Errorf("state %+v, want 4 partitions, 3 files, 6 lots, a success", st)
+		// The day and its three notices; the list itself, for the
+		// cancellation of the first notice it names.
+		if st.Partitions != 4 || st.Files != 4 || st.Inserted != 7 || st.Rejected != 0 || st.LastError != "" || st.LastSuccess.IsZero() {
+			t.Errorf("state %+v, want 4 partitions, 4 files, 6 lots and an event, a success", st)
+		}
+		for key, want := range map[string]string{notice1 + "_2": "cancelled noticeCancel", notice2 + "_2": "active PUBLISHED"} {
+			rec, err := r.Store.Get(t.Context(), tenderbase.KindLot, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l := rec.(*tenderbase.Lot); l.Status+" "+l.SourceStatus != want {
+				t.Errorf("lot %s is %s (%s), want %s", key, l.Status, l.SourceStatus, want)
+			}
 		}
 		if !st.Through.Equal(theDay.AddDate(0, 0, 1)) {
 			t.Errorf("through %s, want the end of the day", st.Through)
@@ -263,8 +273,9 @@ func TestSyncResumesAfterInterruption(t *testing.T) {
 				t.Errorf("notice %d was downloaded whole %d times, want once", i+1, n)
 			}
 		}
-		if st := r.State(t); st.Partitions != 4 || st.Files != 3 || st.Inserted != 6 {
-			t.Errorf("state %+v over both runs, want 4 partitions, 3 files, 6 lots", st)
+		// The list is imported on each run, for its events.
+		if st := r.State(t); st.Partitions != 4 || st.Files != 5 || st.Inserted != 7 {
+			t.Errorf("state %+v over both runs, want 4 partitions, 5 files, 6 lots and an event", st)
 		}
 		asked := s.Requests("")
 		if err := r.Run(t, scope, source(s)); err != nil {
@@ -308,8 +319,8 @@ func TestSyncKilledBetweenImportAndCheckpoint(t *testing.T) {
 		if got := []int{s.Served(files[0]), s.Served(files[1]), s.Served(files[2])}; !slices.Equal(got, []int{1, 2, 1}) {
 			t.Errorf("notices downloaded %v times, want [1 2 1]", got)
 		}
-		if st := r.State(t); st.Partitions != 4 || st.Files != 4 || st.Inserted != 6 {
-			t.Errorf("state %+v, want 4 partitions, 4 files read, 6 lots", st)
+		if st := r.State(t); st.Partitions != 4 || st.Files != 6 || st.Inserted != 7 {
+			t.Errorf("state %+v, want 4 partitions, 6 files read (the list twice), 6 lots and an event", st)
 		}
 	})
 }

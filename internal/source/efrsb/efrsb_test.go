@@ -14,7 +14,6 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/importer"
 	"github.com/tenderbase/tenderbase/internal/source/sourcetest"
-	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 var _ importer.Decoder = Format{}
@@ -243,17 +242,11 @@ func TestCancellationsThroughAStore(t *testing.T) {
 		{"auction cancelled first", []string{"cancel-auction.xml", "auction-message.xml", "messages-page.json"}, "cancelled", cancelled},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			ctx := t.Context()
-			store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "lots.db"), nil)
-			if err != nil {
-				t.Fatal(err)
+			files := make([]string, len(tt.files))
+			for i, f := range tt.files {
+				files[i] = filepath.Join("testdata", f)
 			}
-			defer store.Close()
-			for _, f := range tt.files {
-				if _, err := importer.Import(ctx, store, []string{filepath.Join("testdata", f)}, importer.Options{Decoders: []importer.Decoder{Format{}}}); err != nil {
-					t.Fatalf("import %s: %v", f, err)
-				}
-			}
+			ctx, store := t.Context(), sourcetest.Store(t, Format{}, files...)
 			for _, key := range []string{"efrsb-983185_1", "efrsb-983185_2"} {
 				r, err := store.Get(ctx, tenderbase.KindLot, key)
 				if err != nil {

@@ -5,10 +5,12 @@ package sourcetest
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
 // DecodeFile decodes the file at path with dec, after checking that dec
@@ -73,4 +75,22 @@ func OneWorldTender(t *testing.T, recs []tenderbase.Record, errs []error) *tende
 		t.Fatalf("the record is a %s, not a world tender", recs[0].Kind())
 	}
 	return w
+}
+
+// Store imports files with dec, one by one in the order given, into a
+// fresh SQLite store, closed when the test ends, and returns it.
+func Store(t *testing.T, dec importer.Decoder, files ...string) tenderbase.Store {
+	t.Helper()
+	ctx := t.Context()
+	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "store.db"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	for _, f := range files {
+		if _, err := importer.Import(ctx, store, []string{f}, importer.Options{Decoders: []importer.Decoder{dec}}); err != nil {
+			t.Fatalf("import %s: %v", f, err)
+		}
+	}
+	return store
 }

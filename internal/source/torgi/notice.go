@@ -15,14 +15,16 @@ type exportObject struct {
 
 // decode reads the lots of a notice. The other documents of the notice
 // data set (noticeCancel, noticeStop, noticeResumption, clarifications,
-// noticeAnnulment) name the notice but none of its lots, and are refused
-// with a word saying so (docs/torgi.md).
+// noticeAnnulment) have no published shape, and are refused with a word
+// saying so: the entries of the daily lists for the first four are read as
+// lot events instead (docs/torgi.md).
 func (e *exportObject) decode(emit func(line int, rec tenderbase.Record, err error) error) error {
 	raw, ok := e.StructuredObject["notice"]
 	if !ok {
 		for kind := range e.StructuredObject {
 			return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID,
-				"a torgi.gov.ru %s document names a notice, not its lots: only notices (structuredObject.notice) are read", kind))
+				"a torgi.gov.ru %s document names a notice, not its lots: only notices (structuredObject.notice) are read; "+
+					"a cancellation, stop, resumption or annulment is read from its entry in the daily list", kind))
 		}
 		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID, "a torgi.gov.ru open-data document without a structuredObject"))
 	}

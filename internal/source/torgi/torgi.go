@@ -1,7 +1,9 @@
 // Package torgi reads the JSON that torgi.gov.ru (ГИС Торги) publishes: the
 // lot cards of its public API, alone (/lotcards/{id}) or as a search page
-// (/lotcards/search, {"content": [...]}), and the notices of its open data
-// ({"exportObject": {"structuredObject": {"notice": ...}}}). Each lot becomes
+// (/lotcards/search, {"content": [...]}), the notices of its open data
+// ({"exportObject": {"structuredObject": {"notice": ...}}}), and the daily
+// lists of the open data ({"listObjects": [...]}), whose entries for
+// cancellations, annulments, stops and resumptions become lot events. Each lot becomes
 // one tenderbase.Lot keyed <notice number>_<lot number>, as torgi.gov.ru
 // keys its cards, so that a card and the notice of the same lot merge.
 // docs/torgi.md says where each field comes from.
@@ -56,8 +58,7 @@ func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.R
 	}
 	switch {
 	case doc.ListObjects != nil:
-		return emit(0, nil, tenderbase.Errorf(tenderbase.EINVALID,
-			"a torgi.gov.ru open-data list of %d documents holds their addresses (href), not the documents: download each and import those", len(*doc.ListObjects)))
+		return decodeList(*doc.ListObjects, emit)
 	case doc.ExportObject != nil:
 		return doc.ExportObject.decode(emit)
 	case doc.Content != nil:
@@ -76,13 +77,6 @@ func (Format) Decode(_ string, r io.Reader, emit func(line int, rec tenderbase.R
 	}
 	rec, err := doc.card.lot()
 	return emit(1, rec, err)
-}
-
-// listObject is an entry of an open-data daily list.
-type listObject struct {
-	RegNum       string `json:"regNum"`
-	DocumentType string `json:"documentType"`
-	Href         string `json:"href"`
 }
 
 // codeName is a reference value: {"code": "EA", "name": "Электронный аукцион"}.
@@ -119,6 +113,7 @@ type card struct {
 	EtpCode         string           `json:"etpCode"`
 	EstateAddress   string           `json:"estateAddress"`
 	IsAnnulled      bool             `json:"isAnnulled"`
+	IsStopped       bool             `json:"isStopped"`
 	Characteristics []characteristic `json:"characteristics"`
 	Attributes      []attribute      `json:"attributes"`
 	LotAttachments  []attachment     `json:"lotAttachments"`
@@ -177,6 +172,7 @@ func (c *card) lot() (*tenderbase.Lot, error) {
 		BiddingForm:  clean(c.BiddForm.Name),
 		SourceStatus: c.LotStatus,
 		Status:       state(c.LotStatus, c.IsAnnulled),
+		Suspended:    c.IsStopped && state(c.LotStatus, c.IsAnnulled) == tenderbase.TenderActive,
 		Region:       region(c.SubjectRFCode),
 		Address:      clean(c.EstateAddress),
 		StartPrice:   float64(first(c.PriceMinExact, c.PriceMin)),

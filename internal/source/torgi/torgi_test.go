@@ -135,12 +135,25 @@ func TestOpenDataNotice(t *testing.T) {
 // TestRefused: the documents that hold no lot say why they give none.
 func TestRefused(t *testing.T) {
 	for _, tt := range []struct{ file, want string }{
-		{"opendata-list.json", "holds their addresses (href), not the documents"},
 		{"opendata-noticecancel.json", "noticeCancel document names a notice, not its lots"},
 	} {
 		lots, errs := decodeFile(t, tt.file)
 		if len(lots) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), tt.want) {
 			t.Errorf("%s: %d lots, errors %v; want one saying %q", tt.file, len(lots), errs, tt.want)
+		}
+	}
+}
+
+// TestStoppedCard: a card says a lot's procedure is suspended (isStopped)
+// while it is active; a card of a lot that has ended does not.
+func TestStoppedCard(t *testing.T) {
+	for _, tt := range []struct {
+		status string
+		want   bool
+	}{{"APPLICATIONS_SUBMISSION", true}, {"SUCCEED", false}} {
+		recs, errs := sourcetest.Decode(t, Format{}, []byte(`{"noticeNumber": "23000050620000000112", "lotNumber": 7, "lotStatus": "`+tt.status+`", "isStopped": true}`))
+		if lots := sourcetest.Lots(t, recs); len(errs) > 0 || len(lots) != 1 || lots[0].Suspended != tt.want {
+			t.Errorf("%s: %v, errors %v; want suspended %v", tt.status, lots, errs, tt.want)
 		}
 	}
 }
