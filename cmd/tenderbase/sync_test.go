@@ -211,8 +211,8 @@ func TestRunnableSources(t *testing.T) {
 		want []string
 		log  []string
 	}{
-		{syncConfig{}, []string{"torgi", "torgi-cards"}, []string{"sync of eis off", "TENDERBASE_EIS_TOKEN", "sync of fedresurs off", `"msg":"sync on"`}},
-		{syncConfig{EIS: eisdocs.Config{Token: "t"}}, []string{"eis", "torgi", "torgi-cards"}, []string{"sync of fedresurs off"}},
+		{syncConfig{}, []string{"torgi", "torgi-cards", "rsmp"}, []string{"sync of eis off", "TENDERBASE_EIS_TOKEN", "sync of fedresurs off", `"msg":"sync on"`}},
+		{syncConfig{EIS: eisdocs.Config{Token: "t"}}, []string{"eis", "torgi", "torgi-cards", "rsmp"}, []string{"sync of fedresurs off"}},
 		{syncConfig{Sources: []string{"eis"}}, []string{"eis"}, nil},
 	} {
 		var log strings.Builder
