@@ -248,7 +248,7 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 		return fmt.Errorf("store record: %w", tooLarge(err))
 	}
 	w.changes.Add(e.Rec.Kind(), uint32(doc), x.terms)
-	return nil
+	return putFacts(ctx, w.q, e.Rec, rid)
 }
 
 // Replace makes version vid the current one. A record whose date moved to
@@ -277,6 +277,10 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 		if _, err := w.q.Exec(ctx, `UPDATE lookups SET rid = $1 WHERE rid = $2`, rid, cur.RID); err != nil {
 			return fmt.Errorf("move lookups: %w", err)
 		}
+	}
+	// The facts moved with the rid, by their foreign key.
+	if err := putFacts(ctx, w.q, e.Rec, rid); err != nil {
+		return err
 	}
 	return w.AddLookups(ctx, e, rid)
 }

@@ -64,6 +64,7 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 // measures table that 8 predates.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	13: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
+	22: fillFacts,    // what each record contributes to an aggregation
 }
 
 // reindexBatch is how many records reindex reads at a time.

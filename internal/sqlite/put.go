@@ -208,12 +208,15 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 }
 
 // index writes the record's row in its kind's full-text table, its
-// postings under doc and its measures.
+// postings under doc, its measures and its facts.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64, doc uint32) error {
 	d := w.documents.Of(r, w.document)
 	w.fts.insert(r.Kind(), rid, d.args(rid))
 	w.changes.Add(r.Kind(), doc, d.terms)
-	return putMeasures(ctx, w.c, r, rid)
+	if err := putMeasures(ctx, w.c, r, rid); err != nil {
+		return err
+	}
+	return putFacts(ctx, w.c, r, rid)
 }
 
 // document analyzes r on the writer's goroutine.

@@ -63,6 +63,7 @@ func Run(t *testing.T, open Open) {
 	t.Run("UnfairExclusion", func(t *testing.T) { testUnfairExclusion(t, fresh) })
 	t.Run("PlannedPurchases", func(t *testing.T) { testPlannedPurchases(t, fresh) })
 	t.Run("SharedData", func(t *testing.T) { testSharedData(t, open) })
+	t.Run("Aggregates", func(t *testing.T) { testAggregates(t, fresh) })
 	t.Run("Generation", func(t *testing.T) { testGeneration(t, open) })
 	t.Run("Unholdable", func(t *testing.T) { testUnholdable(t, fresh) })
 	// Search.OpenTextOnly: a search that may not match the text of tariff

@@ -1,0 +1,318 @@
+// Package analytics computes aggregates from the compact fact rows a store
+// streams: one row per record that a search matches, never the record.
+// Both stores write the same SQL (Rows) over their facts tables and feed
+// its rows to one Accumulator, so that they give the same figures to the
+// last kopeck.
+package analytics
+
+import (
+	"cmp"
+	"database/sql"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tenderbase/tenderbase"
+)
+
+// Row is one fact row as Rows selects it.
+type Row struct {
+	Key, Name sql.NullString
+	Published int64 // unix seconds
+	Amount    sql.NullInt64
+	Currency  sql.NullString
+	Base      sql.NullInt64 // the initial price the price paid is compared with
+	Final     sql.NullInt64 // the price paid: a contract's, a winner's offer
+	Bids      sql.NullInt64
+	Outcome   sql.NullString
+}
+
+// Dest returns the scan destinations of r, in the order of Rows' columns.
+func (r *Row) Dest() []any {
+	return []any{&r.Key, &r.Name, &r.Published, &r.Amount, &r.Currency, &r.Base, &r.Final, &r.Bids, &r.Outcome}
+}
+
+// Rows returns the SQL that selects the fact rows of the records of kind k
+// that a store's condition picks, for grouping by by. source is the FROM
+// clause that names the matches' facts f (it may join records r), where
+// the condition over them; neither may use a placeholder before those of
+// where, since Rows adds none. The SQL is the same on SQLite and
+// PostgreSQL.
+//
+// A tender's participants and outcome are read from its standing, which
+// the stores keep as lookups (tenderbase.TenderStanding) whenever a
+// protocol or event arrives; the contract price its drop compares with is
+// that of the one contract of its purchase, when it has exactly one. A
+// contract or protocol joins its tender's facts t by purchase number for
+// the dimensions it does not say, the initial price and the outcome.
+func Rows(k tenderbase.Kind, by tenderbase.Dimension, source, where string) string {
+	standing := func(alias string) string {
+		return `(SELECT count(*) FROM lookups l WHERE l.rid = ` + alias + `.rid AND l.kind = 'tender' AND l.field = '` + tenderbase.LookupParticipantINN + `'),
+			(SELECT min(l.value) FROM lookups l WHERE l.rid = ` + alias + `.rid AND l.kind = 'tender' AND l.field = '` + tenderbase.LookupState + `')`
+	}
+	key, name := columns(by)
+	if k == tenderbase.KindTender {
+		return `SELECT ` + nameOf("f", key) + `, ` + nameOf("f", name) + `, f.published, f.amount, f.currency, f.base,
+			(SELECT CASE WHEN count(*) = 1 THEN max(c.amount) END FROM facts c
+				WHERE c.kind = 'contract' AND c.purchase = f.purchase AND c.currency = f.currency),
+			` + standing("f") + `
+			FROM ` + source + ` WHERE ` + where
+	}
+	keyExpr, nameExpr := "NULL", "NULL"
+	if key != "" {
+		keyExpr = "COALESCE(f." + key + ", t." + key + ")"
+		nameExpr = "CASE WHEN f." + key + " IS NOT NULL THEN " + nameOf("f", name) + " ELSE " + nameOf("t", name) + " END"
+	}
+	join := ` LEFT JOIN facts t ON t.kind = 'tender' AND t.purchase = f.purchase`
+	if k == tenderbase.KindProtocol {
+		return `SELECT ` + keyExpr + `, ` + nameExpr + `, f.published, f.amount, COALESCE(t.currency, 'RUB'), t.base, f.amount, f.bids, f.outcome
+			FROM ` + source + join + ` WHERE ` + where
+	}
+	return `SELECT ` + keyExpr + `, ` + nameExpr + `, f.published, f.amount, f.currency,
+		CASE WHEN t.currency = f.currency THEN t.base END, f.amount, ` + standing("t") + `
+		FROM ` + source + join + ` WHERE ` + where
+}
+
+// columns returns the facts columns of a dimension's key and name ("" for
+// none). Every key column is text, which both stores scan alike.
+func columns(by tenderbase.Dimension) (key, name string) {
+	switch by {
+	case tenderbase.ByCustomer:
+		return "customer_inn", "customer_name"
+	case tenderbase.BySupplier:
+		return "supplier_inn", "supplier_name"
+	case tenderbase.ByOrganizer:
+		return "organizer_inn", "organizer_name"
+	case tenderbase.ByRegion:
+		return "region", ""
+	case tenderbase.ByOKPD2:
+		return "okpd2", ""
+	case tenderbase.ByMethod:
+		return "method_code", "method"
+	case tenderbase.ByLaw:
+		return "law", ""
+	}
+	return "", "" // month and quarter: the published column, cut in Go
+}
+
+func nameOf(alias, name string) string {
+	if name == "" {
+		return "NULL"
+	}
+	return alias + "." + name
+}
+
+// Accumulator adds up fact rows into groups.
+type Accumulator struct {
+	a      tenderbase.Aggregation
+	groups map[string]*group
+	total  group
+}
+
+// NewAccumulator returns an accumulator for a.
+func NewAccumulator(a tenderbase.Aggregation) *Accumulator {
+	return &Accumulator{a: a, groups: map[string]*group{}}
+}
+
+// group is the running figures of one group.
+type group struct {
+	f      tenderbase.Figures
+	sums   map[string]*tenderbase.Sum
+	prices []int64 // the amounts in roubles, for the quantiles
+	names  map[string]int
+	drop   tenderbase.Drop
+	comp   tenderbase.Competition
+}
+
+// Add counts one row.
+func (acc *Accumulator) Add(r Row) {
+	key := acc.key(r)
+	g := acc.groups[key]
+	if g == nil {
+		g = &group{}
+		acc.groups[key] = g
+	}
+	g.add(r)
+	acc.total.add(r)
+}
+
+// key returns the group of a row: the dimension's value as the answer
+// writes it.
+func (acc *Accumulator) key(r Row) string {
+	switch acc.a.By {
+	case tenderbase.ByMonth, tenderbase.ByQuarter:
+		return tenderbase.Period(acc.a.By, time.Unix(r.Published, 0))
+	case tenderbase.ByOKPD2:
+		return tenderbase.OKPD2Class(r.Key.String, acc.a.Digits())
+	}
+	return r.Key.String
+}
+
+func (g *group) add(r Row) {
+	g.f.Count++
+	if r.Name.Valid && r.Name.String != "" {
+		if g.names == nil {
+			g.names = map[string]int{}
+		}
+		g.names[r.Name.String]++
+	}
+	if r.Amount.Valid && r.Amount.Int64 > 0 {
+		cur := r.Currency.String
+		if g.sums == nil {
+			g.sums = map[string]*tenderbase.Sum{}
+		}
+		s := g.sums[cur]
+		if s == nil {
+			s = &tenderbase.Sum{Currency: cur}
+			g.sums[cur] = s
+		}
+		s.Minor += r.Amount.Int64
+		s.Count++
+		if cur == "RUB" {
+			g.prices = append(g.prices, r.Amount.Int64)
+		}
+	}
+	if base, final := r.Base.Int64, r.Final.Int64; r.Base.Valid && r.Final.Valid && base > 0 && final > 0 {
+		g.drop.Count++
+		g.drop.Initial += base
+		g.drop.Final += final
+		g.drop.BasisTotal += int64(math.Round(float64(base-final) * 10000 / float64(base)))
+	}
+	if n := r.Bids.Int64; n > 0 {
+		g.comp.Procedures++
+		g.comp.Participants += int(n)
+		if n == 1 {
+			g.comp.SingleBid++
+		}
+	}
+	switch r.Outcome.String {
+	case tenderbase.TenderFailed:
+		g.comp.Failed++
+		g.comp.Ended++
+	case tenderbase.TenderCompleted:
+		g.comp.Ended++
+	}
+}
+
+// figures returns the group's figures, sums roubles first.
+func (g *group) figures() tenderbase.Figures {
+	f := g.f
+	for _, s := range g.sums {
+		f.Sums = append(f.Sums, *s)
+	}
+	slices.SortFunc(f.Sums, func(a, b tenderbase.Sum) int {
+		return cmp.Or(-cmp.Compare(boolInt(a.Currency == "RUB"), boolInt(b.Currency == "RUB")), strings.Compare(a.Currency, b.Currency))
+	})
+	if len(g.prices) > 0 {
+		p := slices.Clone(g.prices)
+		slices.Sort(p)
+		f.Prices = &tenderbase.Quantiles{Count: len(p), P25: rank(p, 25), Median: rank(p, 50), P75: rank(p, 75)}
+	}
+	if g.drop.Count > 0 {
+		d := g.drop
+		d.MeanBasis = int64(math.Round(float64(d.BasisTotal) / float64(d.Count)))
+		f.Drop = &d
+	}
+	if g.comp != (tenderbase.Competition{}) {
+		c := g.comp
+		f.Competition = &c
+	}
+	return f
+}
+
+// rubles returns the group's sum in roubles.
+func (g *group) rubles() int64 {
+	if s := g.sums["RUB"]; s != nil {
+		return s.Minor
+	}
+	return 0
+}
+
+// name returns the name most of the group's rows give, the shortest and
+// then the first in order on a tie.
+func (g *group) name() string {
+	best, n := "", 0
+	for name, c := range g.names {
+		if c > n || c == n && (len(name) < len(best) || len(name) == len(best) && name < best) {
+			best, n = name, c
+		}
+	}
+	return best
+}
+
+// rank returns the p-th percentile of sorted values by the nearest rank:
+// the value at rank ceil(p/100 * n).
+func rank(sorted []int64, p int) int64 {
+	i := (p*len(sorted) + 99) / 100
+	return sorted[max(i, 1)-1]
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Result returns the aggregate: the first Top groups, the count of the
+// others and the total.
+func (acc *Accumulator) Result() tenderbase.Aggregate {
+	out := tenderbase.Aggregate{Kind: acc.a.Search.Kind, By: acc.a.By, Total: acc.total.figures(), Groups: []tenderbase.Group{}}
+	if acc.a.By == tenderbase.ByOKPD2 {
+		out.Level = acc.a.Digits()
+	}
+	keys := make([]string, 0, len(acc.groups))
+	for k := range acc.groups {
+		keys = append(keys, k)
+	}
+	byTime := acc.a.By == tenderbase.ByMonth || acc.a.By == tenderbase.ByQuarter
+	slices.SortFunc(keys, func(a, b string) int {
+		if byTime {
+			return -strings.Compare(a, b)
+		}
+		ga, gb := acc.groups[a], acc.groups[b]
+		return cmp.Or(-cmp.Compare(ga.f.Count, gb.f.Count), -cmp.Compare(ga.rubles(), gb.rubles()), strings.Compare(a, b))
+	})
+	top := min(len(keys), acc.a.Size())
+	for _, k := range keys[:top] {
+		g := acc.groups[k]
+		out.Groups = append(out.Groups, tenderbase.Group{Key: k, Name: g.name(), Figures: g.figures()})
+	}
+	out.More = len(keys) - top
+	return out
+}
+
+// Columns are the columns of a facts row after rid and kind, in the order
+// of Values.
+var Columns = []string{"purchase", "customer_inn", "customer_name", "supplier_inn", "supplier_name",
+	"organizer_inn", "organizer_name", "region", "okpd2", "method_code", "method", "law",
+	"published", "amount", "currency", "base", "bids", "outcome"}
+
+// Values returns the values of a facts row in the order of Columns: NULL
+// (nil) for what the record does not say, so that a contract's missing
+// dimension falls back to its tender's.
+func Values(f tenderbase.Facts) []any {
+	region := ""
+	if f.Region > 0 {
+		region = strconv.Itoa(f.Region)
+	}
+	return []any{text(f.Purchase), text(f.CustomerINN), text(f.CustomerName), text(f.SupplierINN), text(f.SupplierName),
+		text(f.OrganizerINN), text(f.OrganizerName), text(region), text(f.OKPD2), text(f.MethodCode), text(f.Method), text(f.Law),
+		f.Published.Unix(), positive(f.Amount), text(f.Currency), positive(f.Base), positive(int64(f.Bids)), text(f.Outcome)}
+}
+
+func text(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+func positive(n int64) any {
+	if n <= 0 {
+		return nil
+	}
+	return n
+}

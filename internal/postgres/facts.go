@@ -1,0 +1,238 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/analytics"
+	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+var _ tenderbase.Aggregator = (*Store)(nil)
+
+// factsType returns the SQL type of a facts column, to cast a parameter
+// that may be NULL.
+func factsType(col string) string {
+	switch col {
+	case "published", "amount", "base":
+		return "bigint"
+	case "bids":
+		return "integer"
+	}
+	return "text"
+}
+
+// factsSelect returns the select list of a facts row whose values are the
+// parameters from $first on, in the order of analytics.Columns.
+func factsSelect(first int) string {
+	vals := make([]string, len(analytics.Columns))
+	for i, c := range analytics.Columns {
+		vals[i] = "$" + strconv.Itoa(first+i) + "::" + factsType(c)
+	}
+	return strings.Join(vals, ", ")
+}
+
+// factsColumns is the column list of a facts row.
+var factsColumns = "rid, kind, " + strings.Join(analytics.Columns, ", ")
+
+// factsArgs returns whether r aggregates and the values of its facts row,
+// NULLs for a record that does not.
+func factsArgs(r tenderbase.Record) (bool, []any) {
+	f, ok := tenderbase.FactsOf(r)
+	if !ok {
+		return false, make([]any, len(analytics.Columns))
+	}
+	return true, analytics.Values(f)
+}
+
+// putFacts writes the facts row of r at rid, or none for a kind that does
+// not aggregate.
+func putFacts(ctx context.Context, q querier, r tenderbase.Record, rid int64) error {
+	ok, vals := factsArgs(r)
+	if !ok {
+		return nil
+	}
+	set := make([]string, len(analytics.Columns))
+	for i, c := range analytics.Columns {
+		set[i] = c + " = excluded." + c
+	}
+	if _, err := q.Exec(ctx, `INSERT INTO facts (`+factsColumns+`) SELECT $1, $2, `+factsSelect(3)+`
+		ON CONFLICT (rid) DO UPDATE SET kind = excluded.kind, `+strings.Join(set, ", "),
+		append([]any{rid, string(r.Kind())}, vals...)...); err != nil {
+		return fmt.Errorf("store facts: %w", err)
+	}
+	return nil
+}
+
+// factsRows returns the facts rows of records at rids, for a copy.
+func factsRows(es []versioning.Encoded, rids []int64) [][]any {
+	var rows [][]any
+	for i, e := range es {
+		if ok, vals := factsArgs(e.Rec); ok {
+			rows = append(rows, append([]any{rids[i], e.Kind}, vals...))
+		}
+	}
+	return rows
+}
+
+// copyFacts writes the facts rows of records new to the store.
+func copyFacts(ctx context.Context, tx pgx.Tx, es []versioning.Encoded, rids []int64) error {
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"facts"}, append([]string{"rid", "kind"}, analytics.Columns...),
+		pgx.CopyFromRows(factsRows(es, rids))); err != nil {
+		return fmt.Errorf("store facts: %w", err)
+	}
+	return nil
+}
+
+// fillFacts writes the facts of every current record, a batch at a time,
+// for a database made before facts (migration 0017).
+func fillFacts(ctx context.Context, tx pgx.Tx) error {
+	after := int64(math.MinInt64)
+	for {
+		rows, _ := tx.Query(ctx, `
+			SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
+			WHERE r.rid > $1 AND r.kind = ANY($2) ORDER BY r.rid LIMIT $3`, after, aggregateKinds(), reindexBatch)
+		var es []versioning.Encoded
+		var rids []int64
+		var rid int64
+		var kind string
+		var body []byte
+		_, err := pgx.ForEachRow(rows, []any{&rid, &kind, &body}, func() error {
+			r, err := versioning.Decode(tenderbase.Kind(kind), body)
+			if err != nil {
+				return err
+			}
+			after = rid
+			es, rids = append(es, versioning.Encoded{Rec: r, Kind: kind}), append(rids, rid)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("read records for their facts: %w", err)
+		}
+		if err := copyFacts(ctx, tx, es, rids); err != nil {
+			return err
+		}
+		if len(es) < reindexBatch {
+			return nil
+		}
+	}
+}
+
+func aggregateKinds() []string {
+	out := make([]string, len(tenderbase.AggregateKinds))
+	for i, k := range tenderbase.AggregateKinds {
+		out[i] = string(k)
+	}
+	return out
+}
+
+// Aggregate answers an aggregation from the facts of the search's matches,
+// in one snapshot (tenderbase.Aggregator). The matches are the records the
+// search's conditions select, as its total counts them; a phrase over
+// lossy tsvectors is checked in Go, one record at a time, and only the
+// rids kept.
+func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (_ tenderbase.Aggregate, err error) {
+	defer classify(&err)
+	if err := a.Validate(); err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	acc := analytics.NewAccumulator(a)
+	q := a.Matches()
+	_, findable, err := versioning.CheckSearch(q)
+	if err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	if !findable {
+		return acc.Result(), nil
+	}
+	if _, err := plan(q); err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	var gen int64
+	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
+		if gen, err = generation(ctx, tx); err != nil {
+			return err
+		}
+		sel, err := planIn(ctx, tx, q)
+		if err != nil {
+			return err
+		}
+		source := "facts f JOIN records r ON r.rid = f.rid"
+		where, args := sel.where(false)
+		where = strings.TrimPrefix(where, " WHERE ")
+		if sel.loose != "" {
+			var lossy bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM records WHERE kind = $1 AND lossy)`,
+				string(sel.kind)).Scan(&lossy); err != nil {
+				return fmt.Errorf("look for lossy records: %w", err)
+			}
+			if lossy {
+				rids, err := sel.checkedRIDs(ctx, tx)
+				if err != nil {
+					return err
+				}
+				source, where, args = "facts f", "f.rid = ANY($1)", []any{rids}
+			}
+		}
+		rows, _ := tx.Query(ctx, analytics.Rows(q.Kind, a.By, source, where), args...)
+		var r analytics.Row
+		_, err = pgx.ForEachRow(rows, r.Dest(), func() error {
+			acc.Add(r)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("read facts: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return tenderbase.Aggregate{}, fmt.Errorf("aggregate %s: %w", q.Kind, err)
+	}
+	out := acc.Result()
+	out.Generation = gen
+	return out, nil
+}
+
+// checkedRIDs reads the candidates of a phrase query and returns the rids
+// of those that match: a record with a lossy tsvector is decoded, checked
+// by the reference meaning of a query (query.Match) and dropped.
+func (sel selection) checkedRIDs(ctx context.Context, tx pgx.Tx) ([]int64, error) {
+	where, args := sel.where(true)
+	rows, _ := tx.Query(ctx, `
+		SELECT r.rid, CASE WHEN r.lossy THEN (SELECT body FROM versions WHERE id = r.version) END
+		FROM records r`+where, args...)
+	stems := textproc.Stemmer{}
+	matcher := query.NewMatcher(sel.kind, sel.check)
+	rids := []int64{}
+	var rid int64
+	var body []byte
+	_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if body != nil {
+			r, err := versioning.Decode(sel.kind, body)
+			if err != nil {
+				return err
+			}
+			if !matcher.Match(query.MatchedFields(stems, r, sel.openOnly)) {
+				return nil
+			}
+		}
+		rids = append(rids, rid)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("check candidates: %w", err)
+	}
+	return rids, nil
+}

@@ -1,0 +1,149 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/analytics"
+	"github.com/tenderbase/tenderbase/internal/query"
+	"github.com/tenderbase/tenderbase/internal/textproc"
+	"github.com/tenderbase/tenderbase/internal/versioning"
+)
+
+var _ tenderbase.Aggregator = (*Store)(nil)
+
+// putFactsSQL upserts a facts row (analytics.Columns after rid and kind).
+var putFactsSQL = `INSERT INTO facts (rid, kind, ` + strings.Join(analytics.Columns, ", ") + `) VALUES (?, ?` +
+	strings.Repeat(", ?", len(analytics.Columns)) + `) ON CONFLICT (rid) DO UPDATE SET ` + updateAll(analytics.Columns)
+
+func updateAll(cols []string) string {
+	set := []string{"kind = excluded.kind"}
+	for _, c := range cols {
+		set = append(set, c+" = excluded."+c)
+	}
+	return strings.Join(set, ", ")
+}
+
+// putFacts writes the facts row of r at rid, or none for a kind that does
+// not aggregate.
+func putFacts(ctx context.Context, c statements, r tenderbase.Record, rid int64) error {
+	f, ok := tenderbase.FactsOf(r)
+	if !ok {
+		return nil
+	}
+	args := append([]any{rid, string(r.Kind())}, analytics.Values(f)...)
+	if _, err := c.exec(ctx, putFactsSQL, args...); err != nil {
+		return fmt.Errorf("store facts: %w", describe(err))
+	}
+	return nil
+}
+
+// fillFacts writes the facts of every current record, for a database made
+// before facts (migration 0022).
+func fillFacts(ctx context.Context, tx *sql.Tx) error {
+	c := txStatements{tx}
+	return eachCurrentRecord(ctx, tx, func(r ridRecord) error { return putFacts(ctx, c, r.rec, r.rid) })
+}
+
+// Aggregate answers an aggregation from the facts of the search's matches,
+// in one read transaction (tenderbase.Aggregator). The matches are the
+// rids the search's plan selects, as its total counts them; a plan whose
+// candidates are checked in Go (a phrase the full-text index matches only
+// roughly, a few records of a lookup) is checked the same way, one record
+// at a time, and only the rids kept.
+func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (tenderbase.Aggregate, error) {
+	if err := a.Validate(); err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	acc := analytics.NewAccumulator(a)
+	q := a.Matches()
+	_, findable, err := versioning.CheckSearch(q)
+	if err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	if !findable {
+		return acc.Result(), nil
+	}
+	sel, err := s.plan(ctx, q)
+	if err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	var gen int64
+	err = s.read.tx(ctx, "BEGIN", func(c *conn) error {
+		if gen, err = generation(ctx, c); err != nil {
+			return err
+		}
+		where, args := "f.rid IN (SELECT "+sel.col+" FROM "+sel.from+")", sel.args
+		switch {
+		case sel.verify:
+			rids, err := sel.checkedRIDs(ctx, c)
+			if err != nil {
+				return err
+			}
+			list, err := json.Marshal(rids)
+			if err != nil {
+				return err
+			}
+			where, args = "f.rid IN (SELECT value FROM json_each(?))", []any{string(list)}
+		case sel.all:
+			where, args = "f.kind = ?", []any{string(q.Kind)}
+		}
+		rows, err := c.query(ctx, analytics.Rows(q.Kind, a.By, "facts f", where), args...)
+		if err != nil {
+			return fmt.Errorf("select facts: %w", describe(err))
+		}
+		defer rows.Close()
+		var r analytics.Row
+		for rows.Next() {
+			if err := rows.Scan(r.Dest()...); err != nil {
+				return fmt.Errorf("read facts: %w", describe(err))
+			}
+			acc.Add(r)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return tenderbase.Aggregate{}, fmt.Errorf("aggregate %s: %w", q.Kind, describe(err))
+	}
+	out := acc.Result()
+	out.Generation = gen
+	return out, nil
+}
+
+// checkedRIDs reads the candidates of sel and returns the rids of those
+// that carry the flags of sel.groups and match sel.check, as checked keeps
+// them; each record is decoded, checked and dropped.
+func (sel selection) checkedRIDs(ctx context.Context, c *conn) ([]int64, error) {
+	rows, err := c.query(ctx, `
+		SELECT p.rid, v.body FROM (SELECT `+sel.col+` AS rid FROM `+sel.from+`) p
+		JOIN records r ON r.rid = p.rid JOIN versions v ON v.id = r.version`, sel.args...)
+	if err != nil {
+		return nil, fmt.Errorf("select candidates: %w", describe(err))
+	}
+	defer rows.Close()
+	stems := textproc.Stemmer{}
+	matcher := query.NewMatcher(sel.kind, sel.check)
+	rids := []int64{}
+	for rows.Next() {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("check candidates: %w", err)
+		}
+		var rid int64
+		var body []byte
+		if err := rows.Scan(&rid, &body); err != nil {
+			return nil, fmt.Errorf("read candidate: %w", err)
+		}
+		r, err := versioning.Decode(sel.kind, body)
+		if err != nil {
+			return nil, err
+		}
+		if hasFlags(r, sel.groups) && matcher.Match(query.MatchedFields(stems, r, sel.openOnly)) {
+			rids = append(rids, rid)
+		}
+	}
+	return rids, rows.Err()
+}
