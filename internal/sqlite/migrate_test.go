@@ -257,3 +257,20 @@ func TestPutAfterReindex(t *testing.T) {
 		other.Close()
 	})
 }
+
+// TestFactsOfOldRecords opens a database written before records had facts
+// (migration 0022), and before measures and standings too: Open fills
+// them, so that the aggregates join notices, protocols and contracts.
+func TestFactsOfOldRecords(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, path, 13, storetest.AggregateRecords(), func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckAggregates(t, s)
+}

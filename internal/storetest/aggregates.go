@@ -245,9 +245,9 @@ const (
 	aggIdle   = "0373200000125000903" // no protocol, no contract yet
 )
 
-// joinedRecords are two road repairs in region 50 with their protocols
-// and contracts, and one notice in region 77.
-func joinedRecords() []tenderbase.Record {
+// AggregateRecords are two road repairs in region 50 with their
+// protocols and contracts, and one notice in region 77 (CheckAggregates).
+func AggregateRecords() []tenderbase.Record {
 	customer := tenderbase.Party{INN: "5001000001", Name: "ГКУ МО «Дирекция дорожного строительства»"}
 	notice := func(number string, region int, price float64, d int) *tenderbase.Tender {
 		return &tenderbase.Tender{PurchaseNumber: number, Law: tenderbase.Law44, Version: 1, Title: "Ремонт автомобильной дороги",
@@ -275,7 +275,35 @@ func joinedRecords() []tenderbase.Record {
 
 func testJoinedFacts(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	st := openStore(t, open)
-	put(t, st, joinedRecords()...)
+	put(t, st, AggregateRecords()...)
+	CheckAggregates(t, st)
+	tenders := tenderbase.Aggregation{Search: tenderbase.Search{Kind: tenderbase.KindTender}, By: tenderbase.ByRegion}
+	// The roads' protocol withdrawn: its tender's standing no longer
+	// names participants or a winner, so region 50 counts the single bid
+	// alone.
+	put(t, st, &tenderbase.Withdrawal{ID: "agg-w1", TargetKind: tenderbase.KindProtocol, TargetKey: "agg-p1",
+		Document: "fcsProtocolCancel", PublishedAt: day(30)})
+	// A new notice of the roads with a maximum price of 900,000: its
+	// contract is then (900,000 - 850,000) / 900,000 = 5.5556% below,
+	// 556 bp, and the mean (556 + 100) / 2 = 328 bp.
+	roads := AggregateRecords()[0].(*tenderbase.Tender)
+	roads.Version, roads.MaxPrice = 2, 900_000
+	put(t, st, roads)
+	got := aggregate(t, st, tenders)
+	want := tenderbase.Group{Key: "50", Figures: tenderbase.Figures{Count: 2, Sums: rub(190_000_000, 2),
+		Prices:      &tenderbase.Quantiles{Count: 2, P25: 90_000_000, Median: 90_000_000, P75: 100_000_000},
+		Drop:        &tenderbase.Drop{Count: 2, MeanBasis: 328, Initial: 190_000_000, Final: 184_000_000},
+		Competition: &tenderbase.Competition{Procedures: 1, Participants: 1, SingleBid: 1, Ended: 1, Failed: 1}}}
+	if diff := gocmp.Diff(want, got.Groups[0], cmpopts.IgnoreFields(tenderbase.Drop{}, "BasisTotal")); diff != "" {
+		t.Errorf("region 50 after the protocol's withdrawal and a new notice (-want +got):\n%s", diff)
+	}
+}
+
+// CheckAggregates checks the aggregates of a store holding
+// AggregateRecords: figures that join notices, protocols and contracts by
+// purchase number.
+func CheckAggregates(t *testing.T, st tenderbase.Store) {
+	t.Helper()
 	tenders := tenderbase.Aggregation{Search: tenderbase.Search{Kind: tenderbase.KindTender}, By: tenderbase.ByRegion}
 	one := func(minor int64) *tenderbase.Quantiles {
 		return &tenderbase.Quantiles{Count: 1, P25: minor, Median: minor, P75: minor}
@@ -304,25 +332,6 @@ func testJoinedFacts(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	checkAggregate(t, st, contracts, tenderbase.Aggregate{Kind: tenderbase.KindContract, By: tenderbase.ByMethod,
 		Groups: []tenderbase.Group{{Key: "EA44", Name: "Электронный аукцион", Figures: paid}}, Total: paid})
 
-	// The roads' protocol withdrawn: its tender's standing no longer
-	// names participants or a winner, so region 50 counts the single bid
-	// alone.
-	put(t, st, &tenderbase.Withdrawal{ID: "agg-w1", TargetKind: tenderbase.KindProtocol, TargetKey: "agg-p1",
-		Document: "fcsProtocolCancel", PublishedAt: day(30)})
-	// A new notice of the roads with a maximum price of 900,000: its
-	// contract is then (900,000 - 850,000) / 900,000 = 5.5556% below,
-	// 556 bp, and the mean (556 + 100) / 2 = 328 bp.
-	roads := joinedRecords()[0].(*tenderbase.Tender)
-	roads.Version, roads.MaxPrice = 2, 900_000
-	put(t, st, roads)
-	got := aggregate(t, st, tenders)
-	want := tenderbase.Group{Key: "50", Figures: tenderbase.Figures{Count: 2, Sums: rub(190_000_000, 2),
-		Prices:      &tenderbase.Quantiles{Count: 2, P25: 90_000_000, Median: 90_000_000, P75: 100_000_000},
-		Drop:        &tenderbase.Drop{Count: 2, MeanBasis: 328, Initial: 190_000_000, Final: 184_000_000},
-		Competition: &tenderbase.Competition{Procedures: 1, Participants: 1, SingleBid: 1, Ended: 1, Failed: 1}}}
-	if diff := gocmp.Diff(want, got.Groups[0], cmpopts.IgnoreFields(tenderbase.Drop{}, "BasisTotal")); diff != "" {
-		t.Errorf("region 50 after the protocol's withdrawal and a new notice (-want +got):\n%s", diff)
-	}
 }
 
 func testAggregateInvalid(t *testing.T, open func(t *testing.T) tenderbase.Store) {
