@@ -40,6 +40,9 @@ type PlanLimits struct {
 	// PriceMonitoring says whether the plan may watch unit prices
 	// (prices.monitor).
 	PriceMonitoring bool
+	// AggregateTop is how many groups one aggregate may list
+	// (analytics.aggregate); 0: the plan has no aggregates.
+	AggregateTop int
 	// OrgInfo says whether the cards of tenders and contracts carry what
 	// the registers tell of their organizations.
 	OrgInfo bool
@@ -73,11 +76,11 @@ type PlanLimits struct {
 var Plans = map[Plan]PlanLimits{
 	PlanFree: {Seats: 1, RowCap: 30, RatePerMinute: 30, Burst: 10,
 		Subscriptions: 1, MailEvery: time.Hour},
-	PlanStandard: {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true, PriceMonitoring: true,
+	PlanStandard: {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true, PriceMonitoring: true, AggregateTop: 20,
 		Subscriptions: 10, DigestMailing: true},
-	PlanGuru: {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true,
+	PlanGuru: {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, AggregateTop: 100, OrgInfo: true, DocumentAnalysis: true,
 		Subscriptions: 30, DigestMailing: true, WinnersMailing: true},
-	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, OrgInfo: true, DocumentAnalysis: true,
+	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, AggregateTop: 100, OrgInfo: true, DocumentAnalysis: true,
 		Subscriptions: 300, DigestMailing: true, WinnersMailing: true, Branches: true},
 }
 

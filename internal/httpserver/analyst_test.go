@@ -96,6 +96,88 @@ func TestAnalystQuestion(t *testing.T) {
 	}
 }
 
+// TestCompetitionQuestion asks "how much competition is there in road
+// repair in region 50" in one call, through the debug endpoint and
+// through MCP, on both stores: the figures of storetest.AggregateRecords,
+// two road repairs with three participants and one.
+func TestCompetitionQuestion(t *testing.T) {
+	for name, open := range map[string]func(t *testing.T) tenderbase.Store{
+		"sqlite": func(t *testing.T) tenderbase.Store {
+			s, err := sqlite.Open(t.Context(), t.TempDir()+"/competition.db", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		},
+		"postgres": func(t *testing.T) tenderbase.Store {
+			s, err := postgres.Open(t.Context(), pgtest.URL(t), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			store := open(t)
+			t.Cleanup(func() { store.Close() })
+			if _, err := store.Put(t.Context(), storetest.AggregateRecords()); err != nil {
+				t.Fatal(err)
+			}
+			srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
+			ts := httptest.NewServer(srv.Handler())
+			t.Cleanup(ts.Close)
+			args := `{"resource": "ru", "search": {"query": "ремонт дорог", "regions": [50]}, "by": "customer"}`
+			type answer struct {
+				Total struct {
+					Count int
+					Drop  struct {
+						MeanPct float64 `json:"mean_pct"`
+					}
+					Bidding struct {
+						Procedures   int
+						Mean         float64 `json:"mean_participants"`
+						SingleBidPct float64 `json:"single_bid_pct"`
+						FailedPct    float64 `json:"failed_pct"`
+					}
+				}
+				Groups []struct {
+					Key    string
+					Filter map[string]any
+				}
+				More int
+			}
+			// Two procedures, 3 + 1 participants: 2 a procedure, half of
+			// them single-bid and half failed; contracts 15% and 1%
+			// below the initial prices: 8% on average. One customer, whose
+			// INN lists its tenders.
+			check := func(how string, got answer) {
+				tot := got.Total
+				if tot.Count != 2 || tot.Bidding.Procedures != 2 || tot.Bidding.Mean != 2 || tot.Bidding.SingleBidPct != 50 ||
+					tot.Bidding.FailedPct != 50 || tot.Drop.MeanPct != 8 {
+					t.Errorf("%s: total %+v", how, tot)
+				}
+				if len(got.Groups) != 1 || got.Groups[0].Key != "5001000001" || got.Groups[0].Filter["customer_inn"] != "5001000001" || got.More != 0 {
+					t.Errorf("%s: groups %+v, %d more", how, got.Groups, got.More)
+				}
+			}
+			var debug answer
+			decode(t, post(t, ts, "/mcp/analytics/aggregate", args), &debug)
+			check("debug endpoint", debug)
+			var rpc struct {
+				Result struct {
+					StructuredContent answer `json:"structuredContent"`
+					IsError           bool   `json:"isError"`
+				}
+			}
+			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"analytics.aggregate","arguments":`+args+`}}`), &rpc)
+			if rpc.Result.IsError {
+				t.Fatalf("MCP: %+v", rpc.Result)
+			}
+			check("MCP", rpc.Result.StructuredContent)
+		})
+	}
+}
+
 func post(t *testing.T, ts *httptest.Server, path, body string) []byte {
 	t.Helper()
 	req, err := http.NewRequest("POST", ts.URL+path, strings.NewReader(body))

@@ -76,6 +76,19 @@ func (s *Store) SearchPartial(ctx context.Context, srch tenderbase.Search, want 
 	return found, err
 }
 
+// Aggregate answers an aggregation from the wrapped store
+// (tenderbase.Aggregator), which both stores of the project are.
+func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (tenderbase.Aggregate, error) {
+	ag, ok := s.Store.(tenderbase.Aggregator)
+	if !ok {
+		return tenderbase.Aggregate{}, fmt.Errorf("%T computes no aggregates", s.Store)
+	}
+	start := time.Now()
+	got, err := ag.Aggregate(ctx, a)
+	s.observe("aggregate", start, err)
+	return got, err
+}
+
 // standingKeeper is the store's optional reading of kept tender standings.
 type standingKeeper interface {
 	TenderStandings(ctx context.Context, numbers []string) (map[string]tenderbase.TenderStanding, error)

@@ -38,19 +38,30 @@ func (s *Set) subscriptionSearch(resource string, raw json.RawMessage, now time.
 	if !ok {
 		return tenderbase.Search{}, searchTool{}, tenderbase.Errorf(tenderbase.EINVALID, "resource %s has no search to subscribe to", tenderbase.Quote(resource))
 	}
-	fields, err := onlyFields(argFieldsOf[searchArgs](), append([]string{"query", "filters"}, t.filters...))
-	if err != nil {
-		return tenderbase.Search{}, t, err
-	}
+	srch, _, err := s.searchOf(t, raw, now, anyState)
+	return srch, t, err
+}
+
+// searchOf returns the store search of t's arguments given as one JSON
+// object (a subscription's, an aggregate's), judging "open" at now; with
+// anyState, without its conditions on the state ("open", "state"). The
+// arguments are the tool's query, filters and named filters, and those of
+// extra; paging and sort are not among them. It returns the arguments
+// decoded too.
+func (s *Set) searchOf(t searchTool, raw json.RawMessage, now time.Time, anyState bool, extra ...string) (tenderbase.Search, searchArgs, error) {
 	var args searchArgs
+	fields, err := onlyFields(argFieldsOf[searchArgs](), slices.Concat([]string{"query", "filters"}, extra, t.filters))
+	if err != nil {
+		return tenderbase.Search{}, args, err
+	}
 	if len(raw) == 0 {
 		raw = json.RawMessage(`{}`)
 	}
 	if err := fields.decode(raw, &args); err != nil {
-		return tenderbase.Search{}, t, tenderbase.Errorf(tenderbase.EINVALID, "search of %s: %s", t.name, strings.TrimPrefix(err.Error(), "arguments: "))
+		return tenderbase.Search{}, args, tenderbase.Errorf(tenderbase.EINVALID, "search of %s: %s", t.name, strings.TrimPrefix(err.Error(), "arguments: "))
 	}
 	if err := args.check(); err != nil {
-		return tenderbase.Search{}, t, err
+		return tenderbase.Search{}, args, err
 	}
 	if anyState {
 		args.Open, args.State = false, ""
@@ -60,9 +71,9 @@ func (s *Set) subscriptionSearch(resource string, raw json.RawMessage, now time.
 	}
 	srch, _, err := t.storeSearch(args.Query, "", args, args.Filters, now)
 	if argErr, ok := errors.AsType[*ArgumentError](err); ok {
-		return tenderbase.Search{}, t, tenderbase.Errorf(tenderbase.EINVALID, "search of %s: %s", t.name, argErr)
+		return tenderbase.Search{}, args, tenderbase.Errorf(tenderbase.EINVALID, "search of %s: %s", t.name, argErr)
 	}
-	return srch, t, err
+	return srch, args, err
 }
 
 // Candidates reads, of changes of a resource's feed, the records its

@@ -121,6 +121,8 @@ var argumentLimits = map[string]int{
 	"ikz":             36,
 	"plan_number":     18,
 	"publish_in":      7,
+	// The grouping of analytics.aggregate.
+	"by": maxStateLength,
 	// The arguments of subscriptions.create.
 	"name":       200,
 	"search":     maxFilterKeys,

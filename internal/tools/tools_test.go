@@ -27,7 +27,7 @@ var specTools = []string{
 	"feed.changes",
 	// Beyond the spec's tools: the plans' price monitoring and mailings
 	// (spec part 8).
-	"prices.monitor",
+	"prices.monitor", "analytics.aggregate",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 }
 
@@ -139,6 +139,7 @@ var goodArgs = map[string]string{
 	"plans.detail":        `{"id": "202306621491460001000001"}`,
 	"feed.changes":        `{"resource": "fas", "limit": 3}`,
 	"prices.monitor":      `{"okpd2": "26.20"}`,
+	"analytics.aggregate": `{"resource": "ru", "search": {"query": "поставка"}, "by": "region", "top": 3}`,
 	"subscriptions.create": `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
 		`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}`,
 	"subscriptions.list":   `{}`,
