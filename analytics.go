@@ -281,7 +281,7 @@ func tenderFacts(t *Tender) Facts {
 		Purchase: t.PurchaseNumber, CustomerINN: t.Customer.INN, CustomerName: partyName(t.Customer),
 		OrganizerINN: t.Customer.INN, OrganizerName: partyName(t.Customer),
 		Region: t.Region, MethodCode: t.PlacingMethodCode, Method: t.PlacingMethod, Law: t.Law,
-		Published: t.Date(), Amount: Minor(t.MaxPrice), Currency: CurrencyCode(t.Currency),
+		Published: t.Date(), Amount: minor(t.MaxPrice), Currency: CurrencyCode(t.Currency),
 	}
 	if t.Organizer != nil && t.Organizer.INN != "" {
 		f.OrganizerINN, f.OrganizerName = t.Organizer.INN, partyName(t.Organizer.Party)
@@ -303,7 +303,7 @@ func tenderFacts(t *Tender) Facts {
 func contractFacts(c *Contract) Facts {
 	f := Facts{
 		Purchase: c.PurchaseNumber, CustomerINN: c.Customer.INN, CustomerName: partyName(c.Customer),
-		Region: c.Region, Law: c.Law, Published: c.Date(), Amount: Minor(c.Price), Currency: CurrencyCode(c.Currency),
+		Region: c.Region, Law: c.Law, Published: c.Date(), Amount: minor(c.Price), Currency: CurrencyCode(c.Currency),
 		OKPD2: mainCode(c.Objects),
 	}
 	if len(c.Suppliers) > 0 {
@@ -318,7 +318,7 @@ func protocolFacts(p *Protocol) Facts {
 		Law: p.Law, Published: p.Date(), Bids: len(p.Participants),
 	}
 	if w := p.Winners(); len(w) > 0 {
-		f.SupplierINN, f.SupplierName, f.Amount = w[0].INN, partyName(w[0].Party), Minor(w[0].Price)
+		f.SupplierINN, f.SupplierName, f.Amount = w[0].INN, partyName(w[0].Party), minor(w[0].Price)
 		f.Outcome = TenderCompleted
 	}
 	if p.Failed {
@@ -348,13 +348,13 @@ func mainCode(objects []PurchaseObject) string {
 	return code
 }
 
-// Minor returns an amount in minor units (hundredths), rounded to the
-// nearest: the sources publish prices with two decimals.
-func Minor(amount float64) int64 {
-	if amount <= 0 || math.IsNaN(amount) || amount > math.MaxInt64/1000 {
+// minor returns a price in minor units (Kopecks), 0 for none or for a
+// value no int64 of kopecks holds.
+func minor(amount float64) int64 {
+	if !(amount > 0) || amount > math.MaxInt64/1000 {
 		return 0
 	}
-	return int64(math.Round(amount * 100))
+	return Kopecks(amount)
 }
 
 // CurrencyCode returns the ISO 4217 letters of a currency as the sources

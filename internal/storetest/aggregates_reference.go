@@ -195,8 +195,10 @@ func (ref *reference) row(a tenderbase.Aggregation, r tenderbase.Record) refRow 
 	switch r.Kind() {
 	case tenderbase.KindTender:
 		row.base = f.Base
-		if cs := ref.contracts[f.Purchase]; len(cs) == 1 && tenderbase.CurrencyCode(cs[0].Currency) == f.Currency {
-			row.final = tenderbase.Minor(cs[0].Price)
+		if cs := ref.contracts[f.Purchase]; len(cs) == 1 {
+			if cf, _ := tenderbase.FactsOf(cs[0]); cf.Currency == f.Currency {
+				row.final = cf.Amount
+			}
 		}
 		standingOf()
 	case tenderbase.KindContract:
