@@ -26,23 +26,9 @@ func testAggregateReference(t *testing.T, open func(t *testing.T) tenderbase.Sto
 		t.Fatal(err)
 	}
 	put(t, st, recs...)
-	all := func(k tenderbase.Kind) []tenderbase.Record { return everyMatch(t, st, tenderbase.Search{Kind: k}) }
-	ref := &reference{tenders: map[string]*tenderbase.Tender{}, contracts: map[string][]*tenderbase.Contract{},
-		protocols: map[string][]*tenderbase.Protocol{}, events: map[string][]*tenderbase.TenderEvent{}}
-	for _, r := range all(tenderbase.KindTender) {
-		ref.tenders[r.Key()] = r.(*tenderbase.Tender)
-	}
-	for _, r := range all(tenderbase.KindContract) {
-		c := r.(*tenderbase.Contract)
-		ref.contracts[c.PurchaseNumber] = append(ref.contracts[c.PurchaseNumber], c)
-	}
-	for _, r := range all(tenderbase.KindProtocol) {
-		p := r.(*tenderbase.Protocol)
-		ref.protocols[p.PurchaseNumber] = append(ref.protocols[p.PurchaseNumber], p)
-	}
-	for _, r := range all(tenderbase.KindTenderEvent) {
-		e := r.(*tenderbase.TenderEvent)
-		ref.events[e.PurchaseNumber] = append(ref.events[e.PurchaseNumber], e)
+	ref, err := referenceOf(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
 	}
 	if len(ref.tenders) == 0 || len(ref.contracts) == 0 || len(ref.protocols) == 0 {
 		t.Fatalf("the demo data lacks tenders, contracts or protocols: %d, %d, %d", len(ref.tenders), len(ref.contracts), len(ref.protocols))
@@ -102,18 +88,52 @@ func referenceEqual(a, b tenderbase.Aggregate) bool {
 // everyMatch returns every record s matches, page by page.
 func everyMatch(t *testing.T, st tenderbase.Store, s tenderbase.Search) []tenderbase.Record {
 	t.Helper()
+	out, err := matchesOf(context.Background(), st, s)
+	if err != nil {
+		t.Fatalf("Search %s: %v", describe(s), err)
+	}
+	return out
+}
+
+func matchesOf(ctx context.Context, st tenderbase.Store, s tenderbase.Search) ([]tenderbase.Record, error) {
 	s.PageSize = tenderbase.MaxPageSize
 	var out []tenderbase.Record
 	for s.Page = 0; ; s.Page++ {
-		p, err := st.Search(context.Background(), s)
+		p, err := st.Search(ctx, s)
 		if err != nil {
-			t.Fatalf("Search %s: %v", describe(s), err)
+			return nil, err
 		}
 		out = append(out, p.Items...)
 		if len(out) >= p.Total || len(p.Items) == 0 {
-			return out
+			return out, nil
 		}
 	}
+}
+
+// referenceOf reads the current tenders, contracts, protocols and events
+// of st for a reference.
+func referenceOf(ctx context.Context, st tenderbase.Store) (*reference, error) {
+	ref := &reference{tenders: map[string]*tenderbase.Tender{}, contracts: map[string][]*tenderbase.Contract{},
+		protocols: map[string][]*tenderbase.Protocol{}, events: map[string][]*tenderbase.TenderEvent{}}
+	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindContract, tenderbase.KindProtocol, tenderbase.KindTenderEvent} {
+		recs, err := matchesOf(ctx, st, tenderbase.Search{Kind: k})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range recs {
+			switch r := r.(type) {
+			case *tenderbase.Tender:
+				ref.tenders[r.Key()] = r
+			case *tenderbase.Contract:
+				ref.contracts[r.PurchaseNumber] = append(ref.contracts[r.PurchaseNumber], r)
+			case *tenderbase.Protocol:
+				ref.protocols[r.PurchaseNumber] = append(ref.protocols[r.PurchaseNumber], r)
+			case *tenderbase.TenderEvent:
+				ref.events[r.PurchaseNumber] = append(ref.events[r.PurchaseNumber], r)
+			}
+		}
+	}
+	return ref, nil
 }
 
 // reference aggregates from current records, by the rules of

@@ -260,3 +260,20 @@ func (m *memStore) admits(s tenderbase.Search, e *memRecord) bool {
 }
 
 func (m *memStore) Close() error { return nil }
+
+// Aggregate answers by the reference: every current record read, every
+// figure computed from the records themselves.
+func (m *memStore) Aggregate(ctx context.Context, a tenderbase.Aggregation) (tenderbase.Aggregate, error) {
+	if err := a.Validate(); err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	ref, err := referenceOf(ctx, m)
+	if err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	matches, err := matchesOf(ctx, m, a.Matches())
+	if err != nil {
+		return tenderbase.Aggregate{}, err
+	}
+	return ref.aggregate(a, matches), nil
+}
