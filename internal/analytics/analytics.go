@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // Row is one fact row as Rows selects it.
@@ -41,23 +42,20 @@ func (r *Row) Dest() []any {
 // where, since Rows adds none. The SQL is the same on SQLite and
 // PostgreSQL.
 //
-// A tender's participants and outcome are read from its standing, which
-// the stores keep as lookups (tenderbase.TenderStanding) whenever a
-// protocol or event arrives; the contract price its drop compares with is
-// that of the one contract of its purchase, when it has exactly one. A
-// contract or protocol joins its tender's facts t by purchase number for
-// the dimensions it does not say, the initial price and the outcome.
+// A tender's participants and outcome are its standing
+// (tenderbase.TenderStanding), which the stores keep in its facts row
+// whenever a protocol, event or withdrawal changes it; the contract price
+// its drop compares with is that of the one contract of its purchase,
+// when it has exactly one. A contract or protocol joins its tender's
+// facts t by purchase number for the dimensions it does not say, the
+// initial price and the outcome.
 func Rows(k tenderbase.Kind, by tenderbase.Dimension, source, where string) string {
-	standing := func(alias string) string {
-		return `(SELECT count(*) FROM lookups l WHERE l.rid = ` + alias + `.rid AND l.kind = 'tender' AND l.field = '` + tenderbase.LookupParticipantINN + `'),
-			(SELECT min(l.value) FROM lookups l WHERE l.rid = ` + alias + `.rid AND l.kind = 'tender' AND l.field = '` + tenderbase.LookupState + `')`
-	}
 	key, name := columns(by)
 	if k == tenderbase.KindTender {
 		return `SELECT ` + nameOf("f", key) + `, ` + nameOf("f", name) + `, f.published, f.amount, f.currency, f.base,
 			(SELECT CASE WHEN count(*) = 1 THEN max(c.amount) END FROM facts c
 				WHERE c.kind = 'contract' AND c.purchase = f.purchase AND c.currency = f.currency),
-			` + standing("f") + `
+			f.bids, f.outcome
 			FROM ` + source + ` WHERE ` + where
 	}
 	keyExpr, nameExpr := "NULL", "NULL"
@@ -71,7 +69,7 @@ func Rows(k tenderbase.Kind, by tenderbase.Dimension, source, where string) stri
 			FROM ` + source + join + ` WHERE ` + where
 	}
 	return `SELECT ` + keyExpr + `, ` + nameExpr + `, f.published, f.amount, f.currency,
-		CASE WHEN t.currency = f.currency THEN t.base END, f.amount, ` + standing("t") + `
+		CASE WHEN t.currency = f.currency THEN t.base END, f.amount, t.bids, t.outcome
 		FROM ` + source + join + ` WHERE ` + where
 }
 
@@ -114,6 +112,18 @@ type Accumulator struct {
 // NewAccumulator returns an accumulator for a.
 func NewAccumulator(a tenderbase.Aggregation) *Accumulator {
 	return &Accumulator{a: a, groups: map[string]*group{}}
+}
+
+// Check checks an aggregation as a store receives it and returns its
+// search, and whether any record can match it: a search with a lookup no
+// store holds matches nothing, and its aggregate is empty.
+func Check(a tenderbase.Aggregation) (tenderbase.Search, bool, error) {
+	if err := a.Validate(); err != nil {
+		return tenderbase.Search{}, false, err
+	}
+	q := a.Matches()
+	_, findable, err := versioning.CheckSearch(q)
+	return q, findable, err
 }
 
 // group is the running figures of one group.
@@ -282,6 +292,18 @@ func (acc *Accumulator) Result() tenderbase.Aggregate {
 	}
 	out.More = len(keys) - top
 	return out
+}
+
+// StandingValues returns what a tender's facts keep of its standing: the
+// participants its protocols in force name, and its state; NULL (nil)
+// for no participant.
+func StandingValues(s tenderbase.TenderStanding) (*int64, *string) {
+	state := s.State
+	if len(s.Participants) == 0 {
+		return nil, &state
+	}
+	n := int64(len(s.Participants))
+	return &n, &state
 }
 
 // Columns are the columns of a facts row after rid and kind, in the order

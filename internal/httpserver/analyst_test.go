@@ -20,13 +20,11 @@ import (
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
-// TestAnalystQuestion asks "open tenders for roof repair in Moscow over 5
-// mln, deadline next week, 44-FZ only, biggest first" in one call, through
-// the debug endpoint and through MCP, on both stores.
-func TestAnalystQuestion(t *testing.T) {
-	open := map[string]func(t *testing.T) tenderbase.Store{
+// bothStores opens a fresh store of each kind.
+func bothStores() map[string]func(t *testing.T) tenderbase.Store {
+	return map[string]func(t *testing.T) tenderbase.Store{
 		"sqlite": func(t *testing.T) tenderbase.Store {
-			s, err := sqlite.Open(t.Context(), t.TempDir()+"/analyst.db", nil)
+			s, err := sqlite.Open(t.Context(), t.TempDir()+"/store.db", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +38,13 @@ func TestAnalystQuestion(t *testing.T) {
 			return s
 		},
 	}
-	for name, open := range open {
+}
+
+// TestAnalystQuestion asks "open tenders for roof repair in Moscow over 5
+// mln, deadline next week, 44-FZ only, biggest first" in one call, through
+// the debug endpoint and through MCP, on both stores.
+func TestAnalystQuestion(t *testing.T) {
+	for name, open := range bothStores() {
 		t.Run(name, func(t *testing.T) {
 			store := open(t)
 			t.Cleanup(func() { store.Close() })
@@ -101,22 +105,7 @@ func TestAnalystQuestion(t *testing.T) {
 // through MCP, on both stores: the figures of storetest.AggregateRecords,
 // two road repairs with three participants and one.
 func TestCompetitionQuestion(t *testing.T) {
-	for name, open := range map[string]func(t *testing.T) tenderbase.Store{
-		"sqlite": func(t *testing.T) tenderbase.Store {
-			s, err := sqlite.Open(t.Context(), t.TempDir()+"/competition.db", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return s
-		},
-		"postgres": func(t *testing.T) tenderbase.Store {
-			s, err := postgres.Open(t.Context(), pgtest.URL(t), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return s
-		},
-	} {
+	for name, open := range bothStores() {
 		t.Run(name, func(t *testing.T) {
 			store := open(t)
 			t.Cleanup(func() { store.Close() })

@@ -315,3 +315,9 @@ func BenchmarkLatinWord(b *testing.B) {
 // BenchmarkWords reads and indexes the vocabulary of the corpus
 // (storetest.BenchWords).
 func BenchmarkWords(b *testing.B) { storetest.BenchWords(b, benchStore(b)) }
+
+// BenchmarkAggregate times aggregates over the corpus (storetest.BenchAggregates).
+func BenchmarkAggregate(b *testing.B) {
+	s := benchStore(b)
+	storetest.BenchAggregates(b, s, built.inn)
+}

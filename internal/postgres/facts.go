@@ -93,7 +93,8 @@ func copyFacts(ctx context.Context, tx pgx.Tx, es []versioning.Encoded, rids []i
 }
 
 // fillFacts writes the facts of every current record, a batch at a time,
-// for a database made before facts (migration 0017).
+// and the standing of every tender into its facts, for a database made
+// before facts (migration 0017).
 func fillFacts(ctx context.Context, tx pgx.Tx) error {
 	after := int64(math.MinInt64)
 	for {
@@ -121,7 +122,7 @@ func fillFacts(ctx context.Context, tx pgx.Tx) error {
 			return err
 		}
 		if len(es) < reindexBatch {
-			return nil
+			return settleAllStates(ctx, tx, false)
 		}
 	}
 }
@@ -141,15 +142,11 @@ func aggregateKinds() []string {
 // rids kept.
 func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (_ tenderbase.Aggregate, err error) {
 	defer classify(&err)
-	if err := a.Validate(); err != nil {
-		return tenderbase.Aggregate{}, err
-	}
-	acc := analytics.NewAccumulator(a)
-	q := a.Matches()
-	_, findable, err := versioning.CheckSearch(q)
+	q, findable, err := analytics.Check(a)
 	if err != nil {
 		return tenderbase.Aggregate{}, err
 	}
+	acc := analytics.NewAccumulator(a)
 	if !findable {
 		return acc.Result(), nil
 	}

@@ -40,7 +40,7 @@ func fillMeasures(ctx context.Context, tx pgx.Tx) error {
 			return err
 		}
 		if n < reindexBatch {
-			return settleAllStates(ctx, tx)
+			return settleAllStates(ctx, tx, true)
 		}
 	}
 }

@@ -46,7 +46,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (_ tenderb
 			return fmt.Errorf("lock for writing: %w", err)
 		}
 		w := writer{q: tx, stems: textproc.Stemmer{}, changes: &postings.Changes{}, feed: &versioning.FeedNotes{}, indexes: indexes}
-		settling, err := versioning.BeforeSettling(ctx, stateWriter{tx}, records)
+		settling, err := versioning.BeforeSettling(ctx, stateWriter{q: tx}, records)
 		if err != nil {
 			return err
 		}
@@ -56,13 +56,13 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (_ tenderb
 		if !res.Changed() {
 			return nil
 		}
-		states, err := settling.Settle(ctx, stateWriter{tx})
+		states, err := settling.Settle(ctx, stateWriter{q: tx})
 		if err != nil {
 			return err
 		}
 		w.feed.Add(states...)
 		// Last, so that the postings of the lots SettleLots writes go too.
-		if err := versioning.SettleLots(ctx, w, stateWriter{tx}, records); err != nil {
+		if err := versioning.SettleLots(ctx, w, stateWriter{q: tx}, records); err != nil {
 			return err
 		}
 		if gen, err = raiseGeneration(ctx, tx); err != nil {

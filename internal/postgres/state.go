@@ -9,12 +9,18 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/analytics"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
 // stateWriter derives the state lookups of tenders (versioning.StateTx) in
 // a write transaction: Put's or a migration's.
-type stateWriter struct{ q querier }
+type stateWriter struct {
+	q querier
+	// beforeFacts is set when a migration before the facts table (0017)
+	// derives the standings: the facts' copy is written from 0017 on.
+	beforeFacts bool
+}
 
 var _ versioning.StateTx = stateWriter{}
 
@@ -88,18 +94,34 @@ func (w stateWriter) SetStandings(ctx context.Context, standings map[string]tend
 		WHERE r.kind = $1 AND r.key = u.key AND r.deadline IS DISTINCT FROM u.deadline`, kind, keys, deadlines); err != nil {
 		return fmt.Errorf("store deadlines: %w", err)
 	}
+	if w.beforeFacts {
+		return nil
+	}
+	bids, outcomes := make([]*int64, 0, len(keys)), make([]*string, 0, len(keys))
+	for _, key := range keys {
+		b, o := analytics.StandingValues(standings[key])
+		bids, outcomes = append(bids, b), append(outcomes, o)
+	}
+	if _, err := w.q.Exec(ctx, `
+		UPDATE facts f SET bids = u.bids, outcome = u.outcome
+		FROM unnest($2::text[], $3::integer[], $4::text[]) AS u (key, bids, outcome) JOIN records r ON r.kind = $1 AND r.key = u.key
+		WHERE f.rid = r.rid AND (f.bids IS DISTINCT FROM u.bids OR f.outcome IS DISTINCT FROM u.outcome)`,
+		kind, keys, bids, outcomes); err != nil {
+		return fmt.Errorf("store standings in facts: %w", err)
+	}
 	return nil
 }
 
 // settleAllStates derives the standing of every stored tender, for a
-// database made before tenders had one (migration 0008).
-func settleAllStates(ctx context.Context, tx pgx.Tx) error {
+// database made before tenders had one (migration 0008), or before their
+// facts kept it (0017: beforeFacts false).
+func settleAllStates(ctx context.Context, tx pgx.Tx, beforeFacts bool) error {
 	rows, _ := tx.Query(ctx, `SELECT key FROM records WHERE kind = $1`, string(tenderbase.KindTender))
 	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
 		return fmt.Errorf("read tenders: %w", err)
 	}
-	return versioning.SettleTenders(ctx, stateWriter{tx}, keys)
+	return versioning.SettleTenders(ctx, stateWriter{q: tx, beforeFacts: beforeFacts}, keys)
 }
 
 // TenderStandings returns the state and the deadline the store keeps for

@@ -42,11 +42,15 @@ func putFacts(ctx context.Context, c statements, r tenderbase.Record, rid int64)
 	return nil
 }
 
-// fillFacts writes the facts of every current record, for a database made
-// before facts (migration 0022).
+// fillFacts writes the facts of every current record, and the standing of
+// every tender into its facts, for a database made before facts
+// (migration 0022).
 func fillFacts(ctx context.Context, tx *sql.Tx) error {
 	c := txStatements{tx}
-	return eachCurrentRecord(ctx, tx, func(r ridRecord) error { return putFacts(ctx, c, r.rec, r.rid) })
+	if err := eachCurrentRecord(ctx, tx, func(r ridRecord) error { return putFacts(ctx, c, r.rec, r.rid) }); err != nil {
+		return err
+	}
+	return settleAllStates(ctx, tx, false)
 }
 
 // Aggregate answers an aggregation from the facts of the search's matches,
@@ -56,15 +60,11 @@ func fillFacts(ctx context.Context, tx *sql.Tx) error {
 // roughly, a few records of a lookup) is checked the same way, one record
 // at a time, and only the rids kept.
 func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (tenderbase.Aggregate, error) {
-	if err := a.Validate(); err != nil {
-		return tenderbase.Aggregate{}, err
-	}
-	acc := analytics.NewAccumulator(a)
-	q := a.Matches()
-	_, findable, err := versioning.CheckSearch(q)
+	q, findable, err := analytics.Check(a)
 	if err != nil {
 		return tenderbase.Aggregate{}, err
 	}
+	acc := analytics.NewAccumulator(a)
 	if !findable {
 		return acc.Result(), nil
 	}

@@ -49,5 +49,5 @@ func fillMeasures(ctx context.Context, tx *sql.Tx) error {
 	if err != nil {
 		return err
 	}
-	return settleAllStates(ctx, tx)
+	return settleAllStates(ctx, tx, true)
 }

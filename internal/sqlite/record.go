@@ -32,7 +32,7 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 	err := s.write.tx(ctx, "BEGIN IMMEDIATE", func(c *conn) error {
 		w := writer{c: c, stems: textproc.Stemmer{}, changes: &postings.Changes{}, counts: kindCounts{}, fts: ftsWrites{},
 			feed: &versioning.FeedNotes{}, documents: documents}
-		settling, err := versioning.BeforeSettling(ctx, stateWriter{c}, records)
+		settling, err := versioning.BeforeSettling(ctx, stateWriter{c: c}, records)
 		if err != nil {
 			return err
 		}
@@ -42,14 +42,14 @@ func (s *Store) Put(ctx context.Context, records []tenderbase.Record) (tenderbas
 		if !res.Changed() {
 			return nil
 		}
-		states, err := settling.Settle(ctx, stateWriter{c})
+		states, err := settling.Settle(ctx, stateWriter{c: c})
 		if err != nil {
 			return err
 		}
 		w.feed.Add(states...)
 		// Last, so that the postings and counts of the lots SettleLots
 		// writes go too.
-		if err := versioning.SettleLots(ctx, w, stateWriter{c}, records); err != nil {
+		if err := versioning.SettleLots(ctx, w, stateWriter{c: c}, records); err != nil {
 			return err
 		}
 		if err := w.counts.flush(ctx, c); err != nil {

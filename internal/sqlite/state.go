@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/analytics"
 	"github.com/tenderbase/tenderbase/internal/versioning"
 )
 
@@ -21,7 +22,12 @@ type statements interface {
 }
 
 // stateWriter derives the state lookups of tenders (versioning.StateTx).
-type stateWriter struct{ c statements }
+type stateWriter struct {
+	c statements
+	// beforeFacts is set when a migration before the facts table (0022)
+	// derives the standings: the facts' copy is written from 0022 on.
+	beforeFacts bool
+}
 
 var _ versioning.StateTx = stateWriter{}
 
@@ -41,9 +47,10 @@ func (t txStatements) queryRow(ctx context.Context, query string, args ...any) *
 }
 
 // settleAllStates derives the standing of every stored tender, for a
-// database made before tenders had one (migration 0013).
-func settleAllStates(ctx context.Context, tx *sql.Tx) error {
-	w := stateWriter{txStatements{tx}}
+// database made before tenders had one (migration 0013), or before their
+// facts kept it (0022: beforeFacts false).
+func settleAllStates(ctx context.Context, tx *sql.Tx, beforeFacts bool) error {
+	w := stateWriter{c: txStatements{tx}, beforeFacts: beforeFacts}
 	rows, err := tx.QueryContext(ctx, `SELECT key FROM records WHERE kind = ?`, string(tenderbase.KindTender))
 	if err != nil {
 		return fmt.Errorf("read tenders: %w", describe(err))
@@ -147,6 +154,13 @@ func (w stateWriter) setStanding(ctx context.Context, key string, s tenderbase.T
 	if _, err := w.c.exec(ctx, `UPDATE measures SET deadline = ? WHERE rid = ?`,
 		nullTime(s.Deadline.IsZero(), s.Deadline.Unix()), rid); err != nil {
 		return fmt.Errorf("store deadline of tender %s: %w", key, describe(err))
+	}
+	if w.beforeFacts {
+		return nil
+	}
+	bids, outcome := analytics.StandingValues(s)
+	if _, err := w.c.exec(ctx, `UPDATE facts SET bids = ?, outcome = ? WHERE rid = ?`, bids, outcome, rid); err != nil {
+		return fmt.Errorf("store the standing of tender %s in its facts: %w", key, describe(err))
 	}
 	return nil
 }

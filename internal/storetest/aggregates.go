@@ -5,7 +5,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 
 	gocmp "github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -350,5 +352,58 @@ func testAggregateInvalid(t *testing.T, open func(t *testing.T) tenderbase.Store
 		if _, err := ag.Aggregate(context.Background(), a); tenderbase.ErrorCode(err) != tenderbase.EINVALID {
 			t.Errorf("%s: want EINVALID, got %v", name, err)
 		}
+	}
+}
+
+// aggregateBenches are the aggregations BenchAggregates times over a
+// store's benchmark corpus of tenders: every tender, a common word, the
+// word with the filters of an analyst, a class and one customer.
+func aggregateBenches(b *testing.B, inn string) []struct {
+	name string
+	a    tenderbase.Aggregation
+} {
+	word, err := query.Parse("поставка", query.MCP)
+	if err != nil {
+		b.Fatal(err)
+	}
+	tenders := func(q tenderbase.Query, f tenderbase.Filters, where ...tenderbase.Lookup) tenderbase.Search {
+		return tenderbase.Search{Kind: tenderbase.KindTender, Query: q, Filters: f, Where: where}
+	}
+	return []struct {
+		name string
+		a    tenderbase.Aggregation
+	}{
+		{"all_by_region", tenderbase.Aggregation{Search: tenders(nil, tenderbase.Filters{}), By: tenderbase.ByRegion}},
+		{"word_by_customer", tenderbase.Aggregation{Search: tenders(word, tenderbase.Filters{}), By: tenderbase.ByCustomer}},
+		{"filters_by_month", tenderbase.Aggregation{Search: tenders(word, tenderbase.Filters{Regions: []int{77, 50}, Laws: []string{"44"}}), By: tenderbase.ByMonth}},
+		{"okpd2_by_class", tenderbase.Aggregation{Search: tenders(nil, tenderbase.Filters{},
+			tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "21.20"}), By: tenderbase.ByOKPD2, Level: 4}},
+		{"customer_by_method", tenderbase.Aggregation{Search: tenders(nil, tenderbase.Filters{},
+			tenderbase.Lookup{Field: tenderbase.LookupCustomerINN, Value: inn}), By: tenderbase.ByMethod}},
+	}
+}
+
+// BenchAggregates times aggregates over a store's benchmark corpus, each
+// a sub-benchmark reporting the matches it added up and the median and
+// 95th percentile of its times; inn is a customer of the corpus.
+func BenchAggregates(b *testing.B, st tenderbase.Aggregator, inn string) {
+	for _, c := range aggregateBenches(b, inn) {
+		b.Run(c.name, func(b *testing.B) {
+			var times []time.Duration
+			var n int
+			for b.Loop() {
+				start := time.Now()
+				got, err := st.Aggregate(context.Background(), c.a)
+				if err != nil {
+					b.Fatal(err)
+				}
+				times = append(times, time.Since(start))
+				n = got.Total.Count
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(n), "matches")
+			b.ReportMetric(float64(times[len(times)/2])/1e6, "p50-ms")
+			b.ReportMetric(float64(times[len(times)*95/100])/1e6, "p95-ms")
+		})
 	}
 }
