@@ -256,8 +256,9 @@ type Facts struct {
 	// own in the notice's total.
 	Base int64
 	// Bids is a protocol's participants, Outcome what it decided
-	// (TenderCompleted, TenderFailed or ""). A tender's come from its
-	// standing at query time.
+	// (TenderCompleted, TenderFailed or ""). A tender's are its standing's
+	// (its participants and state), which the stores write into its
+	// facts whenever they derive it.
 	Bids    int
 	Outcome string
 }
