@@ -177,6 +177,10 @@ func (ri *reindexer) after(ctx context.Context, after int64) (int64, int, error)
 		WHERE r.rid = u.rid`, rids, tsvs, lossy, tariff, docs, flagSeparator, flagSets); err != nil {
 		return 0, 0, fmt.Errorf("reindex: %w", tooLarge(err))
 	}
+	if _, err := ri.tx.Exec(ctx, `UPDATE facts f SET doc = u.doc FROM unnest($1::bigint[], $2::bigint[]) AS u (rid, doc) WHERE f.rid = u.rid`,
+		rids, docs); err != nil {
+		return 0, 0, fmt.Errorf("reindex the facts' docs: %w", err)
+	}
 	if ri.changes.Pending() >= maxPendingPostings {
 		if err := ri.changes.Flush(ctx, chunks{ri.tx}); err != nil {
 			return 0, 0, err

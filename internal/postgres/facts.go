@@ -41,8 +41,10 @@ func factsSelect(first int) string {
 	return strings.Join(vals, ", ")
 }
 
-// factsColumns is the column list of a facts row.
-var factsColumns = "rid, kind, " + strings.Join(analytics.Columns, ", ")
+// factsColumns is the column list of a facts row. PostgreSQL's facts keep
+// the record's doc too, which the matches of a search read from the
+// postings are.
+var factsColumns = "rid, kind, doc, " + strings.Join(analytics.Columns, ", ")
 
 // factsArgs returns whether r aggregates and the values of its facts row,
 // NULLs for a record that does not.
@@ -54,9 +56,9 @@ func factsArgs(r tenderbase.Record) (bool, []any) {
 	return true, analytics.Values(f)
 }
 
-// putFacts writes the facts row of r at rid, or none for a kind that does
-// not aggregate.
-func putFacts(ctx context.Context, q querier, r tenderbase.Record, rid int64) error {
+// putFacts writes the facts row of r at rid with its doc, or none for a
+// kind that does not aggregate.
+func putFacts(ctx context.Context, q querier, r tenderbase.Record, rid, doc int64) error {
 	ok, vals := factsArgs(r)
 	if !ok {
 		return nil
@@ -65,29 +67,30 @@ func putFacts(ctx context.Context, q querier, r tenderbase.Record, rid int64) er
 	for i, c := range analytics.Columns {
 		set[i] = c + " = excluded." + c
 	}
-	if _, err := q.Exec(ctx, `INSERT INTO facts (`+factsColumns+`) SELECT $1, $2, `+factsSelect(3)+`
-		ON CONFLICT (rid) DO UPDATE SET kind = excluded.kind, `+strings.Join(set, ", "),
-		append([]any{rid, string(r.Kind())}, vals...)...); err != nil {
+	if _, err := q.Exec(ctx, `INSERT INTO facts (`+factsColumns+`) SELECT $1, $2, $3, `+factsSelect(4)+`
+		ON CONFLICT (rid) DO UPDATE SET kind = excluded.kind, doc = excluded.doc, `+strings.Join(set, ", "),
+		append([]any{rid, string(r.Kind()), doc}, vals...)...); err != nil {
 		return fmt.Errorf("store facts: %w", err)
 	}
 	return nil
 }
 
-// factsRows returns the facts rows of records at rids, for a copy.
-func factsRows(es []versioning.Encoded, rids []int64) [][]any {
+// factsRows returns the facts rows of records at rids with docs, for a
+// copy.
+func factsRows[D int64 | *int64](es []versioning.Encoded, rids []int64, docs []D) [][]any {
 	var rows [][]any
 	for i, e := range es {
 		if ok, vals := factsArgs(e.Rec); ok {
-			rows = append(rows, append([]any{rids[i], e.Kind}, vals...))
+			rows = append(rows, append([]any{rids[i], e.Kind, docs[i]}, vals...))
 		}
 	}
 	return rows
 }
 
 // copyFacts writes the facts rows of records new to the store.
-func copyFacts(ctx context.Context, tx pgx.Tx, es []versioning.Encoded, rids []int64) error {
-	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"facts"}, append([]string{"rid", "kind"}, analytics.Columns...),
-		pgx.CopyFromRows(factsRows(es, rids))); err != nil {
+func copyFacts[D int64 | *int64](ctx context.Context, tx pgx.Tx, es []versioning.Encoded, rids []int64, docs []D) error {
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"facts"}, append([]string{"rid", "kind", "doc"}, analytics.Columns...),
+		pgx.CopyFromRows(factsRows(es, rids, docs))); err != nil {
 		return fmt.Errorf("store facts: %w", err)
 	}
 	return nil
@@ -100,26 +103,28 @@ func fillFacts(ctx context.Context, tx pgx.Tx) error {
 	after := int64(math.MinInt64)
 	for {
 		rows, _ := tx.Query(ctx, `
-			SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
+			SELECT r.rid, r.doc, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
 			WHERE r.rid > $1 AND r.kind = ANY($2) ORDER BY r.rid LIMIT $3`, after, aggregateKinds(), reindexBatch)
 		var es []versioning.Encoded
 		var rids []int64
+		var docs []*int64 // none before the postings gave docs (0010): a reindex gives them
 		var rid int64
+		var doc *int64
 		var kind string
 		var body []byte
-		_, err := pgx.ForEachRow(rows, []any{&rid, &kind, &body}, func() error {
+		_, err := pgx.ForEachRow(rows, []any{&rid, &doc, &kind, &body}, func() error {
 			r, err := versioning.Decode(tenderbase.Kind(kind), body)
 			if err != nil {
 				return err
 			}
 			after = rid
-			es, rids = append(es, versioning.Encoded{Rec: r, Kind: kind}), append(rids, rid)
+			es, rids, docs = append(es, versioning.Encoded{Rec: r, Kind: kind}), append(rids, rid), append(docs, doc)
 			return nil
 		})
 		if err != nil {
 			return fmt.Errorf("read records for their facts: %w", err)
 		}
-		if err := copyFacts(ctx, tx, es, rids); err != nil {
+		if err := copyFacts(ctx, tx, es, rids, docs); err != nil {
 			return err
 		}
 		if len(es) < reindexBatch {
@@ -184,9 +189,10 @@ func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (_ tend
 			for it := docs.Iterator(); it.HasNext(); {
 				ids = append(ids, int64(it.Next()))
 			}
-			// The docs joined one by one through the index of (kind,
-			// doc): "doc = ANY" of thousands read the whole table.
-			source = "unnest($2::bigint[]) AS d (doc) JOIN records r ON r.kind = $1 AND r.doc = d.doc JOIN facts f ON f.rid = r.rid"
+			// The docs joined one by one through the facts' index of
+			// (kind, doc): "doc = ANY" of thousands read the whole
+			// records table, and its index led to its wide rows.
+			source = "unnest($2::bigint[]) AS d (doc) JOIN facts f ON f.kind = $1 AND f.doc = d.doc"
 			where, args = "true", []any{string(sel.kind), ids}
 		case sel.loose != "":
 			var lossy bool

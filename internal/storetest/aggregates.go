@@ -326,6 +326,12 @@ func CheckAggregates(t *testing.T, st tenderbase.Store) {
 		Total: tenderbase.Figures{Count: 3, Sums: rub(250_000_000, 3),
 			Prices: &tenderbase.Quantiles{Count: 3, P25: 50_000_000, Median: 100_000_000, P75: 100_000_000}, Drop: drop, Competition: comp}})
 
+	// The same by words and a filter: the road repairs of region 50, from
+	// the text index (on PostgreSQL the postings, joined by doc).
+	roads := tenderbase.Search{Kind: tenderbase.KindTender, Query: mustParse(t, "ремонт дороги", query.MCP), Filters: tenderbase.Filters{Regions: []int{50}}}
+	checkAggregate(t, st, tenderbase.Aggregation{Search: roads, By: tenderbase.ByRegion}, tenderbase.Aggregate{Kind: tenderbase.KindTender, By: tenderbase.ByRegion,
+		Groups: []tenderbase.Group{region50}, Total: region50.Figures})
+
 	// The contracts say no placing method: they take their notices'. Both
 	// are of one supplier.
 	contracts := tenderbase.Aggregation{Search: tenderbase.Search{Kind: tenderbase.KindContract}, By: tenderbase.ByMethod}

@@ -9,6 +9,7 @@
 CREATE TABLE facts (
     rid            bigint PRIMARY KEY REFERENCES records (rid) ON UPDATE CASCADE ON DELETE CASCADE,
     kind           text   NOT NULL,
+    doc            bigint,
     purchase       text,
     customer_inn   text,
     customer_name  text,
@@ -29,3 +30,8 @@ CREATE TABLE facts (
     outcome        text
 );
 CREATE INDEX facts_purchase ON facts (kind, purchase);
+-- The record's doc (records.doc), which a reindex gives anew to both:
+-- the matches of words and flags come from the postings as docs, and are
+-- joined to their facts here rather than through the records table's
+-- wide rows.
+CREATE INDEX facts_doc ON facts (kind, doc);
