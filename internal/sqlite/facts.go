@@ -90,7 +90,11 @@ func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (tender
 			}
 			where, args = "f.rid IN (SELECT value FROM json_each(?))", []any{string(list)}
 		case sel.all:
-			where, args = "f.kind = ?", []any{string(q.Kind)}
+			// The unary + keeps SQLite from reading the kind's facts
+			// through the index of (kind, purchase), a seek into the
+			// table a row: the scan took 46 ms for 20,000 tenders where
+			// the index took 69.
+			where, args = "+f.kind = ?", []any{string(q.Kind)}
 		}
 		rows, err := c.query(ctx, analytics.Rows(q.Kind, a.By, "facts f", where), args...)
 		if err != nil {
