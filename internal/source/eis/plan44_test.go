@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/golden"
 )
 
@@ -30,6 +31,23 @@ func TestTenderPlanRejects(t *testing.T) {
 		recs, errs := decodeAll(t, "tenderPlan2020.xml", edited)
 		if len(recs) != 0 || len(errs) != 1 {
 			t.Errorf("%s: %d records, rejections %v; want one rejection", name, len(recs), errs)
+		}
+	}
+}
+
+// TestTenderPlanWithoutOwner checks that a plan-schedule without its
+// owner's block, which the schema requires but a broken file may lack,
+// names no owner rather than an empty one.
+func TestTenderPlanWithoutOwner(t *testing.T) {
+	doc := readFixtures(t, "plan", "tenderPlan2020_202501623000201001_3.xml")[0]
+	start, end := strings.Index(doc, "<ns5:ownerInfo>"), strings.Index(doc, "</ns5:ownerInfo>")
+	recs, errs := decodeAll(t, "tenderPlan2020.xml", doc[:start]+doc[end+len("</ns5:ownerInfo>"):])
+	if len(recs) != 4 || len(errs) != 0 {
+		t.Fatalf("%d records, rejections %v; want the four positions", len(recs), errs)
+	}
+	for _, r := range recs {
+		if p := r.(*tenderbase.PlannedPurchase); p.Owner != nil {
+			t.Errorf("position %s has an owner %+v", p.PositionNumber, *p.Owner)
 		}
 	}
 }
