@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/xlsx"
 )
 
 // Meta describes an export document; XML writes it on the root element.
@@ -39,8 +40,10 @@ type Writer struct {
 	buf     []byte
 	started bool
 	n       int
-	csv     *csv.Writer // of format CSV, over bw
-	row     []string    // the reused cells of a CSV row
+	csv     *csv.Writer  // of format CSV, over bw
+	row     []string     // the reused cells of a CSV row
+	sheet   *xlsx.Writer // of format XLSX, over bw, begun with the first record
+	cells   []any        // the reused cells of an XLSX row
 }
 
 // NewWriter returns a Writer of a document in format f to w, for a caller on
@@ -68,8 +71,15 @@ func (w *Writer) Write(r tenderbase.Record) error {
 		return fmt.Errorf("export: records of kind %s are not exported", r.Kind())
 	}
 	hidden := w.hidden[r.Kind()]
-	if w.format == CSV {
+	if (w.format == CSV || w.format == XLSX) && r.Kind() != w.meta.Kind {
+		// A table has one header row: the fields of one kind.
+		return fmt.Errorf("export: a %s record in a table of %s records", r.Kind(), w.meta.Kind)
+	}
+	switch w.format {
+	case CSV:
 		return w.writeCSV(r, fields, hidden)
+	case XLSX:
+		return w.writeXLSX(r, fields, hidden)
 	}
 	w.buf = w.opening(w.buf[:0])
 	v := reflect.ValueOf(r).Elem()
@@ -90,8 +100,11 @@ func (w *Writer) Write(r tenderbase.Record) error {
 
 // Close ends the document and flushes it.
 func (w *Writer) Close() error {
-	if w.format == CSV {
+	switch w.format {
+	case CSV:
 		return w.closeCSV()
+	case XLSX:
+		return w.closeXLSX()
 	}
 	buf := w.buf[:0]
 	if !w.started {
