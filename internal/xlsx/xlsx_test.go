@@ -4,7 +4,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -270,5 +273,39 @@ func TestBadInput(t *testing.T) {
 	}
 	if _, err := xlsx.NewWriter(io.Discard, "s", []xlsx.Column{{Name: "x", Kind: xlsx.Kind(99)}}); err == nil {
 		t.Error("a column of an unknown kind was taken")
+	}
+}
+
+// TestLargeTable writes a table larger than the library keeps in memory:
+// its rows spill into a temporary file while they are written, Close
+// removes it, and every row is in the workbook.
+func TestLargeTable(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	var buf bytes.Buffer
+	w, err := xlsx.NewWriter(&buf, "big", []xlsx.Column{{Name: "n", Kind: xlsx.Integer}, {Name: "text", Kind: xlsx.Text}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rows = 1200 // of 16 KB each: 19 MB of sheet, over the 16 MiB kept in memory
+	text := strings.Repeat("x", 16<<10)
+	for i := range rows {
+		if err := w.Write(i, text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) == 0 {
+		t.Error("no temporary file while a large table is written: is it all in memory?")
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("%d files left in the temporary directory after Close", len(entries))
+	}
+	f := open(t, buf.Bytes())
+	got, err := f.GetCellValue("big", fmt.Sprintf("A%d", rows+1))
+	if err != nil || got != strconv.Itoa(rows-1) {
+		t.Errorf("last row: %q, %v; want %d", got, err, rows-1)
 	}
 }
