@@ -20,8 +20,8 @@ type Meta struct {
 	Page    int // as the caller numbers pages: from Compat.FirstPage()
 	PerPage int
 	Total   int
-	// Kind is the kind of the records; CSV writes its header row from it,
-	// before any record, or alone when none matched.
+	// Kind is the kind of the records; CSV and XLSX write their header
+	// row from it, before any record, or alone when none matched.
 	Kind tenderbase.Kind
 	// Compat is the conventions the document follows: how it writes
 	// dates, and whether a JSON list begins with the total.
@@ -31,6 +31,9 @@ type Meta struct {
 // Writer writes an export document record by record. Each record is encoded
 // into one reused buffer and passed on to a buffered writer, so that memory
 // stays flat however many records go through it; nothing holds the document.
+// XLSX is the exception: a workbook is a zip archive whose index comes last,
+// so its sheet is held (up to 16 MiB in memory, the rest in a temporary
+// file, see internal/xlsx) and sent by Close.
 // Close must be called to finish the document and flush it.
 type Writer struct {
 	bw      *bufio.Writer
