@@ -61,15 +61,21 @@ type Column struct {
 
 // MaxCellChars is the most characters a cell holds (UTF-16 code units, as
 // Excel counts them): a longer value is cut to it, ending with cutMark, so
-// that a reader sees it was cut. Spreadsheet programs refuse or cut a
-// longer value themselves.
+// that a reader sees it was cut: it is the format's bound, and no
+// spreadsheet program shows more of a cell.
 const MaxCellChars = 32767
+
+// Creator is the author a workbook names in its properties.
+const Creator = "Tenderbase"
 
 // cutMark ends a value cut to MaxCellChars.
 const cutMark = "…"
 
-// numberFormats are the number formats of the kinds shown as numbers.
+// numberFormats are the number formats of the cells of each kind; a
+// boolean has none. Text has the text format, @, so that a value typed
+// into its column later stays text too.
 var numberFormats = map[Kind]string{
+	Text:     "@",
 	Integer:  "0",
 	Money:    "#,##0.00",
 	Date:     "yyyy-mm-dd",
@@ -112,9 +118,16 @@ func NewWriter(w io.Writer, sheet string, cols []Column) (*Writer, error) {
 	return xw, nil
 }
 
-// start names the sheet, makes the styles of the columns, sets their widths,
-// freezes the header row and writes it.
+// start names the workbook's author and time and the sheet, makes the
+// styles of the columns, sets their widths, freezes the header row and
+// writes it.
 func (w *Writer) start(sheet string) error {
+	// Left alone, the library's template names its own author and a date
+	// of 2006 as the workbook's.
+	now := time.Now().UTC().Format(time.RFC3339)
+	if err := w.file.SetDocProps(&excelize.DocProperties{Creator: Creator, Created: now, Modified: now}); err != nil {
+		return fmt.Errorf("xlsx: %w", err)
+	}
 	if err := w.file.SetSheetName(w.file.GetSheetName(0), sheet); err != nil {
 		return fmt.Errorf("xlsx: sheet name %q: %w", sheet, err)
 	}
@@ -122,6 +135,19 @@ func (w *Writer) start(sheet string) error {
 	if w.stream, err = w.file.NewStreamWriter(sheet); err != nil {
 		return fmt.Errorf("xlsx: %w", err)
 	}
+	if err := w.setColumns(); err != nil {
+		return err
+	}
+	if err := w.stream.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",
+		Selection: []excelize.Selection{{SQRef: "A2", ActiveCell: "A2", Pane: "bottomLeft"}}}); err != nil {
+		return fmt.Errorf("xlsx: %w", err)
+	}
+	return w.setRow()
+}
+
+// setColumns makes the style of each column's cells, sets its width, and
+// puts its name, bold, in the header row.
+func (w *Writer) setColumns() error {
 	header, err := w.file.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
 	if err != nil {
 		return fmt.Errorf("xlsx: %w", err)
@@ -141,21 +167,13 @@ func (w *Writer) start(sheet string) error {
 		}
 		w.row = append(w.row, excelize.Cell{StyleID: header, Value: c.Name})
 	}
-	if err := w.stream.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft",
-		Selection: []excelize.Selection{{SQRef: "A2", ActiveCell: "A2", Pane: "bottomLeft"}}}); err != nil {
-		return fmt.Errorf("xlsx: %w", err)
-	}
-	return w.setRow()
+	return nil
 }
 
 // style returns the style of the cells of a column of kind k: its number
-// format, or none. A text cell's style is the text format (@) too, so that
-// a value typed into it later stays text.
+// format, or none.
 func (w *Writer) style(k Kind) (int, error) {
 	format, ok := numberFormats[k]
-	if k == Text {
-		format, ok = "@", true
-	}
 	if !ok {
 		return 0, nil
 	}

@@ -142,7 +142,7 @@ func TestCells(t *testing.T) {
 }
 
 // TestHeaderFrozen checks that the first row is the header, bold, and
-// frozen above the rows.
+// frozen above the rows, and that the workbook names its author.
 func TestHeaderFrozen(t *testing.T) {
 	f := open(t, write(t, "fas"))
 	rows, err := f.GetRows("fas")
@@ -162,6 +162,9 @@ func TestHeaderFrozen(t *testing.T) {
 	}
 	if !panes.Freeze || panes.YSplit != 1 || panes.XSplit != 0 || panes.TopLeftCell != "A2" {
 		t.Errorf("panes %+v; want the first row frozen", panes)
+	}
+	if props, err := f.GetDocProps(); err != nil || props.Creator != xlsx.Creator {
+		t.Errorf("properties %+v, %v; want the creator %s", props, err, xlsx.Creator)
 	}
 	id, _ := f.GetCellStyle("fas", "A1")
 	if style, _ := f.GetStyle(id); style.Font == nil || !style.Font.Bold {
