@@ -212,16 +212,18 @@ func TestCellTypesInXML(t *testing.T) {
 
 // TestLongText checks that a value longer than a cell holds is cut to
 // MaxCellChars UTF-16 units, ending with a mark, and a value of exactly
-// that length is kept whole.
+// that length is kept whole; a byte that is not UTF-8 and a character XML
+// cannot hold become U+FFFD, a line break stays.
 func TestLongText(t *testing.T) {
 	exact := strings.Repeat("ж", xlsx.MaxCellChars)
 	long := strings.Repeat("жё", xlsx.MaxCellChars)
 	f := open(t, write(t, "s", []any{nil, nil, nil, nil, nil, nil, nil, exact}, []any{nil, nil, nil, nil, nil, nil, nil, long},
-		[]any{nil, nil, nil, nil, nil, nil, nil, "a\xffb"}))
+		[]any{nil, nil, nil, nil, nil, nil, nil, "a\xffb"}, []any{nil, nil, nil, nil, nil, nil, nil, "c\x01d\ne"}))
 	for ref, want := range map[string]string{
 		"H2": exact,
 		"H3": strings.Repeat("жё", xlsx.MaxCellChars/2) + "…",
 		"H4": "a\uFFFDb",
+		"H5": "c\uFFFDd\ne",
 	} {
 		if got, _ := f.GetCellValue("s", ref); got != want {
 			t.Errorf("%s: %d characters ending %q; want %d ending %q", ref, len([]rune(got)), tail(got), len([]rune(want)), tail(want))
