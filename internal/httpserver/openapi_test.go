@@ -178,7 +178,7 @@ func TestOpenAPISchemasRefuse(t *testing.T) {
 
 // TestOpenAPIExportConventions checks that the document describes the
 // switch to TenderGuru's conventions from the export's table of parameters:
-// compat takes tg alone, and dtype takes csv.
+// compat takes tg alone, and dtype takes csv; and the spreadsheet, xlsx.
 func TestOpenAPIExportConventions(t *testing.T) {
 	ts := newDemoServer(t)
 	doc := openAPIDocument(t, ts)
@@ -188,7 +188,7 @@ func TestOpenAPIExportConventions(t *testing.T) {
 		p := p.(map[string]any)
 		enums[p["name"].(string)] = p["schema"].(map[string]any)["enum"]
 	}
-	want := map[string]any{"compat": []any{"tg"}, "dtype": []any{"xml", "json", "csv"}}
+	want := map[string]any{"compat": []any{"tg"}, "dtype": []any{"xml", "json", "csv", "xlsx"}}
 	for name, enum := range want {
 		if !cmp.Equal(enums[name], enum) {
 			t.Errorf("%s: enum %v, want %v", name, enums[name], enum)
