@@ -10,18 +10,20 @@ import (
 
 const sourceShortDeadline = "OCP Cardinal R003 (short submission period); EU indicator toolbox: deadline under the legal minimum; 44-FZ art. 63 parts 2-3"
 
-// The span of placements the quoted wording of 44-FZ art. 63 is applied
-// to. From 2022-01-01 the auction is governed by the wording of 360-FZ of
-// 02.07.2021, which is not quoted here; before 2019 the wording before
-// 504-FZ may have been in force. Outside the span the rule cannot tell
-// rather than apply a wording it has not seen (docs/flags.md).
+// The span of placements the quoted wordings of 44-FZ art. 63 are applied
+// to: the wording of 07.06.2017, in force from 18.06.2017, and the one of
+// 504-FZ of 31.12.2017 ask the same minimum. From 2022-01-01 the auction is
+// governed by the wording of 360-FZ of 02.07.2021, which was not found
+// published; of the wordings before 18.06.2017 none was read. Outside the
+// span the rule cannot tell rather than apply a wording it has not seen
+// (docs/flags.md).
 var (
-	art63From  = time.Date(2019, 1, 1, 0, 0, 0, 0, tenderbase.Moscow)
+	art63From  = time.Date(2017, 6, 18, 0, 0, 0, 0, tenderbase.Moscow)
 	art63Until = time.Date(2022, 1, 1, 0, 0, 0, 0, tenderbase.Moscow)
 )
 
 // art63Threshold is the initial price (roubles) above which art. 63 asks
-// 15 days rather than 7: "не превышает три миллиона рублей".
+// 15 days rather than 7 ("не превышает три миллиона рублей", part 2).
 const art63Threshold = 3_000_000
 
 // shortDeadline fires when a 44-FZ electronic auction placed its notice
@@ -43,8 +45,8 @@ func shortDeadline(e Evidence) Flag {
 	case deadline.IsZero():
 		return f.cannotTell("the notice states no deadline for applications")
 	case placed.Before(art63From) || !placed.Before(art63Until):
-		return f.cannotTell(fmt.Sprintf("placed on %s: the minimum in force then is not quoted here (only 44-FZ art. 63 as 504-FZ worded it, "+
-			"applied to notices placed in 2019-2021; the wording of 360-FZ in force since 2022-01-01 was not found published)", day(placed)))
+		return f.cannotTell(fmt.Sprintf("placed on %s: the minimum in force then is not quoted here (only 44-FZ art. 63 in its wordings "+
+			"of 18.06.2017-31.12.2021; the wording of 360-FZ in force since 2022-01-01 was not found published)", day(placed)))
 	case !electronicAuction(t):
 		return f.cannotTell(fmt.Sprintf("a %s: only the minimum for the electronic auction (44-FZ art. 63) is quoted here", method(t)))
 	case t.MaxPrice <= 0 || currencyOf(t.Currency) != "RUB":

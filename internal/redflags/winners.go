@@ -85,7 +85,7 @@ func winnerUnfair(e Evidence, now time.Time) Flag {
 	return winnerRule{Flag: Flag{Rule: "winner_unfair", Source: sourceWinnerUnfair}, check: func(w Winner) (string, string, bool) {
 		var barring []string
 		for _, u := range w.Unfair {
-			if u.RoleOf(w.INN) != "supplier" {
+			if u.RoleOf(w.INN) != tenderbase.UnfairRoleSupplier {
 				continue
 			}
 			switch {
@@ -98,17 +98,21 @@ func winnerUnfair(e Evidence, now time.Time) Flag {
 		if len(barring) > 0 {
 			return strings.Join(barring, "; "), "", true
 		}
-		if n := suppliedEntries(w); n > 0 {
+		switch n := suppliedEntries(w); n {
+		case 0:
+			return fmt.Sprintf("INN %s: no stored entry of the register names it as supplier", w.INN), "", false
+		case 1:
+			return fmt.Sprintf("INN %s: 1 stored entry of the register names it as supplier, not barring it when it won or today", w.INN), "", false
+		default:
 			return fmt.Sprintf("INN %s: %d stored entries of the register name it as supplier, none barring it when it won or today", w.INN, n), "", false
 		}
-		return fmt.Sprintf("INN %s: no stored entry of the register names it as supplier", w.INN), "", false
 	}}.over(e)
 }
 
 func suppliedEntries(w Winner) int {
 	n := 0
 	for _, u := range w.Unfair {
-		if u.RoleOf(w.INN) == "supplier" {
+		if u.RoleOf(w.INN) == tenderbase.UnfairRoleSupplier {
 			n++
 		}
 	}
