@@ -66,17 +66,17 @@ func (s *Set) evidence(ctx context.Context, number string) (redflags.Evidence, e
 	if err != nil {
 		return redflags.Evidence{}, err
 	}
-	if k.tender == nil && len(k.contracts) == 0 && !k.known() {
-		return redflags.Evidence{}, notFound("no tender, protocol or contract with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
-	}
 	e := redflags.Evidence{PurchaseNumber: number, Tender: k.tender, Events: k.events, Protocols: k.protocols, Contracts: contractsOf(k.contracts)}
-	if e.Versions, err = s.versions(ctx, number); err != nil {
-		return e, err
-	}
 	if e.Complaints, err = listOf[*tenderbase.Complaint](ctx, s, tenderbase.KindComplaint, number); err != nil {
 		return e, err
 	}
 	if e.Results, err = listOf[*tenderbase.ComplaintResult](ctx, s, tenderbase.KindComplaintResult, number); err != nil {
+		return e, err
+	}
+	if k.tender == nil && len(k.contracts) == 0 && !k.known() && len(e.Complaints)+len(e.Results) == 0 {
+		return e, notFound("no tender, protocol, contract or complaint with purchase number %s; find tenders with ru.search", tenderbase.Quote(number))
+	}
+	if e.Versions, err = s.versions(ctx, number); err != nil {
 		return e, err
 	}
 	for _, w := range awardees(k.protocols, e.Contracts) {
