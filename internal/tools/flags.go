@@ -31,9 +31,9 @@ func (s *Set) ruFlags() (*Tool, error) {
 	return build(definition[tendNumArgs]{
 		name:  "ru.flags",
 		title: "Tender red flags",
-		description: "Red flags of a Russian tender, each rule with its source and state (fired, not_fired, cannot_tell and what " +
-			"is missing), the figures it rests on and records to open: single bid, price near the initial, short " +
-			"deadline, amendments, new, unfair or bankrupt winner, upheld complaints. Standard, guru and corporate plans.",
+		description: "Red flags of a Russian tender: single bid, price near the initial, short deadline, many amendments, new, " +
+			"unfair or bankrupt winner, upheld complaints; each fired, not_fired or cannot_tell (what is missing), with its " +
+			"source, figures and records to open. Paid plans.",
 		output: outputOf[flagsResult](""),
 		run: func(ctx context.Context, args tendNumArgs) (Output, error) {
 			return s.flags(ctx, args.TendNum)
