@@ -33,8 +33,9 @@ func singleSupplier(t *tenderbase.Tender) bool {
 // names one.
 func singleBid(e Evidence) Flag {
 	f := Flag{Rule: "single_bid", Source: sourceSingleBid, Open: []string{"ru.contractByNum " + e.PurchaseNumber}}
-	if yes, known := competitive(e.Tender); known && !yes {
-		return f.notFired(fmt.Sprintf("a purchase from a single supplier (%s): no bidding to count", method(e.Tender)))
+	yes, known, from := competitive(e)
+	if known && !yes {
+		return f.notFired(fmt.Sprintf("a purchase from a single supplier (%s): no bidding to count", from))
 	}
 	lots := applicationsByLot(e.Protocols)
 	if len(lots) == 0 {
@@ -45,7 +46,7 @@ func singleBid(e Evidence) Flag {
 		f.Because = append(f.Because, fmt.Sprintf("%s in protocol %s of %s", plural(l.count, "application"), l.protocol(), day(l.from.ProtocolDate, l.from.PublishedAt)))
 		fired = fired || l.count == 1
 	}
-	if _, known := competitive(e.Tender); !known {
+	if !known {
 		f.Because = append(f.Because, "the placing method is not stored: a competitive procedure is assumed")
 	}
 	return f.is(fired)
@@ -105,8 +106,8 @@ func priceCloseToInitial(e Evidence) Flag {
 	if t == nil {
 		return f.cannotTell("no notice of the tender is stored: its initial price is unknown")
 	}
-	if yes, known := competitive(t); known && !yes {
-		return f.notFired(fmt.Sprintf("a purchase from a single supplier (%s): the rule is for competitive procedures", method(t)))
+	if yes, known, from := competitive(e); known && !yes {
+		return f.notFired(fmt.Sprintf("a purchase from a single supplier (%s): the rule is for competitive procedures", from))
 	}
 	if len(t.Lots) > 1 {
 		return f.cannotTell(fmt.Sprintf("the tender has %d lots and its contracts do not say their lot", len(t.Lots)))

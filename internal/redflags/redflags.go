@@ -7,6 +7,7 @@
 package redflags
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
@@ -95,12 +96,22 @@ func FiredCount(flags []Flag) int {
 	return n
 }
 
-// competitive reports whether t was placed by a competitive method, and
-// whether its method is known at all. A purchase from a single supplier
-// (EIS codes EP44, EP223..., "у единственного поставщика") is not.
-func competitive(t *tenderbase.Tender) (yes, known bool) {
-	if t == nil || (t.PlacingMethod == "" && t.PlacingMethodCode == "") {
-		return false, false
+// competitive reports whether the tender was placed by a competitive
+// method, whether that is known, and what it is known from. A purchase from
+// a single supplier (EIS codes EP44, EP223..., "у единственного
+// поставщика", or a 223-FZ protocol of such a purchase) is not.
+func competitive(e Evidence) (yes, known bool, from string) {
+	if t := e.Tender; t != nil && (t.PlacingMethod != "" || t.PlacingMethodCode != "") {
+		return !singleSupplier(t), true, method(t)
 	}
-	return !singleSupplier(t), true
+	for _, p := range e.Protocols {
+		if p.Type == singleSupplierProtocol {
+			return false, true, fmt.Sprintf("protocol %s, %s", orOf(p.Number, p.ID), p.Type)
+		}
+	}
+	return false, false, ""
 }
+
+// singleSupplierProtocol is the 223-FZ protocol of a purchase from a single
+// supplier (Протокол проведения закупки у единственного поставщика).
+const singleSupplierProtocol = "purchaseProtocolPAEP"

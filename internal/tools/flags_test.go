@@ -27,6 +27,8 @@ var flagFiles = []string{
 	"eis44/aksyuk__zakupki_gov_ru/fcsProtocolEFSingleApp_0111100000217000018_15537445.xml",
 	// 31907777345: a 223-FZ quotation with one application, no winner marked.
 	"eis223/andreiSaw__zakupki/34752044.xml",
+	// 31704807799: a 223-FZ purchase from a single supplier, 6829105817.
+	"eis223/Khudim__ZakupkiParser/purchaseProtocolPAEP_Tambovskaya_obl_20170217_000000_20170217_235959_daily_001.xml",
 	// 0162300017925000067: version 2 of a 2025 auction's notice.
 	"eis44-notices/ISErmakov__zakupkigovru/epNotificationEF2020_0162300017925000067_2_019A7BC4EB52714896AE2D0A22FCA5A1.xml",
 }
@@ -98,6 +100,12 @@ func TestFlagsOfPublishedTenders(t *testing.T) {
 		{"31907777345", 1, map[string]flagWant{
 			"single_bid":    {redflags.Fired, []string{"1 application in protocol 31907777345-02 (purchaseProtocolSummingupZKESMBO, lot 1) of 2019-04-26", assumed}, ""},
 			"winner_unfair": {redflags.CannotTell, []string{}, noWinner},
+		}},
+		// purchaseCodeName "Закупка у единственного поставщика", one
+		// application (1, of 6829105817): no bidding, so no single bid.
+		{"31704807799", 0, map[string]flagWant{
+			"single_bid":    {redflags.NotFired, []string{"a purchase from a single supplier (protocol 31704807799-01, purchaseProtocolPAEP): no bidding to count"}, ""},
+			"winner_unfair": {redflags.NotFired, []string{"INN 6829105817: no stored entry of the register names it as supplier"}, ""},
 		}},
 		// versionNumber 2, startDT 2025-11-12T11:46:23+05:00, no protocol.
 		{"0162300017925000067", 0, map[string]flagWant{
