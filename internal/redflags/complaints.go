@@ -42,6 +42,9 @@ func complaintsUpheld(e Evidence) Flag {
 			open = append(open, c.ComplaintNumber)
 		}
 	}
+	if len(e.Complaints)+len(e.Results) > 0 {
+		f.Open = []string{"GET /api2.3/export?mode=fasEIS&tend_num=" + e.PurchaseNumber}
+	}
 	if fired {
 		return f.is(true)
 	}

@@ -244,4 +244,9 @@ func TestComplaintsUpheld(t *testing.T) {
 	check(t, Evidence{Complaints: []*tenderbase.Complaint{complaint}}, "complaints_upheld",
 		want{CannotTell, nil, "no stored check result decides complaint 202000100000001"})
 	check(t, Evidence{}, "complaints_upheld", want{NotFired, []string{"no complaint about the purchase and no check result is stored"}, ""})
+	// The complaints open in the export, by the purchase number.
+	f := stateOf(t, Check(Evidence{PurchaseNumber: "0336200008720000154", Complaints: []*tenderbase.Complaint{complaint}}, time.Now()), "complaints_upheld")
+	if want := []string{"GET /api2.3/export?mode=fasEIS&tend_num=0336200008720000154"}; !cmp.Equal(want, f.Open) {
+		t.Errorf("open %q, want %q", f.Open, want)
+	}
 }
