@@ -107,6 +107,7 @@ var toolCalls = map[string]string{
 	"/mcp/plans/detail":        `{"id": "202306621491460001000001"}`,
 	"/mcp/feed/changes":        `{"resource": "fas"}`,
 	"/mcp/prices/monitor":      `{"okpd2": "26.20"}`,
+	"/mcp/ru/flags":            `{"tend_num": "0362064093423626283"}`,
 	"/mcp/subscriptions/create": `{"name": "Поставки", "resource": "ru", "search": {"query": "поставка"}, ` +
 		`"recipients": ["buyer@example.com"]}`,
 	"/mcp/subscriptions/list":   `{}`,
