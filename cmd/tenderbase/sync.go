@@ -321,16 +321,6 @@ func runSyncStatus(ctx context.Context, c *cli, args []string) int {
 	return c.printStatus(ctx, st, asJSON)
 }
 
-// sourceStatus is a source's state as the status shows it.
-type sourceStatus struct {
-	tenderbase.SyncState
-	LagSeconds int64 `json:"lag_seconds,omitempty"`
-	NeverRun   bool  `json:"never_run,omitempty"`
-	// Missing lists the partitions set aside, whose data is missing: at
-	// most missingShown of them.
-	Missing []harvest.Aside `json:"missing,omitempty"`
-}
-
 // missingShown is how many partitions set aside the status lists of a
 // source; the count says how many there are.
 const missingShown = 100
@@ -340,25 +330,10 @@ func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bo
 	if !ok {
 		return c.fail(errors.New("this store keeps no sync log"))
 	}
-	states, err := log.SyncStates(ctx)
+	now := time.Now()
+	rows, err := harvest.Status(ctx, log, sourceNames(), missingShown, now)
 	if err != nil {
 		return c.fail(err)
-	}
-	now := time.Now()
-	var rows []sourceStatus
-	for _, name := range sourceNames() {
-		row := sourceStatus{SyncState: tenderbase.SyncState{Source: name}, NeverRun: true}
-		for _, s := range states {
-			if s.Source == name {
-				row = sourceStatus{SyncState: s, LagSeconds: int64(s.Lag(now).Seconds())}
-			}
-		}
-		if row.SetAside > 0 {
-			if row.Missing, err = harvest.SetAside(ctx, log, name, missingShown); err != nil {
-				return c.fail(err)
-			}
-		}
-		rows = append(rows, row)
 	}
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
@@ -374,7 +349,7 @@ func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bo
 
 // writeStatus writes the states as a table, and under it the errors and
 // rejections in full.
-func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
+func writeStatus(w io.Writer, rows []harvest.SourceStatus, now time.Time) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SOURCE\tCURRENT TO\tLAG\tLAST SUCCESS\tPARTITIONS\tFILES\tRECORDS\tNEW\tREJECTED\tDOC TEXTS\tLAST RUN")
 	for _, r := range rows {
@@ -412,7 +387,7 @@ func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
 }
 
 // writeMissing lists a source's partitions set aside: the data missing.
-func writeMissing(w io.Writer, r sourceStatus) {
+func writeMissing(w io.Writer, r harvest.SourceStatus) {
 	if r.SetAside > 0 {
 		fmt.Fprintf(w, "%s: data missing: %d partitions set aside, tried again the next run, then daily for a week:\n", r.Source, r.SetAside)
 	}

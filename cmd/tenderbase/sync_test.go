@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs/eistest"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
@@ -130,10 +131,10 @@ func TestSyncKilledAndRestarted(t *testing.T) {
 }
 
 // syncStatus returns the EIS source's status.
-func syncStatus(t *testing.T, db string) sourceStatus {
+func syncStatus(t *testing.T, db string) harvest.SourceStatus {
 	t.Helper()
 	got := runCLI(t, nil, "sync", "status", "--json", "--db", db)
-	var rows []sourceStatus
+	var rows []harvest.SourceStatus
 	if err := json.Unmarshal([]byte(got.stdout), &rows); err != nil {
 		t.Fatalf("sync status --json: %v\n%s%s", err, got.stdout, got.stderr)
 	}
@@ -143,7 +144,7 @@ func syncStatus(t *testing.T, db string) sourceStatus {
 		}
 	}
 	t.Fatalf("sync status has no eis: %s", got.stdout)
-	return sourceStatus{}
+	return harvest.SourceStatus{}
 }
 
 // serve --sync keeps the store current while it serves, with the token
