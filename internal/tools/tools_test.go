@@ -29,6 +29,9 @@ var specTools = []string{
 	// (spec part 8).
 	"prices.monitor",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
+	// Beyond the spec: how current the data is, before an empty answer is
+	// trusted.
+	"data.freshness",
 }
 
 // selfExplained are the arguments whose name, type, enum or pattern say
@@ -143,6 +146,7 @@ var goodArgs = map[string]string{
 		`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}`,
 	"subscriptions.list":   `{}`,
 	"subscriptions.delete": `{"id": "s_00000000"}`,
+	"data.freshness":       `{}`,
 }
 
 // badArgs are arguments that do not fit a tool's schema, by what is wrong.
