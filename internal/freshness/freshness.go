@@ -116,7 +116,7 @@ func Build(ctx context.Context, store tenderbase.Store, cfg Config, only string)
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{CheckedAt: now.UTC().Truncate(time.Second), Sources: []SourceReport{}}
+	rep := Report{CheckedAt: utc(now), Sources: []SourceReport{}}
 	statuses, err := status(ctx, store, sources, now)
 	if err != nil {
 		return Report{}, err
@@ -181,7 +181,7 @@ func (cfg Config) sourceReport(src Source, st harvest.SourceStatus, now time.Tim
 		r.State = StateStale
 	}
 	if !st.Through.IsZero() {
-		r.CurrentTo, r.Lag = st.Through.UTC(), lagText(st.Lag(now))
+		r.CurrentTo, r.Lag = utc(st.Through), lagText(st.Lag(now))
 	}
 	r.LastSuccess, r.LastErrorAt = utc(st.LastSuccess), utc(st.LastErrorAt)
 	r.LastError = cfg.shown(st.LastError)
@@ -236,7 +236,7 @@ func next(rep Report) string {
 	for _, s := range rep.Sources {
 		switch s.State {
 		case StateStale:
-			stale = append(stale, fmt.Sprintf("%s (current to %s)", s.Name, day(s.CurrentTo)))
+			stale = append(stale, fmt.Sprintf("%s (current to %s)", s.Name, s.CurrentTo.Format("2006-01-02 15:04 UTC")))
 		case StateNeverRun:
 			never = append(never, s.Name)
 		}
@@ -285,9 +285,11 @@ func lagText(d time.Duration) string {
 
 func day(t time.Time) string { return t.Format(time.DateOnly) }
 
+// utc returns t in UTC to the second, as every moment of a report is
+// written: both stores then write the same.
 func utc(t time.Time) time.Time {
 	if t.IsZero() {
 		return t
 	}
-	return t.UTC()
+	return t.UTC().Truncate(time.Second)
 }

@@ -80,7 +80,8 @@ func (cfg Config) groupLine(g group) string {
 	last, since := g.asides[0], g.asides[0].Since
 	lo, hi := lastPart(g.asides[0].Partition), lastPart(g.asides[0].Partition)
 	for _, a := range g.asides[1:] {
-		if a.Last.After(last.Last) {
+		// The last failure's error, as the sync log's count names it.
+		if a.Last.After(last.Last) || (a.Last.Equal(last.Last) && a.Partition > last.Partition) {
 			last = a
 		}
 		if a.Since.Before(since) {
@@ -91,14 +92,29 @@ func (cfg Config) groupLine(g group) string {
 	var b strings.Builder
 	switch {
 	case len(g.asides) == 1:
-		fmt.Fprintf(&b, "%s: %d tries", last.Partition, last.Tries)
+		fmt.Fprintf(&b, "%s: %s", last.Partition, plural(last.Tries, "try", "tries"))
 	case g.key == "":
-		fmt.Fprintf(&b, "%d partitions %s..%s", len(g.asides), lo, hi)
+		fmt.Fprintf(&b, "%d partitions %s", len(g.asides), span(lo, hi))
 	default:
-		fmt.Fprintf(&b, "%s: %d partitions %s..%s", g.key, len(g.asides), lo, hi)
+		fmt.Fprintf(&b, "%s: %d partitions %s", g.key, len(g.asides), span(lo, hi))
 	}
 	fmt.Fprintf(&b, ", failing since %s: %s", day(since), cfg.shown(last.Error))
 	return b.String()
 }
 
+// span writes the range of the last parts of a group's names.
+func span(lo, hi string) string {
+	if lo == hi {
+		return lo
+	}
+	return lo + ".." + hi
+}
+
 func lastPart(name string) string { return name[strings.LastIndex(name, "/")+1:] }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

@@ -142,7 +142,7 @@ func TestFreshness(t *testing.T) {
 			LastError: `request to https://int.zakupki.gov.ru/eis-integration/services/getDocsIP: Get "https://int44.zakupki.gov.ru/dl?…": ` +
 				`header individualPerson_token: … connection reset`,
 			SetAside: 7, GivenUp: 1, Throttled: 3, Missing: []string{
-				"*/PRIZ/epNotificationEZT2020: 6 partitions 2026-11-28..2026-11-28, failing since 2026-11-28: " + refused,
+				"*/PRIZ/epNotificationEZT2020: 6 partitions 2026-11-28, failing since 2026-11-28: " + refused,
 				"77/RGK/contract/2026-11-30: 2 tries, failing since 2026-12-01: archive 3.zip is not a whole ZIP archive",
 			}},
 		{Name: "torgi", Fetches: cfg.Sources[1].About.Fetches, Syncing: "on", State: "stale", CurrentTo: freshnessNow.Add(-5*24*time.Hour - 2*time.Hour), Lag: "5d2h",
@@ -176,7 +176,7 @@ func TestFreshness(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("data.freshness (-want +got):\n%s", diff)
 			}
-			for _, w := range []string{"Stale: torgi (current to 2026-11-28)", "Never synced: torgi-cards, fedresurs, ted", "Data missing from eis",
+			for _, w := range []string{"Stale: torgi (current to 2026-11-28 07:00 UTC)", "Never synced: torgi-cards, fedresurs, ted", "Data missing from eis",
 				"Not synced by this server: fedresurs, ted"} {
 				if !strings.Contains(next, w) {
 					t.Errorf("next does not say %q: %s", w, next)
