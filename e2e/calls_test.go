@@ -16,8 +16,8 @@ type toolCall struct {
 }
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
-// suppliers and of purchase plans, the feed of changes, price monitoring
-// and the subscriptions.
+// suppliers and of purchase plans, the feed of changes, price monitoring,
+// the subscriptions and the freshness of the data.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -28,6 +28,7 @@ var toolNames = []string{
 	"plans.search", "plans.detail",
 	"feed.changes", "prices.monitor",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
+	"data.freshness",
 }
 
 // demoCalls returns a call of every tool whose arguments find something in
@@ -100,6 +101,7 @@ func demoCalls(t *testing.T) []toolCall {
 		{"plans.detail", map[string]any{"id": position.PositionNumber}},
 		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
 		{"prices.monitor", map[string]any{"okpd2": "26.20"}},
+		{"data.freshness", map[string]any{}},
 	}
 }
 

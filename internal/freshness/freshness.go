@@ -264,10 +264,12 @@ func next(rep Report) string {
 	if len(missing) > 0 {
 		fmt.Fprintf(&b, " Data missing from %s (missing): a search may lack those partitions.", strings.Join(missing, ", "))
 	}
+	// Another process (tenderbase sync --follow) may sync what this
+	// server does not: the lag says whether one does.
 	if len(off) > 0 && len(off) < len(rep.Sources) {
 		fmt.Fprintf(&b, " Not synced by this server: %s.", strings.Join(off, ", "))
 	} else if len(off) > 0 {
-		b.WriteString(" This server syncs none of them: their data grows only when someone syncs or imports.")
+		b.WriteString(" This server syncs none of them itself; their lag says whether another process does.")
 	}
 	return b.String()
 }
