@@ -236,7 +236,11 @@ func next(rep Report) string {
 	for _, s := range rep.Sources {
 		switch s.State {
 		case StateStale:
-			stale = append(stale, fmt.Sprintf("%s (current to %s)", s.Name, s.CurrentTo.Format("2006-01-02 15:04 UTC")))
+			to := "nothing completed yet"
+			if !s.CurrentTo.IsZero() {
+				to = "current to " + s.CurrentTo.Format("2006-01-02 15:04 UTC")
+			}
+			stale = append(stale, fmt.Sprintf("%s (%s)", s.Name, to))
 		case StateNeverRun:
 			never = append(never, s.Name)
 		}

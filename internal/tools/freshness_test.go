@@ -55,8 +55,9 @@ func freshnessConfig() freshness.Config {
 // aside of a sync that has run a while: the EIS current to three hours
 // ago, with a refused type set aside in every region and one archive that
 // cannot be read, its last error holding the token in the forms an error
-// may hold it; the torgi open data five days behind; the SME register a
-// release of three weeks ago, which is current for a monthly register.
+// may hold it; the torgi open data five days behind; the lot cards
+// refused before they completed anything; the SME register a release of
+// three weeks ago, which is current for a monthly register.
 func putSyncLog(t *testing.T, store tenderbase.Store) {
 	t.Helper()
 	ctx := context.Background()
@@ -75,6 +76,7 @@ func putSyncLog(t *testing.T, store tenderbase.Store) {
 		{Source: "torgi", Through: freshnessNow.Add(-5*24*time.Hour - 2*time.Hour), LastAttempt: at, LastSuccess: freshnessNow.Add(-5 * 24 * time.Hour),
 			LastError: "torgi.gov.ru answered 503 Service Unavailable", LastErrorAt: at},
 		{Source: "rsmp", Through: freshnessNow.Add(-23 * 24 * time.Hour), LastAttempt: at, LastSuccess: at},
+		{Source: "torgi-cards", LastAttempt: at, LastError: "torgi.gov.ru answered 403 Forbidden", LastErrorAt: at},
 	}
 	for _, s := range states {
 		if err := log.PutSyncState(ctx, s); err != nil {
@@ -147,7 +149,8 @@ func TestFreshness(t *testing.T) {
 			}},
 		{Name: "torgi", Fetches: cfg.Sources[1].About.Fetches, Syncing: "on", State: "stale", CurrentTo: freshnessNow.Add(-5*24*time.Hour - 2*time.Hour), Lag: "5d2h",
 			LastSuccess: freshnessNow.Add(-5 * 24 * time.Hour), LastError: "torgi.gov.ru answered 503 Service Unavailable", LastErrorAt: freshnessNow.Add(-20 * time.Minute)},
-		{Name: "torgi-cards", Fetches: cfg.Sources[2].About.Fetches, Syncing: "on", State: "never run"},
+		{Name: "torgi-cards", Fetches: cfg.Sources[2].About.Fetches, Syncing: "on", State: "stale",
+			LastError: "torgi.gov.ru answered 403 Forbidden", LastErrorAt: freshnessNow.Add(-20 * time.Minute)},
 		{Name: "fedresurs", Fetches: cfg.Sources[3].About.Fetches, Syncing: cfg.Sources[3].Syncing, State: "never run"},
 		{Name: "ted", Fetches: cfg.Sources[4].About.Fetches, Syncing: cfg.Sources[4].Syncing, State: "never run"},
 		{Name: "rsmp", Fetches: cfg.Sources[5].About.Fetches, Syncing: "on", State: "current", CurrentTo: freshnessNow.Add(-23 * 24 * time.Hour), Lag: "23d0h",
@@ -176,7 +179,8 @@ func TestFreshness(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("data.freshness (-want +got):\n%s", diff)
 			}
-			for _, w := range []string{"Stale: torgi (current to 2026-11-28 07:00 UTC)", "Never synced: torgi-cards, fedresurs, ted", "Data missing from eis",
+			for _, w := range []string{"Stale: torgi (current to 2026-11-28 07:00 UTC), torgi-cards (nothing completed yet).",
+				"Never synced: fedresurs, ted", "Data missing from eis",
 				"Not synced by this server: fedresurs, ted"} {
 				if !strings.Contains(next, w) {
 					t.Errorf("next does not say %q: %s", w, next)
