@@ -188,7 +188,7 @@ func (cfg Config) sourceReport(src Source, st harvest.SourceStatus, now time.Tim
 	r.SetAside, r.GivenUp, r.Throttled = st.SetAside, st.GivenUp, st.Throttled
 	var shown int64
 	r.Missing, shown = cfg.missing(st.Missing)
-	r.MissingMore = st.SetAside - shown
+	r.MissingMore = max(0, st.SetAside-shown)
 	return r
 }
 
