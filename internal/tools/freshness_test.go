@@ -88,7 +88,7 @@ func putSyncLog(t *testing.T, store tenderbase.Store) {
 		asides = append(asides, harvest.Aside{Partition: region + "/PRIZ/epNotificationEZT2020/2026-11-28", Error: refused,
 			Since: freshnessNow.Add(-5 * 24 * time.Hour), Last: at, Tries: 5, Next: freshnessNow.Add(4 * time.Hour)})
 	}
-	asides = append(asides, harvest.Aside{Partition: "77/RGK/contract/2026-11-30", Error: "archive 3.zip is not a whole ZIP archive",
+	asides = append(asides, harvest.Aside{Partition: "77/RGK/contract/2026-11-30", Error: "archive 3.zip is not a whole ZIP archive; the service echoed " + eisToken,
 		Since: freshnessNow.Add(-2 * 24 * time.Hour), Last: at.Add(-time.Hour), Tries: 2, Next: freshnessNow.Add(time.Hour)})
 	for _, a := range asides {
 		raw, err := json.Marshal(a)
@@ -145,7 +145,7 @@ func TestFreshness(t *testing.T) {
 				`header individualPerson_token: … connection reset`,
 			SetAside: 7, GivenUp: 1, Throttled: 3, Missing: []string{
 				"*/PRIZ/epNotificationEZT2020: 6 partitions 2026-11-28, failing since 2026-11-28: " + refused,
-				"77/RGK/contract/2026-11-30: 2 tries, failing since 2026-12-01: archive 3.zip is not a whole ZIP archive",
+				"77/RGK/contract/2026-11-30: 2 tries, failing since 2026-12-01: archive 3.zip is not a whole ZIP archive; the service echoed …",
 			}},
 		{Name: "torgi", Fetches: cfg.Sources[1].About.Fetches, Syncing: "on", State: "stale", CurrentTo: freshnessNow.Add(-5*24*time.Hour - 2*time.Hour), Lag: "5d2h",
 			LastSuccess: freshnessNow.Add(-5 * 24 * time.Hour), LastError: "torgi.gov.ru answered 503 Service Unavailable", LastErrorAt: freshnessNow.Add(-20 * time.Minute)},
