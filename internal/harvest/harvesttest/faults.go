@@ -49,6 +49,9 @@ func (f *Faults) Take(path string) func(http.ResponseWriter, *http.Request) {
 			reached := f.hold
 			f.hold = nil
 			return func(_ http.ResponseWriter, r *http.Request) {
+				// The server sees its client gone only once the body
+				// is read: a login's POST is held too.
+				io.Copy(io.Discard, r.Body)
 				close(reached)
 				<-r.Context().Done()
 			}
