@@ -195,7 +195,9 @@ func (s Suite) Faults(t *testing.T) {
 				if err := r.Run(t, s.Scope, s.Source(address)); err != nil {
 					t.Fatalf("run through one %s: %v", c.name, err)
 				}
-				if got, want := faults.Count(c.prefix), ref.requests(c.prefix)+1; got != want {
+				// At least: on a busy machine another attempt may time out
+				// too.
+				if got, want := faults.Count(c.prefix), ref.requests(c.prefix)+1; got < want {
 					t.Errorf("%s asked %d times, want %d: once more than without the fault", c.prefix, got, want)
 				}
 				if diff := cmp.Diff(ref.snap, r.Snapshot(t)); diff != "" {
