@@ -121,8 +121,12 @@ func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 
 // Sync walks the search newest first down to the cards already seen, once
 // for every region or once for each region the scope names. A region that
-// fails is left for the next run and the walk goes on with the next; a
-// publisher that fails every request stops it.
+// fails every attempt is set aside, named in the status, and the walk goes
+// on with the next: the cards are current to the start of the walk once
+// every other region completed, so that one region the search never
+// answers does not hold the others back. Each run walks every region
+// again, the one set aside too, from the newest card down to its cursor:
+// none is lost. A publisher that fails every request stops the walk.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	if _, err := harvest.ParseAddress("torgi.gov.ru API", s.cfg.BaseURL); err != nil {
 		return err
@@ -130,15 +134,21 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	searches := searchesOf(job.Scope)
 	job.Plan(len(searches))
 	start := job.Now()
-	walk := harvest.Walk{Job: job, Unit: "walk", Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	walk := harvest.Walk{Job: job, Unit: "walk", SetAside: true, Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	completed := 0
 	for i, sr := range searches {
+		err := s.walk(ctx, job, sr)
+		if err == nil {
+			completed++
+		}
 		var through time.Time
-		if i == len(searches)-1 {
-			// Once every search completed, the cards are current to the
-			// start of the walk.
+		if i == len(searches)-1 && completed > 0 {
+			// Once every search completed or was set aside, the cards
+			// are current to the start of the walk; a walk of every
+			// region that failed leaves them where they were.
 			through = start
 		}
-		if err := walk.Step(ctx, sr.String(), s.walk(ctx, job, sr), through); err != nil {
+		if err := walk.Step(ctx, sr.String(), err, through); err != nil {
 			return err
 		}
 	}
