@@ -17,7 +17,7 @@ type toolCall struct {
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
 // suppliers and of purchase plans, the feed of changes, price monitoring,
-// aggregates and the subscriptions.
+// red flags, aggregates, the subscriptions and the freshness of the data.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -26,8 +26,9 @@ var toolNames = []string{
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
 	"plans.search", "plans.detail",
-	"feed.changes", "prices.monitor", "analytics.aggregate",
+	"feed.changes", "prices.monitor", "ru.flags", "analytics.aggregate",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
+	"data.freshness",
 }
 
 // demoCalls returns a call of every tool whose arguments find something in
@@ -100,6 +101,8 @@ func demoCalls(t *testing.T) []toolCall {
 		{"plans.detail", map[string]any{"id": position.PositionNumber}},
 		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
 		{"prices.monitor", map[string]any{"okpd2": "26.20"}},
+		{"ru.flags", map[string]any{"tend_num": contract.PurchaseNumber}},
+		{"data.freshness", map[string]any{}},
 		{"analytics.aggregate", map[string]any{"resource": "ru", "search": map[string]any{"query": longestWord(tender.Title)}, "by": "region"}},
 	}
 }

@@ -55,6 +55,36 @@ func SetAside(ctx context.Context, log tenderbase.SyncLog, source string, limit 
 	return asides, nil
 }
 
+// Due reports whether the partition name is to be tried by this run: it
+// is not set aside, or its time to be tried again has come. When it is
+// not, next is when it will be. A source whose partitions are not walked
+// by day (a release of a register) asks before each.
+func (w *Walk) Due(ctx context.Context, name string) (due bool, next time.Time, err error) {
+	if err := w.load(ctx); err != nil {
+		return false, time.Time{}, err
+	}
+	if a, ok := w.aside[name]; ok && a.Next.After(w.Job.Now()) {
+		return false, a.Next, nil
+	}
+	return true, time.Time{}, nil
+}
+
+// Drop forgets the partitions set aside that superseded reports true
+// for: their data is no longer missing, as one completed since holds it.
+func (w *Walk) Drop(ctx context.Context, superseded func(name string) bool) error {
+	if err := w.load(ctx); err != nil {
+		return err
+	}
+	for _, name := range sortedKeys(w.aside) {
+		if superseded(name) {
+			if err := w.mended(ctx, name); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // load reads the partitions set aside, once.
 func (w *Walk) load(ctx context.Context) error {
 	if w.aside != nil {

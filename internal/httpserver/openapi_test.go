@@ -107,11 +107,13 @@ var toolCalls = map[string]string{
 	"/mcp/plans/detail":        `{"id": "202306621491460001000001"}`,
 	"/mcp/feed/changes":        `{"resource": "fas"}`,
 	"/mcp/prices/monitor":      `{"okpd2": "26.20"}`,
+	"/mcp/ru/flags":            `{"tend_num": "0362064093423626283"}`,
 	"/mcp/analytics/aggregate": `{"resource": "ru", "search": {"query": "поставка"}, "by": "region"}`,
 	"/mcp/subscriptions/create": `{"name": "Поставки", "resource": "ru", "search": {"query": "поставка"}, ` +
 		`"recipients": ["buyer@example.com"]}`,
 	"/mcp/subscriptions/list":   `{}`,
 	"/mcp/subscriptions/delete": `{"id": "s_00000000"}`,
+	"/mcp/data/freshness":       `{}`,
 }
 
 // TestOpenAPITools validates the document's request schema against the
@@ -134,7 +136,7 @@ func TestOpenAPITools(t *testing.T) {
 			validate(t, rs, path+" "+c.key+" "+c.body, body)
 		}
 	}
-	if n := len(paths) - 3; n != len(toolCalls) { // the export, the feed and the document
+	if n := len(paths) - 4; n != len(toolCalls) { // the export, the feed, the freshness and the document
 		t.Errorf("the document has %d tool paths, want %d", n, len(toolCalls))
 	}
 }
@@ -179,7 +181,7 @@ func TestOpenAPISchemasRefuse(t *testing.T) {
 
 // TestOpenAPIExportConventions checks that the document describes the
 // switch to TenderGuru's conventions from the export's table of parameters:
-// compat takes tg alone, and dtype takes csv.
+// compat takes tg alone, and dtype takes csv; and the spreadsheet, xlsx.
 func TestOpenAPIExportConventions(t *testing.T) {
 	ts := newDemoServer(t)
 	doc := openAPIDocument(t, ts)
@@ -189,7 +191,7 @@ func TestOpenAPIExportConventions(t *testing.T) {
 		p := p.(map[string]any)
 		enums[p["name"].(string)] = p["schema"].(map[string]any)["enum"]
 	}
-	want := map[string]any{"compat": []any{"tg"}, "dtype": []any{"xml", "json", "csv"}}
+	want := map[string]any{"compat": []any{"tg"}, "dtype": []any{"xml", "json", "csv", "xlsx"}}
 	for name, enum := range want {
 		if !cmp.Equal(enums[name], enum) {
 			t.Errorf("%s: enum %v, want %v", name, enums[name], enum)

@@ -144,7 +144,13 @@ func (m *memStore) store(r tenderbase.Record, line []byte) tenderbase.PutResult 
 	if i < len(e.versions)-1 {
 		return tenderbase.PutResult{Older: 1}
 	}
-	e.current, e.seq = decode(line), m.seq
+	// A record keeps its place among those of its second, as a rid does,
+	// and takes a new one when its date moves to another second.
+	previous := e.current.Date().Unix()
+	e.current = decode(line)
+	if e.current.Date().Unix() != previous {
+		e.seq = m.seq
+	}
 	return tenderbase.PutResult{Replaced: 1}
 }
 

@@ -134,7 +134,7 @@ func (s *Set) aggregate(ctx context.Context, args aggregateArgs) (Output, error)
 	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
 		return Output{}, err
 	}
-	ag, ok := storeAs[tenderbase.Aggregator](s.store)
+	ag, ok := tenderbase.StoreAs[tenderbase.Aggregator](s.store)
 	if !ok {
 		return Output{}, fmt.Errorf("the store %T computes no aggregates", s.store)
 	}

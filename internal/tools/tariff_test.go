@@ -74,11 +74,14 @@ func TestTariffFields(t *testing.T) {
 	slices.Sort(covered)
 	// The feed's changes name records without any of their fields; price
 	// monitoring answers figures, and names of objects, which no plan hides;
-	// aggregates are figures of paid plans alone;
-	// the subscriptions' tools answer an account's own settings. What a
-	// mailing shows of records is TestMatchesPlans' business.
+	// red flags are refused to the free plan whole (TestFlagsRefusals);
+	// aggregates are figures of paid plans alone; the subscriptions'
+	// tools answer an account's own settings; the freshness answers dates
+	// and counts of the sync. What a mailing shows of records is
+	// TestMatchesPlans' business.
 	want := slices.DeleteFunc(slices.Clone(specTools), func(name string) bool {
-		return name == "feed.changes" || name == "prices.monitor" || name == "analytics.aggregate" || strings.HasPrefix(name, "subscriptions.")
+		return name == "feed.changes" || name == "prices.monitor" || name == "ru.flags" || name == "analytics.aggregate" ||
+			strings.HasPrefix(name, "subscriptions.") || name == "data.freshness"
 	})
 	slices.Sort(want)
 	if diff := cmp.Diff(want, covered); diff != "" {

@@ -25,10 +25,13 @@ var specTools = []string{
 	"plans.search", "plans.detail",
 	// Beyond the spec: the feed of changes, to poll instead of searching.
 	"feed.changes",
-	// Beyond the spec's tools: the plans' price monitoring and mailings
-	// (spec part 8).
-	"prices.monitor", "analytics.aggregate",
+	// Beyond the spec's tools: the plans' price monitoring, red flags,
+	// aggregates and mailings (spec part 8).
+	"prices.monitor", "ru.flags", "analytics.aggregate",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
+	// Beyond the spec: how current the data is, before an empty answer is
+	// trusted.
+	"data.freshness",
 }
 
 // selfExplained are the arguments whose name, type, enum or pattern say
@@ -139,11 +142,13 @@ var goodArgs = map[string]string{
 	"plans.detail":        `{"id": "202306621491460001000001"}`,
 	"feed.changes":        `{"resource": "fas", "limit": 3}`,
 	"prices.monitor":      `{"okpd2": "26.20"}`,
+	"ru.flags":            `{"tend_num": "0362064093423626283"}`,
 	"analytics.aggregate": `{"resource": "ru", "search": {"query": "поставка"}, "by": "region", "top": 3}`,
 	"subscriptions.create": `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
 		`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}`,
 	"subscriptions.list":   `{}`,
 	"subscriptions.delete": `{"id": "s_00000000"}`,
+	"data.freshness":       `{}`,
 }
 
 // badArgs are arguments that do not fit a tool's schema, by what is wrong.

@@ -9,10 +9,13 @@ import (
 )
 
 // Fault is what a recorded service does instead of answering, once, to
-// the first request whose path starts with Prefix.
+// the first request whose path starts with Prefix; with Every, to each
+// such request until the faults are cleared: a partition that fails every
+// attempt of every run.
 type Fault struct {
 	Prefix string
 	Do     func(w http.ResponseWriter, r *http.Request)
+	Every  bool
 }
 
 // Faults are the faults a test injects into a recorded service, and the
@@ -22,6 +25,10 @@ type Faults struct {
 	mu     sync.Mutex
 	faults []Fault // consumed in order by the requests they match
 	paths  []string
+	// hold, unless nil, is closed by the holdIn-th request from now,
+	// which is then held until its client goes away.
+	hold   chan struct{}
+	holdIn int
 }
 
 // Inject adds faults, each done once.
@@ -37,13 +44,45 @@ func (f *Faults) Take(path string) func(http.ResponseWriter, *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.paths = append(f.paths, path)
+	if f.hold != nil {
+		if f.holdIn--; f.holdIn == 0 {
+			reached := f.hold
+			f.hold = nil
+			return func(_ http.ResponseWriter, r *http.Request) {
+				// The server sees its client gone only once the body
+				// is read: a login's POST is held too.
+				io.Copy(io.Discard, r.Body)
+				close(reached)
+				<-r.Context().Done()
+			}
+		}
+	}
 	for i, fault := range f.faults {
 		if strings.HasPrefix(path, fault.Prefix) {
-			f.faults = append(f.faults[:i], f.faults[i+1:]...)
+			if !fault.Every {
+				f.faults = append(f.faults[:i], f.faults[i+1:]...)
+			}
 			return fault.Do
 		}
 	}
 	return nil
+}
+
+// Clear removes the faults not yet done, and a hold not reached.
+func (f *Faults) Clear() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.faults, f.hold = nil, nil
+}
+
+// HoldAt holds the n-th request from now on (n from 1), whatever its
+// path, until its client goes away, and returns a channel closed when
+// that request arrives: where a test kills the sync.
+func (f *Faults) HoldAt(n int) <-chan struct{} {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.hold, f.holdIn = make(chan struct{}), max(n, 1)
+	return f.hold
 }
 
 // Count returns how many requests Take saw whose path starts with prefix.

@@ -17,7 +17,8 @@
 // (internal/source/rsmp); only then is the checkpoint recorded. A run
 // killed in the middle downloads the archive again, and the store takes
 // the subjects it had stored as unchanged. The data is current to the
-// release's date.
+// release's date. A release that cannot be read is set aside: tried again
+// the next run, then once a day, and named in the status.
 //
 // The scope's days and regions do not narrow a release: it is one file of
 // every region. Until bounds the release taken (a release after it is not).
@@ -35,6 +36,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -117,6 +119,12 @@ func New(cfg Config, logger *slog.Logger) *Source {
 // Name returns "rsmp".
 func (s *Source) Name() string { return "rsmp" }
 
+// About says what the source fetches, and when its data is stale. The register is released once a month, on the 10th: a release may be a month and a fortnight old before the next is late.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "FNS SME register (RSMP), a release a month", StaleAfter: 45 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindOrg}}
+}
+
 // Stats returns what the source's clients did.
 func (s *Source) Stats() fetch.Stats {
 	p, f := s.client.Stats(), s.files.Stats()
@@ -160,10 +168,34 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	if skipped := superseded(releases, next, last); skipped > 0 {
 		job.Logger().Info("older releases not loaded: each is the whole register, and the newest supersedes them", "releases", skipped)
 	}
-	if err := s.load(ctx, job, passport, next); err != nil {
-		return fmt.Errorf("%s: %w", next.file, err)
+	// A release that fails every attempt is set aside: downloaded again
+	// the next run, then once a day (harvest.Aside), not every run, as
+	// each attempt is some 2 GB of the publisher's; a newer release
+	// supersedes it.
+	walk := harvest.Walk{Job: job, Unit: "release", SetAside: true, Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	due, at, err := walk.Due(ctx, next.file)
+	if err != nil {
+		return err
 	}
-	return nil
+	if !due {
+		job.Logger().Warn("the newest release is set aside, tried again later", "file", next.file, "next", at)
+		job.Skip()
+		if last.IsZero() {
+			return nil
+		}
+		return job.Through(ctx, last)
+	}
+	failed := s.load(ctx, job, passport, next)
+	if err := walk.Step(ctx, next.file, failed, time.Time{}); err != nil {
+		return err
+	}
+	if failed == nil {
+		// The older releases set aside are superseded: missing no more.
+		if err := walk.Drop(ctx, func(file string) bool { return file != next.file }); err != nil {
+			return err
+		}
+	}
+	return walk.Err(1)
 }
 
 // releases returns the releases the passport lists, oldest first: from

@@ -53,9 +53,17 @@ var decoders = []importer.Decoder{rsmpformat.Format{}}
 // date and the organization's INN set to org, in a zip archive.
 func release(t *testing.T, date time.Time, org string) []byte {
 	t.Helper()
-	xml, err := os.ReadFile(member)
+	b, err := releaseOf(date, org)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return b
+}
+
+func releaseOf(date time.Time, org string) ([]byte, error) {
+	xml, err := os.ReadFile(member)
+	if err != nil {
+		return nil, err
 	}
 	xml = bytes.ReplaceAll(xml, []byte(`ДатаСост="10.05.2023"`), []byte(`ДатаСост="`+date.Format("02.01.2006")+`"`))
 	xml = bytes.ReplaceAll(xml, []byte(`ИННЮЛ="`+memberOrg+`"`), []byte(`ИННЮЛ="`+org+`"`))
@@ -63,13 +71,13 @@ func release(t *testing.T, date time.Time, org string) []byte {
 	zw := zip.NewWriter(&b)
 	w, err := zw.Create(filepath.Base(member))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	w.Write(xml)
 	if err := zw.Close(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	return b.Bytes()
+	return b.Bytes(), nil
 }
 
 // The organizations of the releases of the service published.
@@ -406,4 +414,50 @@ func fileSize(t *testing.T, path string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// A release that can never be read is downloaded again by the next run,
+// then once a day, not by every run: each attempt is some 2 GB of the tax
+// service's. The next release, once published, is loaded and the broken
+// one is no longer missing.
+func TestSyncBrokenReleaseOnceADay(t *testing.T) {
+	eachStore(t, func(t *testing.T, r *harvesttest.Rig) {
+		s, files := published(t)
+		s.Faults().Inject(harvesttest.Fault{Prefix: files[2], Do: brokenJuly, Every: true})
+		now := noon
+		r.Runner.Now = func() time.Time { return now }
+		for i, run := range []struct {
+			after     time.Duration // since the run before
+			downloads int           // of the broken release, quick's 3 an attempt
+		}{
+			{0, 3},                // set aside
+			{15 * time.Minute, 3}, // the next run
+			{time.Hour, 0},        // not a day since
+			{23 * time.Hour, 3},   // a day since
+			{15 * time.Minute, 0},
+		} {
+			now = now.Add(run.after)
+			before := s.Requests(files[2])
+			err := r.Run(t, scope, source(s))
+			if (err != nil) != (i == 0) {
+				t.Fatalf("run %d: %v, want an error in the first run only", i, err)
+			}
+			if n := s.Requests(files[2]) - before; n != run.downloads {
+				t.Errorf("run %d at %s downloaded the broken release %d times, want %d", i, now, n, run.downloads)
+			}
+			if st := r.State(t); st.SetAside != 1 || !strings.HasPrefix(st.LastSetAside, files[2]+": ") {
+				t.Errorf("run %d: state %+v, want the release set aside and named", i, st)
+			}
+		}
+		checkOrgs(t, r, time.Time{})
+		august := s.Add(day(2026, 8, 10), structure, release(t, day(2026, 8, 10), orgJuly))
+		now = now.Add(time.Hour)
+		if err := r.Run(t, scope, source(s)); err != nil {
+			t.Fatal(err)
+		}
+		checkOrgs(t, r, day(2026, 8, 10), orgJuly, entrepreneur)
+		if st := r.State(t); st.SetAside != 0 || !st.Through.Equal(day(2026, 8, 10)) || st.LastError != "" {
+			t.Errorf("state after %s %+v, want it loaded and nothing set aside", august, st)
+		}
+	})
 }

@@ -37,6 +37,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -92,12 +93,19 @@ func New(cfg Config, logger *slog.Logger) *Source {
 // Name returns "ted".
 func (s *Source) Name() string { return "ted" }
 
+// About says what the source fetches, and when its data is stale. The OJ S appears from Monday to Friday and a day is completed once it settled: a weekend and a settling day are no staleness.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "TED notices of the EU and beyond (eForms, TED XML)", StaleAfter: 4 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindWorldTender}}
+}
+
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 
 // Sync walks the days of the scope, oldest first, and imports the notices
-// of those not completed. A day that fails is left for the next run and
-// the walk goes on; a publisher that fails every request stops it.
+// of those not completed. A day that fails every attempt is set aside,
+// tried again on its own schedule (harvest.Aside), and the walk goes on;
+// a publisher that fails every request stops it.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	search, err := harvest.ParseAddress("TED search", s.cfg.Search)
 	if err != nil {
@@ -109,7 +117,23 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	days := walk(s.since(job), job.Until)
 	r := &run{Source: s, job: job, search: search, now: job.Now()}
 	r.plan(len(days))
-	w := harvest.Walk{Job: job, Unit: "day", Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	// A day that fails every attempt is set aside, so that one day TED
+	// never answers does not hold the later ones back.
+	w := harvest.Walk{Job: job, Unit: "day", SetAside: true, Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	names := make([]string, len(days))
+	for i, d := range days {
+		names[i] = d.name()
+	}
+	err = w.Redo(ctx, names, func(ctx context.Context, name string) (bool, error) {
+		start, err := time.Parse(time.DateOnly, name)
+		if err != nil {
+			return false, nil
+		}
+		return true, r.day(ctx, day{start})
+	})
+	if err != nil {
+		return err
+	}
 	for _, d := range days {
 		err := r.day(ctx, d)
 		var through time.Time

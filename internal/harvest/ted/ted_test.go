@@ -195,8 +195,10 @@ func TestSyncMalformedAnswerFailsTheDay(t *testing.T) {
 			t.Fatalf("run: %v, want the Friday failed for its answer, by name", err)
 		}
 		checkTenders(t, r, keys(eformsCN))
-		if st := r.State(t); !st.Through.IsZero() || !strings.Contains(st.LastError, "not a whole JSON answer") {
-			t.Errorf("state %+v, want nothing current and the error told", st)
+		// The Friday is set aside: the days after it are current.
+		if st := r.State(t); !st.Through.Equal(theDay.AddDate(0, 0, 1)) || !strings.Contains(st.LastError, "not a whole JSON answer") ||
+			st.SetAside != 1 || !strings.HasPrefix(st.LastSetAside, "2024-04-19: ") {
+			t.Errorf("state %+v, want the Friday set aside, the error told, the later days current", st)
 		}
 		asked := s.Requests("")
 		if err := r.Run(t, days, source(s)); err != nil {
@@ -206,7 +208,7 @@ func TestSyncMalformedAnswerFailsTheDay(t *testing.T) {
 			t.Errorf("the next run sent %d requests, want 2: the Friday's search and its notice", n)
 		}
 		checkTenders(t, r, keys(eformsCN, tedCN))
-		if st := r.State(t); st.LastError != "" || !st.Through.Equal(theDay.AddDate(0, 0, 1)) {
+		if st := r.State(t); st.LastError != "" || !st.Through.Equal(theDay.AddDate(0, 0, 1)) || st.SetAside != 0 {
 			t.Errorf("state after the next run %+v", st)
 		}
 	})

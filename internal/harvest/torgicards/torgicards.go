@@ -60,6 +60,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -109,13 +110,23 @@ func New(cfg Config, logger *slog.Logger) *Source {
 // Name returns "torgi-cards".
 func (s *Source) Name() string { return "torgi-cards" }
 
+// About says what the source fetches, and when its data is stale. Lots are published every day.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "torgi.gov.ru lot cards from its public search", StaleAfter: 2 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindLot}}
+}
+
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
 
 // Sync walks the search newest first down to the cards already seen, once
 // for every region or once for each region the scope names. A region that
-// fails is left for the next run and the walk goes on with the next; a
-// publisher that fails every request stops it.
+// fails every attempt is set aside, named in the status, and the walk goes
+// on with the next: the cards are current to the start of the walk once
+// every other region completed, so that one region the search never
+// answers does not hold the others back. Each run walks every region
+// again, the one set aside too, from the newest card down to its cursor:
+// none is lost. A publisher that fails every request stops the walk.
 func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	if _, err := harvest.ParseAddress("torgi.gov.ru API", s.cfg.BaseURL); err != nil {
 		return err
@@ -123,15 +134,21 @@ func (s *Source) Sync(ctx context.Context, job *harvest.Job) error {
 	searches := searchesOf(job.Scope)
 	job.Plan(len(searches))
 	start := job.Now()
-	walk := harvest.Walk{Job: job, Unit: "walk", Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	walk := harvest.Walk{Job: job, Unit: "walk", SetAside: true, Stops: func(err error) bool { return errors.Is(err, fetch.ErrBroken) }}
+	completed := 0
 	for i, sr := range searches {
+		err := s.walk(ctx, job, sr)
+		if err == nil {
+			completed++
+		}
 		var through time.Time
-		if i == len(searches)-1 {
-			// Once every search completed, the cards are current to the
-			// start of the walk.
+		if i == len(searches)-1 && completed > 0 {
+			// Once every search completed or was set aside, the cards
+			// are current to the start of the walk; a walk of every
+			// region that failed leaves them where they were.
 			through = start
 		}
-		if err := walk.Step(ctx, sr.String(), s.walk(ctx, job, sr), through); err != nil {
+		if err := walk.Step(ctx, sr.String(), err, through); err != nil {
 			return err
 		}
 	}

@@ -111,6 +111,10 @@ func Blocked(w http.ResponseWriter, _ *http.Request) {
 // Inject adds faults, each done once.
 func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
+// Faults are the service's faults and the requests it was sent, for the
+// fault suite and the kills of harvesttest.
+func (s *Service) Faults() *harvesttest.Faults { return &s.faults }
+
 // request is what the service reads of a request: local names only, as
 // the schema's elements are unqualified.
 type request struct {

@@ -96,6 +96,10 @@ func (s *Service) Add(feed string, m ...Message) {
 // Inject adds faults, each done once.
 func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
+// Faults are the service's faults and the requests it was sent, for the
+// fault suite and the kills of harvesttest.
+func (s *Service) Faults() *harvesttest.Faults { return &s.faults }
+
 // Revoke makes the service refuse every token issued so far, as it does
 // an expired one: 401.
 func (s *Service) Revoke() {

@@ -90,6 +90,10 @@ func (s *Service) Add(day time.Time, number string, body []byte) {
 // Inject adds faults, each done once.
 func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
+// Faults are the service's faults and the requests it was sent, for the
+// fault suite and the kills of harvesttest.
+func (s *Service) Faults() *harvesttest.Faults { return &s.faults }
+
 // Requests returns how many requests were made whose name starts with
 // prefix: "" for every one, "search" for the searches, "notice/" for the
 // notices.

@@ -110,6 +110,10 @@ func (s *Service) Add(template []byte, notice string, lot int, published time.Ti
 // Inject adds faults, each done once.
 func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
+// Faults are the service's faults and the requests it was sent, for the
+// fault suite and the kills of harvesttest.
+func (s *Service) Faults() *harvesttest.Faults { return &s.faults }
+
 // Requests returns how many requests were made whose Key starts with
 // prefix: "" for every one, "all/" for those of every region.
 func (s *Service) Requests(prefix string) int { return s.faults.Count(prefix) }

@@ -98,6 +98,10 @@ func (s *Service) Add(day time.Time, docType, regNum string, body []byte) string
 // Inject adds faults, each done once.
 func (s *Service) Inject(f ...Fault) { s.faults.Inject(f...) }
 
+// Faults are the service's faults and the requests it was sent, for the
+// fault suite and the kills of harvesttest.
+func (s *Service) Faults() *harvesttest.Faults { return &s.faults }
+
 func (s *Service) list(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	if f := s.faults.Take(file); f != nil {
