@@ -103,6 +103,8 @@ var argumentLimits = map[string]int{
 	"published_to":    maxDateLength,
 	"deadline_from":   maxDateLength,
 	"deadline_to":     maxDateLength,
+	"ends_from":       maxDateLength,
+	"ends_to":         maxDateLength,
 	"okpd2":           maxNumberLength,
 	"cpv":             maxNumberLength,
 	"customer_inn":    maxINNLength,
