@@ -368,3 +368,36 @@ func BenchmarkLatinWord(b *testing.B) {
 // BenchmarkWords reads and indexes the vocabulary of the corpus
 // (storetest.BenchWords).
 func BenchmarkWords(b *testing.B) { storetest.BenchWords(b, benchStore(b)) }
+
+// contractsSize is the number of contracts BenchmarkEnds runs on.
+var contractsSize = flag.Int("contracts", 100_000, "contracts in the corpus of BenchmarkEnds")
+
+// BenchmarkEnds times the searches of contracts ending soon
+// (storetest.BenchEnds) on a store of -contracts contracts, and the
+// migration step that fills the ends of stored contracts (fillEnds), in a
+// transaction rolled back.
+func BenchmarkEnds(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "ends.db"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	now := storetest.PutContractCorpus(b, s, *contractsSize, putBatch)
+	storetest.BenchEnds(b, s, now)
+	b.Run("fill ends", func(b *testing.B) {
+		for b.Loop() {
+			tx, err := s.write.db.BeginTx(ctx, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE measures SET ends = NULL`); err != nil {
+				b.Fatal(err)
+			}
+			if err := fillEnds(ctx, tx); err != nil {
+				b.Fatal(err)
+			}
+			tx.Rollback()
+		}
+	})
+}
