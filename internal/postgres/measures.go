@@ -109,6 +109,7 @@ func fillEnds(ctx context.Context, tx pgx.Tx) error {
 		var rids []int64
 		var ends []*int64
 		var rid int64
+		n := 0
 		var body []byte
 		_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
 			after = rid
@@ -116,7 +117,12 @@ func fillEnds(ctx context.Context, tx pgx.Tx) error {
 			if err != nil {
 				return err
 			}
-			rids, ends = append(rids, rid), append(ends, endsOf(r))
+			// A row rewritten for nothing costs what a row of text costs
+			// to index again: only the contracts with an end are written.
+			if end := endsOf(r); end != nil {
+				rids, ends = append(rids, rid), append(ends, end)
+			}
+			n++
 			return nil
 		})
 		if err != nil {
@@ -127,7 +133,7 @@ func fillEnds(ctx context.Context, tx pgx.Tx) error {
 			WHERE r.rid = u.rid`, rids, ends); err != nil {
 			return fmt.Errorf("store the ends of contracts: %w", err)
 		}
-		if len(rids) < reindexBatch {
+		if n < reindexBatch {
 			return nil
 		}
 	}
