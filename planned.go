@@ -45,6 +45,9 @@ type PlannedPurchase struct {
 	// under 223-FZ.
 	MaxPrice float64 `json:"max_price,omitempty"`
 	Currency string  `json:"currency,omitempty"` // ISO 4217, RUB when not said
+	// MaxPriceRUB is MaxPrice in roubles at the rate the plan gives, for a
+	// position in another currency that says it (223-FZ).
+	MaxPriceRUB float64 `json:"max_price_rub,omitempty"`
 	// Amounts is the money planned for each year of the plan, as
 	// published; LaterYears the money planned for the years after them.
 	Amounts    []YearAmount `json:"amounts,omitempty"`
@@ -190,9 +193,13 @@ func (p *PlannedPurchase) PublishPlanned() string {
 	return strconv.Itoa(p.PublishYear)
 }
 
-// Measures returns the money planned for the purchase in roubles.
+// Measures returns the money planned for the purchase in roubles: in
+// another currency, the roubles the plan converted it to.
 func (p *PlannedPurchase) Measures() Measures {
-	return Measures{Price: roubles(p.MaxPrice, p.Currency)}
+	if price := roubles(p.MaxPrice, p.Currency); price > 0 {
+		return Measures{Price: price}
+	}
+	return Measures{Price: p.MaxPriceRUB}
 }
 
 // flagLookups returns the lookups of the position that it carries as

@@ -16,8 +16,8 @@ type toolCall struct {
 }
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
-// suppliers and of purchase plans, the feed of changes, price monitoring
-// and the subscriptions.
+// suppliers and of purchase plans, the feed of changes, price monitoring,
+// red flags and the subscriptions.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -26,7 +26,7 @@ var toolNames = []string{
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
 	"plans.search", "plans.detail",
-	"feed.changes", "prices.monitor",
+	"feed.changes", "prices.monitor", "ru.flags",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 }
 
@@ -100,6 +100,7 @@ func demoCalls(t *testing.T) []toolCall {
 		{"plans.detail", map[string]any{"id": position.PositionNumber}},
 		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
 		{"prices.monitor", map[string]any{"okpd2": "26.20"}},
+		{"ru.flags", map[string]any{"tend_num": contract.PurchaseNumber}},
 	}
 }
 

@@ -2,7 +2,6 @@ package export
 
 import (
 	"encoding/csv"
-	"fmt"
 	"io"
 	"reflect"
 	"strconv"
@@ -25,9 +24,6 @@ func newCSVWriter(w io.Writer) *csv.Writer {
 // first: one cell a field, in the order of the header. A document holds
 // records of one kind, Meta.Kind, the kind its header names.
 func (w *Writer) writeCSV(r tenderbase.Record, fields []Field, hidden []bool) error {
-	if r.Kind() != w.meta.Kind {
-		return fmt.Errorf("export: a %s record in a CSV document of %s records", r.Kind(), w.meta.Kind)
-	}
 	if err := w.csvHeader(); err != nil {
 		return err
 	}

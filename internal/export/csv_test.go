@@ -120,12 +120,17 @@ func TestCSVHeaders(t *testing.T) {
 	}
 }
 
-// TestCSVOneKind refuses a record of a kind other than the header's, whose
-// cells would stand under the wrong names.
-func TestCSVOneKind(t *testing.T) {
-	w := NewWriter(&bytes.Buffer{}, CSV, tenderbase.PlanFree, Meta{Kind: tenderbase.KindComplaint, Compat: CompatTG})
-	if err := w.Write(&tenderbase.FASCase{ID: 1}); err == nil {
-		t.Error("a FAS case is written into a CSV document of complaints")
+// TestTableOneKind refuses, in CSV and XLSX, a record of a kind other
+// than the header's, whose cells would stand under the wrong names.
+func TestTableOneKind(t *testing.T) {
+	for _, f := range []Format{CSV, XLSX} {
+		w := NewWriter(&bytes.Buffer{}, f, tenderbase.PlanFree, Meta{Mode: ModeFasEIS, Kind: tenderbase.KindComplaint, Compat: CompatTG})
+		if err := w.Write(&tenderbase.Complaint{ComplaintNumber: "1"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(&tenderbase.FASCase{ID: 1}); err == nil {
+			t.Errorf("format %d: a FAS case is written into a table of complaints", f)
+		}
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 // ErrorDocument returns the body of an error answer in format f: in JSON
 // {"error":{"code":...,"message":...}}, the body of every error of the
 // service, and in XML <error code="...">message</error>. An error of a CSV
-// request is JSON (Format.ErrorFormat).
+// or XLSX request is JSON (Format.ErrorFormat).
 func ErrorDocument(f Format, code, message string) []byte {
 	if f.ErrorFormat() == JSON {
 		buf := append([]byte(`{"error":{"code":`), strconv.Quote(code)...)
@@ -32,6 +32,8 @@ func ContentType(f Format) string {
 		return "application/json; charset=utf-8"
 	case CSV:
 		return "text/csv; charset=utf-8"
+	case XLSX:
+		return "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 	}
 	return "application/xml; charset=utf-8"
 }

@@ -47,7 +47,7 @@ const innPattern = `^\d{9,12}$`
 // lists them.
 var Params = []Param{
 	{Name: "mode", Type: "string", Enum: Modes, Description: "fasEIS: complaints, or their results with result=1; fas: FAS cases."},
-	{Name: "dtype", Type: "string", Enum: []string{"xml", "json", "csv"}, Description: "Format of the answer: xml (the default) or json; csv with compat=tg only (errors then come in JSON)."},
+	{Name: "dtype", Type: "string", Enum: []string{"xml", "json", "csv", "xlsx"}, Description: "Format of the answer: xml (the default) or json; xlsx, a spreadsheet of the CSV's rows and columns with typed cells; csv with compat=tg only (errors of csv and xlsx come in JSON)."},
 	{Name: "compat", Type: "string", Enum: []string{string(CompatTG)}, Description: "tg: TenderGuru's api2.3 conventions: page counts from 1 (and X-Page too), dates are DD-MM-YYYY (the day in Moscow), a JSON answer begins with a {\"Total\": N} element, and dtype=csv may be asked for. Without it, the spec's."},
 	{Name: "api_code", Type: "string", MaxLength: maxKeyLength, Description: "Access key; it may come in an Authorization: Bearer header instead. Without it the answer is the free view; a key that is unknown, revoked or suspended is refused (401)."},
 	{Name: "page", Type: "integer", Pattern: `^\d+$`, Maximum: MaxPage, Description: "Page number, from 0; from 1 with compat=tg."},

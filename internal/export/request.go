@@ -20,7 +20,8 @@ type Format int
 const (
 	XML Format = iota // the default
 	JSON
-	CSV // with compat=tg only: the spec's formats are xml and json
+	CSV  // with compat=tg only: the spec's formats are xml and json
+	XLSX // a spreadsheet, with either conventions
 )
 
 // Paging of the export. MaxPage keeps page × per_page far from
@@ -83,7 +84,7 @@ func ParseQuery(raw string) (url.Values, error) {
 }
 
 // FormatOf returns the format dtype asks for: XML when it is absent or
-// empty. A dtype that is none of xml, json and csv, or given twice, is an
+// empty. A dtype that is none of xml, json, csv and xlsx, or given twice, is an
 // EINVALID error, to be written in JSON. Whether csv goes with the
 // conventions asked for is Parse's to check.
 func FormatOf(values url.Values) (Format, error) {
@@ -97,16 +98,18 @@ func FormatOf(values url.Values) (Format, error) {
 		return JSON, nil
 	case "csv":
 		return CSV, nil
+	case "xlsx":
+		return XLSX, nil
 	}
-	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: the formats are xml (the default), json and, with compat=tg, csv",
+	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: the formats are xml (the default), json, xlsx and, with compat=tg, csv",
 		tenderbase.Quote(values.Get("dtype")))
 }
 
 // ErrorFormat returns the format an error is written in when f was asked
-// for: CSV has no shape for an error, so its errors are JSON, the format of
-// every other error of the service.
+// for: CSV and XLSX have no shape for an error, so their errors are JSON,
+// the format of every other error of the service.
 func (f Format) ErrorFormat() Format {
-	if f == CSV {
+	if f == CSV || f == XLSX {
 		return JSON
 	}
 	return f

@@ -64,7 +64,7 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct{ query, message string }{
 		{"", "mode is required: fasEIS (complaints and their results) or fas (FAS cases)"},
 		{"mode=fz44", `unknown mode "fz44": the modes are fasEIS and fas`},
-		{"mode=fasEIS&dtype=yaml", `unknown dtype "yaml": the formats are xml (the default), json and, with compat=tg, csv`},
+		{"mode=fasEIS&dtype=yaml", `unknown dtype "yaml": the formats are xml (the default), json, xlsx and, with compat=tg, csv`},
 		{"mode=fasEIS&dtype=csv", "dtype=csv is one of TenderGuru's conventions: add compat=tg, or ask for xml or json, the spec's formats"},
 		{"mode=fasEIS&compat=tenderguru", `unknown compat "tenderguru": the one value is tg (TenderGuru's conventions); leave it out for the spec's`},
 		{"mode=fasEIS&compat=tg&compat=tg", "parameter compat is given 2 times; give it once"},

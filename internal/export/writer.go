@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/xlsx"
 )
 
 // Meta describes an export document; XML writes it on the root element.
@@ -19,8 +20,8 @@ type Meta struct {
 	Page    int // as the caller numbers pages: from Compat.FirstPage()
 	PerPage int
 	Total   int
-	// Kind is the kind of the records; CSV writes its header row from it,
-	// before any record, or alone when none matched.
+	// Kind is the kind of the records; CSV and XLSX write their header
+	// row from it, before any record, or alone when none matched.
 	Kind tenderbase.Kind
 	// Compat is the conventions the document follows: how it writes
 	// dates, and whether a JSON list begins with the total.
@@ -30,6 +31,9 @@ type Meta struct {
 // Writer writes an export document record by record. Each record is encoded
 // into one reused buffer and passed on to a buffered writer, so that memory
 // stays flat however many records go through it; nothing holds the document.
+// XLSX is the exception: a workbook is a zip archive whose index comes last,
+// so its sheet is held (up to 16 MiB in memory, the rest in a temporary
+// file, see internal/xlsx) and sent by Close.
 // Close must be called to finish the document and flush it.
 type Writer struct {
 	bw      *bufio.Writer
@@ -39,8 +43,10 @@ type Writer struct {
 	buf     []byte
 	started bool
 	n       int
-	csv     *csv.Writer // of format CSV, over bw
-	row     []string    // the reused cells of a CSV row
+	csv     *csv.Writer  // of format CSV, over bw
+	row     []string     // the reused cells of a CSV row
+	sheet   *xlsx.Writer // of format XLSX, over bw, begun with the first record
+	cells   []any        // the reused cells of an XLSX row
 }
 
 // NewWriter returns a Writer of a document in format f to w, for a caller on
@@ -68,8 +74,15 @@ func (w *Writer) Write(r tenderbase.Record) error {
 		return fmt.Errorf("export: records of kind %s are not exported", r.Kind())
 	}
 	hidden := w.hidden[r.Kind()]
-	if w.format == CSV {
+	if (w.format == CSV || w.format == XLSX) && r.Kind() != w.meta.Kind {
+		// A table has one header row: the fields of one kind.
+		return fmt.Errorf("export: a %s record in a table of %s records", r.Kind(), w.meta.Kind)
+	}
+	switch w.format {
+	case CSV:
 		return w.writeCSV(r, fields, hidden)
+	case XLSX:
+		return w.writeXLSX(r, fields, hidden)
 	}
 	w.buf = w.opening(w.buf[:0])
 	v := reflect.ValueOf(r).Elem()
@@ -90,8 +103,11 @@ func (w *Writer) Write(r tenderbase.Record) error {
 
 // Close ends the document and flushes it.
 func (w *Writer) Close() error {
-	if w.format == CSV {
+	switch w.format {
+	case CSV:
 		return w.closeCSV()
+	case XLSX:
+		return w.closeXLSX()
 	}
 	buf := w.buf[:0]
 	if !w.started {

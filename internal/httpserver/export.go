@@ -2,6 +2,7 @@ package httpserver
 
 import (
 	"fmt"
+	"mime"
 	"net/http"
 	"net/url"
 	"slices"
@@ -18,7 +19,7 @@ import (
 const exportChallenge = `api_code realm="tenderbase"`
 
 // export answers GET /api2.3/export. Errors are written in the format dtype
-// asks for, and in JSON when dtype itself is wrong or is csv.
+// asks for, and in JSON when dtype itself is wrong or is csv or xlsx.
 func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	values, err := export.ParseQuery(r.URL.RawQuery)
 	format, _ := export.FormatOf(values)
@@ -111,11 +112,16 @@ func (s *Server) exportKey(w http.ResponseWriter, r *http.Request, apiCode strin
 	return k, keyed, err
 }
 
-// exportHeaders sets the headers of an export answer: its type, the total,
-// the page, the row cap and the fields hidden from the caller.
+// exportHeaders sets the headers of an export answer: its type (and the
+// name a spreadsheet is saved under), the total, the page, the row cap and
+// the fields hidden from the caller.
 func (s *Server) exportHeaders(h http.Header, q export.Request, plan tenderbase.Plan, f export.Found) {
 	h.Set("Content-Type", export.ContentType(q.Format))
 	h.Set("X-Content-Type-Options", "nosniff")
+	if q.Format == export.XLSX {
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment",
+			map[string]string{"filename": export.Filename(q, f.Page+q.Compat.FirstPage())}))
+	}
 	h.Set("X-Total-Count", strconv.Itoa(f.Total))
 	h.Set("X-Page", strconv.Itoa(f.Page+q.Compat.FirstPage()))
 	h.Set("X-Per-Page", strconv.Itoa(f.PerPage))
@@ -163,8 +169,9 @@ func (s *Server) streamExport(w http.ResponseWriter, r *http.Request, q export.R
 	return nil
 }
 
-// writeExportError writes err in format f, or in JSON when f is CSV, which
-// has no shape for an error; classified as every error is (classify).
+// writeExportError writes err in format f, or in JSON when f is CSV or
+// XLSX, which have no shape for an error; classified as every error is
+// (classify).
 func (s *Server) writeExportError(w http.ResponseWriter, r *http.Request, f export.Format, err error) {
 	f = f.ErrorFormat()
 	status, code, message := s.classify(w, r, err)

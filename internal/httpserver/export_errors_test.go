@@ -29,7 +29,20 @@ func TestExportErrors(t *testing.T) {
 		{"mode=fasEIS&tend_num=12a&dtype=json", 400, jsonError,
 			`{"error":{"code":"invalid","message":"tend_num must be a procurement number of digits, got \"12a\""}}` + "\n", ""},
 		{"mode=fasEIS&dtype=yaml", 400, jsonError,
-			`{"error":{"code":"invalid","message":"unknown dtype \"yaml\": the formats are xml (the default), json and, with compat=tg, csv"}}` + "\n", ""},
+			`{"error":{"code":"invalid","message":"unknown dtype \"yaml\": the formats are xml (the default), json, xlsx and, with compat=tg, csv"}}` + "\n", ""},
+		// Nor has XLSX: an error is never a broken or an empty spreadsheet.
+		{"mode=fasEIS&tend_num=12a&dtype=xlsx", 400, jsonError,
+			`{"error":{"code":"invalid","message":"tend_num must be a procurement number of digits, got \"12a\""}}` + "\n", ""},
+		{"mode=bogus&dtype=xlsx", 400, jsonError,
+			`{"error":{"code":"invalid","message":"unknown mode \"bogus\": the modes are fasEIS and fas"}}` + "\n", ""},
+		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=XLSX", 403, jsonError,
+			`{"error":{"code":"forbidden","message":"fasSupplierInn selects complaint records by their field supplierInn, which only paid plans see (standard, guru, corporate); your plan is free"}}` + "\n", ""},
+		{"mode=fasEIS&api_code=limited&dtype=xlsx", 429, jsonError,
+			`{"error":{"code":"rate_limited","message":"rate limit of key k_limited exceeded (30 requests a minute, 10 at once): retry in 42 s"}}` + "\n",
+			"Retry-After: 42"},
+		{"mode=fasEIS&api_code=nobody&dtype=xlsx", 401, jsonError,
+			`{"error":{"code":"unauthorized","message":"unknown key"}}` + "\n",
+			`WWW-Authenticate: api_code realm="tenderbase"`},
 		// CSV has no shape for an error: the errors of a CSV request are JSON.
 		{"mode=fasEIS&dtype=csv", 400, jsonError,
 			`{"error":{"code":"invalid","message":"dtype=csv is one of TenderGuru's conventions: add compat=tg, or ask for xml or json, the spec's formats"}}` + "\n", ""},
@@ -77,6 +90,9 @@ func TestExportErrors(t *testing.T) {
 			}
 			if tt.header != "" && !hasHeader(a, tt.header) {
 				t.Errorf("no header %s in %v", tt.header, a.header)
+			}
+			if cd := a.header.Get("Content-Disposition"); a.status != 200 && cd != "" {
+				t.Errorf("an error saved as a file: Content-Disposition %q", cd)
 			}
 		})
 	}

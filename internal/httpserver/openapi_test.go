@@ -107,6 +107,7 @@ var toolCalls = map[string]string{
 	"/mcp/plans/detail":        `{"id": "202306621491460001000001"}`,
 	"/mcp/feed/changes":        `{"resource": "fas"}`,
 	"/mcp/prices/monitor":      `{"okpd2": "26.20"}`,
+	"/mcp/ru/flags":            `{"tend_num": "0362064093423626283"}`,
 	"/mcp/subscriptions/create": `{"name": "Поставки", "resource": "ru", "search": {"query": "поставка"}, ` +
 		`"recipients": ["buyer@example.com"]}`,
 	"/mcp/subscriptions/list":   `{}`,
@@ -178,7 +179,7 @@ func TestOpenAPISchemasRefuse(t *testing.T) {
 
 // TestOpenAPIExportConventions checks that the document describes the
 // switch to TenderGuru's conventions from the export's table of parameters:
-// compat takes tg alone, and dtype takes csv.
+// compat takes tg alone, and dtype takes csv; and the spreadsheet, xlsx.
 func TestOpenAPIExportConventions(t *testing.T) {
 	ts := newDemoServer(t)
 	doc := openAPIDocument(t, ts)
@@ -188,7 +189,7 @@ func TestOpenAPIExportConventions(t *testing.T) {
 		p := p.(map[string]any)
 		enums[p["name"].(string)] = p["schema"].(map[string]any)["enum"]
 	}
-	want := map[string]any{"compat": []any{"tg"}, "dtype": []any{"xml", "json", "csv"}}
+	want := map[string]any{"compat": []any{"tg"}, "dtype": []any{"xml", "json", "csv", "xlsx"}}
 	for name, enum := range want {
 		if !cmp.Equal(enums[name], enum) {
 			t.Errorf("%s: enum %v, want %v", name, enums[name], enum)

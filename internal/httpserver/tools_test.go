@@ -211,8 +211,8 @@ func TestMCPToolList(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(list.Result.Tools); n != 22 {
-		t.Errorf("%d tools, want 22", n)
+	if n := len(list.Result.Tools); n != 23 {
+		t.Errorf("%d tools, want 23", n)
 	}
 	// Every tool reads, but the two that change an account's
 	// subscriptions: a client may ask before it calls them.

@@ -7,7 +7,7 @@ func exportOperation() object {
 	return object{
 		"operationId": "export",
 		"summary":     "Complaints (mode=fasEIS), their results (mode=fasEIS, complaintID, result=1) and FAS cases (mode=fas).",
-		"description": "Records come newest first, a page at a time, in XML (the default) or JSON. The key is optional, in api_code or in an Authorization: Bearer header (both only if they carry the same key); without one the answer is the free view: tariff fields are null in JSON and empty elements in XML.",
+		"description": "Records come newest first, a page at a time, in XML (the default), JSON or, as a spreadsheet, XLSX. The key is optional, in api_code or in an Authorization: Bearer header (both only if they carry the same key); without one the answer is the free view: tariff fields are null in JSON and empty elements in XML.",
 		"security":    []any{object{}, object{"apiCode": []string{}}, object{"bearer": []string{}}},
 		"parameters":  exportParameters(),
 		"responses": object{
@@ -21,6 +21,8 @@ func exportOperation() object {
 							"properties": object{"Total": object{"type": "integer", "minimum": 0}}})}}},
 					"text/csv": object{"schema": object{"type": "string",
 						"description": "dtype=csv with compat=tg: a header row of the record's field names, then one row a record (RFC 4180, UTF-8)."}},
+					export.ContentType(export.XLSX): object{"schema": object{
+						"description": "dtype=xlsx: a workbook of one sheet named after the mode, the CSV's header row (frozen) and rows, with text, number, date and boolean cells."}},
 					"application/xml": object{"schema": object{"type": "string",
 						"description": `<export mode="..." page="..." per_page="..." total="..."> with one <complaint>, <complaintResult> or <fasCase> element a record, one child element a field.`}},
 				},
@@ -77,5 +79,6 @@ func exportHeaders() object {
 		"X-Row-Cap":           header("integer", "The plan's row cap, when it has one: records past it are never returned."),
 		"X-Notice":            header("string", "Why a page holds fewer records than the total allows, when the row cap is the reason."),
 		"X-Restricted-Fields": header("string", "The fields hidden from the caller's plan, comma-separated."),
+		"Content-Disposition": header("string", "dtype=xlsx: attachment, with the file name of the mode and the page (fasEIS-page-0.xlsx)."),
 	}
 }

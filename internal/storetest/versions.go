@@ -154,6 +154,25 @@ func testTies(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	if diff := gocmp.Diff(want, paged); diff != "" {
 		t.Errorf("pages of one record (-want +got):\n%s", diff)
 	}
+	// A write that holds two versions of a record and another record of
+	// the same second sorts them as one Put after another: a keeps the
+	// place its first version took, b was stored after it.
+	t.Run("two versions in one write", func(t *testing.T) {
+		a1 := tender(a.PurchaseNumber, tenderbase.Law44, 77, 10, "Поставка бумаги", polyclinic())
+		a2 := tender(a.PurchaseNumber, tenderbase.Law44, 77, 10, "Поставка бумаги и картриджей", polyclinic())
+		a2.Version = 2
+		st := openStore(t, open)
+		wantPut(t, st, tenderbase.PutResult{Inserted: 1}, a1)
+		wantPut(t, st, tenderbase.PutResult{Inserted: 1}, b)
+		wantPut(t, st, tenderbase.PutResult{Replaced: 1}, a2)
+		wantFound(t, st, "поставка", b.PurchaseNumber, a.PurchaseNumber)
+		st = openStore(t, open)
+		wantPut(t, st, tenderbase.PutResult{Inserted: 3, Replaced: 1}, a1, b, a2, c)
+		wantFound(t, st, "поставка", c.PurchaseNumber, b.PurchaseNumber, a.PurchaseNumber)
+		st = openStore(t, open)
+		wantPut(t, st, tenderbase.PutResult{Inserted: 3, Replaced: 1}, b, a1, a2, c)
+		wantFound(t, st, "поставка", c.PurchaseNumber, a.PurchaseNumber, b.PurchaseNumber)
+	})
 }
 
 func wantPut(t *testing.T, st tenderbase.Store, want tenderbase.PutResult, rs ...tenderbase.Record) {

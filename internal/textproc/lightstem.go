@@ -64,7 +64,7 @@ func (s *lightStemmer) stem(w string) string {
 
 // polish stems Polish. The endings are those of the Polish declension of
 // nouns and of adjectives (and participles), by case: genitive -a -u -y
-// -i -ów, dative -owi -u -i -om, instrumental -em -ą -ami, locative -e
+// -i -ów, the personal nominative plural -owie, dative -owi -u -i -om, instrumental -em -ą -ami, locative -e
 // -u -i -ach, and the adjectives' -y -i -a -e -ego -emu -ej -ym -ych
 // -ymi. After a soft consonant Polish writes its -i- into the ending
 // (energia, energii; świadczenie, świadczenia, świadczeniem, świadczeń):
@@ -73,7 +73,7 @@ func (s *lightStemmer) stem(w string) string {
 // -ń, meet in every case. Folding makes ą a, ę e and ó o, so that -ą is
 // -a and -ów -ow.
 var polish = newLightStemmer(3,
-	"a u y i e o ow owi om em ami ach",            // nouns
+	"a u y i e o ow owi owie om em ami ach",       // nouns
 	"ego emu ej ym ych ymi im ich imi",            // adjectives
 	"ia iu ii ie iem iom iami iach iego iemu iej", // the same after a soft consonant
 )
@@ -85,7 +85,9 @@ var polish = newLightStemmer(3,
 // adjectives, which names use (Didžioji, tolimojo). Folding makes ą and
 // a one letter, likewise ę, ė and e, į and i, ų, ū and u. The ia- and
 // io-stems (kelias, kelio, kelyje; brolis, brolio) write an -i- before
-// the ending: the endings with that -i- go with it. The verbal nouns in
+// the ending: the endings with that -i- go with it, and so do those of
+// the -us nouns in -ius (Vilnius, Vilniaus, Vilniuje; skaičius, skaičiaus),
+// whose -i- is no part of the stem either. The verbal nouns in
 // -imas, -ymas (tiekimas, projektavimo) are declined as -as nouns.
 var lithuanian = newLightStemmer(3,
 	"as o ui a u e ai ams us ais uose", // -as nouns and adjectives
@@ -93,7 +95,7 @@ var lithuanian = newLightStemmer(3,
 	"es ei eje ems emis ese",           // -ė nouns
 	"is ies imi yje ys ims imis yse i", // -is and -ys nouns
 	"aus umi uje ums umis",             // -us nouns
-	"ias io iui ia iu iai iams ius iais iuose ios ioje ioms iomis iose iam iame iems",                                            // after -i-
+	"ias io iui ia iu iai iams ius iais iuose ios ioje ioms iomis iose iam iame iems iaus iumi iuje iums iumis",                  // after -i-
 	"asis ojo ajam aji uoju ajame oji osios ajai aja ojoje ieji uju iesiems uosius aisiais uosiuose osioms asias osiomis osiose", // definite adjectives
 )
 

@@ -43,6 +43,7 @@ var lightStemCases = []struct {
 			{"medycznych", "medycznej", "medyczny", "medycznego", "medycznymi"},
 			{"Łodzi", "Łódź", "lodz"},
 			{"pracowników", "pracownik", "pracownikami"},
+			{"panowie", "panów", "panami"},
 		},
 		apart: [][2]string{
 			{"dostawa", "dostawców"},        // delivery, suppliers
@@ -72,6 +73,9 @@ var lightStemCases = []struct {
 			{"autorių", "autorius", "autoriai"},
 			{"Teisinės", "teisinė", "teisinių"},
 			{"tolimojo", "tolimas", "tolimo"},
+			{"Vilnius", "Vilniaus", "Vilniuje", "Vilniumi"},
+			{"skaičius", "skaičiaus", "skaičių", "skaičiumi", "skaičiuje"},
+			{"autoriaus", "autorius", "autoriumi"},
 		},
 		apart: [][2]string{
 			{"susijusios", "susisiekimo"},     // related, transport

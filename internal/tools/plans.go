@@ -67,7 +67,7 @@ const maxPlanNotices = 20
 // planDetail is what plans.detail adds to a position.
 type planDetail struct {
 	Notices      []planNotice `json:"notices" jsonschema:"The tenders published from the position, by its number or its IKZ, newest first."`
-	NoticesTotal int          `json:"notices_total" jsonschema:"How many there are; notices lists the newest 20."`
+	NoticesTotal int          `json:"notices_total" jsonschema:"How many there are; notices lists the newest 20. Past 20, a least figure: the notices that name the position and those that name its IKZ, each counted exactly, may overlap."`
 }
 
 // planNotice is a tender published from a position of a plan.
@@ -88,6 +88,7 @@ func (s *Set) planDetailOf(ctx context.Context, rec tenderbase.Record, _ restric
 		return nil, fmt.Errorf("planned purchase %s is a %T", rec.Key(), rec)
 	}
 	tenders := map[string]*tenderbase.Tender{}
+	most := 0 // the largest total of one lookup: the union holds at least as many
 	for _, by := range []tenderbase.Lookup{{Field: tenderbase.LookupPlanPosition, Value: p.PositionNumber}, {Field: tenderbase.LookupIKZ, Value: p.IKZ}} {
 		if by.Value == "" {
 			continue
@@ -96,6 +97,7 @@ func (s *Set) planDetailOf(ctx context.Context, rec tenderbase.Record, _ restric
 		if err != nil {
 			return nil, fmt.Errorf("notices of plan position %s: %w", p.PositionNumber, err)
 		}
+		most = max(most, page.Total)
 		for _, r := range page.Items {
 			if t, ok := r.(*tenderbase.Tender); ok {
 				tenders[t.PurchaseNumber] = t
@@ -109,7 +111,7 @@ func (s *Set) planDetailOf(ctx context.Context, rec tenderbase.Record, _ restric
 	slices.SortFunc(recs, func(a, b tenderbase.Record) int {
 		return cmp.Or(b.Date().Compare(a.Date()), cmp.Compare(b.Key(), a.Key()))
 	})
-	d := planDetail{Notices: []planNotice{}, NoticesTotal: len(recs)}
+	d := planDetail{Notices: []planNotice{}, NoticesTotal: max(len(recs), most)}
 	recs = recs[:min(len(recs), maxPlanNotices)]
 	standings, err := s.tenderStandings(ctx, recs)
 	if err != nil {

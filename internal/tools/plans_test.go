@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -49,10 +50,9 @@ func planFixtures() []tenderbase.Record {
 	changed := *paper
 	changed.PlanVersion = 5
 	changed.Status = tenderbase.PlannedChanged
-	changed.StatusCode = "C"
+	changed.StatusCode = "E"
 	changed.MaxPrice = 150000
 	changed.Amounts = []tenderbase.YearAmount{{Year: 2025, Amount: 150000}}
-	changed.NoticePublished = true
 	changed.PublishedAt = day(3, 4)
 	fuel := &tenderbase.PlannedPurchase{
 		PositionNumber: position44b, Law: tenderbase.Law44, PlanNumber: plan44, PlanVersion: 5, PlanYears: []int{2025, 2026, 2027},
@@ -118,6 +118,31 @@ func TestPlansThroughTheStores(t *testing.T) {
 			checkPlanSearch(t, set)
 			checkPlanDetail(t, set)
 			checkPlanLinks(t, set)
+		})
+	}
+}
+
+// TestPlanDetailManyNotices checks that plans.detail counts every notice
+// published from a position when they are more than it lists.
+func TestPlanDetailManyNotices(t *testing.T) {
+	for name, store := range bothStores(t) {
+		t.Run(name, func(t *testing.T) {
+			recs := planFixtures()
+			for i := range 25 {
+				recs = append(recs, &tenderbase.Tender{
+					PurchaseNumber: fmt.Sprintf("01603000001250004%02d", i), Law: tenderbase.Law44, Version: 1,
+					Title: "Поставка бензина автомобильного", Status: tenderbase.TenderActive, Region: 64,
+					Customer: tenderbase.Party{INN: planCustomer}, PublishedAt: time.Date(2026, 2, 1+i, 9, 0, 0, 0, time.UTC),
+					Plans: []tenderbase.PlanLink{{PositionNumber: position44b, IKZ: ikz44b}},
+				})
+			}
+			if _, err := store.Put(context.Background(), recs); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := decodeCall[planDetailView](t, New(store, nil), tenderbase.PlanFree, "plans.detail", `{"id": "`+position44b+`"}`)
+			if got.NoticesTotal != 25 || len(got.Notices) != maxPlanNotices || got.Notices[0].Published != "2026-02-25" {
+				t.Errorf("plans.detail of a position with 25 notices: total %d, %d listed, the first %+v", got.NoticesTotal, len(got.Notices), got.Notices[0])
+			}
 		})
 	}
 }

@@ -74,10 +74,11 @@ func TestTariffFields(t *testing.T) {
 	slices.Sort(covered)
 	// The feed's changes name records without any of their fields; price
 	// monitoring answers figures, and names of objects, which no plan hides;
-	// the subscriptions' tools answer an account's own settings. What a
+	// red flags are refused to the free plan whole (TestFlagsRefusals); the
+	// subscriptions' tools answer an account's own settings. What a
 	// mailing shows of records is TestMatchesPlans' business.
 	want := slices.DeleteFunc(slices.Clone(specTools), func(name string) bool {
-		return name == "feed.changes" || name == "prices.monitor" || strings.HasPrefix(name, "subscriptions.")
+		return name == "feed.changes" || name == "prices.monitor" || name == "ru.flags" || strings.HasPrefix(name, "subscriptions.")
 	})
 	slices.Sort(want)
 	if diff := cmp.Diff(want, covered); diff != "" {

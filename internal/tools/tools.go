@@ -175,7 +175,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.rnpSearch, s.rnpDetail,
 		s.plansSearch, s.plansDetail,
 		s.feedChanges,
-		s.pricesMonitor,
+		s.pricesMonitor, s.ruFlags,
 		s.subscriptionsCreate, s.subscriptionsList, s.subscriptionsDelete,
 	}
 }

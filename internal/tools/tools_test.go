@@ -25,9 +25,9 @@ var specTools = []string{
 	"plans.search", "plans.detail",
 	// Beyond the spec: the feed of changes, to poll instead of searching.
 	"feed.changes",
-	// Beyond the spec's tools: the plans' price monitoring and mailings
-	// (spec part 8).
-	"prices.monitor",
+	// Beyond the spec's tools: the plans' price monitoring, red flags and
+	// mailings (spec part 8).
+	"prices.monitor", "ru.flags",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 }
 
@@ -139,6 +139,7 @@ var goodArgs = map[string]string{
 	"plans.detail":        `{"id": "202306621491460001000001"}`,
 	"feed.changes":        `{"resource": "fas", "limit": 3}`,
 	"prices.monitor":      `{"okpd2": "26.20"}`,
+	"ru.flags":            `{"tend_num": "0362064093423626283"}`,
 	"subscriptions.create": `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
 		`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}`,
 	"subscriptions.list":   `{}`,

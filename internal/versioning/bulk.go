@@ -25,8 +25,10 @@ type Inserter interface {
 // what it did. When tx is an Inserter, the records that Put would simply
 // insert go first, together: those whose key is new to the store and to
 // the rest of the batch, that merge with nothing and that no withdrawal of
-// the batch names. The rest follow one by one, in their order; none of
-// them can see the difference, since no two share a record. The entries of
+// the batch names. The rest follow one by one, in their order, and with
+// them every new record that comes after one of them dated in the same
+// second, whose rid would otherwise sort it before that one; the others
+// cannot see the difference, since no two share a record. The entries of
 // the feed are noted in the order of records whichever way they went.
 func PutAll(ctx context.Context, tx Tx, records []tenderbase.Record, res *tenderbase.PutResult) error {
 	ordered := &orderedNotes{Tx: tx}
@@ -54,13 +56,34 @@ func putAll(ctx context.Context, tx *orderedNotes, records []tenderbase.Record, 
 	if err != nil {
 		return err
 	}
-	var inserts []Encoded
 	for i, e := range candidates {
-		if fresh[i] {
-			inserts = append(inserts, e)
-		} else {
+		if !fresh[i] {
 			rest = append(rest, e.Rec)
 		}
+	}
+	// A record put one by one takes its rid in its second when its turn
+	// comes, and of two records of one second the later stored sorts
+	// first. A new record that follows, in the batch, one of the rest in
+	// its second waits its turn among them, so that the batch sorts as
+	// one Put after another would.
+	firstRest := map[int64]int{}
+	for _, r := range rest {
+		lo, _ := RIDs(r.Date())
+		if at, ok := firstRest[lo]; !ok || place[r] < at {
+			firstRest[lo] = place[r]
+		}
+	}
+	var inserts []Encoded
+	for i, e := range candidates {
+		if !fresh[i] {
+			continue
+		}
+		lo, _ := RIDs(e.Rec.Date())
+		if at, ok := firstRest[lo]; ok && at < place[e.Rec] {
+			rest = append(rest, e.Rec)
+			continue
+		}
+		inserts = append(inserts, e)
 	}
 	if len(inserts) > 0 {
 		if err := ins.InsertAll(ctx, inserts); err != nil {

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -175,6 +176,15 @@ func decodeDocument(d *xml.Decoder, start xml.StartElement, fileName string) ([]
 		var syntax *xml.SyntaxError
 		if errors.As(err, &syntax) {
 			return nil, tenderbase.Errorf(tenderbase.EINVALID, "<%s> is not well-formed XML at line %d: %s", kind, syntax.Line, syntax.Msg)
+		}
+		// A number the schema types as one, written otherwise: the
+		// decoder stops at the end of its element, where pruning may have
+		// put the line breaks of what it left out after it, so the value
+		// stands at or before the line it reached.
+		var number *strconv.NumError
+		if errors.As(err, &number) {
+			line, _ := d.InputPos()
+			return nil, tenderbase.Errorf(tenderbase.EINVALID, "<%s> holds %q where a number is due, by line %d", kind, number.Num, line)
 		}
 		return nil, fmt.Errorf("<%s>: %w", kind, err)
 	}

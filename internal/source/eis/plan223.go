@@ -51,6 +51,7 @@ type planItem223 struct {
 	LongTermVolumes         []yearSum223 `xml:"longTermVolumes>details>longTermVolumeDetail"`
 	MaximumContractPrice    string       `xml:"maximumContractPrice"`
 	Currency                string       `xml:"currency>code"`
+	MaximumContractPriceRub string       `xml:"maximumContractPriceRub"`
 	PurchasePlannedDate     eisTime      `xml:"purchasePlannedDate"`
 	PurchasePeriodYear      int          `xml:"purchasePeriodYear"`
 	PurchasePeriodMonth     int          `xml:"purchasePeriodMonth"`
@@ -186,6 +187,9 @@ func (plan *purchasePlanData) position(item planItem223, number string, version 
 	}
 	if p.PublishYear == 0 && !item.PurchasePlannedDate.IsZero() {
 		p.PublishYear, p.PublishMonth = item.PurchasePlannedDate.Year(), int(item.PurchasePlannedDate.Month())
+	}
+	if p.Currency != "RUB" {
+		p.MaxPriceRUB = parseAmount(item.MaximumContractPriceRub)
 	}
 	p.Status = firstOf(planItemStatuses[p.StatusCode], tenderbase.PlannedActive)
 	if owner := plan.owner(); owner.INN != p.Customer.INN || owner.Name != p.Customer.Name {

@@ -132,3 +132,29 @@ func TestPurchasePlanItemStates(t *testing.T) {
 		t.Errorf("%d positions, the one of the list for small and medium businesses only: %+v", len(byNumber), p)
 	}
 }
+
+// TestPurchasePlanForeignCurrency reads the real plan with its first item
+// priced in euros, as the schema lets an item be, with the roubles the
+// plan converts it to: the position keeps both, and it is searched by
+// price in roubles.
+func TestPurchasePlanForeignCurrency(t *testing.T) {
+	doc := readRealPurchasePlan(t)
+	rub := "<ns2:maximumContractPrice>290000.00</ns2:maximumContractPrice>\n                        <ns2:currency>\n                            <code>RUB</code>\n                            <digitalCode>643</digitalCode>\n                            <name>Российский рубль</name>\n                        </ns2:currency>"
+	if !strings.Contains(doc, rub) {
+		t.Fatal("the real plan's first item is not priced as this test expects")
+	}
+	doc = strings.Replace(doc, rub, "<ns2:maximumContractPrice>2900.00</ns2:maximumContractPrice>\n<ns2:currency><code>EUR</code><digitalCode>978</digitalCode><name>Евро</name></ns2:currency>"+
+		"<ns2:exchangeRate>100.0000</ns2:exchangeRate><ns2:exchangeRateDate>2018-12-20</ns2:exchangeRateDate><ns2:maximumContractPriceRub>290000.00</ns2:maximumContractPriceRub>", 1)
+	recs, errs := decodeAll(t, "purchasePlan_test.xml", doc)
+	if len(errs) != 0 {
+		t.Fatalf("rejections: %v", errs)
+	}
+	byNumber := planned(t, recs)
+	p := byNumber["2180316803-1"]
+	if p.MaxPrice != 2900 || p.Currency != "EUR" || p.MaxPriceRUB != 290000 || p.Measures().Price != 290000 {
+		t.Errorf("item in euros: %v %s, %v in roubles, measured %v", p.MaxPrice, p.Currency, p.MaxPriceRUB, p.Measures().Price)
+	}
+	if p := byNumber["2180316803-2"]; p.MaxPriceRUB != 0 || p.Measures().Price != 289620.32 {
+		t.Errorf("item in roubles: %v in roubles, measured %v", p.MaxPriceRUB, p.Measures().Price)
+	}
+}

@@ -41,7 +41,6 @@ type planOrgWire struct {
 	INN         string `xml:"INN"`
 	KPP         string `xml:"KPP"`
 	FactAddress string `xml:"factAddress"`
-	OwnerRole   string `xml:"ownerRole"`
 }
 
 func (o planOrgWire) party() tenderbase.Party {
@@ -58,8 +57,8 @@ func (o planOrgWire) party() tenderbase.Party {
 type tenderPlanPosition struct {
 	CommonInfo struct {
 		planPositionNumbers
-		OKPD2        okpd2Wire       `xml:"OKPD2Info"`
-		OKPD2s       []okpd2Wire     `xml:"undefined>OKPD2s>OKPD2Info"`
+		OKPD2        okpdWire        `xml:"OKPD2Info"`
+		OKPD2s       []okpdWire      `xml:"undefined>OKPD2s>OKPD2Info"`
 		ObjectInfo   string          `xml:"purchaseObjectInfo"`
 		Canceled     bool            `xml:"positionCanceled"`
 		Modification *planChangeWire `xml:"positionModification"`
@@ -85,12 +84,6 @@ type planPositionNumbers struct {
 	PositionNumber string `xml:"positionNumber"`
 	IKZ            string `xml:"IKZ"`
 	PublishYear    int    `xml:"publishYear"`
-}
-
-// okpd2Wire is a class of OKPD2 as the plan-schedule gives it.
-type okpd2Wire struct {
-	Code string `xml:"OKPDCode"`
-	Name string `xml:"OKPDName"`
 }
 
 // planChangeWire is why a position was changed.
@@ -172,7 +165,7 @@ func (w *tenderPlanWire) plan() (tenderbase.PlannedPurchase, error) {
 	if p.PlanNumber == "" {
 		return p, tenderbase.Errorf(tenderbase.EINVALID, "plan-schedule has no registry number")
 	}
-	if owner := c.Owner.party(); owner.RegNum != p.Customer.RegNum || owner.INN != p.Customer.INN {
+	if owner := c.Owner.party(); (owner.RegNum != "" || owner.INN != "") && (owner.RegNum != p.Customer.RegNum || owner.INN != p.Customer.INN) {
 		p.Owner = &owner
 	}
 	p.Region = regionOf(p.Customer.KPP, p.Customer.INN)
@@ -232,11 +225,11 @@ func positionStatus(canceled bool, change *planChangeWire, code string) string {
 }
 
 // objects returns the class as an object, or nothing when no code is given.
-func (o okpd2Wire) objects() []tenderbase.PlannedObject {
-	if cleanText(o.Code) == "" {
+func (o okpdWire) objects() []tenderbase.PlannedObject {
+	if o.code() == "" {
 		return nil
 	}
-	return []tenderbase.PlannedObject{{OKPD2Code: cleanText(o.Code), OKPD2Name: cleanText(o.Name), Name: cleanText(o.Name)}}
+	return []tenderbase.PlannedObject{{OKPD2Code: o.code(), OKPD2Name: o.name(), Name: o.name()}}
 }
 
 // firstObjectName returns the name of the first object, or "".

@@ -1,6 +1,9 @@
 package ocds
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/tenderbase/tenderbase"
 )
 
@@ -80,10 +83,12 @@ func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
 				seen[key] = true
 				w.Winners = append(w.Winners, winner)
 			}
+			// The suppliers' values make the award's only when each
+			// has one, in one currency.
 			v, cur, ok := money(obj(s, "awardValue"))
 			if ok && (sumCur == "" || cur == sumCur) {
 				sum, sumCur = sum+v, cur
-			} else if ok {
+			} else {
 				summed = false
 			}
 		}
@@ -108,7 +113,9 @@ func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
 func withContract(w *tenderbase.WorldAward, k map[string]any, ps parties, signed bool) bool {
 	// ProZorro writes the number the parties signed as contractNumber and
 	// its portal's number as contractID beside the contract's hash id.
-	w.ContractID = joinNonEmpty(", ", w.ContractID, firstNonEmpty(str(k, "contractNumber"), str(k, "contractID"), str(k, "id")))
+	if number := firstNonEmpty(str(k, "contractNumber"), str(k, "contractID"), str(k, "id")); !slices.Contains(strings.Split(w.ContractID, ", "), number) {
+		w.ContractID = joinNonEmpty(", ", w.ContractID, number)
+	}
 	if d := date(str(k, "dateSigned")); !d.IsZero() && (w.ContractDate.IsZero() || d.Before(w.ContractDate)) {
 		w.ContractDate = d
 	}

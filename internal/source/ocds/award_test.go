@@ -200,3 +200,34 @@ func TestAwardPerLot(t *testing.T) {
 		t.Errorf("awards (-want +got):\n%s", diff)
 	}
 }
+
+// TestAwardValueOfItsParts checks the sums an award is given from its
+// parts: the suppliers of Taiwan's award notice, the contracts of an
+// award. A supplier without a value leaves the award without one, rather
+// than the sum of the others as its whole; two contracts with one number
+// name it once.
+func TestAwardValueOfItsParts(t *testing.T) {
+	supplier := func(name string, value any) map[string]any {
+		s := map[string]any{"identifier": map[string]any{"legalName": name, "id": name}}
+		if value != nil {
+			s["awardValue"] = map[string]any{"amount": value, "currency": "TWD"}
+		}
+		return s
+	}
+	notice := func(suppliers ...any) map[string]any {
+		return map[string]any{"awardDate": "2014-02-07", "items": []any{map[string]any{"suppliers": suppliers}}}
+	}
+	if w, _ := awardNotice(notice(supplier("A", 100.0), supplier("B", 50.0))); w.Value != 150 || w.Currency != "TWD" {
+		t.Errorf("two suppliers with values: %v %q, want 150 TWD", w.Value, w.Currency)
+	}
+	if w, _ := awardNotice(notice(supplier("A", 100.0), supplier("B", nil))); w.Value != 0 || w.Currency != "" || len(w.Winners) != 2 {
+		t.Errorf("a supplier without a value: %v %q with %d winners, want no value", w.Value, w.Currency, len(w.Winners))
+	}
+	var w tenderbase.WorldAward
+	for _, k := range []map[string]any{{"id": "h1", "contractNumber": "16/11"}, {"id": "h2", "contractNumber": "16/11"}, {"id": "h3", "contractNumber": "17/11"}} {
+		withContract(&w, k, parties{}, true)
+	}
+	if w.ContractID != "16/11, 17/11" {
+		t.Errorf("contracts numbered 16/11, 16/11 and 17/11 give %q", w.ContractID)
+	}
+}

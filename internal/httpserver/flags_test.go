@@ -1,0 +1,94 @@
+package httpserver_test
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/httpserver"
+	"github.com/tenderbase/tenderbase/internal/importer"
+	"github.com/tenderbase/tenderbase/internal/postgres"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
+	"github.com/tenderbase/tenderbase/internal/source/eis"
+	"github.com/tenderbase/tenderbase/internal/sqlite"
+	"github.com/tenderbase/tenderbase/internal/tools"
+)
+
+// singleApplication is the published protocol of a 44-FZ auction that got
+// one application (../shared/data, PROVENANCE.md).
+var singleApplication = filepath.Join("..", "..", "..", "shared", "data", "eis44", "aksyuk__zakupki_gov_ru",
+	"fcsProtocolEFSingleApp_0111100000217000018_15537445.xml")
+
+// TestFlagsThroughMCP asks "did tender 0111100000217000018 get one bid"
+// through MCP and the debug endpoint, on both stores holding its published
+// protocol: one call answers it, with the protocol the answer rests on.
+func TestFlagsThroughMCP(t *testing.T) {
+	if _, err := os.Stat(singleApplication); err != nil {
+		t.Skipf("%s is absent (%v): the shared data folder is not beside this checkout", singleApplication, err)
+	}
+	open := map[string]func(t *testing.T) tenderbase.Store{
+		"sqlite": func(t *testing.T) tenderbase.Store {
+			s, err := sqlite.Open(t.Context(), t.TempDir()+"/flags.db", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		},
+		"postgres": func(t *testing.T) tenderbase.Store {
+			s, err := postgres.Open(t.Context(), pgtest.URL(t), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s
+		},
+	}
+	type flag struct {
+		Rule    string
+		State   string
+		Because []string
+	}
+	want := flag{"single_bid", "fired", []string{
+		"1 application in protocol 0111100000217000018-1 (fcsProtocolEFSingleApp) of 2017-10-13",
+		"the placing method is not stored: a competitive procedure is assumed",
+	}}
+	for name, open := range open {
+		t.Run(name, func(t *testing.T) {
+			store := open(t)
+			t.Cleanup(func() { store.Close() })
+			sum, err := importer.Import(t.Context(), store, []string{singleApplication}, importer.Options{Decoders: []importer.Decoder{eis.Format{}}})
+			if err != nil || sum.Records != 1 {
+				t.Fatalf("import: %+v, %v", sum, err)
+			}
+			srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
+			ts := httptest.NewServer(srv.Handler())
+			t.Cleanup(ts.Close)
+
+			var rpc struct {
+				Result struct {
+					StructuredContent struct {
+						Fired int
+						Flags []flag
+					} `json:"structuredContent"`
+					IsError bool `json:"isError"`
+				}
+			}
+			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.flags","arguments":{"tend_num":"0111100000217000018"}}}`), &rpc)
+			got := rpc.Result.StructuredContent
+			if rpc.Result.IsError || got.Fired != 1 || len(got.Flags) != 8 {
+				t.Fatalf("MCP: %+v", rpc.Result)
+			}
+			if diff := cmp.Diff(want, got.Flags[0]); diff != "" {
+				t.Errorf("MCP single_bid (-want +got):\n%s", diff)
+			}
+			var debug struct{ Flags []flag }
+			decode(t, post(t, ts, "/mcp/ru/flags", `{"tend_num":"0111100000217000018"}`), &debug)
+			if len(debug.Flags) == 0 || !cmp.Equal(want, debug.Flags[0]) {
+				t.Errorf("debug endpoint: %+v", debug.Flags)
+			}
+		})
+	}
+}
