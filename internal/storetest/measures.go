@@ -218,6 +218,25 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 			}
 		}
 	})
+	t.Run("contracts by end, by cursor", func(t *testing.T) {
+		// From a contract with an end to one without: the keyset crosses
+		// from keys to none.
+		srch := tenderbase.Search{Kind: tenderbase.KindContract, Sort: tenderbase.SortEnds, PageSize: 1}
+		var got []string
+		for range 4 {
+			p, err := s.Search(t.Context(), srch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got = append(got, keysOf(p.Items)...); p.Next == "" {
+				break
+			}
+			srch.Cursor = p.Next
+		}
+		if want := []string{mContrB, mContrA, mContrC}; !cmp.Equal(want, got) {
+			t.Errorf("pages of 1 by cursor give %v, want %v", got, want)
+		}
+	})
 	t.Run("relevance", func(t *testing.T) {
 		// mRoof says "кровли" twice; every other match once.
 		got, total := searchAll(t, s, tenders(tenderbase.Search{Query: roof, Sort: tenderbase.SortRelevance}))
