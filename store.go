@@ -108,3 +108,20 @@ type ManyGetter interface {
 type Readier interface {
 	Ready(ctx context.Context) error
 }
+
+// StoreAs returns the store behind st as a T (a sync log, a store of
+// subscriptions, one that reads many records at once), looking through
+// the wrappers that say what they wrap with Unwrap (metrics.Store).
+func StoreAs[T any](st Store) (T, bool) {
+	for {
+		if t, ok := st.(T); ok {
+			return t, true
+		}
+		w, ok := st.(interface{ Unwrap() Store })
+		if !ok {
+			var none T
+			return none, false
+		}
+		st = w.Unwrap()
+	}
+}

@@ -17,7 +17,7 @@ type toolCall struct {
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
 // suppliers and of purchase plans, the feed of changes, price monitoring,
-// red flags and the subscriptions.
+// red flags, the subscriptions and the freshness of the data.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
 	"docs.search", "contracts.search", "contracts.detail",
@@ -28,6 +28,7 @@ var toolNames = []string{
 	"plans.search", "plans.detail",
 	"feed.changes", "prices.monitor", "ru.flags",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
+	"data.freshness",
 }
 
 // demoCalls returns a call of every tool whose arguments find something in
@@ -101,6 +102,7 @@ func demoCalls(t *testing.T) []toolCall {
 		{"feed.changes", map[string]any{"resource": "ru", "limit": 5}},
 		{"prices.monitor", map[string]any{"okpd2": "26.20"}},
 		{"ru.flags", map[string]any{"tend_num": contract.PurchaseNumber}},
+		{"data.freshness", map[string]any{}},
 	}
 }
 

@@ -136,6 +136,7 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 	cfg.HTTP.Metrics = metrics.New(metrics.Build{Version: b.shortVersion(), Commit: b.Commit, GoVersion: b.GoVersion})
 	cfg.HTTP.Tools = tools.New(cfg.HTTP.Metrics.Store(store), logger)
 	cfg.HTTP.Tools.SetWebhookPolicy(cfg.Mail.Webhooks)
+	cfg.HTTP.Tools.SetFreshness(freshnessConfig(cfg.Sync, cfg.SyncConfig))
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: b.shortVersion()}
 	if cfg.Demo {
 		if err := loadDemo(ctx, store, cfg.HTTP.Keys, cfg.Store.String(), logger); err != nil {

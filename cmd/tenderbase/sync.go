@@ -19,6 +19,7 @@ import (
 
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
+	"github.com/tenderbase/tenderbase/internal/freshness"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/fedresurs"
@@ -198,11 +199,53 @@ func everySource(sc syncConfig, logger *slog.Logger) []harvest.Source {
 	}
 }
 
-// runnable returns the sources of sc that can run: a source that needs an
-// account and was given none is left out, saying so in the log, unless
-// --sources names it (its run then fails, saying what is missing). The
-// keyless sources run.
+// runnable returns the sources of sc that can run, as syncPlan does,
+// saying in the log which ones are off for want of an account.
 func runnable(sc syncConfig, logger *slog.Logger) []harvest.Source {
+	run, off := syncPlan(sc, logger)
+	var names []string
+	for _, src := range run {
+		names = append(names, src.Name())
+	}
+	missing := accountMissing(sc)
+	for _, name := range sourceNames() {
+		if why, ok := off[name]; ok && why == missing[name] {
+			logger.Warn("sync of "+name+" off until it is given an account", "source", name, "why", why)
+		}
+	}
+	logger.Info("sync on", "sources", strings.Join(names, ","), "every", sc.Every.String())
+	return run
+}
+
+// syncPlan returns the sources of sc that can run, and why each other one
+// is off: a source that needs an account and was given none is left out
+// unless --sources names it (its run then fails, saying what is missing);
+// the keyless sources run, TED once given its first day.
+func syncPlan(sc syncConfig, logger *slog.Logger) (run []harvest.Source, off map[string]string) {
+	missing := accountMissing(sc)
+	off = map[string]string{}
+	chosen := sources(sc, logger)
+	for _, src := range chosen {
+		if why, ok := missing[src.Name()]; ok && !slices.Contains(sc.Sources, src.Name()) {
+			off[src.Name()] = why
+			continue
+		}
+		run = append(run, src)
+	}
+	for _, name := range sourceNames() {
+		if !slices.ContainsFunc(chosen, func(s harvest.Source) bool { return s.Name() == name }) {
+			off[name] = "not in --sources"
+			if name == "ted" && len(sc.Sources) == 0 {
+				off[name] = "no first day: set --ted-since or TENDERBASE_TED_SINCE (docs/sync.md)"
+			}
+		}
+	}
+	return run, off
+}
+
+// accountMissing says, of the sources that need an account, which sc
+// gives none, and what to set.
+func accountMissing(sc syncConfig) map[string]string {
 	missing := map[string]string{}
 	if sc.EIS.Token == "" {
 		missing["eis"] = "no token: set TENDERBASE_EIS_TOKEN or --eis-token-file (docs/sync.md)"
@@ -210,18 +253,26 @@ func runnable(sc syncConfig, logger *slog.Logger) []harvest.Source {
 	if sc.Fedresurs.Login == "" || sc.Fedresurs.Password == "" {
 		missing["fedresurs"] = "no account: set TENDERBASE_FEDRESURS_LOGIN and TENDERBASE_FEDRESURS_PASSWORD (docs/sync.md)"
 	}
-	var run []harvest.Source
-	var names []string
-	for _, src := range sources(sc, logger) {
-		if why, ok := missing[src.Name()]; ok && !slices.Contains(sc.Sources, src.Name()) {
-			logger.Warn("sync of "+src.Name()+" off until it is given an account", "source", src.Name(), "why", why)
-			continue
+	return missing
+}
+
+// freshnessConfig is what data.freshness and GET /freshness report on:
+// every source, whether this server syncs it (syncOn: serve --sync), and
+// the secrets that no answer may show.
+func freshnessConfig(syncOn bool, sc syncConfig) freshness.Config {
+	_, off := syncPlan(sc, nil)
+	cfg := freshness.Config{Secrets: []string{sc.EIS.Token, sc.Fedresurs.Password}}
+	for _, src := range everySource(sc, nil) {
+		syncing := freshness.SyncOn
+		switch why, isOff := off[src.Name()]; {
+		case !syncOn:
+			syncing = "off: this server runs without --sync"
+		case isOff:
+			syncing = "off: " + why
 		}
-		run = append(run, src)
-		names = append(names, src.Name())
+		cfg.Sources = append(cfg.Sources, freshness.Source{Name: src.Name(), About: src.About(), Syncing: syncing})
 	}
-	logger.Info("sync on", "sources", strings.Join(names, ","), "every", sc.Every.String())
-	return run
+	return cfg
 }
 
 func sourceNames() []string {
@@ -321,16 +372,6 @@ func runSyncStatus(ctx context.Context, c *cli, args []string) int {
 	return c.printStatus(ctx, st, asJSON)
 }
 
-// sourceStatus is a source's state as the status shows it.
-type sourceStatus struct {
-	tenderbase.SyncState
-	LagSeconds int64 `json:"lag_seconds,omitempty"`
-	NeverRun   bool  `json:"never_run,omitempty"`
-	// Missing lists the partitions set aside, whose data is missing: at
-	// most missingShown of them.
-	Missing []harvest.Aside `json:"missing,omitempty"`
-}
-
 // missingShown is how many partitions set aside the status lists of a
 // source; the count says how many there are.
 const missingShown = 100
@@ -340,25 +381,10 @@ func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bo
 	if !ok {
 		return c.fail(errors.New("this store keeps no sync log"))
 	}
-	states, err := log.SyncStates(ctx)
+	now := time.Now()
+	rows, err := harvest.Status(ctx, log, sourceNames(), missingShown, now)
 	if err != nil {
 		return c.fail(err)
-	}
-	now := time.Now()
-	var rows []sourceStatus
-	for _, name := range sourceNames() {
-		row := sourceStatus{SyncState: tenderbase.SyncState{Source: name}, NeverRun: true}
-		for _, s := range states {
-			if s.Source == name {
-				row = sourceStatus{SyncState: s, LagSeconds: int64(s.Lag(now).Seconds())}
-			}
-		}
-		if row.SetAside > 0 {
-			if row.Missing, err = harvest.SetAside(ctx, log, name, missingShown); err != nil {
-				return c.fail(err)
-			}
-		}
-		rows = append(rows, row)
 	}
 	if asJSON {
 		enc := json.NewEncoder(c.stdout)
@@ -374,7 +400,7 @@ func (c *cli) printStatus(ctx context.Context, store tenderbase.Store, asJSON bo
 
 // writeStatus writes the states as a table, and under it the errors and
 // rejections in full.
-func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
+func writeStatus(w io.Writer, rows []harvest.SourceStatus, now time.Time) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SOURCE\tCURRENT TO\tLAG\tLAST SUCCESS\tPARTITIONS\tFILES\tRECORDS\tNEW\tREJECTED\tDOC TEXTS\tLAST RUN")
 	for _, r := range rows {
@@ -412,7 +438,7 @@ func writeStatus(w io.Writer, rows []sourceStatus, now time.Time) {
 }
 
 // writeMissing lists a source's partitions set aside: the data missing.
-func writeMissing(w io.Writer, r sourceStatus) {
+func writeMissing(w io.Writer, r harvest.SourceStatus) {
 	if r.SetAside > 0 {
 		fmt.Fprintf(w, "%s: data missing: %d partitions set aside, tried again the next run, then daily for a week:\n", r.Source, r.SetAside)
 	}

@@ -9,14 +9,18 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/freshness"
+	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs"
 	"github.com/tenderbase/tenderbase/internal/harvest/eisdocs/eistest"
+	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 )
 
@@ -130,10 +134,10 @@ func TestSyncKilledAndRestarted(t *testing.T) {
 }
 
 // syncStatus returns the EIS source's status.
-func syncStatus(t *testing.T, db string) sourceStatus {
+func syncStatus(t *testing.T, db string) harvest.SourceStatus {
 	t.Helper()
 	got := runCLI(t, nil, "sync", "status", "--json", "--db", db)
-	var rows []sourceStatus
+	var rows []harvest.SourceStatus
 	if err := json.Unmarshal([]byte(got.stdout), &rows); err != nil {
 		t.Fatalf("sync status --json: %v\n%s%s", err, got.stdout, got.stderr)
 	}
@@ -143,7 +147,7 @@ func syncStatus(t *testing.T, db string) sourceStatus {
 		}
 	}
 	t.Fatalf("sync status has no eis: %s", got.stdout)
-	return sourceStatus{}
+	return harvest.SourceStatus{}
 }
 
 // serve --sync keeps the store current while it serves, with the token
@@ -314,5 +318,84 @@ func TestEISBlockedWait(t *testing.T) {
 		if !ok || cfg.SyncConfig.EIS.BlockedWait != tt.want {
 			t.Errorf("%v: wait %v, want %v", tt.args, cfg.SyncConfig.EIS.BlockedWait, tt.want)
 		}
+	}
+}
+
+// The freshness that serve reports says of every source whether this
+// server syncs it, and why not, as the sync runs them; and it is given
+// the secrets that no answer may show.
+func TestFreshnessSyncing(t *testing.T) {
+	noAccount := "off: no account: set TENDERBASE_FEDRESURS_LOGIN and TENDERBASE_FEDRESURS_PASSWORD (docs/sync.md)"
+	noDay := "off: no first day: set --ted-since or TENDERBASE_TED_SINCE (docs/sync.md)"
+	noSync := "off: this server runs without --sync"
+	for _, tt := range []struct {
+		on   bool
+		sc   syncConfig
+		want []string // eis, torgi, torgi-cards, fedresurs, ted, rsmp
+	}{
+		{false, syncConfig{EIS: eisdocs.Config{Token: "t0k3n-abc"}}, []string{noSync, noSync, noSync, noSync, noSync, noSync}},
+		{true, syncConfig{EIS: eisdocs.Config{Token: "t0k3n-abc"}}, []string{"on", "on", "on", noAccount, noDay, "on"}},
+		{true, syncConfig{}, []string{"off: no token: set TENDERBASE_EIS_TOKEN or --eis-token-file (docs/sync.md)", "on", "on", noAccount, noDay, "on"}},
+		{true, syncConfig{Sources: []string{"eis", "ted"}}, []string{"on", "off: not in --sources", "off: not in --sources", "off: not in --sources", "on", "off: not in --sources"}},
+	} {
+		cfg := freshnessConfig(tt.on, tt.sc)
+		var names, syncing []string
+		for _, s := range cfg.Sources {
+			names, syncing = append(names, s.Name), append(syncing, s.Syncing)
+			if s.About.Fetches == "" || s.About.StaleAfter <= 0 || len(s.About.Kinds) == 0 {
+				t.Errorf("%s says nothing of itself: %+v", s.Name, s.About)
+			}
+		}
+		if !slices.Equal(names, sourceNames()) || !slices.Equal(syncing, tt.want) {
+			t.Errorf("sync %v, sources %v: %v %q; want %q", tt.on, tt.sc.Sources, names, syncing, tt.want)
+		}
+		if tt.sc.EIS.Token != "" && !slices.Contains(cfg.Secrets, tt.sc.EIS.Token) {
+			t.Errorf("the EIS token is not among the secrets %q", cfg.Secrets)
+		}
+	}
+}
+
+// serve answers GET /freshness with the figures sync status gives, on
+// both stores: a sync whose every partition was set aside is stale, its
+// data missing named, and this server, run without --sync, says it does
+// not sync it.
+func TestFreshnessServed(t *testing.T) {
+	for name, db := range map[string]string{"sqlite": filepath.Join(t.TempDir(), "store.db"), "postgres": pgtest.URL(t)} {
+		t.Run(name, func(t *testing.T) {
+			_, args := eisDay(t, db)
+			env := map[string]string{"TENDERBASE_EIS_TOKEN": "good-token", "TENDERBASE_MAX_DOWNLOAD_BYTES": "100"}
+			if got := runCLI(t, env, args...); got.code != exitFailure {
+				t.Fatalf("sync with a bound of 100 bytes: exit %d\n%s", got.code, got.stderr)
+			}
+			status := syncStatus(t, db)
+			created := runCLI(t, nil, "keys", "create", "--db", db, "--plan", "free", "--name", "monitor")
+			secret := regexp.MustCompile(`tb_[A-Za-z0-9]+`).FindString(created.stdout)
+			addr, _, _, cancel, exited := startServeEnv(t, env, "--db", db)
+			defer func() { cancel(); waitExit(t, exited) }()
+			req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/freshness?source=eis", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Authorization", "Bearer "+secret)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			var rep freshness.Report
+			if err := json.Unmarshal(body, &rep); err != nil || resp.StatusCode != http.StatusOK || len(rep.Sources) != 1 {
+				t.Fatalf("GET /freshness?source=eis: %d %s", resp.StatusCode, body)
+			}
+			eis := rep.Sources[0]
+			if eis.State != freshness.StateStale || eis.SetAside != status.SetAside || eis.SetAside != 9 || eis.MissingMore != 0 ||
+				!eis.LastErrorAt.Equal(status.LastErrorAt.Truncate(time.Second)) || eis.Syncing != "off: this server runs without --sync" ||
+				!strings.HasPrefix(eis.Missing[0], "03/*: 3 partitions 2026-11-20, failing since ") {
+				t.Errorf("the freshness of eis against its status %+v:\n%s", status, body)
+			}
+			if strings.Contains(string(body), "good-token") {
+				t.Errorf("the answer shows the token:\n%s", body)
+			}
+		})
 	}
 }

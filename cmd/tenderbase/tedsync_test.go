@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/harvest/ted/tedtest"
 )
 
@@ -34,11 +35,11 @@ func TestSyncTED(t *testing.T) {
 		t.Fatalf("sync: exit %d\n%s%s", got.code, got.stdout, got.stderr)
 	}
 	status := runCLI(t, nil, "sync", "status", "--json", "--db", db)
-	var rows []sourceStatus
+	var rows []harvest.SourceStatus
 	if err := json.Unmarshal([]byte(status.stdout), &rows); err != nil {
 		t.Fatal(err, status.stdout)
 	}
-	i := slices.IndexFunc(rows, func(r sourceStatus) bool { return r.Source == "ted" })
+	i := slices.IndexFunc(rows, func(r harvest.SourceStatus) bool { return r.Source == "ted" })
 	if i < 0 || rows[i].Files != 2 || rows[i].Inserted != 2 || rows[i].LastError != "" {
 		t.Errorf("status %+v, want ted with 2 notices imported", rows)
 	}

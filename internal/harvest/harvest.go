@@ -27,6 +27,8 @@ import (
 type Source interface {
 	// Name names the source in the sync log, flags and status ("eis").
 	Name() string
+	// About says what the source fetches and when its data is stale.
+	About() About
 	// Sync fetches what job's scope asks for and job's log has not
 	// completed, oldest first: it hands each file downloaded to job.Import
 	// and records each partition done with job.Complete, after its files

@@ -112,6 +112,7 @@ var toolCalls = map[string]string{
 		`"recipients": ["buyer@example.com"]}`,
 	"/mcp/subscriptions/list":   `{}`,
 	"/mcp/subscriptions/delete": `{"id": "s_00000000"}`,
+	"/mcp/data/freshness":       `{}`,
 }
 
 // TestOpenAPITools validates the document's request schema against the
@@ -134,7 +135,7 @@ func TestOpenAPITools(t *testing.T) {
 			validate(t, rs, path+" "+c.key+" "+c.body, body)
 		}
 	}
-	if n := len(paths) - 3; n != len(toolCalls) { // the export, the feed and the document
+	if n := len(paths) - 4; n != len(toolCalls) { // the export, the feed, the freshness and the document
 		t.Errorf("the document has %d tool paths, want %d", n, len(toolCalls))
 	}
 }

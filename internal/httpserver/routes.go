@@ -33,6 +33,8 @@ func (s *Server) routes() http.Handler {
 	s.browserRoute(mux, http.MethodGet, "/api2.3/export", http.HandlerFunc(s.export))
 	// The feed of changes takes its key as the export does.
 	s.browserRoute(mux, http.MethodGet, "/api2.3/feed", s.handle(s.feed))
+	// How current the data is: data.freshness for any key, as the tools.
+	s.browserRoute(mux, http.MethodGet, "/freshness", s.requireKey(s.limitRate(s.handle(s.freshness))))
 
 	// The unsubscribe links of the mailings, for people and mail clients.
 	if s.cfg.Subscriptions != nil {

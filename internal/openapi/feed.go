@@ -43,3 +43,28 @@ func feedOperation(t *tools.Tool) (object, error) {
 		},
 	}, nil
 }
+
+// freshnessOperation describes GET /freshness, which answers what the tool
+// data.freshness answers.
+func freshnessOperation(t *tools.Tool) (object, error) {
+	var out any
+	if err := json.Unmarshal(t.EndpointSchema(), &out); err != nil {
+		return nil, fmt.Errorf("openapi: output schema of %s: %w", t.Name, err)
+	}
+	return object{
+		"operationId": "freshness",
+		"summary":     "How current the data is, per sync source and per kind of record.",
+		"description": t.Description + " Any valid key, as on the debug endpoints.",
+		"security":    []any{object{"bearer": []string{}}},
+		"parameters": []any{object{"name": "source", "in": "query", "required": false,
+			"description": "One source's report, e.g. eis; all when left out.", "schema": object{"type": "string", "maxLength": 32}}},
+		"responses": object{
+			"200": object{"description": "The report.", "content": object{"application/json": object{"schema": out}}},
+			"400": errorResponse("A parameter is unknown or repeated, or the source is none of this server's.", false, nil),
+			"401": errorResponse("No key, or a key that is unknown, revoked or suspended.", false, object{"WWW-Authenticate": header("string", "The Bearer challenge.")}),
+			"429": errorResponse("The key is over its rate limit.", false, retryAfter()),
+			"500": errorResponse("Internal error.", false, nil),
+			"503": unavailableResponse(false),
+		},
+	}, nil
+}

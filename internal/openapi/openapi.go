@@ -1,6 +1,7 @@
 // Package openapi builds the OpenAPI 3.1 document of the service's plain
 // HTTP interface: the export (GET /api2.3/export), the feed of changes
-// (GET /api2.3/feed) and the debug endpoints of the tools (POST
+// (GET /api2.3/feed), how current the data is (GET /freshness) and the
+// debug endpoints of the tools (POST
 // /mcp/{group}/{operation}). The document is generated
 // from the same tables the service runs on: the export's parameters and
 // record fields, and each tool's input and output schemas.
@@ -39,6 +40,12 @@ func Document(ts []*tools.Tool) ([]byte, error) {
 				return nil, err
 			}
 			paths["/api2.3/feed"] = object{"get": op}
+		}
+		if t.Name == "data.freshness" {
+			if op, err = freshnessOperation(t); err != nil {
+				return nil, err
+			}
+			paths["/freshness"] = object{"get": op}
 		}
 	}
 	doc := object{

@@ -136,7 +136,7 @@ func (s *Set) candidates(ctx context.Context, k tenderbase.Kind, keys []string) 
 	if len(keys) == 0 {
 		return nil, nil
 	}
-	if mg, ok := storeAs[tenderbase.ManyGetter](s.store); ok {
+	if mg, ok := tenderbase.StoreAs[tenderbase.ManyGetter](s.store); ok {
 		recs, err := mg.GetMany(ctx, k, keys)
 		if err != nil {
 			return nil, fmt.Errorf("read %d records of %s: %w", len(keys), k, err)

@@ -33,6 +33,7 @@ func TestMain(m *testing.M) {
 		}
 		defer store.Close()
 		demoSet = New(store, nil)
+		demoSet.SetFreshness(freshnessConfig())
 		return m.Run()
 	}()
 	os.RemoveAll(dir)

@@ -135,6 +135,8 @@ var argumentLimits = map[string]int{
 	"webhook":    2000,
 	"watch_inns": tenderbase.MaxWatchINNs,
 	"branch":     200,
+	// The source data.freshness reports on: a name such as torgi-cards.
+	"source": 32,
 }
 
 // limitSchema states the argument's limit in its schema p. An array says

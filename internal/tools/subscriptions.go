@@ -14,23 +14,6 @@ import (
 	"github.com/tenderbase/tenderbase"
 )
 
-// storeAs returns the store behind st as a T (a subscription store, a
-// store that reads many records at once), looking through wrappers that
-// say what they wrap (metrics.Store).
-func storeAs[T any](st tenderbase.Store) (T, bool) {
-	for {
-		if t, ok := st.(T); ok {
-			return t, true
-		}
-		w, ok := st.(interface{ Unwrap() tenderbase.Store })
-		if !ok {
-			var none T
-			return none, false
-		}
-		st = w.Unwrap()
-	}
-}
-
 // accountSubscriptions returns the key of the caller of ctx and the
 // store of subscriptions: subscriptions are an account's, so a caller
 // without a key has none.
@@ -39,7 +22,7 @@ func (s *Set) accountSubscriptions(ctx context.Context) (tenderbase.Key, tenderb
 	if !ok || k.Account == "" {
 		return k, nil, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "subscriptions belong to an account: call with an API key")
 	}
-	subs, ok := storeAs[tenderbase.SubscriptionStore](s.store)
+	subs, ok := tenderbase.StoreAs[tenderbase.SubscriptionStore](s.store)
 	if !ok {
 		return k, nil, errors.New("this store keeps no subscriptions")
 	}

@@ -75,10 +75,11 @@ func TestTariffFields(t *testing.T) {
 	// The feed's changes name records without any of their fields; price
 	// monitoring answers figures, and names of objects, which no plan hides;
 	// red flags are refused to the free plan whole (TestFlagsRefusals); the
-	// subscriptions' tools answer an account's own settings. What a
-	// mailing shows of records is TestMatchesPlans' business.
+	// subscriptions' tools answer an account's own settings; the freshness
+	// answers dates and counts of the sync. What a mailing shows of records
+	// is TestMatchesPlans' business.
 	want := slices.DeleteFunc(slices.Clone(specTools), func(name string) bool {
-		return name == "feed.changes" || name == "prices.monitor" || name == "ru.flags" || strings.HasPrefix(name, "subscriptions.")
+		return name == "feed.changes" || name == "prices.monitor" || name == "ru.flags" || strings.HasPrefix(name, "subscriptions.") || name == "data.freshness"
 	})
 	slices.Sort(want)
 	if diff := cmp.Diff(want, covered); diff != "" {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/freshness"
 	"github.com/tenderbase/tenderbase/internal/spelling"
 	"github.com/tenderbase/tenderbase/internal/webhook"
 )
@@ -128,6 +129,8 @@ type Set struct {
 	scanPages, scanPageSize int
 	// webhooks says where subscriptions.create lets a webhook point.
 	webhooks webhook.Policy
+	// freshness is what data.freshness reports on besides the store.
+	freshness freshness.Config
 	// counts, within one search call, runs each count once (countingOnce);
 	// nil outside a call.
 	counts *countCache
@@ -177,6 +180,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.feedChanges,
 		s.pricesMonitor, s.ruFlags,
 		s.subscriptionsCreate, s.subscriptionsList, s.subscriptionsDelete,
+		s.dataFreshness,
 	}
 }
 

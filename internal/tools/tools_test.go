@@ -29,6 +29,9 @@ var specTools = []string{
 	// mailings (spec part 8).
 	"prices.monitor", "ru.flags",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
+	// Beyond the spec: how current the data is, before an empty answer is
+	// trusted.
+	"data.freshness",
 }
 
 // selfExplained are the arguments whose name, type, enum or pattern say
@@ -144,6 +147,7 @@ var goodArgs = map[string]string{
 		`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}`,
 	"subscriptions.list":   `{}`,
 	"subscriptions.delete": `{"id": "s_00000000"}`,
+	"data.freshness":       `{}`,
 }
 
 // badArgs are arguments that do not fit a tool's schema, by what is wrong.

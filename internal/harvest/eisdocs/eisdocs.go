@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 	"github.com/tenderbase/tenderbase/internal/importer"
@@ -102,6 +103,12 @@ func New(cfg Config, logger *slog.Logger) *Source {
 
 // Name returns "eis".
 func (s *Source) Name() string { return "eis" }
+
+// About says what the source fetches, and when its data is stale. Notices are published every day; a day is fetched whole once it ended, today by the hour.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "EIS 44-FZ and 223-FZ notices, protocols, contracts, complaints, RNP", StaleAfter: 2 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindProtocol, tenderbase.KindContract, tenderbase.KindComplaint, tenderbase.KindUnfairSupplier}}
+}
 
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }

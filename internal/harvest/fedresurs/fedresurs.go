@@ -50,6 +50,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -120,6 +121,12 @@ func New(cfg Config, logger *slog.Logger) *Source {
 
 // Name returns "fedresurs".
 func (s *Source) Name() string { return "fedresurs" }
+
+// About says what the source fetches, and when its data is stale. Messages are published every day.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "EFRSB bankruptcy auction messages", StaleAfter: 2 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindLot}}
+}
 
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }

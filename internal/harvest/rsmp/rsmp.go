@@ -35,6 +35,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -116,6 +117,12 @@ func New(cfg Config, logger *slog.Logger) *Source {
 
 // Name returns "rsmp".
 func (s *Source) Name() string { return "rsmp" }
+
+// About says what the source fetches, and when its data is stale. The register is released once a month, on the 10th: a release may be a month and a fortnight old before the next is late.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "FNS SME register (RSMP), a release a month", StaleAfter: 45 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindOrg}}
+}
 
 // Stats returns what the source's clients did.
 func (s *Source) Stats() fetch.Stats {

@@ -37,6 +37,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -91,6 +92,12 @@ func New(cfg Config, logger *slog.Logger) *Source {
 
 // Name returns "ted".
 func (s *Source) Name() string { return "ted" }
+
+// About says what the source fetches, and when its data is stale. The OJ S appears from Monday to Friday and a day is completed once it settled: a weekend and a settling day are no staleness.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "TED notices of the EU and beyond (eForms, TED XML)", StaleAfter: 4 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindWorldTender}}
+}
 
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }

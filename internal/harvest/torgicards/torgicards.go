@@ -60,6 +60,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -108,6 +109,12 @@ func New(cfg Config, logger *slog.Logger) *Source {
 
 // Name returns "torgi-cards".
 func (s *Source) Name() string { return "torgi-cards" }
+
+// About says what the source fetches, and when its data is stale. Lots are published every day.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "torgi.gov.ru lot cards from its public search", StaleAfter: 2 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindLot}}
+}
 
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }

@@ -43,6 +43,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/fetch"
 	"github.com/tenderbase/tenderbase/internal/harvest"
 )
@@ -93,6 +94,12 @@ func New(cfg Config, logger *slog.Logger) *Source {
 
 // Name returns "torgi".
 func (s *Source) Name() string { return "torgi" }
+
+// About says what the source fetches, and when its data is stale. The open data lists the notices of each day.
+func (s *Source) About() harvest.About {
+	return harvest.About{Fetches: "torgi.gov.ru notices from the open data, with cancellations", StaleAfter: 2 * 24 * time.Hour,
+		Kinds: []tenderbase.Kind{tenderbase.KindLot}}
+}
 
 // Stats returns what the source's client did.
 func (s *Source) Stats() fetch.Stats { return s.client.Stats() }
