@@ -2,6 +2,7 @@ package httpserver_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -24,6 +25,23 @@ import (
 // mln, deadline next week, 44-FZ only, biggest first" in one call, through
 // the debug endpoint and through MCP, on both stores.
 func TestAnalystQuestion(t *testing.T) {
+	now := time.Now()
+	askInOneCall(t, storetest.AnalystRecords(now), "ru", "search", storetest.AnalystArgs(now), "purchase_number", storetest.AnalystWant)
+}
+
+// TestRenewalQuestion asks "contracts of this customer in OKPD2 class 43
+// ending in the next 3 months, soonest first" in one call, through the
+// debug endpoint and through MCP, on both stores.
+func TestRenewalQuestion(t *testing.T) {
+	now := time.Now()
+	askInOneCall(t, storetest.RenewalRecords(now), "contracts", "search", storetest.RenewalArgs(now), "reg_number", storetest.RenewalWant)
+}
+
+// askInOneCall stores recs in each store and calls the search tool of
+// group and operation with args through the debug endpoint and through
+// MCP: both must answer the records want, in order, by their field key.
+func askInOneCall(t *testing.T, recs []tenderbase.Record, group, operation, args, key string, want []string) {
+	t.Helper()
 	open := map[string]func(t *testing.T) tenderbase.Store{
 		"sqlite": func(t *testing.T) tenderbase.Store {
 			s, err := sqlite.Open(t.Context(), t.TempDir()+"/analyst.db", nil)
@@ -44,27 +62,23 @@ func TestAnalystQuestion(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			store := open(t)
 			t.Cleanup(func() { store.Close() })
-			now := time.Now()
-			if _, err := store.Put(t.Context(), storetest.AnalystRecords(now)); err != nil {
+			if _, err := store.Put(t.Context(), recs); err != nil {
 				t.Fatal(err)
 			}
 			srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
 			ts := httptest.NewServer(srv.Handler())
 			t.Cleanup(ts.Close)
-			args := storetest.AnalystArgs(now)
 
 			var debug struct {
 				Total int
-				Items []struct {
-					PurchaseNumber string `json:"purchase_number"`
-				}
+				Items []map[string]any
 			}
-			decode(t, post(t, ts, "/mcp/ru/search", args), &debug)
+			decode(t, post(t, ts, "/mcp/"+group+"/"+operation, args), &debug)
 			var got []string
 			for _, it := range debug.Items {
-				got = append(got, it.PurchaseNumber)
+				got = append(got, fmt.Sprint(it[key]))
 			}
-			if diff := cmp.Diff(storetest.AnalystWant, got); diff != "" || debug.Total != len(storetest.AnalystWant) {
+			if diff := cmp.Diff(want, got); diff != "" || debug.Total != len(want) {
 				t.Errorf("debug endpoint: total %d (-want +got):\n%s", debug.Total, diff)
 			}
 
@@ -79,15 +93,15 @@ func TestAnalystQuestion(t *testing.T) {
 					IsError bool `json:"isError"`
 				}
 			}
-			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.search","arguments":`+args+`}}`), &rpc)
-			if rpc.Result.IsError || len(rpc.Result.Content) == 0 || rpc.Result.StructuredContent.Total != len(storetest.AnalystWant) {
+			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"`+group+"."+operation+`","arguments":`+args+`}}`), &rpc)
+			if rpc.Result.IsError || len(rpc.Result.Content) == 0 || rpc.Result.StructuredContent.Total != len(want) {
 				t.Fatalf("MCP: %+v", rpc.Result)
 			}
 			text, at := rpc.Result.Content[0].Text, -1
-			for _, n := range storetest.AnalystWant {
+			for _, n := range want {
 				i := strings.Index(text, n)
 				if i <= at {
-					t.Errorf("MCP text does not name %v in order:\n%s", storetest.AnalystWant, text)
+					t.Errorf("MCP text does not name %v in order:\n%s", want, text)
 					break
 				}
 				at = i

@@ -132,5 +132,6 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // rest of a tender's standing, which needs the columns of measures that 5
 // predates.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
-	8: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
+	8:  fillMeasures, // prices and deadlines, code prefixes, tenders' participants
+	17: fillEnds,     // the ends of contracts' terms
 }
