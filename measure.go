@@ -10,11 +10,12 @@ import (
 type Measure string
 
 // The measures. Published is the record's Date, which orders every search
-// newest first; price and deadline are the record's Measures.
+// newest first; price, deadline and ends are the record's Measures.
 const (
 	MeasurePublished Measure = "published" // unix seconds
 	MeasurePrice     Measure = "price"     // roubles
 	MeasureDeadline  Measure = "deadline"  // unix seconds
+	MeasureEnds      Measure = "ends"      // unix seconds
 )
 
 // Range admits the records whose measure lies from Min to Max, both
@@ -41,6 +42,9 @@ type Measures struct {
 	// Deadline is when applications close: for a tender, once its date
 	// changes are applied (TenderDates), as the stores keep it.
 	Deadline time.Time
+	// Ends is when a contract's term ends, as its registry entry gives
+	// it: the day a supplier's customer is next to buy the same again.
+	Ends time.Time
 }
 
 // Measured is implemented by the records that have Measures.
@@ -72,9 +76,9 @@ func (t *Tender) Measures() Measures {
 	return Measures{Price: roubles(t.MaxPrice, t.Currency), Deadline: t.ApplicationsDeadline}
 }
 
-// Measures returns the price in roubles.
+// Measures returns the price in roubles and the end of the term.
 func (c *Contract) Measures() Measures {
-	return Measures{Price: roubles(c.Price, c.Currency)}
+	return Measures{Price: roubles(c.Price, c.Currency), Ends: c.EndsAt}
 }
 
 // Measures returns the starting price in roubles and the end of the

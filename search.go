@@ -296,11 +296,12 @@ const (
 	SortDeadline  Sort = "deadline"   // the soonest deadline first
 	SortPriceAsc  Sort = "price_asc"  // the lowest price first
 	SortPriceDesc Sort = "price_desc" // the highest price first
+	SortEnds      Sort = "ends"       // the soonest end of a contract's term first
 	SortRelevance Sort = "relevance"  // the best match of the query first, by the impact levels of the postings
 )
 
 // Sorts lists the orders, the default first.
-var Sorts = []Sort{SortNewest, SortDeadline, SortPriceAsc, SortPriceDesc, SortRelevance}
+var Sorts = []Sort{SortNewest, SortDeadline, SortPriceAsc, SortPriceDesc, SortEnds, SortRelevance}
 
 // Measure returns the measure the order sorts by, "" for newest and
 // relevance.
@@ -310,6 +311,8 @@ func (s Sort) Measure() Measure {
 		return MeasureDeadline
 	case SortPriceAsc, SortPriceDesc:
 		return MeasurePrice
+	case SortEnds:
+		return MeasureEnds
 	}
 	return ""
 }
@@ -334,7 +337,7 @@ func (s Search) Validate() error {
 	}
 	for _, r := range s.Ranges {
 		switch r.Measure {
-		case MeasurePublished, MeasurePrice, MeasureDeadline:
+		case MeasurePublished, MeasurePrice, MeasureDeadline, MeasureEnds:
 		default:
 			return Errorf(EINVALID, "unknown measure %s", Quote(string(r.Measure)))
 		}

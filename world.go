@@ -110,6 +110,10 @@ type WorldAward struct {
 	// the contract's conclusion (signature).
 	AwardDate    time.Time `json:"award_date,omitzero"`
 	ContractDate time.Time `json:"contract_date,omitzero"`
+	// ContractEnd is the end of the contract's term where published: the
+	// latest end of the award's contracts (OCDS contracts[].period), else
+	// the term the award gives (OCDS awards[].contractPeriod).
+	ContractEnd time.Time `json:"contract_end,omitzero"`
 }
 
 // WorldWinner is a contractor an award names.

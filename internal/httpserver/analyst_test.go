@@ -2,6 +2,7 @@ package httpserver_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -20,6 +21,79 @@ import (
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
+// TestAnalystQuestion asks "open tenders for roof repair in Moscow over 5
+// mln, deadline next week, 44-FZ only, biggest first" in one call, through
+// the debug endpoint and through MCP, on both stores.
+func TestAnalystQuestion(t *testing.T) {
+	now := time.Now()
+	askInOneCall(t, storetest.AnalystRecords(now), "ru", "search", storetest.AnalystArgs(now), "purchase_number", storetest.AnalystWant)
+}
+
+// TestRenewalQuestion asks "contracts of this customer in OKPD2 class 43
+// ending in the next 3 months, soonest first" in one call, through the
+// debug endpoint and through MCP, on both stores.
+func TestRenewalQuestion(t *testing.T) {
+	now := time.Now()
+	askInOneCall(t, storetest.RenewalRecords(now), "contracts", "search", storetest.RenewalArgs(now), "reg_number", storetest.RenewalWant)
+}
+
+// askInOneCall stores recs in each store and calls the search tool of
+// group and operation with args through the debug endpoint and through
+// MCP: both must answer the records want, in order, by their field key.
+func askInOneCall(t *testing.T, recs []tenderbase.Record, group, operation, args, key string, want []string) {
+	t.Helper()
+	for name, open := range bothStores() {
+		t.Run(name, func(t *testing.T) {
+			store := open(t)
+			t.Cleanup(func() { store.Close() })
+			if _, err := store.Put(t.Context(), recs); err != nil {
+				t.Fatal(err)
+			}
+			srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
+			ts := httptest.NewServer(srv.Handler())
+			t.Cleanup(ts.Close)
+
+			var debug struct {
+				Total int
+				Items []map[string]any
+			}
+			decode(t, post(t, ts, "/mcp/"+group+"/"+operation, args), &debug)
+			var got []string
+			for _, it := range debug.Items {
+				got = append(got, fmt.Sprint(it[key]))
+			}
+			if diff := cmp.Diff(want, got); diff != "" || debug.Total != len(want) {
+				t.Errorf("debug endpoint: total %d (-want +got):\n%s", debug.Total, diff)
+			}
+
+			var rpc struct {
+				Result struct {
+					Content []struct {
+						Text string
+					}
+					StructuredContent struct {
+						Total int
+					} `json:"structuredContent"`
+					IsError bool `json:"isError"`
+				}
+			}
+			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"`+group+"."+operation+`","arguments":`+args+`}}`), &rpc)
+			if rpc.Result.IsError || len(rpc.Result.Content) == 0 || rpc.Result.StructuredContent.Total != len(want) {
+				t.Fatalf("MCP: %+v", rpc.Result)
+			}
+			text, at := rpc.Result.Content[0].Text, -1
+			for _, n := range want {
+				i := strings.Index(text, n)
+				if i <= at {
+					t.Errorf("MCP text does not name %v in order:\n%s", want, text)
+					break
+				}
+				at = i
+			}
+		})
+	}
+}
+
 // bothStores opens a fresh store of each kind.
 func bothStores() map[string]func(t *testing.T) tenderbase.Store {
 	return map[string]func(t *testing.T) tenderbase.Store{
@@ -37,66 +111,6 @@ func bothStores() map[string]func(t *testing.T) tenderbase.Store {
 			}
 			return s
 		},
-	}
-}
-
-// TestAnalystQuestion asks "open tenders for roof repair in Moscow over 5
-// mln, deadline next week, 44-FZ only, biggest first" in one call, through
-// the debug endpoint and through MCP, on both stores.
-func TestAnalystQuestion(t *testing.T) {
-	for name, open := range bothStores() {
-		t.Run(name, func(t *testing.T) {
-			store := open(t)
-			t.Cleanup(func() { store.Close() })
-			now := time.Now()
-			if _, err := store.Put(t.Context(), storetest.AnalystRecords(now)); err != nil {
-				t.Fatal(err)
-			}
-			srv := httpserver.New(httpserver.Config{Tools: tools.New(store, nil), Keys: fakeKeys{}, Limiter: fakeLimiter{}}, store, nil)
-			ts := httptest.NewServer(srv.Handler())
-			t.Cleanup(ts.Close)
-			args := storetest.AnalystArgs(now)
-
-			var debug struct {
-				Total int
-				Items []struct {
-					PurchaseNumber string `json:"purchase_number"`
-				}
-			}
-			decode(t, post(t, ts, "/mcp/ru/search", args), &debug)
-			var got []string
-			for _, it := range debug.Items {
-				got = append(got, it.PurchaseNumber)
-			}
-			if diff := cmp.Diff(storetest.AnalystWant, got); diff != "" || debug.Total != len(storetest.AnalystWant) {
-				t.Errorf("debug endpoint: total %d (-want +got):\n%s", debug.Total, diff)
-			}
-
-			var rpc struct {
-				Result struct {
-					Content []struct {
-						Text string
-					}
-					StructuredContent struct {
-						Total int
-					} `json:"structuredContent"`
-					IsError bool `json:"isError"`
-				}
-			}
-			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ru.search","arguments":`+args+`}}`), &rpc)
-			if rpc.Result.IsError || len(rpc.Result.Content) == 0 || rpc.Result.StructuredContent.Total != len(storetest.AnalystWant) {
-				t.Fatalf("MCP: %+v", rpc.Result)
-			}
-			text, at := rpc.Result.Content[0].Text, -1
-			for _, n := range storetest.AnalystWant {
-				i := strings.Index(text, n)
-				if i <= at {
-					t.Errorf("MCP text does not name %v in order:\n%s", storetest.AnalystWant, text)
-					break
-				}
-				at = i
-			}
-		})
 	}
 }
 

@@ -217,7 +217,7 @@ func TestSearchSyntaxFilters(t *testing.T) {
 	if f := byName["ikz"]; !cmp.Equal(f.Tools, []string{"plans.search"}) || f.Meaning == "" {
 		t.Errorf("ikz: %+v", f)
 	}
-	if len(got.Sorts) != 5 || got.Sorts[0].Name != "newest" || len(got.Sorts[0].Tools) != 7 {
+	if len(got.Sorts) != 6 || got.Sorts[0].Name != "newest" || len(got.Sorts[0].Tools) != 7 {
 		t.Errorf("sorts: %+v", got.Sorts)
 	}
 }

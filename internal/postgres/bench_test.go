@@ -316,6 +316,52 @@ func BenchmarkLatinWord(b *testing.B) {
 // (storetest.BenchWords).
 func BenchmarkWords(b *testing.B) { storetest.BenchWords(b, benchStore(b)) }
 
+// contractsSize is the number of contracts BenchmarkEnds runs on.
+var contractsSize = flag.Int("contracts", 100_000, "contracts in the corpus of BenchmarkEnds")
+
+// BenchmarkEnds times the searches of contracts ending soon
+// (storetest.BenchEnds) on a store of -contracts contracts, analyzed as an
+// import leaves it, and the migration step that fills the ends of stored
+// contracts (fillEnds), in a transaction rolled back.
+func BenchmarkEnds(b *testing.B) {
+	ctx := context.Background()
+	u, drop, err := pgtest.NewSchema()
+	if errors.Is(err, pgtest.ErrUnreachable) {
+		b.Skip(err)
+	}
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer drop()
+	s, err := Open(ctx, u, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	now := storetest.PutContractCorpus(b, s, *contractsSize, putBatch)
+	if err := s.Optimize(ctx); err != nil {
+		b.Fatal(err)
+	}
+	storetest.BenchEnds(b, s, now)
+	b.Run("fill ends", func(b *testing.B) {
+		for b.Loop() {
+			tx, err := s.pool.Begin(ctx)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer() // the ends as before the migration
+			if _, err := tx.Exec(ctx, `UPDATE records SET ends = NULL WHERE kind = 'contract'`); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			if err := fillEnds(ctx, tx); err != nil {
+				b.Fatal(err)
+			}
+			tx.Rollback(ctx)
+		}
+	})
+}
+
 // BenchmarkAggregate times aggregates over the corpus (storetest.BenchAggregates).
 func BenchmarkAggregate(b *testing.B) {
 	s := benchStore(b)

@@ -98,7 +98,7 @@ func copyFacts[D int64 | *int64](ctx context.Context, tx pgx.Tx, es []versioning
 
 // fillFacts writes the facts of every current record, a batch at a time,
 // and the standing of every tender into its facts, for a database made
-// before facts (migration 0017).
+// before facts (migration 0018).
 func fillFacts(ctx context.Context, tx pgx.Tx) error {
 	after := int64(math.MinInt64)
 	for {

@@ -60,7 +60,7 @@ func (w writer) InsertAll(ctx context.Context, es []versioning.Encoded) error {
 		hashes, bodies              = make([][]byte, n), make([][]byte, n)
 		lossy, tariff               = make([]bool, n), make([]bool, n)
 		prices                      = make([]*float64, n)
-		deadlines                   = make([]*int64, n)
+		deadlines, ends             = make([]*int64, n), make([]*int64, n)
 		lookupRows                  [][]any
 	)
 	for i, e := range es {
@@ -69,7 +69,7 @@ func (w writer) InsertAll(ctx context.Context, es []versioning.Encoded) error {
 		kinds[i], keys[i], revs[i], hashes[i], bodies[i] = e.Kind, e.Key, int64(e.Rev), e.Hash, e.Body
 		flagSets[i] = strings.Join(x.flags, flagSeparator)
 		tsvs[i], lossy[i], tariff[i] = x.tsv, x.lossy, x.tariff
-		prices[i], deadlines[i] = x.price, x.deadline
+		prices[i], deadlines[i], ends[i] = x.price, x.deadline, x.ends
 		seen := map[tenderbase.Lookup]bool{}
 		for _, l := range e.Rec.Lookups() {
 			if !seen[l] {
@@ -81,17 +81,17 @@ func (w writer) InsertAll(ctx context.Context, es []versioning.Encoded) error {
 	if _, err := w.q.Exec(ctx, `
 		WITH u AS (
 			SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bytea[], $5::bytea[], $6::bigint[], $7::bigint[],
-				$8::text[], $9::text[], $10::boolean[], $11::boolean[], $12::double precision[], $13::bigint[])
-				AS u (kind, key, revision, hash, body, rid, doc, flags, tsv, lossy, tariff, price, deadline)
+				$8::text[], $9::text[], $10::boolean[], $11::boolean[], $12::double precision[], $13::bigint[], $15::bigint[])
+				AS u (kind, key, revision, hash, body, rid, doc, flags, tsv, lossy, tariff, price, deadline, ends)
 		), v AS (
 			INSERT INTO versions (kind, key, revision, hash, body)
 			SELECT kind, key, revision, hash, body FROM u
 			RETURNING id, kind, key
 		)
-		INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff, price, deadline, doc)
-		SELECT u.rid, u.kind, u.key, v.id, string_to_array(u.flags, $14), u.tsv::tsvector, u.lossy, u.tariff, u.price, u.deadline, u.doc
+		INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff, price, deadline, ends, doc)
+		SELECT u.rid, u.kind, u.key, v.id, string_to_array(u.flags, $14), u.tsv::tsvector, u.lossy, u.tariff, u.price, u.deadline, u.ends, u.doc
 		FROM u JOIN v ON v.kind = u.kind AND v.key = u.key`,
-		kinds, keys, revs, hashes, bodies, rids, docs, flagSets, tsvs, lossy, tariff, prices, deadlines, flagSeparator); err != nil {
+		kinds, keys, revs, hashes, bodies, rids, docs, flagSets, tsvs, lossy, tariff, prices, deadlines, flagSeparator, ends); err != nil {
 		return fmt.Errorf("store records: %w", tooLarge(err))
 	}
 	// By COPY, two to three times as fast as an INSERT of the same rows: the

@@ -21,6 +21,12 @@ func measures(r tenderbase.Record) (price *float64, deadline *int64) {
 	return price, unixOrNil(m.Deadline.IsZero(), m.Deadline.Unix())
 }
 
+// endsOf returns the ends column of r, nil where it has no end.
+func endsOf(r tenderbase.Record) *int64 {
+	m := tenderbase.MeasuresOf(r)
+	return unixOrNil(m.Ends.IsZero(), m.Ends.Unix())
+}
+
 func unixOrNil(zero bool, unix int64) *int64 {
 	if zero {
 		return nil
@@ -90,4 +96,45 @@ func fillMeasuresAfter(ctx context.Context, tx pgx.Tx, after int64) (int64, int,
 		return 0, 0, fmt.Errorf("store lookups: %w", err)
 	}
 	return after, n, nil
+}
+
+// fillEnds writes the end of the term of every current contract, a batch
+// at a time, for a database made before records had it (migration 0017).
+// Contracts alone have an end, so they alone are read.
+func fillEnds(ctx context.Context, tx pgx.Tx) error {
+	for after := int64(math.MinInt64); ; {
+		rows, _ := tx.Query(ctx, `
+			SELECT r.rid, v.body FROM records r JOIN versions v ON v.id = r.version
+			WHERE r.kind = $1 AND r.rid > $2 ORDER BY r.rid LIMIT $3`, string(tenderbase.KindContract), after, reindexBatch)
+		var rids []int64
+		var ends []*int64
+		var rid int64
+		n := 0
+		var body []byte
+		_, err := pgx.ForEachRow(rows, []any{&rid, &body}, func() error {
+			after = rid
+			r, err := versioning.Decode(tenderbase.KindContract, body)
+			if err != nil {
+				return err
+			}
+			// A row rewritten for nothing costs what a row of text costs
+			// to index again: only the contracts with an end are written.
+			if end := endsOf(r); end != nil {
+				rids, ends = append(rids, rid), append(ends, end)
+			}
+			n++
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("read contracts to measure: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `
+			UPDATE records r SET ends = u.ends FROM unnest($1::bigint[], $2::bigint[]) AS u (rid, ends)
+			WHERE r.rid = u.rid`, rids, ends); err != nil {
+			return fmt.Errorf("store the ends of contracts: %w", err)
+		}
+		if n < reindexBatch {
+			return nil
+		}
+	}
 }

@@ -133,5 +133,6 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 // predates.
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
 	8:  fillMeasures, // prices and deadlines, code prefixes, tenders' participants
-	17: fillFacts,    // what each record contributes to an aggregation
+	17: fillEnds,     // the ends of contracts' terms
+	18: fillFacts,    // what each record contributes to an aggregation
 }

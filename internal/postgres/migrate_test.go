@@ -259,7 +259,7 @@ func TestPutAfterReindex(t *testing.T) {
 }
 
 // TestFactsOfOldRecords opens a database written before records had facts
-// (migration 0017), and before measures and standings too: Open fills
+// (migration 0018), and before measures and standings too: Open fills
 // them, so that the aggregates join notices, protocols and contracts.
 func TestFactsOfOldRecords(t *testing.T) {
 	url := pgtest.URL(t)

@@ -117,6 +117,7 @@ type indexed struct {
 	flags    []string // never nil: the column is an array
 	price    *float64
 	deadline *int64
+	ends     *int64
 }
 
 // indexOf analyzes r for the index.
@@ -128,6 +129,7 @@ func indexOf(st textproc.Stemmer, r tenderbase.Record) indexed {
 	}
 	x.terms = postings.Terms(open, tariff, postings.Titles(r), x.flags)
 	x.price, x.deadline = measures(r)
+	x.ends = endsOf(r)
 	return x
 }
 
@@ -231,8 +233,8 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 			ON CONFLICT (kind) DO UPDATE SET next = doc_counters.next + 1
 			RETURNING next - 1 AS doc
 		), r AS (
-			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff, price, deadline, doc)
-			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10, $13, $14, $15, d.doc FROM v, next, d WHERE next.rid < $7
+			INSERT INTO records (rid, kind, key, version, flags, tsv, lossy, tariff, price, deadline, ends, doc)
+			SELECT next.rid, $1, $2, v.id, $8, $9::tsvector, $10, $13, $14, $15, $16, d.doc FROM v, next, d WHERE next.rid < $7
 			RETURNING rid, doc
 		), l AS (
 			INSERT INTO lookups (kind, field, value, rid)
@@ -240,7 +242,7 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 			ON CONFLICT DO NOTHING
 		)
 		SELECT rid, doc FROM r`,
-		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, x.flags, x.tsv, x.lossy, fields, values, x.tariff, x.price, x.deadline).Scan(&rid, &doc)
+		e.Kind, e.Key, e.Rev, e.Hash, e.Body, lo, hi, x.flags, x.tsv, x.lossy, fields, values, x.tariff, x.price, x.deadline, x.ends).Scan(&rid, &doc)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return versioning.ErrFullSecond(e.Rec.Date())
 	}
@@ -269,8 +271,9 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 	x := w.index(e.Rec)
 	w.changes.Add(e.Rec.Kind(), doc, x.terms)
 	if _, err := w.q.Exec(ctx, `
-		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7, price = $8, deadline = $9
-		WHERE rid = $6`, rid, vid, x.flags, x.tsv, x.lossy, cur.RID, x.tariff, x.price, x.deadline); err != nil {
+		UPDATE records SET rid = $1, version = $2, flags = $3, tsv = $4::tsvector, lossy = $5, tariff = $7, price = $8, deadline = $9,
+			ends = $10
+		WHERE rid = $6`, rid, vid, x.flags, x.tsv, x.lossy, cur.RID, x.tariff, x.price, x.deadline, x.ends); err != nil {
 		return fmt.Errorf("replace record: %w", tooLarge(err))
 	}
 	if rid != cur.RID {

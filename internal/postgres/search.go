@@ -160,13 +160,21 @@ func (sel *selection) bound(r tenderbase.Range) {
 			sel.conds = append(sel.conds, "r.price <= "+sel.arg(r.Max))
 		}
 	case tenderbase.MeasureDeadline:
-		sel.conds = append(sel.conds, "r.deadline IS NOT NULL")
-		if !math.IsInf(r.Min, 0) {
-			sel.conds = append(sel.conds, "r.deadline >= "+sel.arg(int64(math.Ceil(r.Min))))
-		}
-		if !math.IsInf(r.Max, 0) {
-			sel.conds = append(sel.conds, "r.deadline <= "+sel.arg(int64(math.Floor(r.Max))))
-		}
+		sel.boundUnix("r.deadline", r)
+	case tenderbase.MeasureEnds:
+		sel.boundUnix("r.ends", r)
+	}
+}
+
+// boundUnix narrows sel to the records whose column col, of unix seconds,
+// lies in r.
+func (sel *selection) boundUnix(col string, r tenderbase.Range) {
+	sel.conds = append(sel.conds, col+" IS NOT NULL")
+	if !math.IsInf(r.Min, 0) {
+		sel.conds = append(sel.conds, col+" >= "+sel.arg(int64(math.Ceil(r.Min))))
+	}
+	if !math.IsInf(r.Max, 0) {
+		sel.conds = append(sel.conds, col+" <= "+sel.arg(int64(math.Floor(r.Max))))
 	}
 }
 
@@ -189,6 +197,8 @@ func (sel selection) sortKey(args *[]any) (key string, orderBy func(p string) st
 		return "r.price", order("NULLS LAST")
 	case tenderbase.SortDeadline:
 		return "r.deadline", order("NULLS LAST")
+	case tenderbase.SortEnds:
+		return "r.ends", order("NULLS LAST")
 	}
 	return "NULL::bigint", func(p string) string { return " ORDER BY " + p + "rid DESC" }
 }

@@ -17,8 +17,8 @@ import (
 // a write transaction: Put's or a migration's.
 type stateWriter struct {
 	q querier
-	// beforeFacts is set when a migration before the facts table (0017)
-	// derives the standings: the facts' copy is written from 0017 on.
+	// beforeFacts is set when a migration before the facts table (0018)
+	// derives the standings: the facts' copy is written from 0018 on.
 	beforeFacts bool
 }
 
@@ -114,7 +114,7 @@ func (w stateWriter) SetStandings(ctx context.Context, standings map[string]tend
 
 // settleAllStates derives the standing of every stored tender, for a
 // database made before tenders had one (migration 0008), or before their
-// facts kept it (0017: beforeFacts false).
+// facts kept it (0018: beforeFacts false).
 func settleAllStates(ctx context.Context, tx pgx.Tx, beforeFacts bool) error {
 	rows, _ := tx.Query(ctx, `SELECT key FROM records WHERE kind = $1`, string(tenderbase.KindTender))
 	keys, err := pgx.CollectRows(rows, pgx.RowTo[string])

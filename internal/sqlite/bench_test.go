@@ -369,5 +369,46 @@ func BenchmarkLatinWord(b *testing.B) {
 // (storetest.BenchWords).
 func BenchmarkWords(b *testing.B) { storetest.BenchWords(b, benchStore(b)) }
 
+// contractsSize is the number of contracts BenchmarkEnds runs on.
+var contractsSize = flag.Int("contracts", 100_000, "contracts in the corpus of BenchmarkEnds")
+
+// BenchmarkEnds times the searches of contracts ending soon
+// (storetest.BenchEnds) on a store of -contracts contracts, and the
+// migration step that fills the ends of stored contracts (fillEnds), in a
+// transaction rolled back.
+func BenchmarkEnds(b *testing.B) {
+	ctx := context.Background()
+	path := filepath.Join(b.TempDir(), "ends.db")
+	s, err := Open(ctx, path, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	now := storetest.PutContractCorpus(b, s, *contractsSize, putBatch)
+	storetest.BenchEnds(b, s, now)
+	s.Close() // its writer holds the one connection that writes
+	db, err := openDB(path, false, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	b.Run("fill ends", func(b *testing.B) {
+		for b.Loop() {
+			tx, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.StopTimer() // the ends as before the migration
+			if _, err := tx.ExecContext(ctx, `UPDATE measures SET ends = NULL`); err != nil {
+				b.Fatal(err)
+			}
+			b.StartTimer()
+			if err := fillEnds(ctx, tx); err != nil {
+				b.Fatal(err)
+			}
+			tx.Rollback()
+		}
+	})
+}
+
 // BenchmarkAggregate times aggregates over the corpus (storetest.BenchAggregates).
 func BenchmarkAggregate(b *testing.B) { storetest.BenchAggregates(b, benchStore(b), "7700000042") }

@@ -44,7 +44,7 @@ func putFacts(ctx context.Context, c statements, r tenderbase.Record, rid int64)
 
 // fillFacts writes the facts of every current record, and the standing of
 // every tender into its facts, for a database made before facts
-// (migration 0022).
+// (migration 0023).
 func fillFacts(ctx context.Context, tx *sql.Tx) error {
 	c := txStatements{tx}
 	if err := eachCurrentRecord(ctx, tx, func(r ridRecord) error { return putFacts(ctx, c, r.rec, r.rid) }); err != nil {

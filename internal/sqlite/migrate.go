@@ -64,7 +64,8 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 // measures table that 8 predates.
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	13: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
-	22: fillFacts,    // what each record contributes to an aggregation
+	22: fillEnds,     // the ends of contracts' terms
+	23: fillFacts,    // what each record contributes to an aggregation
 }
 
 // reindexBatch is how many records reindex reads at a time.
@@ -73,9 +74,15 @@ const reindexBatch = 1000
 // eachCurrentRecord calls f with every current record, in rid order, a
 // batch at a time.
 func eachCurrentRecord(ctx context.Context, tx *sql.Tx, f func(ridRecord) error) error {
+	return eachCurrentRecordOf(ctx, tx, "", f)
+}
+
+// eachCurrentRecordOf calls f with every current record of kind k, or of
+// every kind when k is "", in rid order, a batch at a time.
+func eachCurrentRecordOf(ctx context.Context, tx *sql.Tx, k tenderbase.Kind, f func(ridRecord) error) error {
 	after := int64(math.MinInt64)
 	for {
-		batch, err := currentRecords(ctx, tx, after)
+		batch, err := currentRecords(ctx, tx, k, after)
 		if err != nil {
 			return err
 		}
@@ -97,12 +104,12 @@ type ridRecord struct {
 	rec tenderbase.Record
 }
 
-// currentRecords returns the next reindexBatch current records after the
-// rid after, in rid order.
-func currentRecords(ctx context.Context, tx *sql.Tx, after int64) ([]ridRecord, error) {
+// currentRecords returns the next reindexBatch current records of kind k
+// (every kind for "") after the rid after, in rid order.
+func currentRecords(ctx context.Context, tx *sql.Tx, k tenderbase.Kind, after int64) ([]ridRecord, error) {
 	rows, err := tx.QueryContext(ctx, `
 		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
-		WHERE r.rid > ? ORDER BY r.rid LIMIT ?`, after, reindexBatch)
+		WHERE r.rid > ? AND (? = '' OR r.kind = ?) ORDER BY r.rid LIMIT ?`, after, string(k), string(k), reindexBatch)
 	if err != nil {
 		return nil, fmt.Errorf("read records to reindex: %w", describe(err))
 	}

@@ -259,7 +259,7 @@ func TestPutAfterReindex(t *testing.T) {
 }
 
 // TestFactsOfOldRecords opens a database written before records had facts
-// (migration 0022), and before measures and standings too: Open fills
+// (migration 0023), and before measures and standings too: Open fills
 // them, so that the aggregates join notices, protocols and contracts.
 func TestFactsOfOldRecords(t *testing.T) {
 	path := t.TempDir() + "/old.db"

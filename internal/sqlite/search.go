@@ -233,7 +233,8 @@ func (sel *selection) bound(r tenderbase.Range) {
 	sel.args = append(sel.args, string(sel.kind), finite(r.Min), finite(r.Max))
 }
 
-// boundsMeasure reports whether a range bounds a price or a deadline.
+// boundsMeasure reports whether a range bounds a measure of the measures
+// table: a price, a deadline or an end.
 func boundsMeasure(ranges []tenderbase.Range) bool {
 	return slices.ContainsFunc(ranges, func(r tenderbase.Range) bool { return r.Measure != tenderbase.MeasurePublished })
 }
@@ -247,8 +248,11 @@ func measured(k tenderbase.Kind) bool {
 
 // measureColumn returns the column of the measures table that holds m.
 func measureColumn(m tenderbase.Measure) string {
-	if m == tenderbase.MeasurePrice {
+	switch m {
+	case tenderbase.MeasurePrice:
 		return "price"
+	case tenderbase.MeasureEnds:
+		return "ends"
 	}
 	return "deadline"
 }
@@ -287,7 +291,7 @@ func (sel selection) orderBy(p string) string {
 		// NULL is the least value to SQLite, so it comes last here without
 		// a term of its own, and a listing walks the index backwards.
 		return " ORDER BY " + p + "k DESC, " + p + "rid DESC"
-	case tenderbase.SortPriceAsc, tenderbase.SortDeadline:
+	case tenderbase.SortPriceAsc, tenderbase.SortDeadline, tenderbase.SortEnds:
 		return " ORDER BY " + p + "k IS NULL, " + p + "k, " + p + "rid DESC"
 	}
 	return " ORDER BY " + p + "rid DESC"

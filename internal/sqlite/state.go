@@ -24,8 +24,8 @@ type statements interface {
 // stateWriter derives the state lookups of tenders (versioning.StateTx).
 type stateWriter struct {
 	c statements
-	// beforeFacts is set when a migration before the facts table (0022)
-	// derives the standings: the facts' copy is written from 0022 on.
+	// beforeFacts is set when a migration before the facts table (0023)
+	// derives the standings: the facts' copy is written from 0023 on.
 	beforeFacts bool
 }
 
@@ -48,7 +48,7 @@ func (t txStatements) queryRow(ctx context.Context, query string, args ...any) *
 
 // settleAllStates derives the standing of every stored tender, for a
 // database made before tenders had one (migration 0013), or before their
-// facts kept it (0022: beforeFacts false).
+// facts kept it (0023: beforeFacts false).
 func settleAllStates(ctx context.Context, tx *sql.Tx, beforeFacts bool) error {
 	w := stateWriter{c: txStatements{tx}, beforeFacts: beforeFacts}
 	rows, err := tx.QueryContext(ctx, `SELECT key FROM records WHERE kind = ?`, string(tenderbase.KindTender))

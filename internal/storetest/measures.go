@@ -20,8 +20,9 @@ const (
 	mDollar  = "32600000005"         // roof repair in dollars: no price in roubles, no deadline
 	mFree    = "0373200000126000006" // roof repair, no price, deadline day 74
 	mTwin    = "0373200000126000007" // roof repair, 6.2 mln like mRoof, deadline day 73, published later
-	mContrA  = "2770000000126000001" // contract, 3 mln
-	mContrB  = "2770000000126000002" // contract, 800,000
+	mContrA  = "2770000000126000001" // contract, 3 mln, roofing for customer 7701000001, ends day 100
+	mContrB  = "2770000000126000002" // contract, 800,000, paper, ends day 95
+	mContrC  = "2770000000126000003" // contract, 1 mln, roofing for customer 7701000001, no end given
 	mWorldA  = "ted:2026/S 001-000001"
 	mWorldB  = "ted:2026/S 001-000002"
 	mLotHigh = "torgi-31000001-1"
@@ -63,11 +64,14 @@ func MeasureRecords() []tenderbase.Record {
 		&tenderbase.Protocol{ID: "measure-p1", PurchaseNumber: mFence, Number: "measure-p1", Type: "fcsProtocolEF3", PublishedAt: day(68),
 			Participants: []tenderbase.Participant{{Party: tenderbase.Party{INN: innRoofer}, Winner: true}}},
 		&tenderbase.Contract{RegNumber: mContrA, Law: "44", Subject: "Ремонт кровли", Region: 77, Price: 3_000_000, Currency: "RUB",
-			PublishedAt: day(60), Customer: tenderbase.Party{INN: "7701000001"},
+			PublishedAt: day(60), EndsAt: day(100), Customer: tenderbase.Party{INN: "7701000001"},
 			Objects: []tenderbase.PurchaseObject{{OKPD2Code: "43.91.19.110", Name: "Работы кровельные"}}},
 		&tenderbase.Contract{RegNumber: mContrB, Law: "44", Subject: "Поставка бумаги", Region: 77, Price: 800_000, Currency: "RUB",
-			PublishedAt: day(61), Customer: tenderbase.Party{INN: "7701000004"},
+			PublishedAt: day(61), EndsAt: day(95), Customer: tenderbase.Party{INN: "7701000004"},
 			Objects: []tenderbase.PurchaseObject{{OKPD2Code: "17.12.14.110", Name: "Бумага"}}},
+		&tenderbase.Contract{RegNumber: mContrC, Law: "44", Subject: "Ремонт кровли", Region: 77, Price: 1_000_000, Currency: "RUB",
+			PublishedAt: day(62), Customer: tenderbase.Party{INN: "7701000001"},
+			Objects: []tenderbase.PurchaseObject{{OKPD2Code: "43.91.19.110", Name: "Работы кровельные"}}},
 		&tenderbase.WorldTender{ID: mWorldA, Source: "ted", Country: 276, Title: "Roof repair works", Value: 500_000, Currency: "EUR",
 			CPVCodes: []string{"45261910-6"}, PublishedAt: day(60), Deadline: day(80)},
 		&tenderbase.WorldTender{ID: mWorldB, Source: "ted", Country: 250, Title: "Office paper", Value: 10_000, Currency: "EUR",
@@ -80,8 +84,8 @@ func MeasureRecords() []tenderbase.Record {
 }
 
 // CheckMeasures checks that s, holding MeasureRecords, bounds and sorts by
-// price, published date and deadline (a tender's as its date change moved
-// it), ranks by relevance, selects by code prefixes, placing method,
+// price, published date, deadline (a tender's as its date change moved
+// it) and the end of a contract's term, ranks by relevance, selects by code prefixes, placing method,
 // platform and the participants of protocols, and pages every order
 // without a record twice or missing.
 func CheckMeasures(t *testing.T, s tenderbase.Store) {
@@ -93,6 +97,7 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 	inf := math.Inf(1)
 	roof := mustParse(t, "ремонт кровли", query.MCP)
 	tenders := func(s tenderbase.Search) tenderbase.Search { s.Kind = tenderbase.KindTender; return s }
+	contracts := func(s tenderbase.Search) tenderbase.Search { s.Kind = tenderbase.KindContract; return s }
 	lookup := func(field, value string) []tenderbase.Lookup {
 		return []tenderbase.Lookup{{Field: field, Value: value}}
 	}
@@ -135,7 +140,21 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 		{"platform", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupPlatform, "ETP_SBAST"), Sort: tenderbase.SortPriceAsc}),
 			[]string{mPaper, mTwin, mRoof, mBridge, mFree, mDollar}},
 		{"participant of a protocol", tenders(tenderbase.Search{Where: lookup(tenderbase.LookupParticipantINN, innRoofer)}), []string{mFence}},
-		{"contracts by price", tenderbase.Search{Kind: tenderbase.KindContract, Sort: tenderbase.SortPriceAsc}, []string{mContrB, mContrA}},
+		{"contracts by price", tenderbase.Search{Kind: tenderbase.KindContract, Sort: tenderbase.SortPriceAsc}, []string{mContrB, mContrC, mContrA}},
+		{"contracts by end, soonest first; none last", tenderbase.Search{Kind: tenderbase.KindContract, Sort: tenderbase.SortEnds},
+			[]string{mContrB, mContrA, mContrC}},
+		{"contracts ending from day 96", contracts(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasureEnds, unix(96), inf)}}),
+			[]string{mContrA}},
+		{"contracts ending up to day 100, both ends included", contracts(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasureEnds, unix(95), unix(100))}}),
+			[]string{mContrB, mContrA}},
+		{"a contract without an end lies in no range", contracts(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasureEnds, -inf, inf)}}),
+			[]string{mContrB, mContrA}},
+		{"contracts of a customer and an OKPD2 class ending in a range", contracts(tenderbase.Search{
+			Where:  append(lookup(tenderbase.LookupCustomerINN, "7701000001"), tenderbase.Lookup{Field: tenderbase.LookupOKPD2, Value: "43"}),
+			Ranges: []tenderbase.Range{between(tenderbase.MeasureEnds, unix(90), unix(110))}, Sort: tenderbase.SortEnds}), []string{mContrA}},
+		{"words, an end range and the sort by end", contracts(tenderbase.Search{Query: roof, Sort: tenderbase.SortEnds,
+			Ranges: []tenderbase.Range{between(tenderbase.MeasureEnds, unix(90), inf)}}), []string{mContrA}},
+		{"tenders have no end", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasureEnds, -inf, inf)}}), nil},
 		{"contracts by OKPD2", tenderbase.Search{Kind: tenderbase.KindContract, Where: lookup(tenderbase.LookupOKPD2, "17.12")}, []string{mContrB}},
 		{"world tenders by CPV division", tenderbase.Search{Kind: tenderbase.KindWorldTender, Where: lookup(tenderbase.LookupCPV, "45")}, []string{mWorldA}},
 		{"world tenders by deadline", tenderbase.Search{Kind: tenderbase.KindWorldTender, Sort: tenderbase.SortDeadline}, []string{mWorldB, mWorldA}},
@@ -150,6 +169,8 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 			[]string{mTwin, mFree, mDollar}},
 		{"published from a day", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasurePublished, unix(65), inf)}}),
 			[]string{mTwin, mFree}},
+		{"contracts ending from day 95", contracts(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasureEnds, unix(95), inf)}}),
+			[]string{mContrB, mContrA}},
 		{"price from 9 mln", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasurePrice, 9e6, inf)}}),
 			[]string{mBridge}},
 		{"deadline from day 73", tenders(tenderbase.Search{Ranges: []tenderbase.Range{between(tenderbase.MeasureDeadline, unix(73), inf)}}),
@@ -195,6 +216,25 @@ func CheckMeasures(t *testing.T, s tenderbase.Store) {
 			if p.Total != len(tc.want) {
 				t.Errorf("%s: total %d, want %d", tc.name, p.Total, len(tc.want))
 			}
+		}
+	})
+	t.Run("contracts by end, by cursor", func(t *testing.T) {
+		// From a contract with an end to one without: the keyset crosses
+		// from keys to none.
+		srch := tenderbase.Search{Kind: tenderbase.KindContract, Sort: tenderbase.SortEnds, PageSize: 1}
+		var got []string
+		for range 4 {
+			p, err := s.Search(t.Context(), srch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got = append(got, keysOf(p.Items)...); p.Next == "" {
+				break
+			}
+			srch.Cursor = p.Next
+		}
+		if want := []string{mContrB, mContrA, mContrC}; !cmp.Equal(want, got) {
+			t.Errorf("pages of 1 by cursor give %v, want %v", got, want)
 		}
 	})
 	t.Run("relevance", func(t *testing.T) {

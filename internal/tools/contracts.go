@@ -12,9 +12,9 @@ func (s *Set) contractsSearch() (*Tool, error) {
 			"(paid plans) and objects. state: execution, completed, terminated, annulled. Next: contracts.detail by id." + " " + `Example: {"query": "уборка помещений", "regions": [16]}.`,
 		kind:  tenderbase.KindContract,
 		flags: flagKinds{regions: true, laws: true},
-		filters: []string{"regions", "laws", "price_min", "price_max", "published_from", "published_to", "okpd2",
-			"customer_inn", "supplier_inn"},
-		sorts: []tenderbase.Sort{tenderbase.SortPriceAsc, tenderbase.SortPriceDesc, tenderbase.SortRelevance},
+		filters: []string{"regions", "laws", "price_min", "price_max", "published_from", "published_to", "ends_from", "ends_to",
+			"okpd2", "customer_inn", "supplier_inn"},
+		sorts: []tenderbase.Sort{tenderbase.SortPriceAsc, tenderbase.SortPriceDesc, tenderbase.SortEnds, tenderbase.SortRelevance},
 	})
 }
 

@@ -121,6 +121,8 @@ var filterSpecs = []filterSpec{
 	dateBound("published_to", "date_end", tenderbase.MeasurePublished, false),
 	dateBound("deadline_from", "", tenderbase.MeasureDeadline, true),
 	dateBound("deadline_to", "", tenderbase.MeasureDeadline, false),
+	dateBound("ends_from", "", tenderbase.MeasureEnds, true),
+	dateBound("ends_to", "", tenderbase.MeasureEnds, false),
 	{name: "open", alias: "actual", form: "true or 1", apply: func(f filterCall, v any) error {
 		on, ok := flagValue(v)
 		if !ok {

@@ -58,6 +58,33 @@ func TestAnalystQuestion(t *testing.T) {
 	}
 }
 
+// TestRenewalQuestion asks "contracts of this customer in OKPD2 class 43
+// ending in the next 3 months, soonest first" in one call, on both
+// stores: the contracts come in the order of their ends, each with its
+// end, and the text says the order.
+func TestRenewalQuestion(t *testing.T) {
+	now := time.Now()
+	for name, store := range bothStores(t) {
+		if _, err := store.Put(context.Background(), storetest.RenewalRecords(now)); err != nil {
+			t.Fatal(err)
+		}
+		set := New(store, nil)
+		args := storetest.RenewalArgs(now)
+		total, got := searchKeys(t, set, asPlan(tenderbase.PlanGuru), "contracts.search", args, "reg_number")
+		if diff := cmp.Diff(storetest.RenewalWant, got); diff != "" || total != len(storetest.RenewalWant) {
+			t.Errorf("%s: %s: total %d (-want +got):\n%s", name, args, total, diff)
+		}
+		out, err := call(t, set, asPlan(tenderbase.PlanGuru), "contracts.search", args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		today := now.In(time.FixedZone("MSK", 3*60*60)).Format(time.DateOnly)
+		if !strings.Contains(out.Text, "soonest end of term first") || !strings.Contains(out.Text, "ends "+today) {
+			t.Errorf("%s: the text says neither the order nor the end of %s:\n%s", name, today, out.Text)
+		}
+	}
+}
+
 // TestListingWithoutWords lists the newest tenders of a region with no
 // query, as every search tool does.
 func TestListingWithoutWords(t *testing.T) {
@@ -82,6 +109,10 @@ func TestFilterErrors(t *testing.T) {
 		{"ru.search", `{"sort": "relevance"}`, `sort relevance ranks the matches of a query`},
 		{"docs.search", `{"query": "договор", "sort": "price_desc"}`, `argument "sort" of docs.search is one of newest, relevance, got "price_desc"`},
 		{"world.search", `{"filters": {"r77": 1}}`, `filter "r77" does not apply to world.search`},
+		{"contracts.search", `{"ends_from": "31.02.2026"}`, `filter "ends_from" takes a date such as 2026-12-01`},
+		{"contracts.search", `{"ends_from": "2026-12-01", "ends_to": "2026-11-30"}`, `the ends filters exclude each other`},
+		{"contracts.search", `{"sort": "deadline"}`, `argument "sort" of contracts.search is one of newest, price_asc, price_desc, ends, relevance`},
+		{"ru.search", `{"ends_from": "2026-12-01"}`, `ends_from`},
 	} {
 		_, err := call(t, demoSet, asPlan(tenderbase.PlanGuru), c.tool, c.args)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

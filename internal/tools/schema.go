@@ -40,7 +40,10 @@ var argumentRules = map[string]func(*jsonschema.Schema){
 	"price_min": func(s *jsonschema.Schema) { bound(s, 0, maxPrice) },
 	"price_max": func(s *jsonschema.Schema) { bound(s, 0, maxPrice) },
 	"sort": func(s *jsonschema.Schema) {
-		s.Enum = []any{"newest", "deadline", "price_asc", "price_desc", "relevance"}
+		s.Enum = nil
+		for _, o := range tenderbase.Sorts {
+			s.Enum = append(s.Enum, string(o))
+		}
 	},
 	"resource":        func(s *jsonschema.Schema) { s.Enum = feedResourceEnum() },
 	"limit":           func(s *jsonschema.Schema) { bound(s, 0, tenderbase.MaxFeedPage) },
@@ -103,6 +106,8 @@ var argumentLimits = map[string]int{
 	"published_to":    maxDateLength,
 	"deadline_from":   maxDateLength,
 	"deadline_to":     maxDateLength,
+	"ends_from":       maxDateLength,
+	"ends_to":         maxDateLength,
 	"okpd2":           maxNumberLength,
 	"cpv":             maxNumberLength,
 	"customer_inn":    maxINNLength,

@@ -53,6 +53,7 @@ var sortWords = map[tenderbase.Sort]string{
 	tenderbase.SortDeadline:  "soonest deadline first",
 	tenderbase.SortPriceAsc:  "lowest price first",
 	tenderbase.SortPriceDesc: "highest price first",
+	tenderbase.SortEnds:      "soonest end of term first",
 	tenderbase.SortRelevance: "best match first",
 }
 

@@ -38,7 +38,7 @@ var specTools = []string{
 // all there is to say, and whose sibling (price_min, published_from) or
 // the server's instructions (page, exact) say the rest: their schemas carry no
 // description, since a model reads every tool's before its first call.
-var selfExplained = []string{"ikz", "plan_number", "laws", "price_max", "published_to", "deadline_to", "customer_inn", "supplier_inn", "sort", "page", "exact"}
+var selfExplained = []string{"ikz", "plan_number", "laws", "price_max", "published_to", "deadline_to", "ends_to", "customer_inn", "supplier_inn", "sort", "page", "exact"}
 
 func TestList(t *testing.T) {
 	var names []string
@@ -93,7 +93,7 @@ func TestInputSchemas(t *testing.T) {
 		{"contragent.byInn", "inn", `"pattern":"^\\d{10}(\\d{2})?$"`},
 		{"ru.detail", "id", `Purchase number`},
 		{"contracts.detail", "id", `Registry number`},
-		{"contracts.search", "sort", `"enum":["newest","price_asc","price_desc","relevance"]`},
+		{"contracts.search", "sort", `"enum":["newest","price_asc","price_desc","ends","relevance"]`},
 	} {
 		var s struct {
 			Properties           map[string]json.RawMessage

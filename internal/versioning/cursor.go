@@ -99,7 +99,7 @@ func (c Cursor) After(o tenderbase.Sort, rankAscending bool, rid int64, key floa
 		return rid < c.RID
 	case tenderbase.SortRelevance:
 		ascending = rankAscending
-	case tenderbase.SortPriceAsc, tenderbase.SortDeadline:
+	case tenderbase.SortPriceAsc, tenderbase.SortDeadline, tenderbase.SortEnds:
 		ascending = true
 	}
 	switch {

@@ -101,7 +101,7 @@ func TestContract223RealFiles(t *testing.T) {
 			Version: 1, Region: 1, CustomerINN: "0105018196", CustomerName: `АКЦИОНЕРНОЕ ОБЩЕСТВО "ГАЗПРОМ ГАЗОРАСПРЕДЕЛЕНИЕ МАЙКОП"`,
 			SupplierINNs:  []string{"2310140001"},
 			SupplierNames: []string{`ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "КУБАНСКАЯ НЕФТЕГАЗОВАЯ КОМПАНИЯ"`},
-			Price:         317962.72, Currency: "RUB", Signed: "2018-05-28"}},
+			Price:         317962.72, Currency: "RUB", Signed: "2018-05-28", Ends: "2018-12-31"}},
 		// A contract without a procurement notice (a single supplier), with
 		// a double space in the customer's name.
 		{"contract_Severnaia_Osetiya_Alaniia_Resp_20150101_000000_20150131_235959_001.xml", contractSummary{
@@ -109,12 +109,12 @@ func TestContract223RealFiles(t *testing.T) {
 			CustomerINN: "1511012960", CustomerName: `Открытое акционерное общество  "Международный аэропорт Владикавказ"`,
 			SupplierINNs:  []string{"1513030845"},
 			SupplierNames: []string{`ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "ТОПЛИВОЗАПРАВОЧНАЯ КОМПАНИЯ АЭРОПОРТ"`},
-			Price:         3984420, Currency: "RUB", Signed: "2015-01-15"}},
+			Price:         3984420, Currency: "RUB", Signed: "2015-01-15", Ends: "2015-01-31"}},
 		// A daily file whose contract names no supplier.
 		{"contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml", contractSummary{
 			RegNumber: "50105018196190002040000", PurchaseNumber: "31908645944", Number: "1638.12.2019", Version: 1, Region: 1,
 			CustomerINN: "0105018196", CustomerName: `АКЦИОНЕРНОЕ ОБЩЕСТВО "ГАЗПРОМ ГАЗОРАСПРЕДЕЛЕНИЕ МАЙКОП"`,
-			Price: 1750000, Currency: "RUB", Signed: "2019-12-16"}},
+			Price: 1750000, Currency: "RUB", Signed: "2019-12-16", Ends: "2020-12-31"}},
 	}
 	for _, tt := range tests {
 		cs := realContracts(t, filepath.Join(dir, tt.file))

@@ -320,6 +320,7 @@ type contractSummary struct {
 	SupplierINNs, SupplierNames       []string
 	Price                             float64
 	Currency, Signed                  string
+	Ends                              string // the end of the term, as a day
 }
 
 func summarizeContract(c *tenderbase.Contract) contractSummary {
@@ -328,6 +329,9 @@ func summarizeContract(c *tenderbase.Contract) contractSummary {
 		Version: c.Version, Region: c.Region,
 		CustomerINN: c.Customer.INN, CustomerName: c.Customer.Name,
 		Price: c.Price, Currency: c.Currency, Signed: c.SignedAt.Format(time.DateOnly),
+	}
+	if !c.EndsAt.IsZero() {
+		s.Ends = c.EndsAt.Format(time.DateOnly)
 	}
 	for _, p := range c.Suppliers {
 		s.SupplierINNs = append(s.SupplierINNs, p.INN)
@@ -350,18 +354,18 @@ func TestContract44RealExport2011(t *testing.T) {
 		0: {RegNumber: "0305100004511000013", PurchaseNumber: "0305100004511000003", Number: "0305100004511000003-0094242-02",
 			Region: 8, CustomerINN: "0814149850", CustomerName: "Управление Министерства внутренних дел Российской Федерации по городу Элисте",
 			SupplierINNs: []string{"7729674850"}, SupplierNames: []string{`Общество с ограниченной ответственностью "Альянс ВВ"`},
-			Price: 798108.9, Currency: "RUB", Signed: "2011-09-19"},
+			Price: 798108.9, Currency: "RUB", Signed: "2011-09-19", Ends: "2011-10-31"},
 		// A supplier who is a person, named only in the contact block.
 		9: {RegNumber: "0105100001211000007", PurchaseNumber: "0105100001211000004", Number: "3",
 			Region: 8, CustomerINN: "0814160998", CustomerName: "Территориальное управление Федеральной службы финансово-бюджетного надзора в Республике Калмыкия",
 			SupplierINNs: []string{"080500231350"}, SupplierNames: []string{"Кекеева Екатерина Борисовна"},
-			Price: 29500, Currency: "RUB", Signed: "2011-09-22"},
+			Price: 29500, Currency: "RUB", Signed: "2011-09-22", Ends: "2011-09-30"},
 		// A customer of Moscow (INN 77...) buying through its Kalmyk branch
 		// (KPP 08...); the foundation names no procurement.
 		16: {RegNumber: "0305100002611000005", Number: "25-06/347/6", Version: 1,
 			Region: 8, CustomerINN: "7706592947", CustomerName: cs[16].Customer.Name,
 			SupplierINNs: []string{"7707049388"}, SupplierNames: []string{`Калмыцкий филиал "Ростелеком"`},
-			Price: 5000, Currency: "RUB", Signed: "2011-01-14"},
+			Price: 5000, Currency: "RUB", Signed: "2011-01-14", Ends: "2011-12-31"},
 	}
 	for i, w := range want {
 		if diff := cmp.Diff(w, summarizeContract(cs[i])); diff != "" {
@@ -384,7 +388,7 @@ func TestContract44RealTemplate13_2(t *testing.T) {
 		CustomerName:  `ГОСУДАРСТВЕННОЕ БЮДЖЕТНОЕ ОБЩЕОБРАЗОВАТЕЛЬНОЕ УЧРЕЖДЕНИЕ ГОРОДА МОСКВЫ "ИНЖЕНЕРНАЯ ШКОЛА № 1581"`,
 		SupplierINNs:  []string{"7716511778"},
 		SupplierNames: []string{`ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "СМАРТСЕРВИС"`},
-		Price:         341858.06, Currency: "RUB", Signed: "2023-05-10"}
+		Price:         341858.06, Currency: "RUB", Signed: "2023-05-10", Ends: "2025-06-15"} // executionPeriod/endDate, not a stage's
 	if diff := cmp.Diff(want, summarizeContract(c)); diff != "" {
 		t.Errorf("contract (-want +got):\n%s", diff)
 	}

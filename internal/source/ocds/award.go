@@ -30,6 +30,9 @@ func awardsOf(c map[string]any, ps parties) (awards, others []tenderbase.WorldAw
 				signed = withContract(&w, k, ps, signed)
 			}
 		}
+		if w.ContractEnd.IsZero() {
+			w.ContractEnd = date(str(obj(a, "contractPeriod"), "endDate"))
+		}
 		// An award is made when active, or, with no status of its own, when
 		// it names suppliers or has a contract not cancelled.
 		w.Awarded = str(a, "status") == "active" || (str(a, "status") == "" && (len(w.Winners) > 0 || contracted))
@@ -54,7 +57,8 @@ func awardsOf(c map[string]any, ps parties) (awards, others []tenderbase.WorldAw
 // of its own shape rather than an array of OCDS awards: the award's date,
 // its total value, and its winners in place under each item they won
 // (items[].suppliers[]: identifier.legalName and id, address, the value
-// each was awarded). It is one award of the whole procedure, its value the
+// each was awarded, the end of its contract's term: the latest is the
+// award's). It is one award of the whole procedure, its value the
 // total, or the sum of the winners' values where no total is given.
 // Reports false for an object of no such shape.
 func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
@@ -71,6 +75,9 @@ func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
 			winner := tenderbase.WorldWinner{
 				Name: cleanText(firstNonEmpty(str(id, "legalName"), str(s, "name"))), ID: str(id, "id"),
 				Town: str(obj(s, "address"), "locality"),
+			}
+			if d := date(str(obj(s, "contractPeriod"), "endDate")); d.After(w.ContractEnd) {
+				w.ContractEnd = d
 			}
 			if key := winner.ID + "\x00" + winner.Name; !seen[key] && (winner.Name != "" || winner.ID != "") {
 				seen[key] = true
@@ -96,8 +103,8 @@ func awardNotice(a map[string]any) (tenderbase.WorldAward, bool) {
 }
 
 // withContract adds what a contract says to its award: its number (else its
-// id) and date of
-// signature, and its value where given, which is then the award's (the
+// id), date of signature and end of term (the latest of its contracts'),
+// and its value where given, which is then the award's (the
 // contract's value is the one signed; the award's may be an estimate of a
 // framework's). A second contract of one award adds its id and, in the
 // same currency, its value. The award takes the contract's title, status
@@ -111,6 +118,9 @@ func withContract(w *tenderbase.WorldAward, k map[string]any, ps parties, signed
 	}
 	if d := date(str(k, "dateSigned")); !d.IsZero() && (w.ContractDate.IsZero() || d.Before(w.ContractDate)) {
 		w.ContractDate = d
+	}
+	if d := date(str(obj(k, "period"), "endDate")); d.After(w.ContractEnd) {
+		w.ContractEnd = d
 	}
 	w.Title = firstNonEmpty(w.Title, cleanText(str(k, "title")))
 	w.Status = firstNonEmpty(w.Status, str(k, "status"))

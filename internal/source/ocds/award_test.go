@@ -15,6 +15,7 @@ func TestAwardOfContractsFinder(t *testing.T) {
 	w := decodeFile(t, filepath.Join("testdata", "contracts-finder-award.json"))
 	want := []tenderbase.WorldAward{{
 		Awarded: true, Status: "active", Value: 400000000, Currency: "GBP", AwardDate: at(t, "2025-03-06T00:00:00Z"),
+		ContractEnd: at(t, "2028-11-30T23:59:59Z"),
 		Winners: []tenderbase.WorldWinner{
 			{Name: "AEBI SCHMIDT UK LIMITED", ID: "00557725", IDScheme: "GB-COH", Country: 826, SME: true, Size: "sme"},
 			{Name: "ALEXANDER DENNIS LIMITED", ID: "SC268016", IDScheme: "GB-COH", Country: 826, Size: "large"},
@@ -33,7 +34,9 @@ func TestAwardOfContractsFinder(t *testing.T) {
 }
 
 // TestAwardsOfPublishedSamples reads the awards and contracts of
-// published files of five publishers.
+// published files of several publishers, with the end of each contract's
+// term: the contracts' period (ProZorro, Colombia, Paraguay...), the
+// award's contractPeriod (Contracts Finder), or a Taiwanese winner's.
 func TestAwardsOfPublishedSamples(t *testing.T) {
 	for _, tc := range []struct {
 		file    string
@@ -49,6 +52,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			Awarded: true, Status: "active", Value: 2910, Currency: "UAH", TendersReceived: 1,
 			Winners:   []tenderbase.WorldWinner{{Name: `ЧП "ОКСИМЕД"`, ID: "40133709", IDScheme: "UA-EDR", Country: 804, Town: "м.Київ"}},
 			AwardDate: at(t, "2016-06-13T11:18:30.208207+03:00"), ContractDate: at(t, "2016-06-15T16:13:00+03:00"),
+			ContractEnd: at(t, "2016-12-31T00:00:00+02:00"),
 		}},
 		awarded: 2910, cur: "UAH",
 	}, {
@@ -60,6 +64,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			ContractID: "16/11", Awarded: true, Status: "active", Value: 10000, Currency: "UAH",
 			Winners:   []tenderbase.WorldWinner{{Name: `СТОВ "Степ-Агро"`, ID: "31411114", IDScheme: "XM-EORI", Country: 804, Town: "Новоукраїнка"}},
 			AwardDate: at(t, "2017-01-31T13:51:03.462803+02:00"), ContractDate: at(t, "2017-01-25T00:00:00+02:00"),
+			ContractEnd: at(t, "2017-12-31T00:00:00+02:00"),
 		}},
 		awarded: 10000, cur: "UAH",
 	}, {
@@ -69,7 +74,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 		want: []tenderbase.WorldAward{{
 			ContractID: "2720-2016", Awarded: true, Status: "active", Value: 2307457, Currency: "COP",
 			Winners:      []tenderbase.WorldWinner{{Name: "LEIDY JOHANNA RUBIANO PALACIOS", ID: "1030616550-4", IDScheme: "Nit de Persona Natural", Country: 170}},
-			ContractDate: at(t, "2016-06-27T00:00:00Z"),
+			ContractDate: at(t, "2016-06-27T00:00:00Z"), ContractEnd: at(t, "2016-08-11T00:00:00Z"),
 		}},
 		awarded: 2307457, cur: "COP",
 	}, {
@@ -81,6 +86,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			Awarded: true, Status: "active", Value: 45233756, Currency: "USD",
 			Winners:   []tenderbase.WorldWinner{{Name: "CONSORCIO SIEMENS - RIEDER - 500 KV", IDScheme: "Registro Único de Contribuyente emitido por el Ministerio de Hacienda del Gobierno de Paraguay"}},
 			AwardDate: at(t, "2016-02-09T11:33:46-05:00"), ContractDate: at(t, "2015-12-18T12:00:00-05:00"),
+			ContractEnd: at(t, "2018-12-18T12:00:00-05:00"),
 		}},
 		awarded: 45233756, cur: "USD",
 	}, {
@@ -90,6 +96,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			ContractID: "1", Title: "ARRENDAMIENTO INMUEBLES", Status: "pending", Value: 1217415.32, Currency: "MXN", TendersReceived: 1,
 			Winners:   []tenderbase.WorldWinner{{Name: "TIENDAS COMERCIAL MEXICANA S.A D", ID: "TCM951030A17", Country: 484, Town: "BENITO JUAREZ"}},
 			AwardDate: at(t, "2016-01-01T00:00:00-06:00"), ContractDate: at(t, "2015-12-31T00:00:00-06:00"),
+			ContractEnd: at(t, "2016-06-30T00:00:00-06:00"),
 		}},
 	}, {
 		// Mexico's federal administration: a contract without an award,
@@ -98,7 +105,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 		want: []tenderbase.WorldAward{{
 			ContractID: "201720002759", Title: "RECUPERACION DE FONBDO REVOLVENTE", Awarded: true,
 			Winners:      []tenderbase.WorldWinner{{Name: "SECRETARIA DE DESARROLLO SOCIAL DELEGACION TABASCO", ID: "SDS060209QG3", IDScheme: "MX-RFC", Country: 484}},
-			ContractDate: at(t, "2017-04-26T00:00:00Z"),
+			ContractDate: at(t, "2017-04-26T00:00:00Z"), ContractEnd: at(t, "2017-04-27T23:59:59Z"),
 		}},
 	}, {
 		// Nigeria: an award of 0 NGN is kept as published; the contract
@@ -110,7 +117,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			AwardDate: at(t, "2012-10-10T00:00:00Z"),
 		}, {
 			ContractID: "ocds-gyl66f-borbda-3t7hsh", Title: "Construction Of Farm Access Road At Illah-Ebu Irrigation Project",
-			Awarded: true, Status: "active", Currency: "NGN", TendersReceived: 1,
+			Awarded: true, Status: "active", Currency: "NGN", TendersReceived: 1, ContractEnd: at(t, "2014-12-15T00:00:00Z"),
 		}},
 		cur: "NGN",
 	}, {
@@ -121,6 +128,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 			Awarded: true, Status: "active", Value: 5932380, Currency: "MXN", TendersReceived: 3,
 			Winners:   []tenderbase.WorldWinner{{Name: "New Gate", ID: "NGA030930KN", IDScheme: "RFC", Country: 484, Town: "Cuauhtemoc"}},
 			AwardDate: at(t, "2016-11-29T00:00:00Z"), ContractDate: at(t, "2016-12-16T00:00:00Z"),
+			ContractEnd: at(t, "2019-12-30T00:00:00Z"),
 		}},
 		awarded: 5932380, cur: "MXN",
 	}, {
@@ -131,7 +139,7 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 		want: []tenderbase.WorldAward{{
 			Awarded: true, Value: 2750000, Currency: "TWD", TendersReceived: 1,
 			Winners:   []tenderbase.WorldWinner{{Name: "台灣公共衛生學會", ID: "21100531", Town: "中正區"}},
-			AwardDate: at(t, "2014-02-07T00:00:00Z"),
+			AwardDate: at(t, "2014-02-07T00:00:00Z"), ContractEnd: at(t, "2014-12-31T00:00:00Z"),
 		}},
 		awarded: 2750000, cur: "TWD",
 	}} {
@@ -149,6 +157,23 @@ func TestAwardsOfPublishedSamples(t *testing.T) {
 				t.Errorf("awarded %v %q, want %v %q", w.AwardedValue, w.AwardedCurrency, tc.awarded, tc.cur)
 			}
 		})
+	}
+}
+
+// TestContractEndOfSeveralContracts checks that an award's contracts give
+// it the latest end of their terms, before the term the award foresaw.
+func TestContractEndOfSeveralContracts(t *testing.T) {
+	period := func(end string) map[string]any { return map[string]any{"endDate": end} }
+	c := map[string]any{
+		"awards": []any{map[string]any{"id": "A", "status": "active", "contractPeriod": period("2025-12-31")}},
+		"contracts": []any{
+			map[string]any{"id": "C1", "awardID": "A", "period": period("2026-06-30")},
+			map[string]any{"id": "C2", "awardID": "A", "period": period("2026-03-31")},
+		},
+	}
+	awards, _ := awardsOf(c, partiesOf(c))
+	if len(awards) != 1 || !awards[0].ContractEnd.Equal(at(t, "2026-06-30T00:00:00Z")) {
+		t.Errorf("awards %+v: want one ending 2026-06-30", awards)
 	}
 }
 
