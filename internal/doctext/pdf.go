@@ -39,7 +39,7 @@ func (e *extraction) pdf(f file) (err error) {
 	if err != nil {
 		return damaged(PDF, err)
 	}
-	w := &pdfWalker{e: e, fonts: map[string]pdf.TextEncoding{}}
+	w := &pdfWalker{e: e, fonts: map[string]*pdfFont{}}
 	defer func() {
 		if x := recover(); x != nil {
 			a, ok := x.(pdfAbort)
@@ -106,7 +106,7 @@ type pdfAbort struct{ err error }
 // pdfWalker walks the pages of a PDF and their content streams.
 type pdfWalker struct {
 	e        *extraction
-	fonts    map[string]pdf.TextEncoding // by resource name and base font
+	fonts    map[string]*pdfFont // by resource name and base font
 	nodes    int
 	ops      int
 	y        float64 // the vertical position of the current line
@@ -188,7 +188,7 @@ func (w *pdfWalker) measure(strm pdf.Value) {
 // interpreter returns the function that the library's interpreter calls
 // for each operator of a content stream whose resources are res.
 func (w *pdfWalker) interpreter(res pdf.Value, depth int) func(*pdf.Stack, string) {
-	var enc pdf.TextEncoding
+	var run textRun
 	return func(stk *pdf.Stack, op string) {
 		w.tick()
 		args := make([]pdf.Value, stk.Len())
@@ -198,21 +198,30 @@ func (w *pdfWalker) interpreter(res pdf.Value, depth int) func(*pdf.Stack, strin
 		switch op {
 		case "Tf":
 			if len(args) > 0 {
-				enc = w.font(res, args[0].Name())
+				run.font, run.size = w.font(res, args[0].Name()), at(args, 1)
 			}
 		case "Tj":
-			w.show(enc, last(args))
+			w.show(&run, last(args))
 		case "'", `"`:
 			w.e.out.Break()
-			w.show(enc, last(args))
+			run.moved()
+			w.show(&run, last(args))
 		case "TJ":
-			w.showArray(enc, last(args))
+			w.showArray(&run, last(args))
 		case "T*":
 			w.e.out.Break()
+			run.moved()
 		case "Td", "TD":
-			w.moveLine(len(args) == 2 && args[1].Float64() != 0, w.y+at(args, 1))
+			down := len(args) == 2 && args[1].Float64() != 0
+			if down || !run.adjoins(at(args, 0)) {
+				w.moveLine(down, w.y+at(args, 1))
+			}
+			run.moved()
 		case "Tm":
 			w.moveLine(len(args) == 6 && args[5].Float64() != w.y, at(args, 5))
+			run.moved()
+		case "BT":
+			run.moved()
 		case "ET":
 			w.e.out.Space()
 		case "Do":
@@ -242,13 +251,14 @@ func (w *pdfWalker) moveLine(down bool, y float64) {
 }
 
 // show adds the text of a string operand, decoded by the current font.
-func (w *pdfWalker) show(enc pdf.TextEncoding, v pdf.Value) {
+func (w *pdfWalker) show(run *textRun, v pdf.Value) {
 	if v.Kind() != pdf.String {
 		return
 	}
 	s := v.RawString()
-	if enc != nil {
-		s = enc.Decode(s)
+	run.advance(s)
+	if run.font != nil && run.font.enc != nil {
+		s = run.font.enc.Decode(s)
 	}
 	if err := w.e.out.WriteString(s); err != nil {
 		panic(pdfAbort{err})
@@ -259,28 +269,61 @@ func (w *pdfWalker) show(enc pdf.TextEncoding, v pdf.Value) {
 // glyph, in thousandths of the font size; a move right of more than a
 // quarter of it is taken for a space between words, which some writers
 // draw so instead of with a space character.
-func (w *pdfWalker) showArray(enc pdf.TextEncoding, v pdf.Value) {
+func (w *pdfWalker) showArray(run *textRun, v pdf.Value) {
 	for i := range v.Len() {
 		x := v.Index(i)
 		if x.Kind() == pdf.String {
-			w.show(enc, x)
-		} else if x.Float64() < -250 {
+			w.show(run, x)
+			continue
+		}
+		run.width -= x.Float64() / 1000 * run.size
+		if x.Float64() < -250 {
 			w.e.out.Space()
 		}
 	}
 }
 
-// font returns the text encoding of the font named in res, remembered
-// across pages, which name their fonts alike.
-func (w *pdfWalker) font(res pdf.Value, name string) pdf.TextEncoding {
+// textRun follows how far the text shown since the last move of the line
+// reaches, in the units of the text space, so that a move across (Td) that
+// starts the next run where the last one ended joins them: browsers print
+// a page so, a run of glyphs per kerning pair, with the spaces as glyphs
+// of their own ("Изв" "ещение" is one word). A move past that end by more
+// than a fifth of the font size is a space between words, as is every
+// move across when a font's widths are not known.
+type textRun struct {
+	font  *pdfFont
+	size  float64
+	width float64 // of the text shown since the last move
+	known bool    // every glyph since the last move had a width
+}
+
+// moved starts a run at a new position of the line.
+func (r *textRun) moved() { r.width, r.known = 0, true }
+
+// advance adds the width of the glyphs of s, as the font codes them.
+func (r *textRun) advance(s string) {
+	w, ok := r.font.widthOf(s)
+	r.width += w / 1000 * r.size
+	r.known = r.known && ok
+}
+
+// adjoins reports whether a move across by tx starts the next run where
+// the text shown since the last move ended.
+func (r *textRun) adjoins(tx float64) bool {
+	return r.known && r.size > 0 && tx-r.width <= r.size/5
+}
+
+// font returns the font named in res, remembered across pages, which
+// name their fonts alike.
+func (w *pdfWalker) font(res pdf.Value, name string) *pdfFont {
 	f := pdf.Font{V: res.Key("Font").Key(name)}
 	key := name + "\x00" + f.BaseFont()
-	enc, ok := w.fonts[key]
+	font, ok := w.fonts[key]
 	if !ok {
-		enc = f.Encoder()
-		w.fonts[key] = enc
+		font = newPDFFont(f)
+		w.fonts[key] = font
 	}
-	return enc
+	return font
 }
 
 // form interprets the form XObject named in res, whose text a page draws

@@ -2,6 +2,8 @@ package doctext
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -30,5 +32,32 @@ func TestPDFTolerated(t *testing.T) {
 				t.Errorf("text lacks %q:\n%s", tt.want, got.Text)
 			}
 		})
+	}
+}
+
+// TestPDFRunsOfAWord reads an EIS print form, which a browser printed: it
+// draws a line as runs of a few glyphs, each placed by a move across that
+// starts where the last one ended, with the spaces as glyphs of their
+// own. The runs of a word make one word (the print form of notice
+// 0138300000126000170, in the documentation analysis's set).
+func TestPDFRunsOfAWord(t *testing.T) {
+	path := filepath.Join("..", "docanalysis", "testdata", "tenders", "0138300000126000170", "Печатная форма.pdf")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := extractBytes(t, "Печатная форма.pdf", data, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Извещение о проведении электронного аукциона",
+		"Номер извещения 0138300000126000170",
+		"ЭА166-26 Поставка картриджей для электрографических",
+		"ответственность в соответствии со ст. 14.32",
+	} {
+		if !strings.Contains(got.Text, want) {
+			t.Errorf("text lacks %q:\n%.600s", want, got.Text)
+		}
 	}
 }
