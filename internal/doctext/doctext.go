@@ -2,30 +2,35 @@
 // documentation, so that search finds a word that occurs only inside an
 // attached file.
 //
-// It reads PDF (the text layer), DOCX, XLSX, ODT, ODS and RTF, and zip, RAR
-// and 7z archives holding any of these, archives inside archives up to
-// [Limits.MaxArchiveDepth]. The format is told by the content, not by the
+// It reads PDF (the text layer), DOCX, Word 97-2003 (.doc), XLSX, ODT, ODS
+// and RTF, and zip, RAR and 7z archives holding any of these, archives
+// inside archives up to [Limits.MaxArchiveDepth]. The format is told by the content, not by the
 // name: a DOCX, an XLSX, an ODT and a plain zip archive all begin alike, and
 // what tells them apart is the members inside. The name's extension serves
 // only where the content leaves a doubt: an OpenDocument that lacks the
-// member naming its type, and an OLE compound file, which may be a Word or
-// an Excel 97-2003 file or an Office document locked with a password, and
-// is refused with a message naming which.
+// member naming its type. An OLE compound file is told by the streams it
+// holds: a Word 97-2003 document is read, by hand on a compound file
+// library (doc.go says why); an Excel 97-2003 workbook, a PowerPoint
+// presentation or an Office document locked with a password is refused
+// with a message naming which.
 //
 // Not read, each refused with an error of kind [tenderbase.EINVALID] that
 // says so:
-//   - legacy Word and Excel 97-2003 files (.doc, .xls): no well-kept pure Go
-//     library reads them;
+//   - Excel 97-2003 workbooks (.xls): no well-kept pure Go library reads
+//     them; Word 6.0 and 95 documents, whose layout is not Word 97's;
 //   - PowerPoint, plain text, HTML, pictures and everything else;
 //   - files and archives that need a password to be opened (a PDF that
-//     asks one only to be changed is read), and multi-volume archives.
+//     asks one only to be changed is read; a Word document locked with a
+//     password, or obfuscated, is refused), and multi-volume archives.
 //
 // Left out of the files read: pictures, and so the text of a scanned PDF,
 // which has no text layer (nothing here recognises characters); embedded
-// objects and form fields; in RTF, text boxes of drawn shapes, and text in
-// the code page of Chinese, Japanese or Korean unless it is written as \u
-// escapes, as current writers do; in a PDF, the pages that its reader
-// cannot read, when others can be.
+// objects and form fields; in a Word 97-2003 document, the instructions of
+// fields (a hyperlink's address), of which the text shown is kept; in RTF,
+// text boxes of drawn shapes, and text in the code page of Chinese,
+// Japanese or Korean unless it is written as \u escapes, as current
+// writers do; in a PDF, the pages that its reader cannot read, when others
+// can be.
 //
 // Every limit is a guard against files made to exhaust the reader: the bytes
 // unpacked are counted as they come out of the decompressor, so an archive
@@ -50,6 +55,7 @@ const (
 	ODT      Format = "ODT"
 	ODS      Format = "ODS"
 	RTF      Format = "RTF"
+	DOC      Format = "DOC" // Word 97-2003
 	Zip      Format = "zip"
 	RAR      Format = "RAR"
 	SevenZip Format = "7z"
@@ -62,8 +68,8 @@ type Limits struct {
 	// and every archive member once unpacked.
 	MaxFileBytes int64
 	// MaxUnpackedBytes bounds all the bytes unpacked for one file together:
-	// archive members and the XML inside DOCX, XLSX, ODT and ODS files, and
-	// the content streams of a PDF.
+	// archive members and the XML inside DOCX, XLSX, ODT and ODS files, the
+	// streams of a Word 97-2003 document, and the content streams of a PDF.
 	MaxUnpackedBytes int64
 	// MaxTextBytes is the length of the longest text returned; longer text
 	// is cut at a character boundary.
@@ -174,11 +180,12 @@ func Extract(ctx context.Context, name string, r io.ReaderAt, size int64, lim Li
 }
 
 // Supported reports whether a file starting with prefix is in a format that
-// Extract reads, or an archive that may hold one. A few hundred bytes are
+// Extract reads, or an archive that may hold one, or an OLE compound file,
+// which may be a Word 97-2003 document (an Excel one begins alike). A few hundred bytes are
 // enough to tell.
 func Supported(prefix []byte) bool {
 	switch sniff(prefix) {
-	case kindPDF, kindRTF, kindZip, kindRAR, kind7z:
+	case kindPDF, kindRTF, kindZip, kindRAR, kind7z, kindCFB:
 		return true
 	}
 	return false

@@ -61,7 +61,7 @@ func (e *extraction) read(f file) (format Format, err error) {
 	case kind7z:
 		return format, e.sevenZip(f)
 	case kindCFB:
-		return format, legacyOffice(f.name)
+		return e.cfb(f)
 	}
 	return format, notDocument(prefix[:n])
 }

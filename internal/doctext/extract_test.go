@@ -57,6 +57,7 @@ func TestExtract(t *testing.T) {
 			"Наименование Количество\nКартридж лазерный 120",
 		}},
 		{file: "odt.odt", format: ODT, words: []string{common, "виброизоляция фундамента"}},
+		{file: "doc.doc", format: DOC, words: []string{common, "теплоизоляция труб", "Наименование Количество\nКартридж лазерный 120"}},
 		{file: "rtf.rtf", format: RTF, words: []string{common, "шумоизоляция стен", "Картридж лазерный 120"}},
 		{file: "rtf1251.rtf", format: RTF, words: []string{
 			"Техническое задание на поставку картриджей. Пароизоляция чердака.\nИтого: 120 шт. 4 500",
@@ -76,7 +77,7 @@ func TestExtract(t *testing.T) {
 			read("Приложения.7z/rtf1251.rtf", RTF),
 			read("Приложения.7z/Проект контракта.odt", ODT),
 			read("Проект контракта.odt", ODT),
-			{Name: "Схема.png", Skipped: "not a PDF, DOCX, XLSX, ODT, ODS or RTF document, " +
+			{Name: "Схема.png", Skipped: "not a PDF, DOCX, DOC, XLSX, ODT, ODS or RTF document, " +
 				"nor a zip, RAR or 7z archive: looks like a PNG image"},
 		}},
 		{file: "7z.7z", format: SevenZip, words: []string{"волоконно-", "тонер-картридж"}, members: []Member{
@@ -131,7 +132,7 @@ func TestExtractRefuses(t *testing.T) {
 	}{
 		{"empty.pdf", nil, Limits{}, "the file is empty"},
 		{"garbage.pdf", []byte("\x00\x01\x02\x03garbage\xff"), Limits{},
-			"not a PDF, DOCX, XLSX, ODT, ODS or RTF document, nor a zip, RAR or 7z archive: looks like binary data of an unknown kind"},
+			"not a PDF, DOCX, DOC, XLSX, ODT, ODS or RTF document, nor a zip, RAR or 7z archive: looks like binary data of an unknown kind"},
 		{"scheme.png", pngImage(t), Limits{}, "looks like a PNG image"},
 		{"notes.txt", []byte("Техническое задание"), Limits{}, "looks like plain text"},
 		{"cut.pdf", pdf[:len(pdf)/2], Limits{}, "damaged PDF: it lacks the end-of-file marker"},
@@ -139,9 +140,7 @@ func TestExtractRefuses(t *testing.T) {
 			"damaged PDF: malformed PDF file: missing final startxref"},
 		{"big.pdf", pdf, Limits{MaxFileBytes: 1000}, fmt.Sprintf("the file has %d bytes, more than the 1000 bytes read", len(pdf))},
 		{"locked.pdf", readFixture(t, "locked.pdf"), Limits{}, "a password-protected PDF is not read"},
-		{"doc.doc", readFixture(t, "doc.doc"), Limits{}, "a Word 97-2003 document (.doc) is not read"},
 		{"xls.xls", readFixture(t, "xls.xls"), Limits{}, "an Excel 97-2003 workbook (.xls) is not read"},
-		{"locked.docx", readFixture(t, "doc.doc"), Limits{}, "a password-protected Office document is not read"},
 		{"cut.docx", readFixture(t, "docx.docx")[:3000], Limits{}, "damaged zip: zip: not a valid zip file"},
 		{"bomb.docx", docxBomb(t, 4<<20), Limits{MaxUnpackedBytes: 1 << 20},
 			"stopped after 1 MB unpacked, the most read of one file"},
@@ -180,7 +179,7 @@ func TestExtractLimits(t *testing.T) {
 			{Name: "Приложения.7z", Format: SevenZip,
 				Skipped: "a 7z archive not opened: archives are opened 1 deep at most"},
 			read("Проект контракта.odt", ODT),
-			{Name: "Схема.png", Skipped: "not a PDF, DOCX, XLSX, ODT, ODS or RTF document, " +
+			{Name: "Схема.png", Skipped: "not a PDF, DOCX, DOC, XLSX, ODT, ODS or RTF document, " +
 				"nor a zip, RAR or 7z archive: looks like a PNG image"},
 		}},
 		{name: "members", file: "ziputf8.zip", lim: Limits{MaxMembers: 4},

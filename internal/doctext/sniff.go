@@ -22,7 +22,7 @@ const (
 	kindZip // a plain archive, or an OOXML or ODF document
 	kindRAR
 	kind7z
-	kindCFB // an OLE compound document: legacy Office 97-2003
+	kindCFB // an OLE compound document: Word, Excel or PowerPoint 97-2003, or a locked Office file
 )
 
 // signatures are the magic numbers that begin each kind of file.
@@ -70,24 +70,24 @@ func (k kind) format() Format {
 // also turn out to be a DOCX, XLSX, ODT or ODS document.
 func (k kind) isArchive() bool { return k == kindRAR || k == kind7z }
 
-// legacyOffice returns the error for an OLE compound document, named by its
-// extension since opening it is not worth it only to name it: Word and
+// legacyOffice returns the error for an OLE compound document that is not
+// a Word document, named by its extension where its streams did not tell:
 // Excel 97-2003 files, and Office documents saved with a password.
 func legacyOffice(name string) error {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".doc", ".dot":
-		return invalid("a Word 97-2003 document (.doc) is not read: only DOCX, ODT, RTF and PDF documents are")
+		return invalid("damaged DOC: it has no WordDocument stream")
 	case ".xls", ".xlt":
 		return invalid("an Excel 97-2003 workbook (.xls) is not read: only XLSX and ODS workbooks are")
 	case ".docx", ".xlsx", ".pptx", ".docm", ".xlsm":
 		return invalid("a password-protected Office document is not read")
 	}
-	return invalid("a legacy Office 97-2003 file (.doc, .xls or .ppt) is not read")
+	return invalid("a legacy Office 97-2003 file (.xls or .ppt) is not read: of those, only Word documents (.doc) are")
 }
 
 // notDocument returns the error for a file of no kind read here.
 func notDocument(prefix []byte) error {
-	return invalid("not a PDF, DOCX, XLSX, ODT, ODS or RTF document, nor a zip, RAR or 7z archive: looks like %s",
+	return invalid("not a PDF, DOCX, DOC, XLSX, ODT, ODS or RTF document, nor a zip, RAR or 7z archive: looks like %s",
 		describe(prefix))
 }
 
