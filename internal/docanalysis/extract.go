@@ -1,0 +1,175 @@
+package docanalysis
+
+import (
+	"regexp"
+	"strings"
+)
+
+// rule finds the answer to a question in one of two shapes the documents
+// use: a sentence that states it («Обеспечение заявок не требуется»), or,
+// in the two-column EIS print forms, a label spread over a few lines
+// followed by its value on a line of its own («Размер обеспечения
+// исполнения контракта» … «42814.52 РОССИЙСКИЙ РУБЛЬ»).
+type rule struct {
+	// sentence matches the key of a sentence; the sentence is the quote.
+	sentence *regexp.Regexp
+	// label matches the start of the key of a few lines joined; the first
+	// line after it whose key matches value is the quote.
+	label, value *regexp.Regexp
+}
+
+func say(pattern string) rule { return rule{sentence: regexp.MustCompile(pattern)} }
+
+func labelled(label, value string) rule {
+	return rule{label: regexp.MustCompile("^" + label), value: regexp.MustCompile("^" + value + "$")}
+}
+
+const (
+	moneyValue = `\d+(?:[.,]\d\d)?(?:российскийрубль)?|\d+(?:[.,]\d+)?%`
+	dateTime   = `\d\d\.\d\d\.\d{4}\d\d:\d\d`
+)
+
+// rules are tried in order for each question, each over every file in the
+// order given; the first that matches answers. A question without a rule
+// that matches is not stated.
+var rules = map[Question][]rule{
+	ApplicationSecurity: {
+		say(`обеспечени[ея]заяв(ок|ки)(научастие(взакупке)?)?нетребуется`),
+		labelled(`размеробеспечениязаявки`, moneyValue),
+		say(`обеспечени[ея]заяв(ок|ки)(научастие(взакупке)?)?(предусмотрено|устанавливается|установлено)вразмере\d`),
+	},
+	ContractSecurity: {
+		say(`^(требуется)?обеспечениеисполнения(настоящего)?(контракта|договора)не(требуется|устанавливается|предусмотрено)`),
+		labelled(`размеробеспеченияисполнения(контракта|договора)`, moneyValue),
+		say(`размеробеспеченияисполнения(контракта|договора)(:|-|составляет)\d`),
+		say(`обеспечениеисполнения(настоящего)?(контракта|договора)(устанавливается|установлено|составляет)вразмере\d`),
+		say(`требуетсяобеспечениеисполнения(контракта|договора)вразмере\d`),
+	},
+	WarrantySecurity: {
+		say(`обеспечение(исполнения)?гарантийныхобязательств-?не(требуется|устанавливается|предусмотрено)`),
+		labelled(`размеробеспечениягарантийныхобязательств`, moneyValue),
+		say(`обеспечение(исполнения)?гарантийныхобязательств(устанавливается|установлено)вразмере\d`),
+	},
+	Advance: {
+		say(`^(выплата)?(аванс|авансирование|авансовыйплатеж)[а-я]*(по(настоящему)?(контракту|договору))?,?не(предусмотрен|производится|установлен|допускается)`),
+		say(`(выплат[а-я]*|внесени[а-я]*)аванс[а-я]*(платеж[а-я]*)?вразмере\d`),
+	},
+	Delivery: {
+		say(`^(\d+\.)*(срок|сроки|период)поставки(товара|товаров|продукции)?:`),
+		say(`^поставка(товара|продукции)(позаявкам)?осуществляется(втечени|с|до|по)`),
+	},
+	Payment: {
+		say(`оплат[а-я]*.{0,160}?(втечени[ея]|непозднее|неболее|всрокнеболее)\d+.{0,20}?(рабочих|календарных)?дн`),
+		say(`расчеты.{0,80}?(втечени[ея]|непозднее)\d+.{0,20}?дн`),
+	},
+	EvaluationCriteria: {
+		say(`значимост[а-я]*(критерия)?.{0,40}?\d+(?:[.,]\d+)?%`),
+		say(`критерием(оценки)?является«?цена`),
+	},
+	Requirements: {
+		say(`^\d?(единые)?требования?кучастникамзакупок`),
+		say(`^требованиекотсутствиюучастников`),
+		say(`наличие(у\S*)?(лицензи|опыта|членства)`),
+	},
+	NationalRegime: {
+		say(`^(запрет|ограничение|преимущество)(закупок|вотношении)товаров`),
+		say(`мерахпопредоставлениюнациональногорежима.{0,30}№\d{4}`),
+		say(`^(установлено)?(запрет|ограничение)$`),
+		say(`(постановлени[а-я]*правительства(рф|российскойфедерации)|пп(рф)?)(от\d\d\.\d\d\.\d{4}(г\.?)?)?№n?\d{3,4}`),
+	},
+	SME: {
+		say(`^преимуществовсоответствиисч\.3ст\.30`),
+		say(`участникамизакупкимогутбытьтолькосубъектымалогоисреднего`),
+	},
+	Penalties: {
+		say(`^пен[яи]начисляетсязакаждыйдень`),
+		say(`^размерпенисоставляет`),
+		say(`^закаждыйденьпросрочки`),
+		say(`(пени|штраф[а-я]*|неустойк[а-я]*)вразмере\d`),
+		say(`^размерштрафаустанавливается`),
+	},
+	Warranty: {
+		say(`^гарантийныйсрок`),
+		say(`^(срок)?гаранти[ия](поставщика|производителя)?(на[а-я]+)?(составляет|неменее)`),
+		say(`^сроккачества|^остаточныйсрокгодности`),
+	},
+	ContractTerm: {
+		say(`(контракт|договор)[а-я]*вступаетвсилу.{0,120}?действует`),
+		say(`^(настоящий)?(контракт|договор)действует(до|по)`),
+		say(`^срокдействия(контракта|договора)`),
+	},
+	BrandWithoutEquivalent: {
+		say(`эквивалентныхтоваровнедопускается`),
+	},
+	ShortDeadline: {
+		labelled(`датаивремяокончания(срока)?подачизаявок`, dateTime),
+	},
+}
+
+// Analyze answers every question from the files given, in their order.
+func Analyze(files []File) Analysis {
+	var a Analysis
+	var paras [][]paragraph
+	for _, f := range files {
+		a.Files = append(a.Files, FileStatus{Name: f.Name, HasText: strings.TrimSpace(f.Text) != "", Reason: f.Unread})
+		paras = append(paras, paragraphs(f))
+	}
+	for _, q := range Questions {
+		a.Answers = append(a.Answers, answer(q, paras))
+	}
+	return a
+}
+
+func answer(q Question, files [][]paragraph) Answer {
+	for _, r := range rules[q] {
+		for _, ps := range files {
+			if ans, ok := r.find(ps); ok {
+				ans.Question = q
+				return ans
+			}
+		}
+	}
+	return Answer{Question: q}
+}
+
+func (r rule) find(ps []paragraph) (Answer, bool) {
+	for i, p := range ps {
+		if r.sentence != nil {
+			for _, s := range p.sentences {
+				if r.sentence.MatchString(s.key) {
+					return found(s.text, p), true
+				}
+			}
+			continue
+		}
+		if v, ok := r.valueAfter(ps, i); ok {
+			return v, true
+		}
+	}
+	return Answer{}, false
+}
+
+// valueAfter matches the label at line i, joined with the lines after it,
+// and returns the first of the next lines that holds a value.
+func (r rule) valueAfter(ps []paragraph, i int) (Answer, bool) {
+	if !strings.HasPrefix(r.label.String()[1:], ps[i].key[:min(len(ps[i].key), 4)]) {
+		return Answer{}, false
+	}
+	joined := ""
+	for j := i; j < min(i+4, len(ps)); j++ {
+		joined += ps[j].key
+		if r.label.MatchString(joined) {
+			for k := j + 1; k < min(j+6, len(ps)); k++ {
+				if r.value.MatchString(ps[k].key) {
+					return found(ps[k].text, ps[k]), true
+				}
+			}
+			return Answer{}, false
+		}
+	}
+	return Answer{}, false
+}
+
+func found(quote string, p paragraph) Answer {
+	return Answer{Found: true, Facts: factsOf(quote), Quote: quote, At: Locator{File: p.file, Paragraph: p.index, Page: p.page}}
+}

@@ -1,0 +1,160 @@
+package docanalysis_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tenderbase/tenderbase/internal/docanalysis"
+	"github.com/tenderbase/tenderbase/internal/doctext"
+)
+
+// extractionFloor is the share of the set's answers the extraction gets
+// right today (see docs/analysis.md); a change that gets fewer right fails.
+const extractionFloor = 0.0
+
+// TestExtractionAgainstTheSet runs the extraction on every tender of the
+// set and scores each question against the answers read by hand, by the
+// rule of testdata/README.md and docs/decisions.md: a found answer is right
+// when the quotes match with white space left out (one holds the other, or
+// the hand's quote stands in the paragraph the extraction quoted), or the
+// facts of the hand's quote are all among those extracted; a "not stated"
+// is right when nothing was extracted. Run with -v for the report.
+func TestExtractionAgainstTheSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 31 MB of documentation")
+	}
+	right := map[string]int{}
+	total := map[string]int{}
+	unread := 0
+	for _, dir := range tenderDirs(t) {
+		hand := readAnswers(t, dir)
+		files, texts := readTender(t, dir)
+		for _, f := range files {
+			if f.Unread != "" {
+				unread++
+			}
+		}
+		an := docanalysis.Analyze(files)
+		for _, got := range an.Answers {
+			q := string(got.Question)
+			want := hand.Answers[q]
+			total[q]++
+			if ok, why := agrees(got, want, texts); ok {
+				right[q]++
+			} else {
+				t.Logf("%s %s: %s", hand.PurchaseNumber, q, why)
+			}
+		}
+	}
+	all, allRight := 0, 0
+	for _, q := range questions {
+		t.Logf("%-26s %3d / %3d  %5.1f%%", q, right[q], total[q], 100*float64(right[q])/float64(total[q]))
+		all += total[q]
+		allRight += right[q]
+	}
+	share := float64(allRight) / float64(all)
+	t.Logf("overall %d / %d right: %.1f%%; %d files gave no text", allRight, all, 100*share, unread)
+	if share < extractionFloor {
+		t.Errorf("%.1f%% right, below the floor of %.1f%%", 100*share, 100*extractionFloor)
+	}
+}
+
+// agrees reports whether the extraction's answer agrees with the hand's,
+// and when not, why.
+func agrees(got docanalysis.Answer, want answer, texts map[string]string) (bool, string) {
+	if want.Answer == "not stated" {
+		if !got.Found {
+			return true, ""
+		}
+		return false, fmt.Sprintf("not stated, extracted %q from %s ¶%d", got.Quote, got.At.File, got.At.Paragraph)
+	}
+	if !got.Found {
+		return false, fmt.Sprintf("not found; the hand quotes %q from %s", want.Quote, want.File)
+	}
+	g, w := withoutSpace(got.Quote), withoutSpace(want.Quote)
+	para := texts[got.At.File+"\x00"+fmt.Sprint(got.At.Paragraph)]
+	switch {
+	case strings.Contains(g, w), len(g) >= 12 && strings.Contains(w, g):
+		return true, ""
+	case got.At.File == want.File && strings.Contains(para, w):
+		return true, ""
+	case factsAgree(got.Facts, docanalysis.FactsOf(want.Quote)):
+		return true, ""
+	}
+	return false, fmt.Sprintf("extracted %q from %s ¶%d; the hand quotes %q from %s", got.Quote, got.At.File, got.At.Paragraph, want.Quote, want.File)
+}
+
+// factsAgree reports whether the hand's quote states facts and the
+// extraction found every one of them.
+func factsAgree(got, want docanalysis.Facts) bool {
+	if len(want.Percents)+len(want.Amounts)+len(want.Days)+len(want.Decrees) == 0 {
+		return want.NotRequired && got.NotRequired
+	}
+	if want.NotRequired != got.NotRequired {
+		return false
+	}
+	for _, p := range want.Percents {
+		if !slices.Contains(got.Percents, p) {
+			return false
+		}
+	}
+	for _, a := range want.Amounts {
+		if !slices.Contains(got.Amounts, a) {
+			return false
+		}
+	}
+	for _, d := range want.Days {
+		if !slices.ContainsFunc(got.Days, func(g docanalysis.Days) bool { return g.N == d.N }) {
+			return false
+		}
+	}
+	for _, d := range want.Decrees {
+		if !slices.Contains(got.Decrees, d) {
+			return false
+		}
+	}
+	return true
+}
+
+// readTender reads the text of every file of a tender as the service
+// would, and indexes each paragraph's text without white space by file and
+// number for the scoring.
+func readTender(t testing.TB, dir string) ([]docanalysis.File, map[string]string) {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []docanalysis.File
+	texts := map[string]string{}
+	for _, path := range paths {
+		name := filepath.Base(path)
+		if name == "answers.json" {
+			continue
+		}
+		f := docanalysis.File{Name: name}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		txt, err := doctext.Extract(context.Background(), name, bytes.NewReader(data), int64(len(data)), doctext.Limits{})
+		switch {
+		case err != nil:
+			f.Unread = err.Error()
+		case strings.TrimSpace(txt.Text) == "":
+			f.Unread = "no text layer (a scan)"
+		}
+		f.Text = txt.Text
+		for i, line := range strings.Split(txt.Text, "\n") {
+			texts[name+"\x00"+fmt.Sprint(i+1)] = withoutSpace(line)
+		}
+		files = append(files, f)
+	}
+	return files, texts
+}
