@@ -2,6 +2,7 @@ package docanalysis
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,25 @@ type rule struct {
 	// label matches the start of the key of a few lines joined; the first
 	// line after it whose key matches value is the quote.
 	label, value *regexp.Regexp
+	// unless rejects a sentence or value that matches it: a blank to be
+	// filled in («в течение ___ дней») or a term of another obligation.
+	unless *regexp.Regexp
+	// within, when set, must match a line of the same file: the end of
+	// the application period is a deadline's answer only where the file
+	// also gives its start.
+	within *regexp.Regexp
+}
+
+// except returns r that rejects a quote matching pattern.
+func (r rule) except(pattern string) rule {
+	r.unless = regexp.MustCompile(pattern)
+	return r
+}
+
+// in returns r that answers only in a file with a line matching pattern.
+func (r rule) in(pattern string) rule {
+	r.within = regexp.MustCompile(pattern)
+	return r
 }
 
 func say(pattern string) rule { return rule{sentence: regexp.MustCompile(pattern)} }
@@ -25,6 +45,12 @@ func labelled(label, value string) rule {
 }
 
 const (
+	// payNot marks terms of other payments than the supplier's: penalties,
+	// guarantees, claims.
+	payNot = `неустойк|штраф|пени|гарант|претензи|уведомлени|__`
+	// regimeDecrees are the Government decrees of the national regime and
+	// of the priority of Russian goods.
+	regimeDecrees = `(1875|616|617|878|925|2014|102|126)\b`
 	moneyValue = `\d+(?:[.,]\d\d)?(?:российскийрубль)?|\d+(?:[.,]\d+)?%`
 	dateTime   = `\d\d\.\d\d\.\d{4}\d\d:\d\d`
 )
@@ -55,37 +81,43 @@ var rules = map[Question][]rule{
 		say(`(выплат[а-я]*|внесени[а-я]*)аванс[а-я]*(платеж[а-я]*)?вразмере\d`),
 	},
 	Delivery: {
-		say(`^(\d+\.)*(срок|сроки|период)поставки(товара|товаров|продукции)?:`),
-		say(`^поставка(товара|продукции)(позаявкам)?осуществляется(втечени|с|до|по)`),
+		say(`^(\d+\.)*(срок|сроки|период)поставки(товара|товаров|продукции)?:`).except(`__`),
+		say(`^поставка(товара|продукции)(позаявкам)?осуществляется(втечени|с|до|по)`).except(`__|законодательств`),
+		say(`^(с|со)(даты|момента|дня)(заключения|подписания)(настоящего)?(контракта|договора).{0,20}?(до|по)\d`),
+		say(`^втечени[ея]\d+.{0,30}?дн[а-я]*с(даты|момента)заключения`),
+		say(`(срок|сроки)поставки.{0,40}?(втечени[ея]\d|до\d|по\d)`).except(`__`),
 	},
 	Payment: {
-		say(`оплат[а-я]*.{0,160}?(втечени[ея]|непозднее|неболее|всрокнеболее)\d+.{0,20}?(рабочих|календарных)?дн`),
-		say(`расчеты.{0,80}?(втечени[ея]|непозднее)\d+.{0,20}?дн`),
+		say(`(оплат[а-я]*|расчеты).{0,300}?(втечени[ея]|непозднее|неболее|всрокнеболее)\d+.{0,20}?(рабочих|календарных)?дн`).except(payNot),
+		say(`^(пофакту[а-я]*.{0,60})?втечени[ея]\d+(\([^)]*\))?рабочихдней(с|со)(даты|момента|дня)(подписания|приемки)`).except(payNot),
 	},
 	EvaluationCriteria: {
 		say(`значимост[а-я]*(критерия)?.{0,40}?\d+(?:[.,]\d+)?%`),
 		say(`критерием(оценки)?является«?цена`),
 	},
 	Requirements: {
+		say(`^\d?требованиякучастникамзакупоквсоответствиисч`),
+		say(`^\d?требованиеоботсутствиивреестре`),
 		say(`^\d?(единые)?требования?кучастникамзакупок`),
 		say(`^требованиекотсутствиюучастников`),
 		say(`наличие(у\S*)?(лицензи|опыта|членства)`),
 	},
 	NationalRegime: {
-		say(`^(запрет|ограничение|преимущество)(закупок|вотношении)товаров`),
 		say(`мерахпопредоставлениюнациональногорежима.{0,30}№\d{4}`),
+		say(`^(запрет|ограничение|преимущество)(закупок|вотношении)товаров`),
 		say(`^(установлено)?(запрет|ограничение)$`),
-		say(`(постановлени[а-я]*правительства(рф|российскойфедерации)|пп(рф)?)(от\d\d\.\d\d\.\d{4}(г\.?)?)?№n?\d{3,4}`),
+		say(`(постановлени[а-я]*(правительства(рф|российскойфедерации))?|пп(рф)?)(от\d\d\.\d\d\.\d{4}(г\.?)?)?№n?` + regimeDecrees),
 	},
 	SME: {
 		say(`^преимуществовсоответствиисч\.3ст\.30`),
 		say(`участникамизакупкимогутбытьтолькосубъектымалогоисреднего`),
 	},
 	Penalties: {
+		say(`^пен[яи]начисляетсязакаждыйденьпросрочкиисполнения(поставщик|исполнител|подрядчик|обязательств)`),
 		say(`^пен[яи]начисляетсязакаждыйдень`),
 		say(`^размерпенисоставляет`),
 		say(`^закаждыйденьпросрочки`),
-		say(`(пени|штраф[а-я]*|неустойк[а-я]*)вразмере\d`),
+		say(`(пени|штраф[а-я]*|неустойк[а-я]*)вразмере\d`).except(`гарант`),
 		say(`^размерштрафаустанавливается`),
 	},
 	Warranty: {
@@ -102,7 +134,7 @@ var rules = map[Question][]rule{
 		say(`эквивалентныхтоваровнедопускается`),
 	},
 	ShortDeadline: {
-		labelled(`датаивремяокончания(срока)?подачизаявок`, dateTime),
+		labelled(`датаивремяокончания(срока)?подачизаявок`, dateTime).in(`^датаначаласрокаподачизаявок`),
 	},
 }
 
@@ -133,10 +165,13 @@ func answer(q Question, files [][]paragraph) Answer {
 }
 
 func (r rule) find(ps []paragraph) (Answer, bool) {
+	if r.within != nil && !slices.ContainsFunc(ps, func(p paragraph) bool { return r.within.MatchString(p.key) }) {
+		return Answer{}, false
+	}
 	for i, p := range ps {
 		if r.sentence != nil {
 			for _, s := range p.sentences {
-				if r.sentence.MatchString(s.key) {
+				if r.sentence.MatchString(s.key) && !r.rejects(s.key) {
 					return found(s.text, p), true
 				}
 			}
@@ -160,7 +195,7 @@ func (r rule) valueAfter(ps []paragraph, i int) (Answer, bool) {
 		joined += ps[j].key
 		if r.label.MatchString(joined) {
 			for k := j + 1; k < min(j+6, len(ps)); k++ {
-				if r.value.MatchString(ps[k].key) {
+				if r.value.MatchString(ps[k].key) && !r.rejects(ps[k].key) {
 					return found(ps[k].text, ps[k]), true
 				}
 			}
@@ -169,6 +204,8 @@ func (r rule) valueAfter(ps []paragraph, i int) (Answer, bool) {
 	}
 	return Answer{}, false
 }
+
+func (r rule) rejects(k string) bool { return r.unless != nil && r.unless.MatchString(k) }
 
 func found(quote string, p paragraph) Answer {
 	return Answer{Found: true, Facts: factsOf(quote), Quote: quote, At: Locator{File: p.file, Paragraph: p.index, Page: p.page}}
