@@ -41,7 +41,7 @@ func (r rule) in(pattern string) rule {
 func say(pattern string) rule { return rule{sentence: regexp.MustCompile(pattern)} }
 
 func labelled(label, value string) rule {
-	return rule{label: regexp.MustCompile("^" + label), value: regexp.MustCompile("^" + value + "$")}
+	return rule{label: regexp.MustCompile("^" + label), value: regexp.MustCompile("^(?:" + value + ")$")}
 }
 
 const (
@@ -61,18 +61,20 @@ const (
 var rules = map[Question][]rule{
 	ApplicationSecurity: {
 		say(`обеспечени[ея]заяв(ок|ки)(научастие(взакупке)?)?нетребуется`),
+		say(`размеробеспечениязаявки(научастие(взакупке)?)?:?\d`),
 		labelled(`размеробеспечениязаявки`, moneyValue),
 		say(`обеспечени[ея]заяв(ок|ки)(научастие(взакупке)?)?(предусмотрено|устанавливается|установлено)вразмере\d`),
 	},
 	ContractSecurity: {
 		say(`^(требуется)?обеспечениеисполнения(настоящего)?(контракта|договора)не(требуется|устанавливается|предусмотрено)`),
 		labelled(`размеробеспеченияисполнения(контракта|договора)`, moneyValue),
-		say(`размеробеспеченияисполнения(контракта|договора)(:|-|составляет)\d`),
+		say(`размеробеспеченияисполнения(контракта|договора)(:|-|составляет)?\d`),
 		say(`обеспечениеисполнения(настоящего)?(контракта|договора)(устанавливается|установлено|составляет)вразмере\d`),
 		say(`требуетсяобеспечениеисполнения(контракта|договора)вразмере\d`),
 	},
 	WarrantySecurity: {
 		say(`обеспечение(исполнения)?гарантийныхобязательств-?не(требуется|устанавливается|предусмотрено)`),
+		say(`размеробеспечениягарантийныхобязательств:?\d`),
 		labelled(`размеробеспечениягарантийныхобязательств`, moneyValue),
 		say(`обеспечение(исполнения)?гарантийныхобязательств(устанавливается|установлено)вразмере\d`),
 	},
@@ -171,9 +173,12 @@ func (r rule) find(ps []paragraph) (Answer, bool) {
 	for i, p := range ps {
 		if r.sentence != nil {
 			for _, s := range p.sentences {
-				if r.sentence.MatchString(s.key) && !r.rejects(s.key) {
+				if r.matches(s.key) {
 					return found(s.text, p), true
 				}
+			}
+			if q, ok := r.wrapped(ps, i); ok {
+				return found(q, p), true
 			}
 			continue
 		}
@@ -203,6 +208,34 @@ func (r rule) valueAfter(ps []paragraph, i int) (Answer, bool) {
 		}
 	}
 	return Answer{}, false
+}
+
+// matches reports whether a sentence's key, its clause number left out
+// («8.1.», «3)»), is an answer of the rule.
+func (r rule) matches(k string) bool {
+	k = k[len(clauseNumber.FindString(k)):]
+	return r.sentence.MatchString(k) && !r.rejects(k)
+}
+
+var clauseNumber = regexp.MustCompile(`^(\d+[.)])+(\d+)?\.?`)
+
+// wrapped matches a sentence that an EIS print form wraps over two or
+// three lines of its narrow column («Обеспечение гарантийных» /
+// «обязательств не требуется»), and quotes the lines as they stand. The
+// first line must be needed: a match that the later lines make alone is
+// found when the search reaches them.
+func (r rule) wrapped(ps []paragraph, i int) (string, bool) {
+	if ps[i].page == 0 {
+		return "", false
+	}
+	text, k := ps[i].text, ps[i].key
+	for j := i + 1; j < min(i+3, len(ps)); j++ {
+		text, k = text+"\n"+ps[j].text, k+ps[j].key
+		if r.matches(k) && !r.matches(k[len(ps[i].key):]) {
+			return text, true
+		}
+	}
+	return "", false
 }
 
 func (r rule) rejects(k string) bool { return r.unless != nil && r.unless.MatchString(k) }

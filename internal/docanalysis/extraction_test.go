@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -90,36 +91,53 @@ func agrees(got docanalysis.Answer, want answer, texts map[string]string) (bool,
 	return false, fmt.Sprintf("extracted %q from %s ¶%d; the hand quotes %q from %s", got.Quote, got.At.File, got.At.Paragraph, want.Quote, want.File)
 }
 
-// factsAgree reports whether the hand's quote states facts and the
-// extraction found every one of them.
+// factsAgree reports whether the facts of the hand's quote and the
+// extraction's share one and contradict in none: where both state facts of
+// a kind (percents, amounts, days, decrees), they have one in common, and
+// they agree on whether the thing is required. The hand's quote and the
+// extraction's may be two statements of the same answer in two files
+// («5.00%» in the print form, «5% цены контракта, что составляет 75 375,00»
+// in the draft contract).
 func factsAgree(got, want docanalysis.Facts) bool {
-	if len(want.Percents)+len(want.Amounts)+len(want.Days)+len(want.Decrees) == 0 {
-		return want.NotRequired && got.NotRequired
-	}
 	if want.NotRequired != got.NotRequired {
 		return false
 	}
-	for _, p := range want.Percents {
-		if !slices.Contains(got.Percents, p) {
+	if want.NotRequired {
+		return true
+	}
+	shared := 0
+	for _, k := range []struct{ got, want []float64 }{
+		{got.Percents, want.Percents},
+		{got.Amounts, want.Amounts},
+		{days(got.Days), days(want.Days)},
+		{decrees(got.Decrees), decrees(want.Decrees)},
+	} {
+		if len(k.got) == 0 || len(k.want) == 0 {
+			continue
+		}
+		if !slices.ContainsFunc(k.want, func(v float64) bool { return slices.Contains(k.got, v) }) {
 			return false
 		}
+		shared++
 	}
-	for _, a := range want.Amounts {
-		if !slices.Contains(got.Amounts, a) {
-			return false
-		}
+	return shared > 0
+}
+
+func days(ds []docanalysis.Days) []float64 {
+	var out []float64
+	for _, d := range ds {
+		out = append(out, float64(d.N))
 	}
-	for _, d := range want.Days {
-		if !slices.ContainsFunc(got.Days, func(g docanalysis.Days) bool { return g.N == d.N }) {
-			return false
-		}
+	return out
+}
+
+func decrees(ds []string) []float64 {
+	var out []float64
+	for _, d := range ds {
+		v, _ := strconv.ParseFloat(d, 64)
+		out = append(out, v)
 	}
-	for _, d := range want.Decrees {
-		if !slices.Contains(got.Decrees, d) {
-			return false
-		}
-	}
-	return true
+	return out
 }
 
 // readTender reads the text of every file of a tender as the service
