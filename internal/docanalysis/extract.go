@@ -51,8 +51,8 @@ const (
 	// regimeDecrees are the Government decrees of the national regime and
 	// of the priority of Russian goods.
 	regimeDecrees = `(1875|616|617|878|925|2014|102|126)\b`
-	moneyValue = `\d+(?:[.,]\d\d)?(?:российскийрубль)?|\d+(?:[.,]\d+)?%`
-	dateTime   = `\d\d\.\d\d\.\d{4}\d\d:\d\d`
+	moneyValue    = `\d+(?:[.,]\d\d)?(?:российскийрубль)?|\d+(?:[.,]\d+)?%`
+	dateTime      = `\d\d\.\d\d\.\d{4}\d\d:\d\d`
 )
 
 // rules are tried in order for each question, each over every file in the
