@@ -101,6 +101,10 @@ var rules = map[Question][]rule{
 		say(`критерием(оценки)?является«?цена`),
 	},
 	Requirements: {
+		say(`^наличие(у\S*)?(лицензи|опыта|членства)`),
+		say(`^опытработы,?связанный`),
+		say(`располагаетлицензиями`),
+		say(`членств[а-я]*в(саморегулируем|сро)`),
 		say(`^\d?требованиякучастникамзакупоквсоответствиисч`),
 		say(`^\d?требованиеоботсутствиивреестре`),
 		say(`^\d?(единые)?требования?кучастникамзакупок`),
@@ -224,13 +228,13 @@ func (r rule) matches(k string) bool {
 
 var clauseNumber = regexp.MustCompile(`^(\d+[.)])+(\d+)?\.?`)
 
-// wrapped matches a sentence that an EIS print form wraps over two or
-// three lines of its narrow column («Обеспечение гарантийных» /
+// wrapped matches a sentence that a PDF, an EIS print form above all,
+// wraps over two or three lines of its narrow column («Обеспечение гарантийных» /
 // «обязательств не требуется»), and quotes the lines as they stand. The
 // first line must be needed: a match that the later lines make alone is
 // found when the search reaches them.
 func (r rule) wrapped(ps []paragraph, i int) (string, bool) {
-	if ps[i].page == 0 {
+	if !ps[i].wraps {
 		return "", false
 	}
 	text, k := ps[i].text, ps[i].key

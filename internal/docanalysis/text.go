@@ -13,6 +13,9 @@ type paragraph struct {
 	text      string
 	key       string
 	sentences []sentence
+	// wraps is set in a PDF, whose lines are lines of the page and so may
+	// cut a sentence.
+	wraps bool
 }
 
 // sentence is a sentence or clause of a paragraph: text as it stands, and
@@ -52,9 +55,10 @@ func paragraphs(f File) []paragraph {
 	lines := strings.Split(f.Text, "\n")
 	out := make([]paragraph, 0, len(lines))
 	page, printForm := 1, false
+	pdf := strings.HasSuffix(strings.ToLower(f.Name), ".pdf")
 	for i, line := range lines {
 		k := key(line)
-		p := paragraph{file: f.Name, index: i + 1, text: line, key: k, sentences: sentences(line)}
+		p := paragraph{file: f.Name, index: i + 1, text: line, key: k, sentences: sentences(line), wraps: pdf}
 		if strings.HasPrefix(k, "https://zakupki.gov.ru") {
 			printForm = true
 			p.page = page
