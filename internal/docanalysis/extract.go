@@ -47,7 +47,7 @@ func labelled(label, value string) rule {
 const (
 	// payNot marks terms of other payments than the supplier's: penalties,
 	// guarantees, claims.
-	payNot = `неустойк|штраф|пени|гарант|претензи|уведомлени|__`
+	payNot = `неустойк|штраф|пени|гарант|претензи|уведомлени|обеспечительн|авансов[а-я]*платеж|__`
 	// regimeDecrees are the Government decrees of the national regime and
 	// of the priority of Russian goods.
 	regimeDecrees = `(1875|616|617|878|925|2014|102|126)\b`
@@ -125,6 +125,7 @@ var rules = map[Question][]rule{
 		say(`^пен[яи]начисляетсязакаждыйденьпросрочкиисполнения(поставщик|исполнител|подрядчик|обязательств)`),
 		say(`^пен[яи]начисляетсязакаждыйдень`),
 		say(`^размерпенисоставляет`),
+		say(`неустойк[а-я]*начисляетсязакаждыйдень`),
 		say(`^закаждыйденьпросрочки`),
 		say(`(пени|штраф[а-я]*|неустойк[а-я]*)вразмере\d`).except(`гарант`),
 		say(`^размерштрафаустанавливается`),
