@@ -202,9 +202,6 @@ func (r rule) find(ps []paragraph) (Answer, bool) {
 // valueAfter matches the label at line i, joined with the lines after it,
 // and returns the first of the next lines that holds a value.
 func (r rule) valueAfter(ps []paragraph, i int) (Answer, bool) {
-	if !strings.HasPrefix(r.label.String()[1:], ps[i].key[:min(len(ps[i].key), 4)]) {
-		return Answer{}, false
-	}
 	joined := ""
 	for j := i; j < min(i+4, len(ps)); j++ {
 		joined += ps[j].key
