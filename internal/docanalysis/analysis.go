@@ -94,6 +94,9 @@ type Facts struct {
 	// Amounts are sums of money in roubles.
 	Amounts []float64
 	Days    []Days
+	// Months are terms in months (a warranty's); years are counted as 12
+	// months.
+	Months []int
 	// Decrees are the numbers of Government decrees (ПП РФ № 1875...).
 	Decrees  []string
 	Dates    []string

@@ -18,7 +18,7 @@ import (
 // extractionFloor is how many of the set's 600 answers the extraction gets
 // right today (see docs/analysis.md); a change that gets fewer right fails.
 // Raise it with every rule that gets more right.
-const extractionFloor = 489
+const extractionFloor = 491
 
 // TestExtractionAgainstTheSet runs the extraction on every tender of the
 // set and scores each question against the answers read by hand, by the
@@ -117,6 +117,7 @@ func factsAgree(got, want docanalysis.Facts) bool {
 		{got.Percents, want.Percents},
 		{got.Amounts, want.Amounts},
 		{days(got.Days), days(want.Days)},
+		{months(got.Months), months(want.Months)},
 		{decrees(got.Decrees), decrees(want.Decrees)},
 	} {
 		if len(k.got) == 0 || len(k.want) == 0 {
@@ -134,6 +135,14 @@ func days(ds []docanalysis.Days) []float64 {
 	var out []float64
 	for _, d := range ds {
 		out = append(out, float64(d.N))
+	}
+	return out
+}
+
+func months(ms []int) []float64 {
+	var out []float64
+	for _, m := range ms {
+		out = append(out, float64(m))
 	}
 	return out
 }

@@ -14,6 +14,7 @@ var (
 	reBareAmount  = regexp.MustCompile(`^(\d+[.,]\d\d)$`)
 	reDays        = regexp.MustCompile(`(\d+)(?:-?ми)?(?:\([^)]{1,40}\))?(рабочих|календарных)?(?:дн[а-я]*|дня|день)`)
 	reDecree      = regexp.MustCompile(`(?:от\d\d\.\d\d\.\d{4}(?:г\.?)?№n?(\d{3,4})\b|№n?(\d{3,4})от\d\d\.\d\d\.\d{4}|постановлени[а-я]*№n?(\d{3,4}))`)
+	reMonths      = regexp.MustCompile(`(\d+)(?:\([^)]{1,40}\))?(месяц[а-я]*|мес\.|год[а-я]*|лет)`)
 	reDate        = regexp.MustCompile(`\d\d\.\d\d\.\d{4}`)
 	reNotRequired = regexp.MustCompile(`не(требуется|предусмотрен|производится|устанавливается|установлен|допускается)`)
 	reEquivalent  = regexp.MustCompile(`илиэквивалент|или«эквивалент»|\(илиэквивалент\)`)
@@ -46,6 +47,16 @@ func factsOf(quote string) Facts {
 	for _, m := range reDecree.FindAllStringSubmatch(k, -1) {
 		f.Decrees = append(f.Decrees, m[1]+m[2]+m[3])
 	}
+	for _, m := range reMonths.FindAllStringSubmatch(k, -1) {
+		n, _ := strconv.Atoi(m[1])
+		if !strings.HasPrefix(m[2], "мес") {
+			if n > 100 { // a year such as «2026 года», not a term
+				continue
+			}
+			n *= 12
+		}
+		f.Months = append(f.Months, n)
+	}
 	f.Dates = reDate.FindAllString(k, -1)
 	f.Equivalent = reEquivalent.MatchString(k)
 	for _, m := range reWeight.FindAllStringSubmatch(k, -1) {
@@ -64,5 +75,5 @@ func number(s string) float64 {
 // Empty reports whether f states nothing.
 func (f Facts) Empty() bool {
 	return !f.NotRequired && !f.Equivalent && len(f.Percents) == 0 && len(f.Amounts) == 0 &&
-		len(f.Days) == 0 && len(f.Decrees) == 0 && len(f.Dates) == 0 && len(f.Criteria) == 0 && len(f.Brands) == 0
+		len(f.Days) == 0 && len(f.Months) == 0 && len(f.Decrees) == 0 && len(f.Dates) == 0 && len(f.Criteria) == 0 && len(f.Brands) == 0
 }
