@@ -168,15 +168,26 @@ func TestCompetitionQuestion(t *testing.T) {
 			check("debug endpoint", debug)
 			var rpc struct {
 				Result struct {
+					Content           []struct{ Text string }
 					StructuredContent answer `json:"structuredContent"`
 					IsError           bool   `json:"isError"`
 				}
 			}
 			decode(t, post(t, ts, "/mcp", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"analytics.aggregate","arguments":`+args+`}}`), &rpc)
-			if rpc.Result.IsError {
+			if rpc.Result.IsError || len(rpc.Result.Content) != 1 {
 				t.Fatalf("MCP: %+v", rpc.Result)
 			}
 			check("MCP", rpc.Result.StructuredContent)
+			// A model reads the same figures in words, and the call that
+			// lists the group.
+			text := rpc.Result.Content[0].Text
+			for _, want := range []string{"2 tenders match the search", "price drop 8% on average",
+				"2 participants a procedure over 2, single bid 50%", "failed 50% of 2 ended", "By customer, the 1 largest of 1 groups:",
+				"1. 5001000001", "2 tenders; ", `The first group's filter: {"customer_inn":"5001000001"}`} {
+				if !strings.Contains(text, want) {
+					t.Errorf("MCP text lacks %q:\n%s", want, text)
+				}
+			}
 		})
 	}
 }

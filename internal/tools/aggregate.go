@@ -149,7 +149,9 @@ func (s *Set) aggregate(ctx context.Context, args aggregateArgs) (Output, error)
 	for _, g := range got.Groups {
 		res.Groups = append(res.Groups, aggGroup{Key: g.Key, Name: g.Name, Filter: t.groupFilter(a.By, g.Key), Figures: figuresOf(g.Figures)})
 	}
-	return output(res, restricted{})
+	out, err := output(res, restricted{})
+	out.Text = res.text(t)
+	return out, err
 }
 
 func resourceNames(rs []tenderbase.Resource) []string {
