@@ -8,13 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/importer"
-	"github.com/tenderbase/tenderbase/internal/postgres"
-	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/source/eis"
-	"github.com/tenderbase/tenderbase/internal/sqlite"
 	"github.com/tenderbase/tenderbase/internal/tools"
 )
 
@@ -30,22 +26,7 @@ func TestFlagsThroughMCP(t *testing.T) {
 	if _, err := os.Stat(singleApplication); err != nil {
 		t.Skipf("%s is absent (%v): the shared data folder is not beside this checkout", singleApplication, err)
 	}
-	open := map[string]func(t *testing.T) tenderbase.Store{
-		"sqlite": func(t *testing.T) tenderbase.Store {
-			s, err := sqlite.Open(t.Context(), t.TempDir()+"/flags.db", nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return s
-		},
-		"postgres": func(t *testing.T) tenderbase.Store {
-			s, err := postgres.Open(t.Context(), pgtest.URL(t), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return s
-		},
-	}
+	open := bothStores()
 	type flag struct {
 		Rule    string
 		State   string
