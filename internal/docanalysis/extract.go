@@ -59,8 +59,11 @@ const (
 	// whose warranty terms are examples («например, «гарантийный срок
 	// составляет 12 месяцев»»).
 	warrantyNot = `например|вправеуказать`
-	moneyValue  = `\d+(?:[.,]\d\d)?(?:российскийрубль)?|\d+(?:[.,]\d+)?%`
-	dateTime    = `\d\d\.\d\d\.\d{4}\d\d:\d\d`
+	// termValue is how a term of delivery begins: «в течение 10 дней», «с
+	// даты заключения», «до 01 июня», «по 31.12.2026», «в период».
+	termValue  = `втечени[еия]|(с|со)(даты|момента|дня)|(до|по)(\d|«)|(в)?период|единовременно`
+	moneyValue = `\d+(?:[.,]\d\d)?(?:российскийрубль)?|\d+(?:[.,]\d+)?%`
+	dateTime   = `\d\d\.\d\d\.\d{4}\d\d:\d\d`
 )
 
 // rules are tried in order for each question, each over every file in the
@@ -92,17 +95,21 @@ var rules = map[Question][]rule{
 	},
 	Delivery: {
 		say(`^(\d+\.)*(срок|сроки|период)поставки(товара|товаров|продукции)?:`).except(`__`),
-		say(`^поставка(товара|продукции)(позаявкам)?(осуществляется|должнаосуществиться)(втечени|с|до|по)`).except(`__|законодательств`),
+		labelled(`(\d+\.)*(срок|сроки|период)поставки(товара|товаров|продукции)?$`, `.*(`+termValue+`).*`).except(`__`),
+		say(`^поставка(товара|продукции)(позаявкам|по(настоящему)?(контракту|договору))?(осуществляется|должнаосуществиться)(поставщиком)?(` + termValue + `)`).except(`__|законодательств`),
 		say(`^(с|со)(даты|момента|дня)(заключения|подписания)(настоящего)?(контракта|договора).{0,20}?(до|по)\d`),
-		say(`^втечени[еия]\d+.{0,30}?дн[а-я]*с(даты|момента)заключения`),
+		say(`^втечени[еия]\d+.{0,30}?дн[а-я]*с(даты|момента)заключения`).except(`__|прейскурант`),
 		say(`(срок|сроки)поставки.{0,40}?(втечени[еия]\d|до\d|по\d)`).except(`__`),
-		say(`^поставка[а-я]+.{0,200}?(с(даты|момента)заключения[а-я]*|с\d\d\.\d\d\.\d{4}).{0,40}?(до|по)\d`).except(`__`),
+		say(`поставка[а-я]+.{0,200}?(с(даты|момента)заключения[а-я]*|с\d\d\.\d\d\.\d{4}).{0,40}?(до|по)\d`).except(`__`),
 		say(`втечени[еия]\d+.{0,30}?дн[а-я]*с(даты|момента)заключения(контракта|договора)`).except(`__|прейскурант`),
+		say(`(с|со)(даты|момента|дня)(заключения|подписания)(контракта|договора)(до|по)\d`).except(`__|действует|вступает`),
+		say(`^местопоставки(\(адрес\))?:.+`).except(`__|всоответствии`),
 	},
 	Payment: {
-		say(`(оплат[а-я]*|расчеты).{0,300}?(втечени[еия]|непозднее|неболее|всрокнеболее)\d+.{0,20}?(рабочих|календарных)?дн`).except(payNot),
+		say(`(оплат[а-я]*|оплачива[а-я]*|расчеты).{0,300}?(втечени[еия]|непозднее|неболее|всрокнеболее)(\d+|` + numberWord + `).{0,20}?(рабочих|календарных)?дн`).except(payNot),
 		say(`^(пофакту[а-я]*.{0,60})?втечени[еия]\d+(\([^)]*\))?рабочихдней(с|со)(даты|момента|дня)(подписания|приемки)`).except(payNot),
 		say(`втечени[еия]\d+(\([^)]*\))?рабочихдней(с|со)(даты|момента|дня)(подписания|приемки)[а-я]*(заказчиком)?(документ|акт|товар|поставлен|структурирован)`).except(payNot),
+		say(`(оплат[а-я]*|расчеты).{0,200}?путем(внесения|перечисления)аванс[а-я]*вразмере\d+(?:[.,]\d+)?%`),
 	},
 	EvaluationCriteria: {
 		say(`значимост[а-я]*(критерия)?.{0,40}?\d+(?:[.,]\d+)?%`),
@@ -197,8 +204,11 @@ func (r rule) find(ps []paragraph) (Answer, bool) {
 	}
 	for i, p := range ps {
 		if r.sentence != nil {
-			for _, s := range p.sentences {
+			for j, s := range p.sentences {
 				if r.matches(s.key) {
+					if j == len(p.sentences)-1 {
+						return found(s.text+strayStop(ps, i), p), true
+					}
 					return found(s.text, p), true
 				}
 			}
@@ -259,6 +269,19 @@ func (r rule) wrapped(ps []paragraph, i int) (string, bool) {
 	}
 	return "", false
 }
+
+// strayStop returns the line after line i, a line break before it, when
+// the line is only the punctuation that ends the sentence of line i: a PDF
+// may put the full stop of a line of its narrow column on a line of its
+// own («… согласно Приложению 1» / «.»). It returns "" otherwise.
+func strayStop(ps []paragraph, i int) string {
+	if !ps[i].wraps || i+1 >= len(ps) || !onlyStop.MatchString(ps[i+1].key) {
+		return ""
+	}
+	return "\n" + ps[i+1].text
+}
+
+var onlyStop = regexp.MustCompile(`^[.;,)»"]+$`)
 
 func (r rule) rejects(k string) bool { return r.unless != nil && r.unless.MatchString(k) }
 
