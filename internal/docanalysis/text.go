@@ -78,8 +78,8 @@ func paragraphs(f File) []paragraph {
 
 // sentences splits a paragraph at a full stop, semicolon, question or
 // exclamation mark that is followed by a space and a capital letter, and
-// that ends a word of at least three letters: «ст. 95», «г. Тарко-Сале»,
-// «3.1. Сроки» and «т.е.» stay whole. A paragraph is also one sentence of
+// that ends a word of at least three letters or a bracket or quotation
+// mark: «ст. 95», «г. Тарко-Сале», «3.1. Сроки» and «т.е.» stay whole. A paragraph is also one sentence of
 // its own when it has no such break.
 func sentences(line string) []sentence {
 	var out []sentence
@@ -89,7 +89,7 @@ func sentences(line string) []sentence {
 		if !strings.ContainsRune(".;!?", rs[i]) || rs[i+1] != ' ' || !unicode.IsUpper(rs[i+2]) {
 			continue
 		}
-		if rs[i] == '.' && !endsLongWord(rs[:i]) {
+		if rs[i] == '.' && !endsLongWord(rs[:i]) && !endsQuoteOrBracket(rs[:i]) {
 			continue
 		}
 		out = appendSentence(out, string(rs[start:i+1]))
@@ -104,6 +104,13 @@ func endsLongWord(rs []rune) bool {
 		n++
 	}
 	return n >= 3
+}
+
+// endsQuoteOrBracket reports whether rs ends with a closing bracket or
+// quotation mark: «… неустоек (штрафов, пеней). Пеня начисляется …» ends a
+// sentence there, as an abbreviation never does.
+func endsQuoteOrBracket(rs []rune) bool {
+	return len(rs) > 0 && strings.ContainsRune(")»\"", rs[len(rs)-1])
 }
 
 func appendSentence(out []sentence, s string) []sentence {
