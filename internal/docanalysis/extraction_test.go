@@ -18,7 +18,7 @@ import (
 // extractionFloor is how many of the set's 600 answers the extraction gets
 // right today (see docs/analysis.md); a change that gets fewer right fails.
 // Raise it with every rule that gets more right.
-const extractionFloor = 524
+const extractionFloor = 557
 
 // TestExtractionAgainstTheSet runs the extraction on every tender of the
 // set and scores each question against the answers read by hand, by the
