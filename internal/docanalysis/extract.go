@@ -109,7 +109,7 @@ var rules = map[Question][]rule{
 		say(`(оплат[а-я]*|оплачива[а-я]*|расчеты).{0,300}?(втечени[еия]|непозднее|неболее|всрокнеболее)(\d+|` + numberWord + `).{0,20}?(рабочих|календарных)?дн`).except(payNot),
 		say(`^(пофакту[а-я]*.{0,60})?втечени[еия]\d+(\([^)]*\))?рабочихдней(с|со)(даты|момента|дня)(подписания|приемки)`).except(payNot),
 		say(`втечени[еия]\d+(\([^)]*\))?рабочихдней(с|со)(даты|момента|дня)(подписания|приемки)[а-я]*(заказчиком)?(документ|акт|товар|поставлен|структурирован)`).except(payNot),
-		say(`(оплат[а-я]*|расчеты).{0,200}?путем(внесения|перечисления)аванс[а-я]*вразмере\d+(?:[.,]\d+)?%`),
+		say(`путем(внесения|перечисления|выплаты)аванс[а-я]*вразмере\d+(?:[.,]\d+)?%`),
 	},
 	EvaluationCriteria: {
 		say(`значимост[а-я]*(критерия)?.{0,40}?\d+(?:[.,]\d+)?%`),
@@ -205,6 +205,7 @@ func (r rule) find(ps []paragraph) (Answer, bool) {
 	if r.within != nil && !slices.ContainsFunc(ps, func(p paragraph) bool { return r.within.MatchString(p.key) }) {
 		return Answer{}, false
 	}
+	var scratch []byte
 	for i, p := range ps {
 		if r.sentence != nil {
 			for j, s := range p.sentences {
@@ -220,7 +221,7 @@ func (r rule) find(ps []paragraph) (Answer, bool) {
 			}
 			continue
 		}
-		if v, ok := r.valueAfter(ps, i); ok {
+		if v, ok := r.valueAfter(ps, i, &scratch); ok {
 			return v, true
 		}
 	}
@@ -229,11 +230,14 @@ func (r rule) find(ps []paragraph) (Answer, bool) {
 
 // valueAfter matches the label at line i, joined with the lines after it,
 // and returns the first of the next lines that holds a value.
-func (r rule) valueAfter(ps []paragraph, i int) (Answer, bool) {
-	joined := ""
+// The lines are joined in scratch, kept from one line to the next, so that
+// trying a label on every line of a long file allocates nothing.
+func (r rule) valueAfter(ps []paragraph, i int, scratch *[]byte) (Answer, bool) {
+	joined := (*scratch)[:0]
+	defer func() { *scratch = joined }()
 	for j := i; j < min(i+4, len(ps)); j++ {
-		joined += ps[j].key
-		if r.label.MatchString(joined) {
+		joined = append(joined, ps[j].key...)
+		if r.label.Match(joined) {
 			for k := j + 1; k < min(j+6, len(ps)); k++ {
 				if r.value.MatchString(ps[k].key) && !r.rejects(ps[k].key) {
 					return found(ps[k].text, ps[k]), true
