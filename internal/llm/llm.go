@@ -33,6 +33,7 @@ var _ docanalysis.ProseWriter = (*Client)(nil)
 const (
 	DefaultTimeout       = 2 * time.Minute
 	DefaultRatePerMinute = 20
+	DefaultRetries       = 3
 	DefaultBudget        = 24000
 	DefaultMaxTokens     = 2000
 	// MinBudget is the smallest character budget: less leaves the model
@@ -53,7 +54,8 @@ type Config struct {
 	Timeout       time.Duration
 	RatePerMinute int
 	// Retries is how many times a request refused with 429 or 5xx, or
-	// timed out, is sent again.
+	// timed out, is sent again; zero is never (cmd's default is
+	// DefaultRetries).
 	Retries int
 	// Backoff is the wait before the first retry, doubled for each next
 	// one up to MaxBackoff, which also bounds a wait Retry-After asks for.
@@ -85,7 +87,7 @@ func New(cfg Config, logger *slog.Logger) (*Client, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	cfg = cfg.withDefaults()
@@ -98,7 +100,9 @@ func New(cfg Config, logger *slog.Logger) (*Client, error) {
 	return &Client{cfg: cfg, fetch: fetch.New("llm", fc, nil, logger), logger: logger.With("model", cfg.Model)}, nil
 }
 
-func (cfg Config) check() error {
+// Check says what in cfg is wrong, as an EINVALID error; nil when New
+// would take it. It asks no network.
+func (cfg Config) Check() error {
 	u, err := url.Parse(cfg.URL)
 	switch {
 	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
