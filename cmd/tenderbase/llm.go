@@ -39,14 +39,14 @@ func (c *cli) llmFlags(fs *flag.FlagSet, lc *llmConfig) error {
 		p                *int
 		def              int
 	}{
-		{"llm-rpm", "TENDERBASE_LLM_RPM", "requests a minute sent to the model", &m.RatePerMinute, llm.DefaultRatePerMinute},
-		{"llm-retries", "TENDERBASE_LLM_RETRIES", "times a request the model refused with 429 or 5xx, or did not answer in time, is sent again", &m.Retries, llm.DefaultRetries},
-		{"llm-budget", "TENDERBASE_LLM_BUDGET", "characters of the documentation sent with each analysis", &m.Budget, llm.DefaultBudget},
-		{"llm-max-tokens", "TENDERBASE_LLM_MAX_TOKENS", "tokens the model may write in one answer", &m.MaxTokens, llm.DefaultMaxTokens},
+		{"llm-rpm", "TENDERBASE_LLM_RPM", "`N` requests a minute sent to the model", &m.RatePerMinute, llm.DefaultRatePerMinute},
+		{"llm-retries", "TENDERBASE_LLM_RETRIES", "`N` times a request the model refused with 429 or 5xx, or did not answer in time, is sent again", &m.Retries, llm.DefaultRetries},
+		{"llm-budget", "TENDERBASE_LLM_BUDGET", "`N` characters of the documentation sent with each analysis", &m.Budget, llm.DefaultBudget},
+		{"llm-max-tokens", "TENDERBASE_LLM_MAX_TOKENS", "`N` tokens the model may write in one answer", &m.MaxTokens, llm.DefaultMaxTokens},
 	} {
 		n, err := c.envInt(f.env, f.def)
 		errs = append(errs, err)
-		fs.IntVar(f.p, f.name, n, fmt.Sprintf("`N`: %s (env %s)", f.usage, f.env))
+		fs.IntVar(f.p, f.name, n, fmt.Sprintf("%s (env %s)", f.usage, f.env))
 	}
 	for _, f := range []struct {
 		name, env, what string
