@@ -15,6 +15,7 @@ import (
 	goredis "github.com/redis/go-redis/v9"
 
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/docanalysis"
 	"github.com/tenderbase/tenderbase/internal/httpserver"
 	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/metrics"
@@ -45,6 +46,11 @@ type serveConfig struct {
 	SyncConfig syncConfig
 	// Mail is how the subscriptions' mailings are sent.
 	Mail mailConfig
+	// LLM is the model that writes the documentation analyses' prose,
+	// and Prose its writer, made by prepare: nil with no model, for
+	// docanalysis.AnalyzeWith.
+	LLM   llmConfig
+	Prose docanalysis.ProseWriter
 }
 
 // storeCloseTimeout bounds closing the store at the end of serve. Closing
@@ -137,6 +143,11 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 	cfg.HTTP.Tools = tools.New(cfg.HTTP.Metrics.Store(store), logger)
 	cfg.HTTP.Tools.SetWebhookPolicy(cfg.Mail.Webhooks)
 	cfg.HTTP.Tools.SetFreshness(freshnessConfig(cfg.Sync, cfg.SyncConfig))
+	prose, err := cfg.LLM.proseWriter(logger)
+	if err != nil {
+		return err
+	}
+	cfg.Prose = prose
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: b.shortVersion()}
 	if cfg.Demo {
 		if err := loadDemo(ctx, store, cfg.HTTP.Keys, cfg.Store.String(), logger); err != nil {
@@ -316,6 +327,7 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 	err = errors.Join(
 		c.syncFlags(fs, &cfg.SyncConfig),
 		c.mailFlags(fs, &cfg.Mail),
+		c.llmFlags(fs, &cfg.LLM),
 		c.durationVar(fs, &cfg.HTTP.ShutdownTimeout, "shutdown-timeout", "TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout,
 			"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)"),
 		c.durationVar(fs, &cfg.HTTP.RequestTimeout, "request-timeout", "TENDERBASE_REQUEST_TIMEOUT", httpserver.DefaultRequestTimeout,
@@ -351,6 +363,10 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		return cfg, exitUsage, false
 	}
 	if err := c.finishSync(&cfg.SyncConfig); err != nil {
+		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
+		return cfg, exitUsage, false
+	}
+	if err := c.finishLLM(&cfg.LLM); err != nil {
 		fmt.Fprintf(c.stderr, "tenderbase serve: %v\n", err)
 		return cfg, exitUsage, false
 	}

@@ -50,6 +50,13 @@ type File struct {
 type Analysis struct {
 	Answers []Answer
 	Files   []FileStatus
+	// Prose is the summary and the risks a language model wrote
+	// (AnalyzeWith); nil when none was written.
+	Prose *Prose
+	// ProseNote says why there is no prose, or what went wrong writing
+	// it: no model configured, the model failed, or no statement of it
+	// rested on a quote of the text. "" when the prose is whole.
+	ProseNote string
 }
 
 // FileStatus says, per file, whether the analysis had its text.
