@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -18,22 +16,17 @@ import (
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/docanalysis"
 	"github.com/tenderbase/tenderbase/internal/docjobs"
-	"github.com/tenderbase/tenderbase/internal/doctext"
+	"github.com/tenderbase/tenderbase/internal/docjobs/docjobstest"
 	"github.com/tenderbase/tenderbase/internal/postgres"
 	"github.com/tenderbase/tenderbase/internal/postgres/pgtest"
 	"github.com/tenderbase/tenderbase/internal/sqlite"
 	"github.com/tenderbase/tenderbase/internal/webhook"
 )
 
-// The tenders of internal/docanalysis/testdata used here: real
-// documentation, read with doctext as the sync and the importer read it.
 const (
-	// auction has its print form and three zipped DOCX files (the EIS's
-	// own packing, read as archives).
-	auction = "0190200000326003928"
-	// withScan has a photograph saved as a PDF with no text layer.
-	withScan = "32615889963"
-	other    = "0165300018926000003"
+	auction  = docjobstest.Auction
+	withScan = docjobstest.WithScan
+	other    = docjobstest.Other
 )
 
 type store interface {
@@ -62,54 +55,9 @@ func bothStores() map[string]func(t *testing.T) store {
 	}
 }
 
-var (
-	docsMu sync.Mutex
-	docsOf = map[string][]*tenderbase.Doc{}
-)
+func tenderDocs(t *testing.T, number string) []*tenderbase.Doc { return docjobstest.Docs(t, number) }
 
-// tenderDocs returns the docs of a tender of the set, with the text
-// doctext reads from each file; a file it reads no text from (a scan, an
-// Excel 97-2003 workbook) is a doc without text, as the sync leaves it.
-func tenderDocs(t *testing.T, number string) []*tenderbase.Doc {
-	t.Helper()
-	docsMu.Lock()
-	defer docsMu.Unlock()
-	if docs, ok := docsOf[number]; ok {
-		return docs
-	}
-	dir := filepath.Join("..", "docanalysis", "testdata", "tenders", number)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var docs []*tenderbase.Doc
-	for i, e := range entries {
-		if e.Name() == "answers.json" {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, _ := doctext.Extract(t.Context(), e.Name(), bytes.NewReader(data), int64(len(data)), doctext.Limits{})
-		docs = append(docs, &tenderbase.Doc{ID: number + "-" + string(rune('a'+i)), PurchaseNumber: number, FileName: e.Name(),
-			URL: "https://zakupki.gov.ru/44fz/filestore/public/1.0/download/priz/file.html?uid=" + number + string(rune('a'+i)),
-			Size: int64(len(data)), Text: text.Text, PublishedAt: time.Date(2026, 3, 20, 0, 0, 0, 0, time.UTC)})
-	}
-	docsOf[number] = docs
-	return docs
-}
-
-func put(t *testing.T, st tenderbase.Store, docs []*tenderbase.Doc) {
-	t.Helper()
-	var recs []tenderbase.Record
-	for _, d := range docs {
-		recs = append(recs, d)
-	}
-	if _, err := st.Put(t.Context(), recs); err != nil {
-		t.Fatal(err)
-	}
-}
+func put(t *testing.T, st tenderbase.Store, docs []*tenderbase.Doc) { docjobstest.Put(t, st, docs) }
 
 func rules(ctx context.Context, files []docanalysis.File) (docanalysis.Analysis, error) {
 	return docanalysis.Analyze(files), nil
