@@ -29,7 +29,8 @@ func (s *Set) docsAnalyze() (*Tool, error) {
 		name:  "docs.analyze",
 		title: "Analyze a tender's documentation",
 		description: "A tender's whole documentation answered: securities, advance, delivery, payment, criteria, requirements, " +
-			"national regime, SME, penalties, warranty, term; each with quote and file; files without text. Guru, corporate.",
+			"national regime, SME, penalties, warranty, term; each with quote and file; files without text. Guru, corporate. " +
+			`Example: {"purchase_number": "0190200000326003928"}.`,
 		output: outputOf[analyzeOutput](""),
 		run: func(ctx context.Context, args analyzeArgs) (Output, error) {
 			if err := requireAnalysis(ctx); err != nil {
