@@ -26,7 +26,9 @@ func TestDocsAnalyze(t *testing.T) {
 	docjobstest.Put(t, st, docjobstest.Docs(t, docjobstest.WithScan))
 	set := New(st, nil)
 	set.SetAnalyses(docjobs.New(docjobs.Config{Store: st, Analyses: st, AnalyzerID: "rules",
-		Analyze: func(_ context.Context, files []docanalysis.File) (docanalysis.Analysis, error) { return docanalysis.Analyze(files), nil }}))
+		Analyze: func(_ context.Context, files []docanalysis.File) (docanalysis.Analysis, error) {
+			return docanalysis.Analyze(files), nil
+		}}))
 	guru := asPlan(tenderbase.PlanGuru)
 
 	out, err := call(t, set, guru, "docs.analyze", `{"purchase_number": "`+docjobstest.WithScan+`"}`)
