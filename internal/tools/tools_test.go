@@ -212,8 +212,8 @@ func TestArguments(t *testing.T) {
 		if err := validateArgs(t, tool, args); err != nil {
 			t.Errorf("%s %s: the input schema rejects good arguments: %v", tool, args, err)
 		}
-		if found, _ := demoSet.Lookup(tool); found.Effect != Reads {
-			continue // called on a store of their own by subscriptions_test.go
+		if found, _ := demoSet.Lookup(tool); found.Effect != Reads || tool == "docs.analyze" {
+			continue // called on a store of their own by subscriptions_test.go and analyze_test.go
 		}
 		if _, err := call(t, demoSet, ctx, tool, args); err != nil {
 			t.Errorf("%s %s: %v", tool, args, err)
