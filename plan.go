@@ -50,6 +50,11 @@ type PlanLimits struct {
 	// bring a tender's documentation to the client's model (the offer's
 	// "online analysis of documentation").
 	DocumentAnalysis bool
+	// AnalysesPerMonth is how many analyses of documentation the service
+	// makes for one account in a calendar month (UTC), by the tool
+	// docs.analyze and the HTTP jobs together; an analysis served again
+	// from the store, its documentation unchanged, is not counted.
+	AnalysesPerMonth int
 	// Subscriptions is how many saved searches with mailings one account
 	// may hold.
 	Subscriptions int
@@ -78,9 +83,9 @@ var Plans = map[Plan]PlanLimits{
 		Subscriptions: 1, MailEvery: time.Hour},
 	PlanStandard: {Seats: 2, RowCap: 500, RatePerMinute: 120, Burst: 30, Contacts: true, PriceMonitoring: true, AggregateTop: 20,
 		Subscriptions: 10, DigestMailing: true},
-	PlanGuru: {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, AggregateTop: 100, OrgInfo: true, DocumentAnalysis: true,
+	PlanGuru: {Seats: 4, RowCap: 1000, RatePerMinute: 300, Burst: 60, Contacts: true, PriceMonitoring: true, AggregateTop: 100, OrgInfo: true, DocumentAnalysis: true, AnalysesPerMonth: 100,
 		Subscriptions: 30, DigestMailing: true, WinnersMailing: true},
-	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, AggregateTop: 100, OrgInfo: true, DocumentAnalysis: true,
+	PlanCorporate: {Seats: 30, RowCap: 0, RatePerMinute: 1200, Burst: 200, Contacts: true, PriceMonitoring: true, AggregateTop: 100, OrgInfo: true, DocumentAnalysis: true, AnalysesPerMonth: 1000,
 		Subscriptions: 300, DigestMailing: true, WinnersMailing: true, Branches: true},
 }
 

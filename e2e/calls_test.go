@@ -17,10 +17,11 @@ type toolCall struct {
 
 // toolNames are the 13 tools of spec 4.2, those of the register of unfair
 // suppliers and of purchase plans, the feed of changes, price monitoring,
-// red flags, aggregates, the subscriptions and the freshness of the data.
+// red flags, aggregates, the subscriptions, the freshness of the data and
+// the analysis of documentation.
 var toolNames = []string{
 	"ru.search", "ru.detail", "ru.izm", "ru.contractByNum",
-	"docs.search", "contracts.search", "contracts.detail",
+	"docs.search", "docs.analyze", "contracts.search", "contracts.detail",
 	"world.search", "world.detail",
 	"contragent.byInn", "contragent.contacts",
 	"torgi.search", "torgi.detail",
@@ -87,6 +88,7 @@ func demoCalls(t *testing.T) []toolCall {
 		{"ru.izm", map[string]any{"tend_num": amended.PurchaseNumber}},
 		{"ru.contractByNum", map[string]any{"tend_num": contract.PurchaseNumber}},
 		{"docs.search", map[string]any{"query": doc.PurchaseNumber}},
+		{"docs.analyze", map[string]any{"purchase_number": doc.PurchaseNumber}},
 		{"contracts.search", map[string]any{"query": longestWord(contract.Subject), "page": 0}},
 		{"contracts.detail", map[string]any{"id": contract.RegNumber}},
 		{"world.search", map[string]any{"query": longestWord(world.Title), "countries": []int{world.Country}}},

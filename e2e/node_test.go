@@ -62,7 +62,7 @@ func TestTypeScriptSDKClientListsAndCallsEveryTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := runNode(t, "node", "sdk-client.mjs", srv.URL+"/mcp", key(t, "standard"), string(callsJSON))
+	out := runNode(t, "node", "sdk-client.mjs", srv.URL+"/mcp", key(t, "guru"), string(callsJSON))
 	var got struct {
 		ServerVersion struct{ Name string } `json:"serverVersion"`
 		Tools         []string              `json:"tools"`

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/tenderbase/tenderbase/internal/docjobs"
 	"log/slog"
 	"net"
 	"net/netip"
@@ -51,6 +52,8 @@ type serveConfig struct {
 	// docanalysis.AnalyzeWith.
 	LLM   llmConfig
 	Prose docanalysis.ProseWriter
+	// AnalysisTimeout bounds one analysis of a tender's documentation.
+	AnalysisTimeout time.Duration
 }
 
 // storeCloseTimeout bounds closing the store at the end of serve. Closing
@@ -148,6 +151,10 @@ func (c *cli) prepare(ctx context.Context, cfg *serveConfig, store tenderbase.St
 		return err
 	}
 	cfg.Prose = prose
+	if svc := analyses(cfg, cfg.HTTP.Metrics.Store(store), logger); svc != nil {
+		cfg.HTTP.Analyses = svc
+		cfg.HTTP.Tools.SetAnalyses(svc)
+	}
 	cfg.HTTP.MCP = mcp.ServerInfo{Name: "tenderbase", Title: "Tenderbase", Version: b.shortVersion()}
 	if cfg.Demo {
 		if err := loadDemo(ctx, store, cfg.HTTP.Keys, cfg.Store.String(), logger); err != nil {
@@ -220,7 +227,9 @@ func (c *cli) serveOn(ctx context.Context, ln net.Listener, cfg serveConfig, sto
 		store.Close()
 		return c.fail(err)
 	}
+	stopAnalyses := startAnalyses(ctx, cfg)
 	served := c.listenAndServe(ctx, ln, cfg, store, logger)
+	stopAnalyses()
 	stopMailings()
 	stopSync()
 	closed := closeStore(store, storeCloseTimeout)
@@ -328,6 +337,8 @@ func (c *cli) parseServe(args []string) (cfg serveConfig, code int, ok bool) {
 		c.syncFlags(fs, &cfg.SyncConfig),
 		c.mailFlags(fs, &cfg.Mail),
 		c.llmFlags(fs, &cfg.LLM),
+		c.durationVar(fs, &cfg.AnalysisTimeout, "analysis-timeout", "TENDERBASE_ANALYSIS_TIMEOUT", docjobs.DefaultTimeout,
+			"`DURATION` one analysis of a tender's documentation may take, by docs.analyze or a job (env TENDERBASE_ANALYSIS_TIMEOUT)"),
 		c.durationVar(fs, &cfg.HTTP.ShutdownTimeout, "shutdown-timeout", "TENDERBASE_SHUTDOWN_TIMEOUT", httpserver.DefaultShutdownTimeout,
 			"grace `PERIOD` that requests in flight get to finish on SIGTERM or SIGINT before they are cancelled (env TENDERBASE_SHUTDOWN_TIMEOUT)"),
 		c.durationVar(fs, &cfg.HTTP.RequestTimeout, "request-timeout", "TENDERBASE_REQUEST_TIMEOUT", httpserver.DefaultRequestTimeout,

@@ -114,6 +114,7 @@ var toolCalls = map[string]string{
 	"/mcp/subscriptions/list":   `{}`,
 	"/mcp/subscriptions/delete": `{"id": "s_00000000"}`,
 	"/mcp/data/freshness":       `{}`,
+	"/mcp/docs/analyze":         `{"purchase_number": "0662149146023646546"}`,
 }
 
 // TestOpenAPITools validates the document's request schema against the

@@ -36,6 +36,13 @@ func (s *Server) routes() http.Handler {
 	// How current the data is: data.freshness for any key, as the tools.
 	s.browserRoute(mux, http.MethodGet, "/freshness", s.requireKey(s.limitRate(s.handle(s.freshness))))
 
+	// The jobs that analyse a tender's documentation, which a CRM makes,
+	// polls and is told of by a webhook.
+	if s.cfg.Analyses != nil {
+		s.browserRoute(mux, http.MethodPost, "/analyses", s.requireKey(s.limitRate(s.handle(s.createAnalysisJob))))
+		s.browserRoute(mux, http.MethodGet, "/analyses/{id}", s.requireKey(s.limitRate(s.handle(s.analysisJob))))
+	}
+
 	// The unsubscribe links of the mailings, for people and mail clients.
 	if s.cfg.Subscriptions != nil {
 		mux.HandleFunc("GET /unsubscribe", s.unsubscribe)

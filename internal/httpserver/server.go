@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/cors"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/docjobs"
 	"github.com/tenderbase/tenderbase/internal/export"
 	"github.com/tenderbase/tenderbase/internal/mcp"
 	"github.com/tenderbase/tenderbase/internal/metrics"
@@ -67,6 +68,9 @@ type Config struct {
 	// Subscriptions, when not nil, answers the mailings' unsubscribe links
 	// on /unsubscribe.
 	Subscriptions tenderbase.SubscriptionStore
+	// Analyses, when not nil, runs the analysis jobs of POST /analyses
+	// and GET /analyses/{id}.
+	Analyses *docjobs.Service
 	// Tools are served on /mcp and their debug endpoints; nil serves none.
 	Tools *tools.Set
 	// MCP names the server to MCP clients; the name defaults to "tenderbase".

@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/tenderbase/tenderbase/internal/docjobs"
 	"reflect"
 	"slices"
 	"strings"
@@ -99,7 +100,10 @@ var argumentLimits = map[string]int{
 	"query":    query.MaxLength,
 	"id":       maxIDLength,
 	"tend_num": maxNumberLength,
-	"inn":      maxINNLength,
+	// docs.analyze: one tender, or the tenders compared.
+	"purchase_number":  maxNumberLength,
+	"purchase_numbers": docjobs.MaxCompared,
+	"inn":              maxINNLength,
 	// The named filters of the search tools.
 	"laws":            2,
 	"published_from":  maxDateLength,

@@ -77,11 +77,12 @@ func TestTariffFields(t *testing.T) {
 	// red flags are refused to the free plan whole (TestFlagsRefusals);
 	// aggregates are figures of paid plans alone; the subscriptions'
 	// tools answer an account's own settings; the freshness answers dates
-	// and counts of the sync. What a mailing shows of records is
-	// TestMatchesPlans' business.
+	// and counts of the sync; the analysis of documentation is refused to
+	// free and standard whole (TestDocsAnalyze). What a mailing shows of
+	// records is TestMatchesPlans' business.
 	want := slices.DeleteFunc(slices.Clone(specTools), func(name string) bool {
 		return name == "feed.changes" || name == "prices.monitor" || name == "ru.flags" || name == "analytics.aggregate" ||
-			strings.HasPrefix(name, "subscriptions.") || name == "data.freshness"
+			strings.HasPrefix(name, "subscriptions.") || name == "data.freshness" || name == "docs.analyze"
 	})
 	slices.Sort(want)
 	if diff := cmp.Diff(want, covered); diff != "" {

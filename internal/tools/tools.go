@@ -20,6 +20,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/tenderbase/tenderbase"
+	"github.com/tenderbase/tenderbase/internal/docjobs"
 	"github.com/tenderbase/tenderbase/internal/freshness"
 	"github.com/tenderbase/tenderbase/internal/spelling"
 	"github.com/tenderbase/tenderbase/internal/webhook"
@@ -131,6 +132,9 @@ type Set struct {
 	webhooks webhook.Policy
 	// freshness is what data.freshness reports on besides the store.
 	freshness freshness.Config
+	// analyses makes and keeps the analyses of docs.analyze; nil on a
+	// server that makes none.
+	analyses *docjobs.Service
 	// counts, within one search call, runs each count once (countingOnce);
 	// nil outside a call.
 	counts *countCache
@@ -170,7 +174,7 @@ func (s *Set) SetWebhookPolicy(p webhook.Policy) { s.webhooks = p }
 func (s *Set) definitions() []func() (*Tool, error) {
 	return []func() (*Tool, error){
 		s.ruSearch, s.ruDetail, s.ruIzm, s.ruContractByNum,
-		s.docsSearch,
+		s.docsSearch, s.docsAnalyze,
 		s.contractsSearch, s.contractsDetail,
 		s.worldSearch, s.worldDetail,
 		s.contragentByInn, s.contragentContacts,
