@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/tenderbase/tenderbase/internal/docanalysis"
 	"github.com/tenderbase/tenderbase/internal/llm"
 )
 
@@ -82,5 +83,31 @@ func TestServeLLMConfig(t *testing.T) {
 				t.Errorf("writer %v, %v; want one when a URL is given", w, err)
 			}
 		})
+	}
+}
+
+// TestAnalyzerTakesTheModel checks that the analyser serve wires into the
+// analyses is the extraction alone with no model, saying the prose needs
+// one, and names the model when one is configured, so that configuring or
+// changing it makes the stored analyses again.
+func TestAnalyzerTakesTheModel(t *testing.T) {
+	files := []docanalysis.File{{Name: "notice.txt", Text: "Обеспечение заявки не требуется."}}
+	a, err := analyzer(nil)(t.Context(), files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ProseNote != docanalysis.NoModelNote || a.Prose != nil {
+		t.Errorf("with no model: prose %v, note %q; want none and %q", a.Prose, a.ProseNote, docanalysis.NoModelNote)
+	}
+	if got := analyzerID(nil); got != "rules-1" {
+		t.Errorf("analyzerID(nil) = %q, want rules-1", got)
+	}
+	w, err := llm.New(llm.Config{URL: "http://127.0.0.1:1/v1", Model: "qwen2.5:7b", Timeout: time.Second, RatePerMinute: 60,
+		Budget: llm.DefaultBudget, MaxTokens: llm.DefaultMaxTokens}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := analyzerID(w); got != "rules-1+qwen2.5:7b" {
+		t.Errorf("analyzerID(model) = %q, want rules-1+qwen2.5:7b", got)
 	}
 }
