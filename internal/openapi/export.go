@@ -29,7 +29,7 @@ func exportOperation() object {
 			},
 			"400": errorResponse("A parameter is unknown, repeated, of the other mode, or has a bad value; a query string pair is not URL-encoded or holds a semicolon; api_code and the Authorization header carry different keys.", true, nil),
 			"401": errorResponse("A key is given, in api_code or as a Bearer token, but is unknown, revoked or suspended; or the Authorization header is not a Bearer token.", true, nil),
-			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan).", true, nil),
+			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan); mode=aggregate or mode=flags without a paid plan.", true, nil),
 			"429": errorResponse("The key, or the client address of a caller without a key, is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),
 			"503": unavailableResponse(true),
@@ -59,7 +59,7 @@ func exportParameters() []any {
 		}
 		desc := p.Description
 		if p.Modes != nil {
-			desc = "mode=" + p.Modes[0] + " only. " + desc
+			desc = p.ModeList() + " only. " + desc
 		}
 		if p.PaidOnly() {
 			desc += " It selects by a field only paid plans see: without a paid plan it is refused (403)."
