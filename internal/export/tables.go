@@ -1,8 +1,8 @@
 package export
 
 import (
-	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -133,35 +133,23 @@ func figureRow(kind string, key any, name string, groups int, f tenderbase.Figur
 // currenciesOf returns the currencies of the sums of an aggregate: RUB
 // first, always, then the others in the order of their letters.
 func currenciesOf(a tenderbase.Aggregate) []string {
-	seen := map[string]bool{"RUB": true}
-	for _, f := range append([]tenderbase.Figures{a.Total}, figuresOfGroups(a.Groups)...) {
+	seen := map[string]bool{}
+	add := func(f tenderbase.Figures) {
 		for _, s := range f.Sums {
-			seen[s.Currency] = true
+			seen[s.Currency] = s.Currency != "RUB"
 		}
 	}
-	out := make([]string, 0, len(seen))
-	for c := range seen {
-		out = append(out, c)
+	add(a.Total)
+	for _, g := range a.Groups {
+		add(g.Figures)
 	}
-	slices.SortFunc(out, func(a, b string) int {
-		return cmp.Or(cmp.Compare(boolRank(b == "RUB"), boolRank(a == "RUB")), strings.Compare(a, b))
-	})
-	return out
-}
-
-func figuresOfGroups(groups []tenderbase.Group) []tenderbase.Figures {
-	out := make([]tenderbase.Figures, len(groups))
-	for i, g := range groups {
-		out[i] = g.Figures
+	out := []string{"RUB"}
+	for _, c := range slices.Sorted(maps.Keys(seen)) {
+		if seen[c] {
+			out = append(out, c)
+		}
 	}
 	return out
-}
-
-func boolRank(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // FlagsTable returns the red flags of a tender as a table: one row a
