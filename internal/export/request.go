@@ -90,7 +90,8 @@ func ParseQuery(raw string) (url.Values, error) {
 }
 
 // FormatOf returns the format dtype asks for: XML when it is absent or
-// empty. A dtype that is none of xml, json, csv and xlsx, or given twice, is an
+// empty, JSON for the modes that answer a table (TableMode), which have
+// no XML. A dtype that is none of xml, json, csv and xlsx, or given twice, is an
 // EINVALID error, to be written in JSON. Whether csv goes with the
 // conventions asked for is Parse's to check.
 func FormatOf(values url.Values) (Format, error) {
@@ -98,13 +99,14 @@ func FormatOf(values url.Values) (Format, error) {
 		return JSON, repeated("dtype", n)
 	}
 	mode, _ := modeOf(values.Get("mode"))
-	switch dtype := strings.ToLower(values.Get("dtype")); {
+	dtype := strings.ToLower(values.Get("dtype"))
+	switch {
 	case TableMode(mode) && dtype == "":
 		return JSON, nil
 	case TableMode(mode) && dtype == "xml":
 		return JSON, tenderbase.Errorf(tenderbase.EINVALID, "mode=%s answers a table: dtype json (the default), csv or xlsx, not xml", mode)
 	}
-	switch strings.ToLower(values.Get("dtype")) {
+	switch dtype {
 	case "", "xml":
 		return XML, nil
 	case "json":
