@@ -51,6 +51,12 @@ type Request struct {
 	Kwords tenderbase.Query // nil: every case
 	INN    string           // kwords that is an INN alone: the cases it takes part in
 	ID     int64            // 0: none
+
+	// mode=aggregate: the arguments of analytics.aggregate, Search those
+	// of its search tool (mode=flags takes TendNum).
+	Resource, By string
+	Level, Top   int
+	Search       map[string]any
 }
 
 // ParseQuery splits a raw query string into its parameters as
@@ -84,14 +90,23 @@ func ParseQuery(raw string) (url.Values, error) {
 }
 
 // FormatOf returns the format dtype asks for: XML when it is absent or
-// empty. A dtype that is none of xml, json, csv and xlsx, or given twice, is an
+// empty, JSON for the modes that answer a table (TableMode), which have
+// no XML. A dtype that is none of xml, json, csv and xlsx, or given twice, is an
 // EINVALID error, to be written in JSON. Whether csv goes with the
 // conventions asked for is Parse's to check.
 func FormatOf(values url.Values) (Format, error) {
 	if n := len(values["dtype"]); n > 1 {
 		return JSON, repeated("dtype", n)
 	}
-	switch strings.ToLower(values.Get("dtype")) {
+	mode, _ := modeOf(values.Get("mode"))
+	dtype := strings.ToLower(values.Get("dtype"))
+	switch {
+	case TableMode(mode) && dtype == "":
+		return JSON, nil
+	case TableMode(mode) && dtype == "xml":
+		return JSON, tenderbase.Errorf(tenderbase.EINVALID, "mode=%s answers a table: dtype json (the default), csv or xlsx, not xml", mode)
+	}
+	switch dtype {
 	case "", "xml":
 		return XML, nil
 	case "json":
@@ -100,6 +115,9 @@ func FormatOf(values url.Values) (Format, error) {
 		return CSV, nil
 	case "xlsx":
 		return XLSX, nil
+	}
+	if TableMode(mode) {
+		return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: mode=%s answers json (the default), csv or xlsx", tenderbase.Quote(values.Get("dtype")), mode)
 	}
 	return JSON, tenderbase.Errorf(tenderbase.EINVALID, "unknown dtype %s: the formats are xml (the default), json, xlsx and, with compat=tg, csv",
 		tenderbase.Quote(values.Get("dtype")))
@@ -147,8 +165,13 @@ func Parse(values url.Values) (Request, error) {
 	if err := q.parsePaging(values); err != nil {
 		return Request{}, err
 	}
-	if q.Mode == ModeFas {
+	switch q.Mode {
+	case ModeFas:
 		return q, q.parseFas(values)
+	case ModeAggregate:
+		return q, q.parseAggregate(values)
+	case ModeFlags:
+		return q, q.parseFlags(values)
 	}
 	return q, q.parseFasEIS(values)
 }
@@ -221,17 +244,17 @@ func modeOf(v string) (string, error) {
 		}
 	}
 	if v == "" {
-		return "", tenderbase.Errorf(tenderbase.EINVALID, "mode is required: fasEIS (complaints and their results) or fas (FAS cases)")
+		return "", tenderbase.Errorf(tenderbase.EINVALID, "mode is required: fasEIS (complaints and their results), fas (FAS cases), aggregate (a search in groups) or flags (a tender's red flags)")
 	}
-	return "", tenderbase.Errorf(tenderbase.EINVALID, "unknown mode %s: the modes are fasEIS and fas", tenderbase.Quote(v))
+	return "", tenderbase.Errorf(tenderbase.EINVALID, "unknown mode %s: the modes are fasEIS, fas, aggregate and flags", tenderbase.Quote(v))
 }
 
 // checkModeParams refuses a parameter of the other mode.
 func checkModeParams(values url.Values, mode string) error {
 	for _, p := range Params {
 		if values.Get(p.Name) != "" && !p.belongsTo(mode) {
-			return tenderbase.Errorf(tenderbase.EINVALID, "%s is a parameter of mode=%s, not of mode=%s; the parameters of mode=%s are %s",
-				p.Name, p.Modes[0], mode, mode, namesOf(mode))
+			return tenderbase.Errorf(tenderbase.EINVALID, "%s is a parameter of %s, not of mode=%s; the parameters of mode=%s are %s",
+				p.Name, p.ModeList(), mode, mode, namesOf(mode))
 		}
 	}
 	return nil
@@ -244,7 +267,7 @@ func (q *Request) parseCompat(v string) error {
 	if q.Compat, err = compatOf(v); err != nil {
 		return err
 	}
-	if q.Format == CSV && q.Compat != CompatTG {
+	if q.Format == CSV && q.Compat != CompatTG && !TableMode(q.Mode) {
 		return tenderbase.Errorf(tenderbase.EINVALID,
 			"dtype=csv is one of TenderGuru's conventions: add compat=tg, or ask for xml or json, the spec's formats")
 	}

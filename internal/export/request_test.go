@@ -62,8 +62,13 @@ func TestParseKwords(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	tests := []struct{ query, message string }{
-		{"", "mode is required: fasEIS (complaints and their results) or fas (FAS cases)"},
-		{"mode=fz44", `unknown mode "fz44": the modes are fasEIS and fas`},
+		{"", "mode is required: fasEIS (complaints and their results), fas (FAS cases), aggregate (a search in groups) or flags (a tender's red flags)"},
+		{"mode=fz44", `unknown mode "fz44": the modes are fasEIS, fas, aggregate and flags`},
+		{"mode=aggregate&dtype=pdf", `unknown dtype "pdf": mode=aggregate answers json (the default), csv or xlsx`},
+		{"mode=flags&dtype=xml", "mode=flags answers a table: dtype json (the default), csv or xlsx, not xml"},
+		{"mode=aggregate&resource=ru&by=region&level=10", `level must be a whole number from 1 to 9, got "10"`},
+		{"mode=aggregate&resource=ru&by=region&laws=44,", `laws must be whole numbers separated by commas, such as 77,50, got "44,"`},
+		{"mode=aggregate&resource=ru&by=region&compat=tg", "compat is a parameter of mode=fasEIS or mode=fas, not of mode=aggregate; the parameters of mode=aggregate are " + namesOf(ModeAggregate)},
 		{"mode=fasEIS&dtype=yaml", `unknown dtype "yaml": the formats are xml (the default), json, xlsx and, with compat=tg, csv`},
 		{"mode=fasEIS&dtype=csv", "dtype=csv is one of TenderGuru's conventions: add compat=tg, or ask for xml or json, the spec's formats"},
 		{"mode=fasEIS&compat=tenderguru", `unknown compat "tenderguru": the one value is tg (TenderGuru's conventions); leave it out for the spec's`},
@@ -81,8 +86,8 @@ func TestParseErrors(t *testing.T) {
 		{"mode=fasEIS&result=1", "result=1 needs complaintID: the results of which complaint?"},
 		{"mode=fasEIS&result=2&complaintID=1", `result takes only the value 1 (the results of the complaint complaintID), got "2"`},
 		{"mode=fasEIS&result=1&complaintID=1&fasCustomerInn=7707227200", "result=1 takes the complaint by complaintID alone; leave out fasCustomerInn, fasSupplierInn and tend_num"},
-		{"mode=fasEIS&kwords=школа", "kwords is a parameter of mode=fas, not of mode=fasEIS; the parameters of mode=fasEIS are " + namesOf(ModeFasEIS)},
-		{"mode=fas&tend_num=1", "tend_num is a parameter of mode=fasEIS, not of mode=fas; the parameters of mode=fas are " + namesOf(ModeFas)},
+		{"mode=fasEIS&kwords=школа", "kwords is a parameter of mode=fas or mode=aggregate, not of mode=fasEIS; the parameters of mode=fasEIS are " + namesOf(ModeFasEIS)},
+		{"mode=fas&tend_num=1", "tend_num is a parameter of mode=fasEIS or mode=flags, not of mode=fas; the parameters of mode=fas are " + namesOf(ModeFas)},
 		{"mode=fasEIS&page=-1", `page must be a whole number from 0 to 1000000, got "-1"`},
 		{"mode=fasEIS&page=one", `page must be a whole number from 0 to 1000000, got "one"`},
 		{"mode=fasEIS&page=1000001", `page must be a whole number from 0 to 1000000, got "1000001"`},

@@ -43,6 +43,9 @@ func (s *Server) serveExport(w http.ResponseWriter, r *http.Request, values url.
 	if err != nil {
 		return err
 	}
+	if export.TableMode(q.Mode) {
+		return s.serveTable(w, r, q)
+	}
 	plan, limits := tenderbase.PlanFree, tenderbase.Plans[tenderbase.PlanFree]
 	if keyed {
 		if _, known := tenderbase.Plans[k.Plan]; known {

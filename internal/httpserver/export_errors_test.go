@@ -34,7 +34,7 @@ func TestExportErrors(t *testing.T) {
 		{"mode=fasEIS&tend_num=12a&dtype=xlsx", 400, jsonError,
 			`{"error":{"code":"invalid","message":"tend_num must be a procurement number of digits, got \"12a\""}}` + "\n", ""},
 		{"mode=bogus&dtype=xlsx", 400, jsonError,
-			`{"error":{"code":"invalid","message":"unknown mode \"bogus\": the modes are fasEIS and fas"}}` + "\n", ""},
+			`{"error":{"code":"invalid","message":"unknown mode \"bogus\": the modes are fasEIS, fas, aggregate and flags"}}` + "\n", ""},
 		{"mode=fasEIS&fasSupplierInn=1234567890&dtype=XLSX", 403, jsonError,
 			`{"error":{"code":"forbidden","message":"fasSupplierInn selects complaint records by their field supplierInn, which only paid plans see (standard, guru, corporate); your plan is free"}}` + "\n", ""},
 		{"mode=fasEIS&api_code=limited&dtype=xlsx", 429, jsonError,

@@ -39,6 +39,8 @@ func (fakeKeys) Authenticate(ctx context.Context, secret string) (tenderbase.Key
 		return tenderbase.Key{ID: "k_" + secret, Plan: tenderbase.PlanFree, Status: tenderbase.KeyActive}, nil
 	case "paid":
 		return tenderbase.Key{ID: "k_paid", Plan: tenderbase.PlanStandard, Status: tenderbase.KeyActive}, nil
+	case "guru":
+		return tenderbase.Key{ID: "k_guru", Plan: tenderbase.PlanGuru, Status: tenderbase.KeyActive}, nil
 	}
 	return tenderbase.Key{}, tenderbase.Errorf(tenderbase.EUNAUTHORIZED, "unknown key")
 }

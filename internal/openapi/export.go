@@ -6,8 +6,8 @@ import "github.com/tenderbase/tenderbase/internal/export"
 func exportOperation() object {
 	return object{
 		"operationId": "export",
-		"summary":     "Complaints (mode=fasEIS), their results (mode=fasEIS, complaintID, result=1) and FAS cases (mode=fas).",
-		"description": "Records come newest first, a page at a time, in XML (the default), JSON or, as a spreadsheet, XLSX. The key is optional, in api_code or in an Authorization: Bearer header (both only if they carry the same key); without one the answer is the free view: tariff fields are null in JSON and empty elements in XML.",
+		"summary":     "Complaints (mode=fasEIS), their results (mode=fasEIS, complaintID, result=1) and FAS cases (mode=fas); analytics.aggregate (mode=aggregate) and ru.flags (mode=flags) as tables.",
+		"description": "Records come newest first, a page at a time, in XML (the default), JSON or, as a spreadsheet, XLSX. mode=aggregate and mode=flags answer a table instead, for paid plans: JSON (the default, one object a row), CSV or XLSX, one row a group or a rule, every figure a column (docs/export.md). The key is optional, in api_code or in an Authorization: Bearer header (both only if they carry the same key); without one the answer is the free view: tariff fields are null in JSON and empty elements in XML.",
 		"security":    []any{object{}, object{"apiCode": []string{}}, object{"bearer": []string{}}},
 		"parameters":  exportParameters(),
 		"responses": object{
@@ -29,7 +29,8 @@ func exportOperation() object {
 			},
 			"400": errorResponse("A parameter is unknown, repeated, of the other mode, or has a bad value; a query string pair is not URL-encoded or holds a semicolon; api_code and the Authorization header carry different keys.", true, nil),
 			"401": errorResponse("A key is given, in api_code or as a Bearer token, but is unknown, revoked or suspended; or the Authorization header is not a Bearer token.", true, nil),
-			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan).", true, nil),
+			"403": errorResponse("A parameter selects by a field the plan does not see (fasSupplierInn, tend_num without a paid plan); mode=aggregate or mode=flags without a paid plan.", true, nil),
+			"404": errorResponse("mode=flags: no record holds the purchase number.", true, nil),
 			"429": errorResponse("The key, or the client address of a caller without a key, is over its rate limit.", true, retryAfter()),
 			"500": errorResponse("Internal error.", true, nil),
 			"503": unavailableResponse(true),
@@ -59,7 +60,7 @@ func exportParameters() []any {
 		}
 		desc := p.Description
 		if p.Modes != nil {
-			desc = "mode=" + p.Modes[0] + " only. " + desc
+			desc = p.ModeList() + " only. " + desc
 		}
 		if p.PaidOnly() {
 			desc += " It selects by a field only paid plans see: without a paid plan it is refused (403)."

@@ -76,8 +76,9 @@ type aggBidding struct {
 	FailedPct    float64 `json:"failed_pct" jsonschema:"Of those ended."`
 }
 
-// aggregateArgs are the arguments of analytics.aggregate.
-type aggregateArgs struct {
+// AggregateArgs are the arguments of analytics.aggregate, which the
+// export takes as query parameters too.
+type AggregateArgs struct {
 	Resource string         `json:"resource" jsonschema:"ru: tenders; contracts."`
 	Search   map[string]any `json:"search,omitempty" jsonschema:"Its search tool's arguments, no paging or sort."`
 	By       string         `json:"by" jsonschema:"Group by."`
@@ -86,7 +87,7 @@ type aggregateArgs struct {
 }
 
 func (s *Set) analyticsAggregate() (*Tool, error) {
-	return build(definition[aggregateArgs]{
+	return build(definition[AggregateArgs]{
 		name:  "analytics.aggregate",
 		title: "Aggregates of a search",
 		description: "Every match of a ru or contracts search, in groups: counts, sums, price quartiles and drop, participants, " +
@@ -103,48 +104,14 @@ func (s *Set) analyticsAggregate() (*Tool, error) {
 	})
 }
 
-func (s *Set) aggregate(ctx context.Context, args aggregateArgs) (Output, error) {
-	c := callerOf(ctx)
-	if c.limits.AggregateTop == 0 {
-		return Output{}, tenderbase.Errorf(tenderbase.EFORBIDDEN,
-			"aggregates are part of the standard, guru and corporate plans; the %s plan searches records with ru.search", c.plan)
-	}
-	if args.Top > c.limits.AggregateTop {
-		return Output{}, argErrorf("the %s plan lists at most %d groups; ask for top %d or fewer", c.plan, c.limits.AggregateTop, c.limits.AggregateTop)
-	}
-	t, err := s.aggregateTool(args.Resource)
+func (s *Set) aggregate(ctx context.Context, args AggregateArgs) (Output, error) {
+	got, err := s.aggregation(ctx, args)
 	if err != nil {
 		return Output{}, err
 	}
-	raw, err := json.Marshal(orEmpty(args.Search))
-	if err != nil {
-		return Output{}, err
-	}
-	srch, sargs, err := s.searchOf(t, raw, time.Now(), false, "exact")
-	if err != nil {
-		return Output{}, err
-	}
-	var hints []string
-	if sargs.Query != "" {
-		_, hints, _ = query.ParseWithHints(sargs.Query, query.MCP)
-	}
-	if !sargs.Exact {
-		srch.Query, _ = expandQuery(srch.Query)
-	}
-	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
-		return Output{}, err
-	}
-	ag, ok := tenderbase.StoreAs[tenderbase.Aggregator](s.store)
-	if !ok {
-		return Output{}, fmt.Errorf("the store %T computes no aggregates", s.store)
-	}
-	a := tenderbase.Aggregation{Search: srch, By: tenderbase.Dimension(args.By), Level: args.Level, Top: args.Top}
-	got, err := ag.Aggregate(ctx, a)
-	if err != nil {
-		return Output{}, err
-	}
+	t, a := got.tool, got.asked
 	res := aggregateResult{Resource: args.Resource, By: args.By, Level: got.Level, Total: figuresOf(got.Total),
-		Groups: []aggGroup{}, More: got.More, Hints: hints,
+		Groups: []aggGroup{}, More: got.More, Hints: got.hints,
 		Next: t.name + " with this search and a group's filter lists its records; " + strings.Replace(t.name, ".search", ".detail", 1) + " reads one."}
 	for _, g := range got.Groups {
 		res.Groups = append(res.Groups, aggGroup{Key: g.Key, Name: g.Name, Filter: t.groupFilter(a.By, g.Key), Figures: figuresOf(g.Figures)})
@@ -152,6 +119,66 @@ func (s *Set) aggregate(ctx context.Context, args aggregateArgs) (Output, error)
 	out, err := output(res, restricted{})
 	out.Text = res.text(t)
 	return out, err
+}
+
+// Aggregate answers the aggregation args ask for, for the caller of ctx,
+// under the rules of analytics.aggregate: the plan decides whether it is
+// answered (EFORBIDDEN for the free plan) and how many groups it lists.
+// A wrong argument is an *ArgumentError or EINVALID.
+func (s *Set) Aggregate(ctx context.Context, args AggregateArgs) (tenderbase.Aggregate, error) {
+	got, err := s.aggregation(ctx, args)
+	return got.Aggregate, err
+}
+
+// aggregated is an aggregate with the search tool it was asked of, the
+// aggregation and how its query was read.
+type aggregated struct {
+	tenderbase.Aggregate
+	tool  searchTool
+	asked tenderbase.Aggregation
+	hints []string
+}
+
+// aggregation checks the caller's plan and the arguments, and asks the
+// store for the aggregate.
+func (s *Set) aggregation(ctx context.Context, args AggregateArgs) (aggregated, error) {
+	c := callerOf(ctx)
+	if c.limits.AggregateTop == 0 {
+		return aggregated{}, tenderbase.Errorf(tenderbase.EFORBIDDEN,
+			"aggregates are part of the standard, guru and corporate plans; the %s plan searches records with ru.search", c.plan)
+	}
+	if args.Top > c.limits.AggregateTop {
+		return aggregated{}, argErrorf("the %s plan lists at most %d groups; ask for top %d or fewer", c.plan, c.limits.AggregateTop, c.limits.AggregateTop)
+	}
+	t, err := s.aggregateTool(args.Resource)
+	if err != nil {
+		return aggregated{}, err
+	}
+	raw, err := json.Marshal(orEmpty(args.Search))
+	if err != nil {
+		return aggregated{}, err
+	}
+	srch, sargs, err := s.searchOf(t, raw, time.Now(), false, "exact")
+	if err != nil {
+		return aggregated{}, err
+	}
+	got := aggregated{tool: t}
+	if sargs.Query != "" {
+		_, got.hints, _ = query.ParseWithHints(sargs.Query, query.MCP)
+	}
+	if !sargs.Exact {
+		srch.Query, _ = expandQuery(srch.Query)
+	}
+	if srch, err = c.plan.Restrict(srch, lookupParams); err != nil {
+		return aggregated{}, err
+	}
+	ag, ok := tenderbase.StoreAs[tenderbase.Aggregator](s.store)
+	if !ok {
+		return aggregated{}, fmt.Errorf("the store %T computes no aggregates", s.store)
+	}
+	got.asked = tenderbase.Aggregation{Search: srch, By: tenderbase.Dimension(args.By), Level: args.Level, Top: args.Top}
+	got.Aggregate, err = ag.Aggregate(ctx, got.asked)
+	return got, err
 }
 
 func resourceNames(rs []tenderbase.Resource) []string {

@@ -17,8 +17,9 @@ const (
 	maxWinnerLots    = 10 // fedresurs lots selling its property
 )
 
-// flagsResult is the output of ru.flags.
-type flagsResult struct {
+// FlagsAnswer is the output of ru.flags, which the export writes as a
+// table too.
+type FlagsAnswer struct {
 	PurchaseNumber string          `json:"purchase_number" jsonschema:"The tender's purchase number."`
 	Title          string          `json:"title,omitempty" jsonschema:"What the tender buys, when its notice is stored."`
 	Law            string          `json:"law,omitempty"`
@@ -34,29 +35,35 @@ func (s *Set) ruFlags() (*Tool, error) {
 		description: "Red flags of a Russian tender: single bid, price near the initial, short deadline, many amendments, new, " +
 			"unfair or bankrupt winner, upheld complaints; each fired, not_fired or cannot_tell (what is missing), with its " +
 			"source, figures and records to open. Paid plans.",
-		output: outputOf[flagsResult](""),
+		output: outputOf[FlagsAnswer](""),
 		run: func(ctx context.Context, args tendNumArgs) (Output, error) {
-			return s.flags(ctx, args.TendNum)
+			res, err := s.Flags(ctx, args.TendNum)
+			if err != nil {
+				return Output{}, err
+			}
+			return output(res, restricted{})
 		},
 	})
 }
 
-// flags checks the red flags of the tender with the purchase number.
-func (s *Set) flags(ctx context.Context, number string) (Output, error) {
+// Flags checks the red flags of the tender with the purchase number, for
+// the caller of ctx: the free plan is refused (EFORBIDDEN), a number no
+// record holds is ENOTFOUND.
+func (s *Set) Flags(ctx context.Context, number string) (FlagsAnswer, error) {
 	if c := callerOf(ctx); !c.plan.Paid() {
-		return Output{}, tenderbase.Errorf(tenderbase.EFORBIDDEN,
+		return FlagsAnswer{}, tenderbase.Errorf(tenderbase.EFORBIDDEN,
 			"red flags are part of the standard, guru and corporate plans: they rest on participants, winners and suppliers, which the %s plan does not see", c.plan)
 	}
 	e, err := s.evidence(ctx, number)
 	if err != nil {
-		return Output{}, err
+		return FlagsAnswer{}, err
 	}
-	res := flagsResult{PurchaseNumber: number, Flags: redflags.Check(e, time.Now())}
+	res := FlagsAnswer{PurchaseNumber: number, Flags: redflags.Check(e, time.Now())}
 	res.Fired = redflags.FiredCount(res.Flags)
 	if t := e.Tender; t != nil {
 		res.Title, res.Law, res.PlacingMethod = t.Title, t.Law, t.PlacingMethod
 	}
-	return output(res, restricted{})
+	return res, nil
 }
 
 // evidence gathers what the rules read of a tender: its records by its

@@ -181,20 +181,20 @@ func TestFlagsRefusals(t *testing.T) {
 	}
 }
 
-func callFlags(t *testing.T, set *Set, ctx context.Context, number string) flagsResult {
+func callFlags(t *testing.T, set *Set, ctx context.Context, number string) FlagsAnswer {
 	t.Helper()
 	out, err := call(t, set, ctx, "ru.flags", `{"tend_num":"`+number+`"}`)
 	if err != nil {
 		t.Fatalf("ru.flags %s: %v", number, err)
 	}
-	var res flagsResult
+	var res FlagsAnswer
 	if err := json.Unmarshal(out.Value, &res); err != nil {
 		t.Fatal(err)
 	}
 	return res
 }
 
-func flagNamed(t *testing.T, res flagsResult, rule string) redflags.Flag {
+func flagNamed(t *testing.T, res FlagsAnswer, rule string) redflags.Flag {
 	t.Helper()
 	for _, f := range res.Flags {
 		if f.Rule == rule {

@@ -50,6 +50,9 @@ const (
 	DateTime
 	// Bool is a logical cell, TRUE or FALSE. bool.
 	Bool
+	// Decimal is a number shown with two decimals and no separators:
+	// percentages, means (12.34). float64.
+	Decimal
 )
 
 // Column is a column of a table: the name its header cell holds, and the
@@ -80,11 +83,12 @@ var numberFormats = map[Kind]string{
 	Money:    "#,##0.00",
 	Date:     "yyyy-mm-dd",
 	DateTime: "yyyy-mm-dd hh:mm:ss",
+	Decimal:  "0.00",
 }
 
 // widths are the widths of the columns of each kind, in characters, for a
 // first look without resizing; a long header widens its column.
-var widths = map[Kind]float64{Text: 30, Integer: 12, Money: 18, Date: 12, DateTime: 20, Bool: 8}
+var widths = map[Kind]float64{Text: 30, Integer: 12, Money: 18, Date: 12, DateTime: 20, Bool: 8, Decimal: 10}
 
 // Writer writes a table to an XLSX workbook row by row. Nothing reaches
 // the underlying writer before Close, which writes the whole file: a
@@ -239,7 +243,7 @@ func (w *Writer) cell(c Column, v any) (any, error) {
 			return v, nil
 		}
 	case float64:
-		if c.Kind == Money {
+		if c.Kind == Money || c.Kind == Decimal {
 			return v, nil
 		}
 	case time.Time:
@@ -334,6 +338,8 @@ func (k Kind) String() string {
 		return "datetime"
 	case Bool:
 		return "bool"
+	case Decimal:
+		return "decimal"
 	}
 	return fmt.Sprintf("kind %d", int(k))
 }
@@ -345,7 +351,7 @@ func (k Kind) goType() string {
 		return "string"
 	case Integer:
 		return "int or int64"
-	case Money:
+	case Money, Decimal:
 		return "float64"
 	case Date, DateTime:
 		return "time.Time"

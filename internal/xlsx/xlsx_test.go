@@ -314,3 +314,37 @@ func TestLargeTable(t *testing.T) {
 		t.Errorf("last row: %q, %v; want %d", got, err, rows-1)
 	}
 }
+
+// TestDecimalCells writes shares and means as number cells with two
+// decimals and no separators, and refuses a value of another type.
+func TestDecimalCells(t *testing.T) {
+	var buf bytes.Buffer
+	w, err := xlsx.NewWriter(&buf, "aggregate", []xlsx.Column{{Name: "single_bid_pct", Kind: xlsx.Decimal}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(int64(5)); err == nil || !strings.Contains(err.Error(), "column single_bid_pct of kind decimal takes float64, got int64") {
+		t.Errorf("an int64 in a decimal column: %v", err)
+	}
+	for _, v := range []any{33.33, 1234.5, nil} {
+		if err := w.Write(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f := open(t, buf.Bytes())
+	num := excelize.CellTypeUnset
+	for ref, want := range map[string]cell{
+		"A2": {num, "33.33", "33.33", "0.00"},
+		"A3": {num, "1234.5", "1234.50", "0.00"},
+	} {
+		if got := readCell(t, f, "aggregate", ref); got != want {
+			t.Errorf("%s: %+v, want %+v", ref, got, want)
+		}
+	}
+	if got := readCell(t, f, "aggregate", "A4"); got.Raw != "" {
+		t.Errorf("A4, nil: %+v, want no cell", got)
+	}
+}
