@@ -91,6 +91,76 @@ func ComplaintRows(source, where string) string {
 				AND c.purchase IN (SELECT f.purchase FROM ` + source + ` WHERE ` + where + `)) k`
 }
 
+// CustomerTenders is the SQL of the tenders of a customer in a period
+// that its red flags count, as the table t of a WITH clause: inn, from
+// and to are the placeholders of the INN and the bounds in unix seconds,
+// each used once. Each row has the purchase, its date, whether its method
+// is competitive (not from a single supplier: no EP... code, no
+// «единственн» in the name; a method not stored counts as competitive),
+// its participants, its initial price, the price of its one contract in
+// its currency, and the notice's version.
+func CustomerTenders(inn, from, to string) string {
+	return `t AS (SELECT f.purchase, f.published, f.bids, f.base,
+			NOT (upper(COALESCE(f.method_code, '')) LIKE 'EP%' OR COALESCE(f.method, '') LIKE '%единственн%') AS competitive,
+			(SELECT CASE WHEN count(*) = 1 THEN max(c.amount) END FROM facts c
+				WHERE c.kind = 'contract' AND c.purchase = f.purchase AND c.currency = f.currency) AS final,
+			(SELECT v.revision FROM records r JOIN versions v ON v.id = r.version WHERE r.rid = f.rid) AS version
+		FROM facts f WHERE f.kind = 'tender' AND f.customer_inn = ` + inn + ` AND f.published >= ` + from + ` AND f.published < ` + to + `)`
+}
+
+// Customer conditions over CustomerTenders' rows.
+const (
+	CustomerBidded    = `competitive AND bids > 0`
+	CustomerSingleBid = `competitive AND bids = 1`
+	CustomerPriced    = `competitive AND base > 0 AND final > 0`
+	CustomerClose     = `competitive AND base > 0 AND final > 0 AND final * 100 >= base * 99`
+	CustomerAmended   = `version >= 4`
+)
+
+// CustomerCounts is the SQL that counts CustomerTenders' rows: all, and
+// those of CustomerBidded, SingleBid, Priced, Close and Amended, in that
+// order.
+func CustomerCounts(inn, from, to string) string {
+	sum := func(cond string) string { return `COALESCE(sum(CASE WHEN ` + cond + ` THEN 1 ELSE 0 END), 0)` }
+	return `WITH ` + CustomerTenders(inn, from, to) + ` SELECT count(*), ` + sum(CustomerBidded) + `, ` + sum(CustomerSingleBid) + `, ` +
+		sum(CustomerPriced) + `, ` + sum(CustomerClose) + `, ` + sum(CustomerAmended) + ` FROM t`
+}
+
+// CustomerExamples is the SQL of the newest MaxExamples purchases of
+// CustomerTenders' rows that meet cond.
+func CustomerExamples(inn, from, to, cond string) string {
+	return `WITH ` + CustomerTenders(inn, from, to) + ` SELECT purchase FROM t WHERE ` + cond +
+		` ORDER BY published DESC, purchase DESC LIMIT ` + strconv.Itoa(tenderbase.MaxExamples)
+}
+
+// CustomerComplaints is the SQL of the complaints against a customer's
+// purchases (ComplaintRows, with the complaint's date to order by): those
+// of its tenders in the period, and of the complaints naming it as the
+// customer published in the period.
+func CustomerComplaints(inn, from, to string) string {
+	return ComplaintRows("facts f", `f.kind IN ('tender', 'complaint') AND f.customer_inn = `+inn+
+		` AND f.published >= `+from+` AND f.published < `+to)
+}
+
+// CustomerOutcomes adds the complaints of CustomerComplaints' rows to f,
+// and the purchases of those upheld, wholly or in part, to f.Upheld: the
+// MaxExamples largest numbers, each once.
+func CustomerOutcomes(f *tenderbase.CustomerFigures, purchases, outcomes []string) {
+	var upheld []string
+	for i, o := range outcomes {
+		f.Complaints.Add(o)
+		if (o == tenderbase.ComplaintUpheld || o == tenderbase.ComplaintPartlyUpheld) && !slices.Contains(upheld, purchases[i]) {
+			upheld = append(upheld, purchases[i])
+		}
+	}
+	slices.Sort(upheld)
+	slices.Reverse(upheld)
+	f.Upheld = upheld[:min(len(upheld), tenderbase.MaxExamples)]
+	if len(f.Upheld) == 0 {
+		f.Upheld = nil
+	}
+}
+
 // columns returns the facts columns of a dimension's key and name ("" for
 // none). Every key column is text, which both stores scan alike.
 func columns(by tenderbase.Dimension) (key, name string) {

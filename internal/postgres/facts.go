@@ -269,3 +269,53 @@ func (sel selection) checkedRIDs(ctx context.Context, tx pgx.Tx) ([]int64, error
 	}
 	return rids, nil
 }
+
+var _ tenderbase.CustomerFlagger = (*Store)(nil)
+
+// CustomerFigures counts a customer's figures for its red flags from the
+// facts, in one snapshot (tenderbase.CustomerFlagger).
+func (s *Store) CustomerFigures(ctx context.Context, q tenderbase.CustomerQuestion) (_ tenderbase.CustomerFigures, err error) {
+	defer classify(&err)
+	var f tenderbase.CustomerFigures
+	if err := q.Validate(); err != nil {
+		return f, err
+	}
+	from, to := q.Bounds()
+	args := []any{q.INN, from, to}
+	inn, lo, hi := "$1::text", "$2::bigint", "$3::bigint"
+	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, analytics.CustomerCounts(inn, lo, hi), args...).Scan(&f.Tenders, &f.Bidded,
+			&f.SingleBid.Count, &f.Priced, &f.Close.Count, &f.Amended.Count); err != nil {
+			return fmt.Errorf("count: %w", err)
+		}
+		for _, e := range []struct {
+			cond string
+			into *tenderbase.Examples
+		}{{analytics.CustomerSingleBid, &f.SingleBid}, {analytics.CustomerClose, &f.Close}, {analytics.CustomerAmended, &f.Amended}} {
+			if e.into.Count == 0 {
+				continue
+			}
+			rows, _ := tx.Query(ctx, analytics.CustomerExamples(inn, lo, hi, e.cond), args...)
+			var err error
+			if e.into.Purchases, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+				return fmt.Errorf("select examples: %w", err)
+			}
+		}
+		rows, _ := tx.Query(ctx, analytics.CustomerComplaints(inn, lo, hi), args...)
+		var purchases, outcomes []string
+		var p, o string
+		if _, err := pgx.ForEachRow(rows, []any{&p, &o}, func() error {
+			purchases, outcomes = append(purchases, p), append(outcomes, o)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("read complaints: %w", err)
+		}
+		analytics.CustomerOutcomes(&f, purchases, outcomes)
+		return nil
+	})
+	if err != nil {
+		return tenderbase.CustomerFigures{}, fmt.Errorf("figures of customer %s: %w", q.INN, err)
+	}
+	return f, nil
+}

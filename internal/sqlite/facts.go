@@ -227,3 +227,71 @@ func (sel selection) checkedRIDs(ctx context.Context, c *conn) ([]int64, error) 
 	}
 	return rids, rows.Err()
 }
+
+var _ tenderbase.CustomerFlagger = (*Store)(nil)
+
+// CustomerFigures counts a customer's figures for its red flags from the
+// facts, in one read transaction (tenderbase.CustomerFlagger).
+func (s *Store) CustomerFigures(ctx context.Context, q tenderbase.CustomerQuestion) (tenderbase.CustomerFigures, error) {
+	var f tenderbase.CustomerFigures
+	if err := q.Validate(); err != nil {
+		return f, err
+	}
+	from, to := q.Bounds()
+	args := []any{q.INN, from, to}
+	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
+		if err := c.queryRow(ctx, analytics.CustomerCounts("?", "?", "?"), args...).Scan(&f.Tenders, &f.Bidded,
+			&f.SingleBid.Count, &f.Priced, &f.Close.Count, &f.Amended.Count); err != nil {
+			return fmt.Errorf("count: %w", describe(err))
+		}
+		for _, e := range []struct {
+			cond string
+			into *tenderbase.Examples
+		}{{analytics.CustomerSingleBid, &f.SingleBid}, {analytics.CustomerClose, &f.Close}, {analytics.CustomerAmended, &f.Amended}} {
+			if e.into.Count == 0 {
+				continue
+			}
+			var err error
+			if e.into.Purchases, err = strings1(ctx, c, analytics.CustomerExamples("?", "?", "?", e.cond), args); err != nil {
+				return err
+			}
+		}
+		rows, err := c.query(ctx, analytics.CustomerComplaints("?", "?", "?"), args...)
+		if err != nil {
+			return fmt.Errorf("select complaints: %w", describe(err))
+		}
+		defer rows.Close()
+		var purchases, outcomes []string
+		for rows.Next() {
+			var p, o string
+			if err := rows.Scan(&p, &o); err != nil {
+				return fmt.Errorf("read complaints: %w", describe(err))
+			}
+			purchases, outcomes = append(purchases, p), append(outcomes, o)
+		}
+		analytics.CustomerOutcomes(&f, purchases, outcomes)
+		return rows.Err()
+	})
+	if err != nil {
+		return tenderbase.CustomerFigures{}, fmt.Errorf("figures of customer %s: %w", q.INN, err)
+	}
+	return f, nil
+}
+
+// strings1 returns the first column of the rows of query.
+func strings1(ctx context.Context, c *conn, query string, args []any) ([]string, error) {
+	rows, err := c.query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("select examples: %w", describe(err))
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, fmt.Errorf("read examples: %w", describe(err))
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
