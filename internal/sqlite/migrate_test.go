@@ -277,26 +277,11 @@ func TestFactsOfOldRecords(t *testing.T) {
 
 // TestComplaintFactsOfOldRecords opens a database written before
 // complaints had facts (migration 0024) and before placer_inn (0025):
-// Open fills them, so that an aggregate counts the real complaints of its
-// purchases and a tender is found by who placed it.
+// Open fills them.
 func TestComplaintFactsOfOldRecords(t *testing.T) {
 	path := t.TempDir() + "/old.db"
 	st := textproc.Stemmer{}
-	// The old way writes one version a record: the complaint's second.
-	var recs []tenderbase.Record
-	at := map[string]int{}
-	for _, r := range append(storetest.ComplainedNotices(), storetest.RealComplaints(t)...) {
-		id := string(r.Kind()) + " " + r.Key()
-		switch i, seen := at[id]; {
-		case r.Kind() == tenderbase.KindWithdrawal:
-		case seen:
-			recs[i] = r
-		default:
-			at[id] = len(recs)
-			recs = append(recs, r)
-		}
-	}
-	writeLayoutBefore(t, path, 13, recs, func(r tenderbase.Record) [][]textproc.Token {
+	writeLayoutBefore(t, path, 13, storetest.OldComplaintRecords(t), func(r tenderbase.Record) [][]textproc.Token {
 		return query.MatchedFields(st, r, false)
 	})
 	s, err := Open(t.Context(), path, nil)
@@ -304,18 +289,5 @@ func TestComplaintFactsOfOldRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	// Without the withdrawal, the newest check of 202000151401234
-	// (founded) decides it still: 2 upheld, the group's 2 pending.
-	got, err := s.Aggregate(t.Context(), tenderbase.Aggregation{Search: tenderbase.Search{Kind: tenderbase.KindTender}, By: tenderbase.ByCustomer})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := (tenderbase.Complaints{Count: 4, Upheld: 2, Pending: 2}); got.Total.Complaints == nil || *got.Total.Complaints != want {
-		t.Errorf("complaints of the old database's tenders: want %+v, got %+v", want, got.Total.Complaints)
-	}
-	page, err := s.Search(t.Context(), tenderbase.Search{Kind: tenderbase.KindTender, PageSize: 10,
-		Where: []tenderbase.Lookup{{Field: tenderbase.LookupPlacerINN, Value: "7701000001"}}})
-	if err != nil || page.Total != 3 {
-		t.Errorf("tenders placed by 7701000001: want 3, got %d (%v)", page.Total, err)
-	}
+	storetest.CheckOldComplaints(t, s)
 }
