@@ -17,9 +17,9 @@ import (
 // the tools of purchase plans, which came to 22,454 with them; ru.flags
 // added 610, data.freshness 439, contracts.search's bounds and sort by
 // the end of a term 154, analytics.aggregate 1,099, ru.search's
-// organizer_inn 65 and ru.flags's customer (inn and a period) 406
+// organizer_inn 65 and ru.flags's customer (inn, a period, an example) 442
 // (docs/decisions.md).
-const maxToolListChars = 25_230
+const maxToolListChars = 25_270
 
 // TestToolListSize measures the tools/list of the real tools, tool by
 // tool, and fails when they come to more than maxToolListChars.

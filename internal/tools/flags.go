@@ -82,7 +82,7 @@ func (s *Set) ruFlags() (*Tool, error) {
 		description: "Red flags of a Russian tender: single bid, price near the initial, short deadline, many amendments, new, " +
 			"unfair or bankrupt winner, upheld complaints; each fired, not_fired or cannot_tell (what is missing), with its " +
 			"source, figures and records to open. Or of a customer (inn): shares of single bids, prices near the initial, " +
-			"amended notices; upheld complaints. Paid plans.",
+			"amended notices; upheld complaints. Paid plans." + " " + `Example: {"inn": "7701234567"}.`,
 		output: outputOf[flagsResult](""),
 		run: func(ctx context.Context, args flagsArgs) (Output, error) {
 			if args.INN != "" {
