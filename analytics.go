@@ -1,8 +1,10 @@
 package tenderbase
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -111,6 +113,16 @@ func (a Aggregation) Validate() error {
 	return nil
 }
 
+// FactKinds names the kinds whose records have Facts: those that
+// aggregate, and complaints and their check results.
+func FactKinds() []string {
+	out := []string{}
+	for _, k := range append(slices.Clone(AggregateKinds), KindComplaint, KindComplaintResult) {
+		out = append(out, string(k))
+	}
+	return out
+}
+
 func aggregates(k Kind) bool {
 	for _, a := range AggregateKinds {
 		if a == k {
@@ -176,6 +188,60 @@ type Figures struct {
 	// Competition is the participants and outcomes of the procedures,
 	// over the records whose tender has a protocol or failed.
 	Competition *Competition `json:"competition,omitempty"`
+	// Complaints is the complaints lodged against the purchases of the
+	// records, each purchase counted once, and what their checks decided.
+	Complaints *Complaints `json:"complaints,omitempty"`
+}
+
+// Complaints counts complaints by the outcome of their checks: each
+// complaint once, as the newest current check result naming it decided
+// (ComplaintOutcome). A complaint is known by its number, from the
+// complaint itself or from a check result that names it; a complaint the
+// EIS withdrew (complaintCancel) is no longer stored and not counted.
+type Complaints struct {
+	Count     int `json:"count"`
+	Upheld    int `json:"upheld"`        // founded: COMPLAINT_VIOLATIONS
+	Partly    int `json:"partly_upheld"` // founded in part: COMPLAINT_PARTLY_VALID
+	Dismissed int `json:"dismissed"`     // not founded: COMPLAINT_NO_VIOLATIONS
+	Pending   int `json:"pending"`       // no stored result decides it
+}
+
+// Add counts one complaint of the outcome.
+func (c *Complaints) Add(outcome string) {
+	c.Count++
+	switch outcome {
+	case ComplaintUpheld:
+		c.Upheld++
+	case ComplaintPartlyUpheld:
+		c.Partly++
+	case ComplaintDismissed:
+		c.Dismissed++
+	default:
+		c.Pending++
+	}
+}
+
+// Outcomes of a complaint's check, as Complaints counts them.
+const (
+	ComplaintUpheld       = "upheld"
+	ComplaintPartlyUpheld = "partly_upheld"
+	ComplaintDismissed    = "dismissed"
+	ComplaintPending      = "pending"
+)
+
+// ComplaintOutcome returns the outcome a check result's complaintResult
+// decides, as the EIS codes it, and "" for a code that decides none of
+// them (the result then leaves its complaint pending).
+func ComplaintOutcome(result string) string {
+	switch strings.TrimSpace(result) {
+	case "COMPLAINT_VIOLATIONS":
+		return ComplaintUpheld
+	case "COMPLAINT_PARTLY_VALID":
+		return ComplaintPartlyUpheld
+	case "COMPLAINT_NO_VIOLATIONS":
+		return ComplaintDismissed
+	}
+	return ""
 }
 
 // Sum is an amount in one currency over Count records.
@@ -261,12 +327,23 @@ type Facts struct {
 	// facts whenever they derive it.
 	Bids    int
 	Outcome string
+	// Complaint is a complaint's number, or the number of the complaint
+	// a check result decides; a check result's Outcome is what it decided
+	// (ComplaintOutcome). Complaints and their results have facts so that
+	// an aggregate counts the complaints of its purchases in the store.
+	Complaint string
 }
 
-// FactsOf returns the facts of r, and false for a kind that does not
-// aggregate.
+// FactsOf returns the facts of r, and false for a kind that has none:
+// those that aggregate (AggregateKinds), and complaints and their check
+// results, which join the purchases of an aggregate.
 func FactsOf(r Record) (Facts, bool) {
 	switch r := r.(type) {
+	case *Complaint:
+		return Facts{Purchase: r.PurchaseNumber, CustomerINN: r.CustomerINN, Published: r.Date(), Complaint: r.ComplaintNumber}, true
+	case *ComplaintResult:
+		return Facts{Purchase: r.PurchaseNumber, Published: r.Date(), Complaint: cmp.Or(r.ComplaintNumber, r.ComplaintRegNumber),
+			Outcome: ComplaintOutcome(r.ComplaintResult)}, true
 	case *Tender:
 		return tenderFacts(r), true
 	case *Contract:

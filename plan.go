@@ -169,7 +169,7 @@ func PaidPlans() string {
 // holds. It is the one table Restrict decides lookups by.
 var LookupFields = map[Kind]map[string]string{
 	KindTender: {
-		LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer", LookupState: "status",
+		LookupPurchaseNumber: "purchase_number", LookupCustomerINN: "customer", LookupOrganizerINN: "organizer", LookupPlacerINN: "organizer", LookupState: "status",
 		LookupParticipantINN: "participants", LookupOKPD2: "lots", LookupOKDP: "lots", LookupPlacingMethod: "placing_method_code", LookupPlatform: "etp",
 		LookupPlanPosition: "plans", LookupIKZ: "plans",
 	},

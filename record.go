@@ -109,6 +109,11 @@ const (
 	LookupPlanPosition = "plan_position"
 	LookupIKZ          = "ikz"
 	LookupPlanNumber   = "plan_number"
+	// LookupPlacerINN is who placed a tender: its organizer, or the
+	// customer when the notice names no other organizer; the filter
+	// organizer_inn of the search tools and the grouping by organizer
+	// (ByOrganizer) both mean it.
+	LookupPlacerINN = "placer_inn"
 )
 
 // Flag returns the flag that records carry for l when l's field is one

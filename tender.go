@@ -190,7 +190,7 @@ func (t *Tender) Flags() []string {
 }
 
 // Lookups returns the purchase number, the INN of each customer, the
-// organizer's INN, the placing method's and the platform's codes, and the
+// organizer's INN, who placed it (LookupPlacerINN), the placing method's and the platform's codes, and the
 // positions of plans and the IKZ the notice was published from.
 func (t *Tender) Lookups() []Lookup {
 	ls := lookups(
@@ -202,9 +202,12 @@ func (t *Tender) Lookups() []Lookup {
 			ls = append(ls, Lookup{Field: LookupCustomerINN, Value: c.INN})
 		}
 	}
-	if t.Organizer != nil {
+	placer := t.Customer.INN
+	if t.Organizer != nil && t.Organizer.INN != "" {
 		ls = append(ls, lookups(LookupOrganizerINN, t.Organizer.INN)...)
+		placer = t.Organizer.INN
 	}
+	ls = append(ls, lookups(LookupPlacerINN, placer)...)
 	ls = append(ls, lookups(LookupPlacingMethod, t.PlacingMethodCode)...)
 	if t.ETP != nil {
 		ls = append(ls, lookups(LookupPlatform, t.ETP.Code)...)

@@ -20,6 +20,7 @@ import (
 
 // Row is one fact row as Rows selects it.
 type Row struct {
+	Purchase  sql.NullString
 	Key, Name sql.NullString
 	Published int64 // unix seconds
 	Amount    sql.NullInt64
@@ -32,7 +33,7 @@ type Row struct {
 
 // Dest returns the scan destinations of r, in the order of Rows' columns.
 func (r *Row) Dest() []any {
-	return []any{&r.Key, &r.Name, &r.Published, &r.Amount, &r.Currency, &r.Base, &r.Final, &r.Bids, &r.Outcome}
+	return []any{&r.Purchase, &r.Key, &r.Name, &r.Published, &r.Amount, &r.Currency, &r.Base, &r.Final, &r.Bids, &r.Outcome}
 }
 
 // Rows returns the SQL that selects the fact rows of the records of kind k
@@ -52,7 +53,7 @@ func (r *Row) Dest() []any {
 func Rows(k tenderbase.Kind, by tenderbase.Dimension, source, where string) string {
 	key, name := columns(by)
 	if k == tenderbase.KindTender {
-		return `SELECT ` + nameOf("f", key) + `, ` + nameOf("f", name) + `, f.published, f.amount, f.currency, f.base,
+		return `SELECT f.purchase, ` + nameOf("f", key) + `, ` + nameOf("f", name) + `, f.published, f.amount, f.currency, f.base,
 			(SELECT CASE WHEN count(*) = 1 THEN max(c.amount) END FROM facts c
 				WHERE c.kind = 'contract' AND c.purchase = f.purchase AND c.currency = f.currency),
 			f.bids, f.outcome
@@ -65,12 +66,99 @@ func Rows(k tenderbase.Kind, by tenderbase.Dimension, source, where string) stri
 	}
 	join := ` LEFT JOIN facts t ON t.kind = 'tender' AND t.purchase = f.purchase`
 	if k == tenderbase.KindProtocol {
-		return `SELECT ` + keyExpr + `, ` + nameExpr + `, f.published, f.amount, COALESCE(t.currency, 'RUB'), t.base, f.amount, f.bids, f.outcome
+		return `SELECT f.purchase, ` + keyExpr + `, ` + nameExpr + `, f.published, f.amount, COALESCE(t.currency, 'RUB'), t.base, f.amount, f.bids, f.outcome
 			FROM ` + source + join + ` WHERE ` + where
 	}
-	return `SELECT ` + keyExpr + `, ` + nameExpr + `, f.published, f.amount, f.currency,
+	return `SELECT f.purchase, ` + keyExpr + `, ` + nameExpr + `, f.published, f.amount, f.currency,
 		CASE WHEN t.currency = f.currency THEN t.base END, f.amount, t.bids, t.outcome
 		FROM ` + source + join + ` WHERE ` + where
+}
+
+// ComplaintRows returns the SQL that selects the complaints lodged
+// against the purchases of the matches that Rows selects with the same
+// source and where (and the same arguments): one row per complaint, its
+// purchase and its outcome. A complaint is a number that a complaint or
+// a check result of the purchase names; its outcome is that of the newest
+// current result naming it that decides one (tenderbase.ComplaintOutcome),
+// else pending. The complaints' facts are read through their index of
+// (kind, purchase), the matches' purchases once each.
+func ComplaintRows(source, where string) string {
+	return `SELECT k.purchase, COALESCE((SELECT r.outcome FROM facts r
+			WHERE r.kind = 'complaint_result' AND r.purchase = k.purchase AND r.complaint = k.complaint AND r.outcome IS NOT NULL
+			ORDER BY r.published DESC, r.rid DESC LIMIT 1), '` + tenderbase.ComplaintPending + `')
+		FROM (SELECT DISTINCT c.purchase, c.complaint FROM facts c
+			WHERE c.kind IN ('complaint', 'complaint_result') AND c.complaint IS NOT NULL
+				AND c.purchase IN (SELECT f.purchase FROM ` + source + ` WHERE ` + where + `)) k`
+}
+
+// CustomerTenders is the SQL of the tenders of a customer in a period
+// that its red flags count, as the table t of a WITH clause: inn, from
+// and to are the placeholders of the INN and the bounds in unix seconds,
+// each used once. Each row has the purchase, its date, whether its method
+// is competitive (not from a single supplier: no EP... code, no
+// «единственн» in the name; a method not stored counts as competitive),
+// its participants, its initial price, the price of its one contract in
+// its currency, and the notice's version.
+func CustomerTenders(inn, from, to string) string {
+	return `t AS (SELECT f.purchase, f.published, f.bids, f.base,
+			NOT (upper(COALESCE(f.method_code, '')) LIKE 'EP%' OR COALESCE(f.method, '') LIKE '%единственн%') AS competitive,
+			(SELECT CASE WHEN count(*) = 1 THEN max(c.amount) END FROM facts c
+				WHERE c.kind = 'contract' AND c.purchase = f.purchase AND c.currency = f.currency) AS final,
+			(SELECT v.revision FROM records r JOIN versions v ON v.id = r.version WHERE r.rid = f.rid) AS version
+		FROM facts f WHERE f.kind = 'tender' AND f.customer_inn = ` + inn + ` AND f.published >= ` + from + ` AND f.published < ` + to + `)`
+}
+
+// Customer conditions over CustomerTenders' rows.
+const (
+	CustomerBidded    = `competitive AND bids > 0`
+	CustomerSingleBid = `competitive AND bids = 1`
+	CustomerPriced    = `competitive AND base > 0 AND final > 0`
+	CustomerClose     = `competitive AND base > 0 AND final > 0 AND final * 100 >= base * 99`
+	CustomerAmended   = `version >= 4`
+)
+
+// CustomerCounts is the SQL that counts CustomerTenders' rows: all, and
+// those of CustomerBidded, SingleBid, Priced, Close and Amended, in that
+// order.
+func CustomerCounts(inn, from, to string) string {
+	sum := func(cond string) string { return `COALESCE(sum(CASE WHEN ` + cond + ` THEN 1 ELSE 0 END), 0)` }
+	return `WITH ` + CustomerTenders(inn, from, to) + ` SELECT count(*), ` + sum(CustomerBidded) + `, ` + sum(CustomerSingleBid) + `, ` +
+		sum(CustomerPriced) + `, ` + sum(CustomerClose) + `, ` + sum(CustomerAmended) + ` FROM t`
+}
+
+// CustomerExamples is the SQL of the newest MaxExamples purchases of
+// CustomerTenders' rows that meet cond.
+func CustomerExamples(inn, from, to, cond string) string {
+	return `WITH ` + CustomerTenders(inn, from, to) + ` SELECT purchase FROM t WHERE ` + cond +
+		` ORDER BY published DESC, purchase DESC LIMIT ` + strconv.Itoa(tenderbase.MaxExamples)
+}
+
+// CustomerComplaints is the SQL of the complaints against a customer's
+// purchases (ComplaintRows, with the complaint's date to order by): those
+// of its tenders in the period, and of the complaints naming it as the
+// customer published in the period.
+func CustomerComplaints(inn, from, to string) string {
+	return ComplaintRows("facts f", `f.kind IN ('tender', 'complaint') AND f.customer_inn = `+inn+
+		` AND f.published >= `+from+` AND f.published < `+to)
+}
+
+// CustomerOutcomes adds the complaints of CustomerComplaints' rows to f,
+// and the purchases of those upheld, wholly or in part, to f.Upheld: the
+// MaxExamples largest numbers, each once.
+func CustomerOutcomes(f *tenderbase.CustomerFigures, purchases, outcomes []string) {
+	var upheld []string
+	for i, o := range outcomes {
+		f.Complaints.Add(o)
+		if (o == tenderbase.ComplaintUpheld || o == tenderbase.ComplaintPartlyUpheld) && !slices.Contains(upheld, purchases[i]) {
+			upheld = append(upheld, purchases[i])
+		}
+	}
+	slices.Sort(upheld)
+	slices.Reverse(upheld)
+	f.Upheld = upheld[:min(len(upheld), tenderbase.MaxExamples)]
+	if len(f.Upheld) == 0 {
+		f.Upheld = nil
+	}
 }
 
 // columns returns the facts columns of a dimension's key and name ("" for
@@ -107,11 +195,14 @@ type Accumulator struct {
 	a      tenderbase.Aggregation
 	groups map[string]*group
 	total  group
+	// purchases are the groups of each purchase's rows, for its
+	// complaints (AddComplaint).
+	purchases map[string][]*group
 }
 
 // NewAccumulator returns an accumulator for a.
 func NewAccumulator(a tenderbase.Aggregation) *Accumulator {
-	return &Accumulator{a: a, groups: map[string]*group{}}
+	return &Accumulator{a: a, groups: map[string]*group{}, purchases: map[string][]*group{}}
 }
 
 // Check checks an aggregation as a store receives it and returns its
@@ -134,6 +225,7 @@ type group struct {
 	names  map[string]int
 	drop   tenderbase.Drop
 	comp   tenderbase.Competition
+	claims tenderbase.Complaints
 }
 
 // Add counts one row.
@@ -146,6 +238,22 @@ func (acc *Accumulator) Add(r Row) {
 	}
 	g.add(r)
 	acc.total.add(r)
+	if p := r.Purchase.String; p != "" && !slices.Contains(acc.purchases[p], g) {
+		acc.purchases[p] = append(acc.purchases[p], g)
+	}
+}
+
+// AddComplaint counts a complaint against a purchase (ComplaintRows) once
+// in each group holding a row of the purchase, and once in the total.
+func (acc *Accumulator) AddComplaint(purchase, outcome string) {
+	gs, ok := acc.purchases[purchase]
+	if !ok {
+		return
+	}
+	for _, g := range gs {
+		g.claims.Add(outcome)
+	}
+	acc.total.claims.Add(outcome)
 }
 
 // key returns the group of a row: the dimension's value as the answer
@@ -229,6 +337,10 @@ func (g *group) figures() tenderbase.Figures {
 		c := g.comp
 		f.Competition = &c
 	}
+	if g.claims.Count > 0 {
+		c := g.claims
+		f.Complaints = &c
+	}
 	return f
 }
 
@@ -310,7 +422,7 @@ func StandingValues(s tenderbase.TenderStanding) (*int64, *string) {
 // of Values.
 var Columns = []string{"purchase", "customer_inn", "customer_name", "supplier_inn", "supplier_name",
 	"organizer_inn", "organizer_name", "region", "okpd2", "method_code", "method", "law",
-	"published", "amount", "currency", "base", "bids", "outcome"}
+	"published", "amount", "currency", "base", "bids", "outcome", "complaint"}
 
 // Values returns the values of a facts row in the order of Columns: NULL
 // (nil) for what the record does not say, so that a contract's missing
@@ -322,7 +434,7 @@ func Values(f tenderbase.Facts) []any {
 	}
 	return []any{text(f.Purchase), text(f.CustomerINN), text(f.CustomerName), text(f.SupplierINN), text(f.SupplierName),
 		text(f.OrganizerINN), text(f.OrganizerName), text(region), text(f.OKPD2), text(f.MethodCode), text(f.Method), text(f.Law),
-		f.Published.Unix(), positive(f.Amount), text(f.Currency), positive(f.Base), positive(int64(f.Bids)), text(f.Outcome)}
+		f.Published.Unix(), positive(f.Amount), text(f.Currency), positive(f.Base), positive(int64(f.Bids)), text(f.Outcome), text(f.Complaint)}
 }
 
 func text(s string) any {

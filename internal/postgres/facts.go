@@ -96,15 +96,18 @@ func copyFacts[D int64 | *int64](ctx context.Context, tx pgx.Tx, es []versioning
 	return nil
 }
 
-// fillFacts writes the facts of every current record, a batch at a time,
-// and the standing of every tender into its facts, for a database made
-// before facts (migration 0018).
+// fillFacts writes the facts of every current record that has facts and
+// no row yet, a batch at a time, and the standing of every tender into
+// its facts when it wrote a tender's, for a database made before facts
+// (migration 0018) or before complaints had them (0019).
 func fillFacts(ctx context.Context, tx pgx.Tx) error {
 	after := int64(math.MinInt64)
+	tenders := false
 	for {
 		rows, _ := tx.Query(ctx, `
 			SELECT r.rid, r.doc, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
-			WHERE r.rid > $1 AND r.kind = ANY($2) ORDER BY r.rid LIMIT $3`, after, aggregateKinds(), reindexBatch)
+			WHERE r.rid > $1 AND r.kind = ANY($2) AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.rid = r.rid)
+			ORDER BY r.rid LIMIT $3`, after, tenderbase.FactKinds(), reindexBatch)
 		var es []versioning.Encoded
 		var rids []int64
 		var docs []*int64 // none before the postings gave docs (0010): a reindex gives them
@@ -118,6 +121,7 @@ func fillFacts(ctx context.Context, tx pgx.Tx) error {
 				return err
 			}
 			after = rid
+			tenders = tenders || r.Kind() == tenderbase.KindTender
 			es, rids, docs = append(es, versioning.Encoded{Rec: r, Kind: kind}), append(rids, rid), append(docs, doc)
 			return nil
 		})
@@ -127,18 +131,13 @@ func fillFacts(ctx context.Context, tx pgx.Tx) error {
 		if err := copyFacts(ctx, tx, es, rids, docs); err != nil {
 			return err
 		}
+		if len(es) < reindexBatch && !tenders {
+			return nil
+		}
 		if len(es) < reindexBatch {
 			return settleAllStates(ctx, tx, false)
 		}
 	}
-}
-
-func aggregateKinds() []string {
-	out := make([]string, len(tenderbase.AggregateKinds))
-	for i, k := range tenderbase.AggregateKinds {
-		out[i] = string(k)
-	}
-	return out
 }
 
 // Aggregate answers an aggregation from the facts of the search's matches,
@@ -217,6 +216,15 @@ func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (_ tend
 		if err != nil {
 			return fmt.Errorf("read facts: %w", err)
 		}
+		rows, _ = tx.Query(ctx, analytics.ComplaintRows(source, where), args...)
+		var purchase, outcome string
+		_, err = pgx.ForEachRow(rows, []any{&purchase, &outcome}, func() error {
+			acc.AddComplaint(purchase, outcome)
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("read complaints: %w", err)
+		}
 		return nil
 	})
 	if err != nil {
@@ -260,4 +268,54 @@ func (sel selection) checkedRIDs(ctx context.Context, tx pgx.Tx) ([]int64, error
 		return nil, fmt.Errorf("check candidates: %w", err)
 	}
 	return rids, nil
+}
+
+var _ tenderbase.CustomerFlagger = (*Store)(nil)
+
+// CustomerFigures counts a customer's figures for its red flags from the
+// facts, in one snapshot (tenderbase.CustomerFlagger).
+func (s *Store) CustomerFigures(ctx context.Context, q tenderbase.CustomerQuestion) (_ tenderbase.CustomerFigures, err error) {
+	defer classify(&err)
+	var f tenderbase.CustomerFigures
+	if err := q.Validate(); err != nil {
+		return f, err
+	}
+	from, to := q.Bounds()
+	args := []any{q.INN, from, to}
+	inn, lo, hi := "$1::text", "$2::bigint", "$3::bigint"
+	opts := pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}
+	err = pgx.BeginTxFunc(ctx, s.pool, opts, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, analytics.CustomerCounts(inn, lo, hi), args...).Scan(&f.Tenders, &f.Bidded,
+			&f.SingleBid.Count, &f.Priced, &f.Close.Count, &f.Amended.Count); err != nil {
+			return fmt.Errorf("count: %w", err)
+		}
+		for _, e := range []struct {
+			cond string
+			into *tenderbase.Examples
+		}{{analytics.CustomerSingleBid, &f.SingleBid}, {analytics.CustomerClose, &f.Close}, {analytics.CustomerAmended, &f.Amended}} {
+			if e.into.Count == 0 {
+				continue
+			}
+			rows, _ := tx.Query(ctx, analytics.CustomerExamples(inn, lo, hi, e.cond), args...)
+			var err error
+			if e.into.Purchases, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
+				return fmt.Errorf("select examples: %w", err)
+			}
+		}
+		rows, _ := tx.Query(ctx, analytics.CustomerComplaints(inn, lo, hi), args...)
+		var purchases, outcomes []string
+		var p, o string
+		if _, err := pgx.ForEachRow(rows, []any{&p, &o}, func() error {
+			purchases, outcomes = append(purchases, p), append(outcomes, o)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("read complaints: %w", err)
+		}
+		analytics.CustomerOutcomes(&f, purchases, outcomes)
+		return nil
+	})
+	if err != nil {
+		return tenderbase.CustomerFigures{}, fmt.Errorf("figures of customer %s: %w", q.INN, err)
+	}
+	return f, nil
 }

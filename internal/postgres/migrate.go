@@ -134,5 +134,7 @@ func apply(ctx context.Context, c *pgx.Conn, m migration.Migration) error {
 var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
 	8:  fillMeasures, // prices and deadlines, code prefixes, tenders' participants
 	17: fillEnds,     // the ends of contracts' terms
-	18: fillFacts,    // what each record contributes to an aggregation
+	// 18 made the facts table; 20 gave it the complaint column, which
+	// the facts of every kind are written with, and fills it.
+	20: fillFacts, // what each record contributes to an aggregation
 }

@@ -274,3 +274,20 @@ func TestFactsOfOldRecords(t *testing.T) {
 	defer s.Close()
 	storetest.CheckAggregates(t, s)
 }
+
+// TestComplaintFactsOfOldRecords opens a database written before
+// complaints had facts (migration 0020) and before placer_inn (0021):
+// Open fills them.
+func TestComplaintFactsOfOldRecords(t *testing.T) {
+	url := pgtest.URL(t)
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, url, 8, storetest.OldComplaintRecords(t), func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	s, err := Open(t.Context(), url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckOldComplaints(t, s)
+}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/tenderbase/tenderbase"
@@ -42,15 +43,68 @@ func putFacts(ctx context.Context, c statements, r tenderbase.Record, rid int64)
 	return nil
 }
 
-// fillFacts writes the facts of every current record, and the standing of
-// every tender into its facts, for a database made before facts
-// (migration 0023).
+// fillFacts writes the facts of every current record that has facts and
+// no row yet, and the standing of every tender into its facts when it
+// wrote a tender's, for a database made before facts (migration 0023) or
+// before complaints had them (0024).
 func fillFacts(ctx context.Context, tx *sql.Tx) error {
 	c := txStatements{tx}
-	if err := eachCurrentRecord(ctx, tx, func(r ridRecord) error { return putFacts(ctx, c, r.rec, r.rid) }); err != nil {
-		return err
+	tenders := false
+	after := int64(math.MinInt64)
+	for {
+		batch, err := recordsWithoutFacts(ctx, tx, after)
+		if err != nil {
+			return err
+		}
+		for _, r := range batch {
+			if err := putFacts(ctx, c, r.rec, r.rid); err != nil {
+				return err
+			}
+			tenders = tenders || r.rec.Kind() == tenderbase.KindTender
+			after = r.rid
+		}
+		if len(batch) < reindexBatch {
+			break
+		}
+	}
+	if !tenders {
+		return nil
 	}
 	return settleAllStates(ctx, tx, false)
+}
+
+// recordsWithoutFacts returns the next reindexBatch current records of
+// the kinds that have facts, after the rid after, that have no facts row.
+func recordsWithoutFacts(ctx context.Context, tx *sql.Tx, after int64) ([]ridRecord, error) {
+	kinds := tenderbase.FactKinds()
+	rows, err := tx.QueryContext(ctx, `
+		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
+		WHERE r.rid > ? AND r.kind IN (SELECT value FROM json_each(?))
+			AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.rid = r.rid)
+		ORDER BY r.rid LIMIT ?`, after, jsonList(kinds), reindexBatch)
+	if err != nil {
+		return nil, fmt.Errorf("read records for their facts: %w", describe(err))
+	}
+	defer rows.Close()
+	var out []ridRecord
+	for rows.Next() {
+		var r ridRecord
+		var kind string
+		var body []byte
+		if err := rows.Scan(&r.rid, &kind, &body); err != nil {
+			return nil, fmt.Errorf("read records for their facts: %w", err)
+		}
+		if r.rec, err = versioning.Decode(tenderbase.Kind(kind), body); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+func jsonList(items []string) string {
+	b, _ := json.Marshal(items)
+	return string(b)
 }
 
 // Aggregate answers an aggregation from the facts of the search's matches,
@@ -108,7 +162,11 @@ func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (tender
 			}
 			acc.Add(r)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read facts: %w", describe(err))
+		}
+		rows.Close()
+		return addComplaints(ctx, c, acc, analytics.ComplaintRows("facts f", where), args)
 	})
 	if err != nil {
 		return tenderbase.Aggregate{}, fmt.Errorf("aggregate %s: %w", q.Kind, describe(err))
@@ -116,6 +174,24 @@ func (s *Store) Aggregate(ctx context.Context, a tenderbase.Aggregation) (tender
 	out := acc.Result()
 	out.Generation = gen
 	return out, nil
+}
+
+// addComplaints adds the complaints that query (analytics.ComplaintRows)
+// selects to acc.
+func addComplaints(ctx context.Context, c *conn, acc *analytics.Accumulator, query string, args []any) error {
+	rows, err := c.query(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("select complaints: %w", describe(err))
+	}
+	defer rows.Close()
+	var purchase, outcome string
+	for rows.Next() {
+		if err := rows.Scan(&purchase, &outcome); err != nil {
+			return fmt.Errorf("read complaints: %w", describe(err))
+		}
+		acc.AddComplaint(purchase, outcome)
+	}
+	return rows.Err()
 }
 
 // checkedRIDs reads the candidates of sel and returns the rids of those
@@ -150,4 +226,72 @@ func (sel selection) checkedRIDs(ctx context.Context, c *conn) ([]int64, error) 
 		}
 	}
 	return rids, rows.Err()
+}
+
+var _ tenderbase.CustomerFlagger = (*Store)(nil)
+
+// CustomerFigures counts a customer's figures for its red flags from the
+// facts, in one read transaction (tenderbase.CustomerFlagger).
+func (s *Store) CustomerFigures(ctx context.Context, q tenderbase.CustomerQuestion) (tenderbase.CustomerFigures, error) {
+	var f tenderbase.CustomerFigures
+	if err := q.Validate(); err != nil {
+		return f, err
+	}
+	from, to := q.Bounds()
+	args := []any{q.INN, from, to}
+	err := s.read.tx(ctx, "BEGIN", func(c *conn) error {
+		if err := c.queryRow(ctx, analytics.CustomerCounts("?", "?", "?"), args...).Scan(&f.Tenders, &f.Bidded,
+			&f.SingleBid.Count, &f.Priced, &f.Close.Count, &f.Amended.Count); err != nil {
+			return fmt.Errorf("count: %w", describe(err))
+		}
+		for _, e := range []struct {
+			cond string
+			into *tenderbase.Examples
+		}{{analytics.CustomerSingleBid, &f.SingleBid}, {analytics.CustomerClose, &f.Close}, {analytics.CustomerAmended, &f.Amended}} {
+			if e.into.Count == 0 {
+				continue
+			}
+			var err error
+			if e.into.Purchases, err = strings1(ctx, c, analytics.CustomerExamples("?", "?", "?", e.cond), args); err != nil {
+				return err
+			}
+		}
+		rows, err := c.query(ctx, analytics.CustomerComplaints("?", "?", "?"), args...)
+		if err != nil {
+			return fmt.Errorf("select complaints: %w", describe(err))
+		}
+		defer rows.Close()
+		var purchases, outcomes []string
+		for rows.Next() {
+			var p, o string
+			if err := rows.Scan(&p, &o); err != nil {
+				return fmt.Errorf("read complaints: %w", describe(err))
+			}
+			purchases, outcomes = append(purchases, p), append(outcomes, o)
+		}
+		analytics.CustomerOutcomes(&f, purchases, outcomes)
+		return rows.Err()
+	})
+	if err != nil {
+		return tenderbase.CustomerFigures{}, fmt.Errorf("figures of customer %s: %w", q.INN, err)
+	}
+	return f, nil
+}
+
+// strings1 returns the first column of the rows of query.
+func strings1(ctx context.Context, c *conn, query string, args []any) ([]string, error) {
+	rows, err := c.query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("select examples: %w", describe(err))
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, fmt.Errorf("read examples: %w", describe(err))
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
 }

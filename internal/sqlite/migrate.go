@@ -65,7 +65,9 @@ func migrate(ctx context.Context, db *sql.DB, logger *slog.Logger) error {
 var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	13: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
 	22: fillEnds,     // the ends of contracts' terms
-	23: fillFacts,    // what each record contributes to an aggregation
+	// 23 made the facts table; 25 gave it the complaint column, which
+	// the facts of every kind are written with, and fills it.
+	25: fillFacts, // what each record contributes to an aggregation
 }
 
 // reindexBatch is how many records reindex reads at a time.

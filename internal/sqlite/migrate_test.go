@@ -274,3 +274,20 @@ func TestFactsOfOldRecords(t *testing.T) {
 	defer s.Close()
 	storetest.CheckAggregates(t, s)
 }
+
+// TestComplaintFactsOfOldRecords opens a database written before
+// complaints had facts (migration 0025) and before placer_inn (0026):
+// Open fills them.
+func TestComplaintFactsOfOldRecords(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, path, 13, storetest.OldComplaintRecords(t), func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	storetest.CheckOldComplaints(t, s)
+}

@@ -84,6 +84,8 @@ func testAggregates(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	t.Run("RealNotices", func(t *testing.T) { testRealNotices(t, open) })
 	t.Run("RealProtocols", func(t *testing.T) { testRealProtocols(t, open) })
 	t.Run("Joined", func(t *testing.T) { testJoinedFacts(t, open) })
+	t.Run("RealComplaints", func(t *testing.T) { testRealComplaints(t, open) })
+	t.Run("CustomerFigures", func(t *testing.T) { testCustomerFigures(t, open) })
 	t.Run("Reference", func(t *testing.T) { testAggregateReference(t, open) })
 	t.Run("Invalid", func(t *testing.T) { testAggregateInvalid(t, open) })
 }

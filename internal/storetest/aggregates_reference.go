@@ -1,12 +1,14 @@
 package storetest
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
 	"sort"
 	"strconv"
 	"testing"
+	"time"
 
 	gocmp "github.com/google/go-cmp/cmp"
 
@@ -114,8 +116,10 @@ func matchesOf(ctx context.Context, st tenderbase.Store, s tenderbase.Search) ([
 // of st for a reference.
 func referenceOf(ctx context.Context, st tenderbase.Store) (*reference, error) {
 	ref := &reference{tenders: map[string]*tenderbase.Tender{}, contracts: map[string][]*tenderbase.Contract{},
-		protocols: map[string][]*tenderbase.Protocol{}, events: map[string][]*tenderbase.TenderEvent{}}
-	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindContract, tenderbase.KindProtocol, tenderbase.KindTenderEvent} {
+		protocols: map[string][]*tenderbase.Protocol{}, events: map[string][]*tenderbase.TenderEvent{},
+		complaints: map[string][]*tenderbase.Complaint{}, results: map[string][]*tenderbase.ComplaintResult{}}
+	for _, k := range []tenderbase.Kind{tenderbase.KindTender, tenderbase.KindContract, tenderbase.KindProtocol, tenderbase.KindTenderEvent,
+		tenderbase.KindComplaint, tenderbase.KindComplaintResult} {
 		recs, err := matchesOf(ctx, st, tenderbase.Search{Kind: k})
 		if err != nil {
 			return nil, err
@@ -130,6 +134,10 @@ func referenceOf(ctx context.Context, st tenderbase.Store) (*reference, error) {
 				ref.protocols[r.PurchaseNumber] = append(ref.protocols[r.PurchaseNumber], r)
 			case *tenderbase.TenderEvent:
 				ref.events[r.PurchaseNumber] = append(ref.events[r.PurchaseNumber], r)
+			case *tenderbase.Complaint:
+				ref.complaints[r.PurchaseNumber] = append(ref.complaints[r.PurchaseNumber], r)
+			case *tenderbase.ComplaintResult:
+				ref.results[r.PurchaseNumber] = append(ref.results[r.PurchaseNumber], r)
 			}
 		}
 	}
@@ -144,10 +152,47 @@ type reference struct {
 	contracts map[string][]*tenderbase.Contract
 	protocols map[string][]*tenderbase.Protocol
 	events    map[string][]*tenderbase.TenderEvent
+	// complaints and results are the complaints and check results by
+	// their purchase number.
+	complaints map[string][]*tenderbase.Complaint
+	results    map[string][]*tenderbase.ComplaintResult
+}
+
+// outcomes returns the outcome of every complaint against a purchase:
+// each number a complaint or a check result of the purchase names, decided
+// by the newest result naming it that decides one, else pending.
+func (ref *reference) outcomes(purchase string) []string {
+	if purchase == "" {
+		return nil
+	}
+	numbers := map[string]bool{}
+	for _, c := range ref.complaints[purchase] {
+		if c.ComplaintNumber != "" {
+			numbers[c.ComplaintNumber] = true
+		}
+	}
+	for _, r := range ref.results[purchase] {
+		if n := cmp.Or(r.ComplaintNumber, r.ComplaintRegNumber); n != "" {
+			numbers[n] = true
+		}
+	}
+	var out []string
+	for n := range numbers {
+		outcome, newest := tenderbase.ComplaintPending, time.Time{}
+		for _, r := range ref.results[purchase] {
+			if o := tenderbase.ComplaintOutcome(r.ComplaintResult); o != "" && cmp.Or(r.ComplaintNumber, r.ComplaintRegNumber) == n &&
+				(newest.IsZero() || r.Date().After(newest)) {
+				outcome, newest = o, r.Date()
+			}
+		}
+		out = append(out, outcome)
+	}
+	return out
 }
 
 // refRow is what one record adds.
 type refRow struct {
+	purchase          string
 	key, name         string
 	amount            int64
 	currency          string
@@ -175,7 +220,7 @@ func (ref *reference) row(a tenderbase.Aggregation, r tenderbase.Record) refRow 
 	if tender != nil && r.Kind() != tenderbase.KindTender {
 		tf, _ = tenderbase.FactsOf(tender)
 	}
-	row := refRow{amount: f.Amount, currency: f.Currency}
+	row := refRow{purchase: f.Purchase, amount: f.Amount, currency: f.Currency}
 	pick := func(own, ownName, joined, joinedName string) {
 		row.key, row.name = own, ownName
 		if own == "" {
@@ -245,7 +290,7 @@ func (ref *reference) aggregate(a tenderbase.Aggregation, matches []tenderbase.R
 		groups[row.key] = append(groups[row.key], row)
 		all = append(all, row)
 	}
-	out := tenderbase.Aggregate{Kind: a.Search.Kind, By: a.By, Groups: []tenderbase.Group{}, Total: refFigures(all)}
+	out := tenderbase.Aggregate{Kind: a.Search.Kind, By: a.By, Groups: []tenderbase.Group{}, Total: ref.figures(all)}
 	if a.By == tenderbase.ByOKPD2 {
 		out.Level = a.Digits()
 	}
@@ -254,7 +299,7 @@ func (ref *reference) aggregate(a tenderbase.Aggregation, matches []tenderbase.R
 		keys = append(keys, k)
 	}
 	rubles := func(k string) int64 {
-		for _, s := range refFigures(groups[k]).Sums {
+		for _, s := range ref.figures(groups[k]).Sums {
 			if s.Currency == "RUB" {
 				return s.Minor
 			}
@@ -279,7 +324,7 @@ func (ref *reference) aggregate(a tenderbase.Aggregation, matches []tenderbase.R
 			out.More = len(keys) - i
 			break
 		}
-		out.Groups = append(out.Groups, tenderbase.Group{Key: k, Name: refName(groups[k]), Figures: refFigures(groups[k])})
+		out.Groups = append(out.Groups, tenderbase.Group{Key: k, Name: refName(groups[k]), Figures: ref.figures(groups[k])})
 	}
 	return out
 }
@@ -309,6 +354,27 @@ func refName(rows []refRow) string {
 		return ""
 	}
 	return names[0]
+}
+
+// figures returns the figures of rows, with the complaints against their
+// purchases, each purchase once.
+func (ref *reference) figures(rows []refRow) tenderbase.Figures {
+	f := refFigures(rows)
+	var claims tenderbase.Complaints
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if seen[r.purchase] {
+			continue
+		}
+		seen[r.purchase] = true
+		for _, o := range ref.outcomes(r.purchase) {
+			claims.Add(o)
+		}
+	}
+	if claims.Count > 0 {
+		f.Complaints = &claims
+	}
+	return f
 }
 
 func refFigures(rows []refRow) tenderbase.Figures {

@@ -48,6 +48,8 @@ type aggFigures struct {
 	Prices *aggPrices  `json:"prices,omitempty" jsonschema:"Quartiles of the prices in roubles, by the nearest rank."`
 	Drop   *aggDrop    `json:"drop,omitempty" jsonschema:"From the notice's initial price to the contract's, where both are known."`
 	Bids   *aggBidding `json:"bidding,omitempty" jsonschema:"Participants named by the protocols; outcomes of the procedures."`
+	// Complaints is the complaints against the group's purchases.
+	Complaints *tenderbase.Complaints `json:"complaints,omitempty" jsonschema:"Complaints against the purchases, each once, by what the newest check in force decided; pending: no check decides it."`
 }
 
 type aggSum struct {
@@ -228,6 +230,8 @@ func (t searchTool) groupFilter(by tenderbase.Dimension, key string) map[string]
 		}
 	case tenderbase.ByCustomer:
 		f = map[string]any{"customer_inn": key}
+	case tenderbase.ByOrganizer:
+		f = map[string]any{"organizer_inn": key}
 	case tenderbase.BySupplier:
 		f = map[string]any{"supplier_inn": key}
 	case tenderbase.ByOKPD2:
@@ -284,6 +288,7 @@ func figuresOf(f tenderbase.Figures) aggFigures {
 		out.Bids = &aggBidding{Procedures: c.Procedures, MeanBidders: hundredths(c.MeanParticipants()),
 			SingleBidPct: percent(c.SingleBid, c.Procedures), Ended: c.Ended, FailedPct: percent(c.Failed, c.Ended)}
 	}
+	out.Complaints = f.Complaints
 	return out
 }
 

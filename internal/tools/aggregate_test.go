@@ -21,6 +21,7 @@ func TestAggregateFiltersListGroups(t *testing.T) {
 		{"ru", "region", nil},
 		{"ru", "customer", map[string]any{"query": "поставка"}},
 		{"ru", "law", nil},
+		{"ru", "organizer", map[string]any{"query": "поставка"}},
 		{"ru", "month", nil},
 		{"ru", "quarter", map[string]any{"regions": []int{77, 50}}},
 		{"contracts", "supplier", nil},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/tenderbase/tenderbase"
 )
 
 // text writes the aggregates for a model to read: the total, then a line
@@ -76,6 +78,9 @@ func (f aggFigures) words() string {
 			parts = append(parts, fmt.Sprintf("failed %s%% of %d ended", number(c.FailedPct), c.Ended))
 		}
 	}
+	if c := f.Complaints; c != nil {
+		parts = append(parts, complaintWords(*c))
+	}
 	if len(parts) == 0 {
 		return "no figures"
 	}
@@ -84,3 +89,22 @@ func (f aggFigures) words() string {
 
 // number writes a figure as short as it is exact.
 func number(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// complaintWords says the complaints and their outcomes, those of none
+// left out: "3 complaints: 1 upheld, 1 partly upheld, 1 pending".
+func complaintWords(c tenderbase.Complaints) string {
+	var outcomes []string
+	for _, o := range []struct {
+		n    int
+		word string
+	}{{c.Upheld, "upheld"}, {c.Partly, "partly upheld"}, {c.Dismissed, "dismissed"}, {c.Pending, "pending"}} {
+		if o.n > 0 {
+			outcomes = append(outcomes, fmt.Sprintf("%d %s", o.n, o.word))
+		}
+	}
+	noun := "complaints"
+	if c.Count == 1 {
+		noun = "complaint"
+	}
+	return fmt.Sprintf("%d %s: %s", c.Count, noun, strings.Join(outcomes, ", "))
+}

@@ -160,6 +160,9 @@ var filterSpecs = []filterSpec{
 	}, nil),
 	lookupFilter("customer_inn", innForm, inn, nil),
 	lookupFilter("participant_inn", innForm, inn, nil),
+	// A tender's organizer is who placed it: the organizer a notice
+	// names, else its customer, as the grouping by organizer counts.
+	lookupFilter("organizer_inn", innForm, inn, map[tenderbase.Kind]string{tenderbase.KindTender: tenderbase.LookupPlacerINN}),
 	// The register of unfair suppliers keeps its supplier's INN as "inn".
 	lookupFilter("supplier_inn", innForm, inn, map[tenderbase.Kind]string{tenderbase.KindUnfairSupplier: tenderbase.LookupINN}),
 	lookupFilter("winner_id", "a national registration number, such as DE811128135", winnerID, nil),
@@ -194,7 +197,7 @@ func matching(re *regexp.Regexp) func(string) (string, bool) {
 // that selected by a lookup field.
 var lookupParams = map[string]string{
 	tenderbase.LookupState: "state", tenderbase.LookupOKPD2: "okpd2", tenderbase.LookupCPV: "cpv",
-	tenderbase.LookupCustomerINN: "customer_inn", tenderbase.LookupParticipantINN: "participant_inn",
+	tenderbase.LookupCustomerINN: "customer_inn", tenderbase.LookupParticipantINN: "participant_inn", tenderbase.LookupPlacerINN: "organizer_inn",
 	tenderbase.LookupSupplierINN: "supplier_inn", tenderbase.LookupINN: "supplier_inn",
 	tenderbase.LookupPlacingMethod: "placing_method", tenderbase.LookupPlatform: "platform",
 	tenderbase.LookupWinnerID: "winner_id", tenderbase.LookupIKZ: "ikz", tenderbase.LookupPlanNumber: "plan_number",

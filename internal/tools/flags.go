@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tenderbase/tenderbase"
@@ -20,30 +21,114 @@ const (
 // FlagsAnswer is the output of ru.flags, which the export writes as a
 // table too.
 type FlagsAnswer struct {
-	PurchaseNumber string          `json:"purchase_number" jsonschema:"The tender's purchase number."`
+	PurchaseNumber string          `json:"purchase_number,omitempty" jsonschema:"The tender's purchase number, for a tender's flags."`
+	INN            string          `json:"inn,omitempty" jsonschema:"The customer's INN, for a customer's flags."`
+	From           string          `json:"published_from,omitempty"`
+	To             string          `json:"published_to,omitempty"`
 	Title          string          `json:"title,omitempty" jsonschema:"What the tender buys, when its notice is stored."`
 	Law            string          `json:"law,omitempty"`
 	PlacingMethod  string          `json:"placing_method,omitempty"`
 	Fired          int             `json:"fired" jsonschema:"How many rules fired."`
 	Flags          []redflags.Flag `json:"flags" jsonschema:"Every rule, in the order of docs/flags.md, each fired, not_fired or cannot_tell with the figures it rests on."`
+	// Figures are a customer's counts the flags rest on.
+	Figures *tenderbase.CustomerFigures `json:"figures,omitempty" jsonschema:"A customer's counts the flags rest on, each with the newest purchase numbers it counts."`
+}
+
+// flagsArgs are the arguments of ru.flags: a tender, or a customer over
+// a period.
+type flagsArgs struct {
+	TendNum string `json:"tend_num,omitempty" jsonschema:"Purchase number: 19 digits (44-FZ) or 11 (223-FZ)."`
+	INN     string `json:"inn,omitempty" jsonschema:"Or a customer's INN: flags over its tenders."`
+	From    string `json:"published_from,omitempty" jsonschema:"With inn: tenders published from this day."`
+	To      string `json:"published_to,omitempty" jsonschema:"With inn: to this day, included."`
+}
+
+func (a *flagsArgs) check() error {
+	a.TendNum, a.INN = strings.TrimSpace(a.TendNum), strings.TrimSpace(a.INN)
+	switch {
+	case a.TendNum == "" && a.INN == "":
+		return argErrorf("give \"tend_num\", a purchase number, or \"inn\", a customer's INN")
+	case a.TendNum != "" && a.INN != "":
+		return argErrorf("give \"tend_num\" or \"inn\", not both")
+	case a.INN == "" && (a.From != "" || a.To != ""):
+		return argErrorf("\"published_from\" and \"published_to\" bound a customer's tenders: give them with \"inn\"")
+	case a.INN != "" && !innValue.MatchString(a.INN):
+		return argErrorf("argument \"inn\" is an INN of 10 or 12 digits, got %s", tenderbase.Quote(a.INN))
+	}
+	return nil
+}
+
+// question returns the customer's question of the arguments.
+func (a flagsArgs) question() (tenderbase.CustomerQuestion, error) {
+	q := tenderbase.CustomerQuestion{INN: a.INN}
+	if a.From != "" {
+		start, _, ok := parseDay(a.From)
+		if !ok {
+			return q, argErrorf("argument \"published_from\" is a day such as 2026-12-01 or 01.12.2026, got %s", tenderbase.Quote(a.From))
+		}
+		q.From = start
+	}
+	if a.To != "" {
+		_, end, ok := parseDay(a.To)
+		if !ok {
+			return q, argErrorf("argument \"published_to\" is a day such as 2026-12-01 or 01.12.2026, got %s", tenderbase.Quote(a.To))
+		}
+		q.To = end.Add(time.Second)
+	}
+	if !q.From.IsZero() && !q.To.IsZero() && !q.From.Before(q.To) {
+		return q, argErrorf("\"published_from\" must come before \"published_to\"")
+	}
+	return q, nil
 }
 
 func (s *Set) ruFlags() (*Tool, error) {
-	return build(definition[tendNumArgs]{
+	return build(definition[flagsArgs]{
 		name:  "ru.flags",
 		title: "Tender red flags",
 		description: "Red flags of a Russian tender: single bid, price near the initial, short deadline, many amendments, new, " +
 			"unfair or bankrupt winner, upheld complaints; each fired, not_fired or cannot_tell (what is missing), with its " +
-			"source, figures and records to open. Paid plans.",
+			"source, figures and records to open. Or of a customer (inn): shares of single bids, prices near the initial, " +
+			"amended notices; upheld complaints. Paid plans." + " " + `Example: {"inn": "7701234567"}.`,
 		output: outputOf[FlagsAnswer](""),
-		run: func(ctx context.Context, args tendNumArgs) (Output, error) {
-			res, err := s.Flags(ctx, args.TendNum)
+		run: func(ctx context.Context, args flagsArgs) (Output, error) {
+			var res FlagsAnswer
+			var err error
+			if args.INN != "" {
+				res, err = s.CustomerFlags(ctx, args)
+			} else {
+				res, err = s.Flags(ctx, args.TendNum)
+			}
 			if err != nil {
 				return Output{}, err
 			}
 			return output(res, restricted{})
 		},
 	})
+}
+
+// CustomerFlags checks the red flags of a customer over its tenders,
+// from the figures its store counts, for the caller of ctx: the free plan
+// is refused (EFORBIDDEN).
+func (s *Set) CustomerFlags(ctx context.Context, args flagsArgs) (FlagsAnswer, error) {
+	if c := callerOf(ctx); !c.plan.Paid() {
+		return FlagsAnswer{}, tenderbase.Errorf(tenderbase.EFORBIDDEN,
+			"red flags are part of the standard, guru and corporate plans: they rest on participants, winners and suppliers, which the %s plan does not see", c.plan)
+	}
+	q, err := args.question()
+	if err != nil {
+		return FlagsAnswer{}, err
+	}
+	cf, ok := tenderbase.StoreAs[tenderbase.CustomerFlagger](s.store)
+	if !ok {
+		return FlagsAnswer{}, fmt.Errorf("the store %T counts no customer's figures", s.store)
+	}
+	f, err := cf.CustomerFigures(ctx, q)
+	if err != nil {
+		return FlagsAnswer{}, err
+	}
+	res := FlagsAnswer{INN: q.INN, From: args.From, To: args.To, Flags: redflags.CheckCustomer(f), Figures: &f}
+	res.Fired = redflags.FiredCount(res.Flags)
+	return res, nil
 }
 
 // Flags checks the red flags of the tender with the purchase number, for

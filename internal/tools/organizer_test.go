@@ -64,6 +64,59 @@ func checkOrganizers(t *testing.T, store tenderbase.Store) {
 	t.Run("detail", func(t *testing.T) { checkOrganizerDetail(t, set) })
 	t.Run("search", func(t *testing.T) { checkOrganizerSearch(t, set) })
 	t.Run("byInn", func(t *testing.T) { checkOrganizerActivity(t, set) })
+	t.Run("filter", func(t *testing.T) { checkOrganizerFilter(t, set) })
+}
+
+// checkOrganizerFilter: ru.search's organizer_inn finds the tenders an
+// INN placed, for others as their organizer or for itself as a customer
+// whose notice names no other organizer; the groups of analytics.aggregate
+// by organizer list their tenders through it, as many as they count.
+func checkOrganizerFilter(t *testing.T, set *Set) {
+	tests := []struct {
+		inn  string
+		want []string
+	}{
+		// The authorized body placed the open tender and the joint one.
+		{innCZRT, []string{"0811200000126000042", jointNumber}},
+		// The lyceum buys through it: it placed none.
+		{innLyceum, nil},
+		// The city grid's notice is placed by its parent company.
+		{innGES, nil},
+	}
+	for _, tt := range tests {
+		page, _ := decodeCall[pageOf](t, set, tenderbase.PlanFree, "ru.search", `{"organizer_inn": "`+tt.inn+`"}`)
+		var got []string
+		for _, item := range page.Items {
+			got = append(got, recordKey(t, item, "purchase_number"))
+		}
+		slices.Sort(got)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("ru.search organizer_inn %s (-want +got):\n%s", tt.inn, diff)
+		}
+	}
+	placed, _ := decodeCall[pageOf](t, set, tenderbase.PlanFree, "ru.search", `{"organizer_inn": "`+innYSK+`"}`)
+	found := false
+	for _, item := range placed.Items {
+		found = found || recordKey(t, item, "purchase_number") == placedNumber
+	}
+	if !found {
+		t.Errorf("ru.search organizer_inn %s: want %s, which it placed for %s, among %d", innYSK, placedNumber, innGES, len(placed.Items))
+	}
+	agg, _ := decodeCall[aggregateResult](t, set, tenderbase.PlanGuru, "analytics.aggregate", `{"resource": "ru", "by": "organizer", "top": 100}`)
+	if len(agg.Groups) < 3 {
+		t.Fatalf("analytics.aggregate by organizer: %d groups, want the placers of the fixtures", len(agg.Groups))
+	}
+	for _, g := range agg.Groups {
+		if g.Filter == nil {
+			t.Errorf("group %s: no filter", g.Key)
+			continue
+		}
+		body, _ := json.Marshal(g.Filter)
+		page, _ := decodeCall[pageOf](t, set, tenderbase.PlanGuru, "ru.search", string(body))
+		if page.Total != g.Figures.Count {
+			t.Errorf("group %s counts %d; ru.search %s finds %d", g.Key, g.Figures.Count, body, page.Total)
+		}
+	}
 }
 
 // checkOrganizerDetail: the joint purchase names its organizer with its

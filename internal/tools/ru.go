@@ -34,7 +34,7 @@ func (s *Set) ruSearch() (*Tool, error) {
 		kind:  tenderbase.KindTender,
 		flags: flagKinds{regions: true, laws: true},
 		filters: []string{"regions", "laws", "price_min", "price_max", "published_from", "published_to", "deadline_from", "deadline_to",
-			"open", "state", "okpd2", "customer_inn", "participant_inn", "placing_method", "platform"},
+			"open", "state", "okpd2", "customer_inn", "organizer_inn", "participant_inn", "placing_method", "platform"},
 		sorts: []tenderbase.Sort{tenderbase.SortDeadline, tenderbase.SortPriceAsc, tenderbase.SortPriceDesc, tenderbase.SortRelevance},
 	})
 }

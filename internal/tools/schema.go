@@ -50,6 +50,7 @@ var argumentRules = map[string]func(*jsonschema.Schema){
 	"limit":           func(s *jsonschema.Schema) { bound(s, 0, tenderbase.MaxFeedPage) },
 	"customer_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
 	"participant_inn": func(s *jsonschema.Schema) { s.Pattern = innPattern },
+	"organizer_inn":   func(s *jsonschema.Schema) { s.Pattern = innPattern },
 	"supplier_inn":    func(s *jsonschema.Schema) { s.Pattern = innPattern },
 	"hour":            func(s *jsonschema.Schema) { bound(s, 0, 23) },
 	"schedule": func(s *jsonschema.Schema) {
@@ -116,6 +117,7 @@ var argumentLimits = map[string]int{
 	"cpv":             maxNumberLength,
 	"customer_inn":    maxINNLength,
 	"participant_inn": maxINNLength,
+	"organizer_inn":   maxINNLength,
 	"winner_id":       maxNumberLength,
 	"supplier_inn":    maxINNLength,
 	"placing_method":  maxNumberLength,

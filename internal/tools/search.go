@@ -60,6 +60,7 @@ type searchArgs struct {
 	OKPD2          string         `json:"okpd2,omitempty" jsonschema:"Code prefix: 43.91." doc:"OKPD2 code or its beginning, of any purchase object: 43 (a class), 43.91, 43.91.19.110."`
 	CPV            string         `json:"cpv,omitempty" jsonschema:"Code prefix: 4526." doc:"CPV code or its significant digits, of the tender or a lot: 45 (the division), 4526, 45261910-6."`
 	CustomerINN    string         `json:"customer_inn,omitempty" doc:"INN of the customer (10 or 12 digits)."`
+	OrganizerINN   string         `json:"organizer_inn,omitempty" doc:"INN of who placed the tender: the organizer its notice names (an authorized body, a joint purchase's organizer), else its customer (10 or 12 digits)."`
 	ParticipantINN string         `json:"participant_inn,omitempty" jsonschema:"In the protocols." doc:"INN of a participant that the tender's protocols name (10 or 12 digits)."`
 	SupplierINN    string         `json:"supplier_inn,omitempty" doc:"INN of the supplier (10 or 12 digits)."`
 	WinnerID       string         `json:"winner_id,omitempty" jsonschema:"VAT/company no." doc:"National registration number of a winner that a world tender's award names, as the notice publishes it (a VAT or company number such as DE811128135 or 09506232); letters and digits count, spaces, dots and dashes do not."`

@@ -40,7 +40,7 @@ var specTools = []string{
 // all there is to say, and whose sibling (price_min, published_from) or
 // the server's instructions (page, exact) say the rest: their schemas carry no
 // description, since a model reads every tool's before its first call.
-var selfExplained = []string{"ikz", "plan_number", "laws", "price_max", "published_to", "deadline_to", "ends_to", "customer_inn", "supplier_inn", "sort", "page", "exact"}
+var selfExplained = []string{"ikz", "plan_number", "laws", "price_max", "published_to", "deadline_to", "ends_to", "customer_inn", "organizer_inn", "supplier_inn", "sort", "page", "exact"}
 
 func TestList(t *testing.T) {
 	var names []string
@@ -226,7 +226,7 @@ func TestArgumentMessages(t *testing.T) {
 		{"ru.search", `[]`, "the arguments must be a JSON object, got an array"},
 		{"ru.detail", `{}`, `argument "id" is required (a string)`},
 		{"ru.search", `{"query": "a", "region": [16]}`, `unknown argument "region"; this tool takes query, exact, regions, laws, price_min, price_max, ` +
-			`published_from, published_to, deadline_from, deadline_to, open, state, okpd2, customer_inn, participant_inn, placing_method, platform, sort, page, cursor, filters`},
+			`published_from, published_to, deadline_from, deadline_to, open, state, okpd2, customer_inn, organizer_inn, participant_inn, placing_method, platform, sort, page, cursor, filters`},
 		{"docs.search", `{"price_min": 5}`, `unknown argument "price_min"; this tool takes query, exact, regions, published_from, published_to, customer_inn, sort, page, cursor, filters`},
 		{"ru.search", `{"query": "a", "page": "1.5"}`, `argument "page" must be an integer, or a string of digits alone, got a string "1.5"`},
 		{"ru.search", `{"query": "a", "regions": ["16", "x"]}`, `argument "regions" must be an array of integers, or of strings of digits alone, got an array ["16", "x"]`},
