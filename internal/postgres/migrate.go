@@ -135,4 +135,5 @@ var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
 	8:  fillMeasures, // prices and deadlines, code prefixes, tenders' participants
 	17: fillEnds,     // the ends of contracts' terms
 	18: fillFacts,    // what each record contributes to an aggregation
+	19: fillBids,     // the participants of protocols; contracts' statuses in their facts
 }

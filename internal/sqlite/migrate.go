@@ -66,6 +66,7 @@ var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	13: fillMeasures, // prices and deadlines, code prefixes, tenders' participants
 	22: fillEnds,     // the ends of contracts' terms
 	23: fillFacts,    // what each record contributes to an aggregation
+	24: fillBids,     // the participants of protocols; contracts' statuses in their facts
 }
 
 // reindexBatch is how many records reindex reads at a time.
