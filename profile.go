@@ -81,7 +81,10 @@ type Rivalry struct {
 	MoreRivals  int     `json:"more_rivals"`
 	Winners     []Rival `json:"winners"`
 	MoreWinners int     `json:"more_winners"`
-	Generation  int64   `json:"-"`
+	// Statuses are its contracts as a supplier, dated in the period, by
+	// status, the most first.
+	Statuses   []StatusCount `json:"statuses"`
+	Generation int64         `json:"-"`
 }
 
 // Rival is a participant met in the procedures of a Rivalry.
@@ -126,4 +129,33 @@ func BidsOf(p *Protocol) []Bid {
 			Offer: minor(part.Price), Won: winners[part.INN], Date: p.Date()})
 	}
 	return out
+}
+
+// Profile is what the stored records say of one organization in one
+// role, each part computed in the store.
+type Profile struct {
+	INN  string `json:"inn"`
+	Name string `json:"name,omitempty"`
+	Role Role   `json:"role"`
+	// A customer's: its contracts by supplier (the total is every
+	// contract, its drop the price drops), its spend by year or quarter,
+	// its notices by placing method (the total's competition is the
+	// single-bid share), and the complaints against it.
+	Suppliers  *Aggregate `json:"suppliers,omitempty"`
+	Spend      []Group    `json:"spend,omitempty"`
+	Methods    *Aggregate `json:"methods,omitempty"`
+	Complaints int        `json:"complaints"`
+	// A supplier's: its contracts by customer (the total's drop is its
+	// mean discount), its record in the protocols with its contracts by
+	// status, and its entries in the unfair-supplier register.
+	Customers *Aggregate `json:"customers,omitempty"`
+	Rivalry   *Rivalry   `json:"rivalry,omitempty"`
+	Unfair    int        `json:"unfair"`
+}
+
+// StatusCount is the number of a supplier's contracts in one status
+// (Contract.Status: execution, completed, terminated, annulled).
+type StatusCount struct {
+	Status string `json:"status"`
+	Count  int    `json:"count"`
 }

@@ -72,7 +72,30 @@ func Rivalry(ctx context.Context, q Query, ph Placeholder, p tenderbase.Profilin
 	if err := name(ctx, q, ph, &out); err != nil {
 		return out, fmt.Errorf("names of rivals of %s: %w", p.INN, err)
 	}
+	out.Statuses = []tenderbase.StatusCount{}
+	err = scan(ctx, q, statusesSQL(ph), args, func(r Scanner) error {
+		var c tenderbase.StatusCount
+		if err := r.Scan(&c.Status, &c.Count); err != nil {
+			return err
+		}
+		out.Statuses = append(out.Statuses, c)
+		return nil
+	})
+	if err != nil {
+		return out, fmt.Errorf("contracts of %s by status: %w", p.INN, err)
+	}
 	return out, nil
+}
+
+// statusesSQL counts the contracts of the supplier (argument 1), dated in
+// [2, 3), by the status their facts keep, the most first: those of which
+// it is any supplier, as a search of contracts by supplier_inn finds them.
+func statusesSQL(ph Placeholder) string {
+	return `SELECT COALESCE(f.outcome, '` + tenderbase.ContractExecuting + `') AS status, count(*) AS n FROM facts f
+		WHERE f.kind = '` + string(tenderbase.KindContract) + `' AND f.published >= ` + ph(2) + ` AND f.published < ` + ph(3) + `
+		AND f.rid IN (SELECT l.rid FROM lookups l WHERE l.kind = '` + string(tenderbase.KindContract) + `'
+			AND l.field = '` + tenderbase.LookupSupplierINN + `' AND l.value = ` + ph(1) + `)
+		GROUP BY COALESCE(f.outcome, '` + tenderbase.ContractExecuting + `') ORDER BY n DESC, status`
 }
 
 // mineSQL selects the procedures the supplier (argument 1) took part in
