@@ -15,11 +15,11 @@ import (
 // profileArgs are the arguments of analytics.profile.
 type profileArgs struct {
 	INN  string `json:"inn"`
-	Role string `json:"role,omitempty" jsonschema:"auto (default): the role of more of its records."`
-	Top  int    `json:"top,omitempty" jsonschema:"Rows of each list; 10 by default."`
-	From string `json:"from,omitempty" jsonschema:"YYYY-MM-DD: records dated from."`
-	To   string `json:"to,omitempty" jsonschema:"YYYY-MM-DD: to, that day included."`
-	By   string `json:"by,omitempty" jsonschema:"Spend by year (default) or quarter."`
+	Role string `json:"role,omitempty" jsonschema:"auto by default."`
+	Top  int    `json:"top,omitempty" jsonschema:"Rows a list; 10 by default."`
+	From string `json:"from,omitempty" jsonschema:"YYYY-MM-DD."`
+	To   string `json:"to,omitempty" jsonschema:"YYYY-MM-DD, included."`
+	By   string `json:"by,omitempty" jsonschema:"Spend by; year by default."`
 }
 
 // profileResult is the output of analytics.profile: a customer's parts or
@@ -69,9 +69,8 @@ func (s *Set) analyticsProfile() (*Tool, error) {
 	return build(definition[profileArgs]{
 		name:  "analytics.profile",
 		title: "Profile of an INN",
-		description: "A customer's suppliers, spend over time, methods, single-bid share, price drops, complaints; " +
-			"a supplier's customers, wins and losses, rivals and who won instead, discount, contract statuses, RNP. Paid plans. " +
-			`Example: {"inn": "7707083893", "role": "supplier"}.`,
+		description: "An INN as customer (suppliers, spend, methods, single bid, drops, complaints) or supplier " +
+			"(wins, losses, rivals and who won, customers, discount, contract statuses, RNP). Paid plans.",
 		output: outputOf[profileResult](""),
 		rules: map[string]func(*jsonschema.Schema){
 			"role": func(p *jsonschema.Schema) { p.Enum = anyOf([]string{"auto", "customer", "supplier"}) },
