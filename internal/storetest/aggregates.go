@@ -85,6 +85,7 @@ func testAggregates(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	t.Run("RealProtocols", func(t *testing.T) { testRealProtocols(t, open) })
 	t.Run("Joined", func(t *testing.T) { testJoinedFacts(t, open) })
 	t.Run("Reference", func(t *testing.T) { testAggregateReference(t, open) })
+	t.Run("RivalryReference", func(t *testing.T) { testRivalryReference(t, open) })
 	t.Run("Invalid", func(t *testing.T) { testAggregateInvalid(t, open) })
 }
 
