@@ -274,3 +274,22 @@ func TestFactsOfOldRecords(t *testing.T) {
 	defer s.Close()
 	storetest.CheckAggregates(t, s)
 }
+
+// TestBidsOfOldRecords opens a database written before protocols had
+// bids (migration 0024), and before facts too: Open fills them, so that a
+// supplier's rivalry counts the protocols stored before.
+func TestBidsOfOldRecords(t *testing.T) {
+	path := t.TempDir() + "/old.db"
+	st := textproc.Stemmer{}
+	writeLayoutBefore(t, path, 13, storetest.AggregateRecords(), func(r tenderbase.Record) [][]textproc.Token {
+		return query.MatchedFields(st, r, false)
+	})
+	s, err := Open(t.Context(), path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if storetest.CheckRivalry(t, s) == 0 {
+		t.Fatal("the protocols name no participant")
+	}
+}

@@ -24,6 +24,16 @@ func testRivalryReference(t *testing.T, open func(t *testing.T) tenderbase.Store
 		t.Fatal(err)
 	}
 	put(t, st, recs...)
+	if n := CheckRivalry(t, st); n < 5 {
+		t.Fatalf("the demo's protocols name %d participants", n)
+	}
+}
+
+// CheckRivalry checks the rivalry of every participant of the protocols
+// st holds against the reference counted from its records, and returns
+// the number of participants checked.
+func CheckRivalry(t *testing.T, st tenderbase.Store) int {
+	t.Helper()
 	rv, ok := st.(tenderbase.Rivals)
 	if !ok {
 		t.Fatalf("%T is no tenderbase.Rivals", st)
@@ -39,9 +49,6 @@ func testRivalryReference(t *testing.T, open func(t *testing.T) tenderbase.Store
 				inns[b.INN] = true
 			}
 		}
-	}
-	if len(inns) < 5 {
-		t.Fatalf("the demo's protocols name %d participants", len(inns))
 	}
 	checked := 0
 	for inn := range inns {
@@ -61,6 +68,7 @@ func testRivalryReference(t *testing.T, open func(t *testing.T) tenderbase.Store
 	if checked == 0 {
 		t.Fatal("no procedure checked")
 	}
+	return len(inns)
 }
 
 // rivalry works p (a supplier's, without a period) out from the current
