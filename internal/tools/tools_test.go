@@ -144,6 +144,7 @@ var goodArgs = map[string]string{
 	"prices.monitor":      `{"okpd2": "26.20"}`,
 	"ru.flags":            `{"tend_num": "0362064093423626283"}`,
 	"analytics.aggregate": `{"resource": "ru", "search": {"query": "поставка"}, "by": "region", "top": 3}`,
+	"analytics.profile":   `{"inn": "2320884627", "role": "supplier", "top": 3}`,
 	"subscriptions.create": `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
 		`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}`,
 	"subscriptions.list":   `{}`,
