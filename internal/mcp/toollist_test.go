@@ -17,8 +17,8 @@ import (
 // the tools of purchase plans, which came to 22,454 with them; ru.flags
 // added 610, data.freshness 439, contracts.search's bounds and sort by
 // the end of a term 154, analytics.aggregate 1,099 and analytics.profile
-// 890 (docs/decisions.md).
-const maxToolListChars = 25_650
+// 962 (docs/decisions.md).
+const maxToolListChars = 25_720
 
 // TestToolListSize measures the tools/list of the real tools, tool by
 // tool, and fails when they come to more than maxToolListChars.

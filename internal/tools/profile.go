@@ -14,7 +14,7 @@ import (
 
 // profileArgs are the arguments of analytics.profile.
 type profileArgs struct {
-	INN  string `json:"inn"`
+	INN  string `json:"inn" jsonschema:"The organization's."`
 	Role string `json:"role,omitempty" jsonschema:"auto by default."`
 	Top  int    `json:"top,omitempty" jsonschema:"Rows a list; 10 by default."`
 	From string `json:"from,omitempty" jsonschema:"YYYY-MM-DD."`
@@ -70,7 +70,8 @@ func (s *Set) analyticsProfile() (*Tool, error) {
 		name:  "analytics.profile",
 		title: "Profile of an INN",
 		description: "An INN as customer (suppliers, spend, methods, single bid, drops, complaints) or supplier " +
-			"(wins, losses, rivals and who won, customers, discount, contract statuses, RNP). Paid plans.",
+			"(wins, losses, rivals and who won, customers, discount, contract statuses, RNP). Paid plans. " +
+			`Example: {"inn": "6163041287"}.`,
 		output: outputOf[profileResult](""),
 		rules: map[string]func(*jsonschema.Schema){
 			"role": func(p *jsonschema.Schema) { p.Enum = anyOf([]string{"auto", "customer", "supplier"}) },

@@ -27,7 +27,7 @@ var specTools = []string{
 	"feed.changes",
 	// Beyond the spec's tools: the plans' price monitoring, red flags,
 	// aggregates and mailings (spec part 8).
-	"prices.monitor", "ru.flags", "analytics.aggregate",
+	"prices.monitor", "ru.flags", "analytics.aggregate", "analytics.profile",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 	// Beyond the spec: how current the data is, before an empty answer is
 	// trusted.
