@@ -259,8 +259,10 @@ func TestPutAfterReindex(t *testing.T) {
 }
 
 // TestFactsOfOldRecords opens a database written before records had facts
-// (migration 0023), and before measures and standings too: Open fills
-// them, so that the aggregates join notices, protocols and contracts.
+// (migration 0023) and protocols bids (0024), and before measures and
+// standings too: Open fills them, so that the aggregates join notices,
+// protocols and contracts, and a supplier's rivalry counts the protocols
+// stored before.
 func TestFactsOfOldRecords(t *testing.T) {
 	path := t.TempDir() + "/old.db"
 	st := textproc.Stemmer{}
@@ -273,22 +275,6 @@ func TestFactsOfOldRecords(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.CheckAggregates(t, s)
-}
-
-// TestBidsOfOldRecords opens a database written before protocols had
-// bids (migration 0024), and before facts too: Open fills them, so that a
-// supplier's rivalry counts the protocols stored before.
-func TestBidsOfOldRecords(t *testing.T) {
-	path := t.TempDir() + "/old.db"
-	st := textproc.Stemmer{}
-	writeLayoutBefore(t, path, 13, storetest.AggregateRecords(), func(r tenderbase.Record) [][]textproc.Token {
-		return query.MatchedFields(st, r, false)
-	})
-	s, err := Open(t.Context(), path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
 	if storetest.CheckRivalry(t, s) == 0 {
 		t.Fatal("the protocols name no participant")
 	}
