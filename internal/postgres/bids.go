@@ -3,7 +3,6 @@ package postgres
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/jackc/pgx/v5"
 
@@ -66,51 +65,25 @@ func encodedRecords(es []versioning.Encoded) []tenderbase.Record {
 // every current contract anew (its outcome is its status), a batch at a
 // time, for a database made before bids (migration 0019).
 func fillBids(ctx context.Context, tx pgx.Tx) error {
-	after := int64(math.MinInt64)
-	for {
-		rows, _ := tx.Query(ctx, `
-			SELECT r.rid, r.doc, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
-			WHERE r.rid > $1 AND r.kind IN ('protocol', 'contract') ORDER BY r.rid LIMIT $2`, after, reindexBatch)
-		var recs []tenderbase.Record
-		var rids []int64
-		var contracts []tenderbase.Record
-		var crids, cdocs []int64
-		var rid int64
-		var doc *int64
-		var kind string
-		var body []byte
-		_, err := pgx.ForEachRow(rows, []any{&rid, &doc, &kind, &body}, func() error {
-			r, err := versioning.Decode(tenderbase.Kind(kind), body)
-			if err != nil {
-				return err
-			}
-			after = rid
-			recs, rids = append(recs, r), append(rids, rid)
-			if r.Kind() == tenderbase.KindContract {
-				contracts, crids = append(contracts, r), append(crids, rid)
-				var d int64
-				if doc != nil {
-					d = *doc
-				}
-				cdocs = append(cdocs, d)
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("read records for their bids: %w", err)
-		}
-		if err := copyBids(ctx, tx, recs, rids); err != nil {
+	kinds := []string{string(tenderbase.KindProtocol), string(tenderbase.KindContract)}
+	return eachBatchOf(ctx, tx, kinds, func(es []versioning.Encoded, rids []int64, docs []*int64) error {
+		if err := copyBids(ctx, tx, encodedRecords(es), rids); err != nil {
 			return err
 		}
-		for i, c := range contracts {
-			if err := putFacts(ctx, tx, c, crids[i], cdocs[i]); err != nil {
+		for i, e := range es {
+			if e.Rec.Kind() != tenderbase.KindContract {
+				continue
+			}
+			var doc int64
+			if docs[i] != nil {
+				doc = *docs[i]
+			}
+			if err := putFacts(ctx, tx, e.Rec, rids[i], doc); err != nil {
 				return err
 			}
 		}
-		if len(recs) < reindexBatch {
-			return nil
-		}
-	}
+		return nil
+	})
 }
 
 // Rivalry answers how a supplier fared in the protocols, from the bids

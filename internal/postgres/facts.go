@@ -100,14 +100,27 @@ func copyFacts[D int64 | *int64](ctx context.Context, tx pgx.Tx, es []versioning
 // and the standing of every tender into its facts, for a database made
 // before facts (migration 0018).
 func fillFacts(ctx context.Context, tx pgx.Tx) error {
+	err := eachBatchOf(ctx, tx, aggregateKinds(), func(es []versioning.Encoded, rids []int64, docs []*int64) error {
+		return copyFacts(ctx, tx, es, rids, docs)
+	})
+	if err != nil {
+		return err
+	}
+	return settleAllStates(ctx, tx, false)
+}
+
+// eachBatchOf calls f with every current record of kinds, in rid order,
+// reindexBatch at a time, with their rids and docs (nil before the
+// postings gave docs, 0010: a reindex gives them).
+func eachBatchOf(ctx context.Context, tx pgx.Tx, kinds []string, f func(es []versioning.Encoded, rids []int64, docs []*int64) error) error {
 	after := int64(math.MinInt64)
 	for {
 		rows, _ := tx.Query(ctx, `
 			SELECT r.rid, r.doc, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
-			WHERE r.rid > $1 AND r.kind = ANY($2) ORDER BY r.rid LIMIT $3`, after, aggregateKinds(), reindexBatch)
+			WHERE r.rid > $1 AND r.kind = ANY($2) ORDER BY r.rid LIMIT $3`, after, kinds, reindexBatch)
 		var es []versioning.Encoded
 		var rids []int64
-		var docs []*int64 // none before the postings gave docs (0010): a reindex gives them
+		var docs []*int64
 		var rid int64
 		var doc *int64
 		var kind string
@@ -122,13 +135,13 @@ func fillFacts(ctx context.Context, tx pgx.Tx) error {
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("read records for their facts: %w", err)
+			return fmt.Errorf("read records of %v: %w", kinds, err)
 		}
-		if err := copyFacts(ctx, tx, es, rids, docs); err != nil {
+		if err := f(es, rids, docs); err != nil {
 			return err
 		}
 		if len(es) < reindexBatch {
-			return settleAllStates(ctx, tx, false)
+			return nil
 		}
 	}
 }
