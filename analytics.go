@@ -324,7 +324,8 @@ type Facts struct {
 	// Bids is a protocol's participants, Outcome what it decided
 	// (TenderCompleted, TenderFailed or ""). A tender's are its standing's
 	// (its participants and state), which the stores write into its
-	// facts whenever they derive it.
+	// facts whenever they derive it. A contract's Outcome is its status
+	// as the registry gives it (Contract.Status; execution when none).
 	Bids    int
 	Outcome string
 	// Complaint is a complaint's number, or the number of the complaint
@@ -382,7 +383,7 @@ func contractFacts(c *Contract) Facts {
 	f := Facts{
 		Purchase: c.PurchaseNumber, CustomerINN: c.Customer.INN, CustomerName: partyName(c.Customer),
 		Region: c.Region, Law: c.Law, Published: c.Date(), Amount: minor(c.Price), Currency: CurrencyCode(c.Currency),
-		OKPD2: mainCode(c.Objects),
+		OKPD2: mainCode(c.Objects), Outcome: cmp.Or(c.Status, ContractExecuting),
 	}
 	if len(c.Suppliers) > 0 {
 		f.SupplierINN, f.SupplierName = c.Suppliers[0].INN, partyName(c.Suppliers[0])

@@ -27,7 +27,7 @@ var toolNames = []string{
 	"torgi.search", "torgi.detail",
 	"rnp.search", "rnp.detail",
 	"plans.search", "plans.detail",
-	"feed.changes", "prices.monitor", "ru.flags", "analytics.aggregate",
+	"feed.changes", "prices.monitor", "ru.flags", "analytics.aggregate", "analytics.profile",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 	"data.freshness",
 }
@@ -106,6 +106,7 @@ func demoCalls(t *testing.T) []toolCall {
 		{"ru.flags", map[string]any{"tend_num": contract.PurchaseNumber}},
 		{"data.freshness", map[string]any{}},
 		{"analytics.aggregate", map[string]any{"resource": "ru", "search": map[string]any{"query": longestWord(tender.Title)}, "by": "region"}},
+		{"analytics.profile", map[string]any{"inn": contract.Customer.INN, "role": "customer"}},
 	}
 }
 

@@ -109,6 +109,7 @@ var toolCalls = map[string]string{
 	"/mcp/prices/monitor":      `{"okpd2": "26.20"}`,
 	"/mcp/ru/flags":            `{"tend_num": "0362064093423626283"}`,
 	"/mcp/analytics/aggregate": `{"resource": "ru", "search": {"query": "поставка"}, "by": "region"}`,
+	"/mcp/analytics/profile":   `{"inn": "5023870634", "top": 3}`,
 	"/mcp/subscriptions/create": `{"name": "Поставки", "resource": "ru", "search": {"query": "поставка"}, ` +
 		`"recipients": ["buyer@example.com"]}`,
 	"/mcp/subscriptions/list":   `{}`,

@@ -99,18 +99,41 @@ func copyFacts[D int64 | *int64](ctx context.Context, tx pgx.Tx, es []versioning
 // fillFacts writes the facts of every current record that has facts and
 // no row yet, a batch at a time, and the standing of every tender into
 // its facts when it wrote a tender's, for a database made before facts
-// (migration 0018) or before complaints had them (0019).
+// (migration 0018) or before complaints had them (0020).
 func fillFacts(ctx context.Context, tx pgx.Tx) error {
-	after := int64(math.MinInt64)
 	tenders := false
+	err := eachBatchOf(ctx, tx, tenderbase.FactKinds(), withoutFacts, func(es []versioning.Encoded, rids []int64, docs []*int64) error {
+		for _, e := range es {
+			tenders = tenders || e.Rec.Kind() == tenderbase.KindTender
+		}
+		return copyFacts(ctx, tx, es, rids, docs)
+	})
+	if err != nil || !tenders {
+		return err
+	}
+	return settleAllStates(ctx, tx, false)
+}
+
+// withoutFacts is the condition of eachBatchOf that picks the records that
+// have no facts row yet.
+const withoutFacts = "NOT EXISTS (SELECT 1 FROM facts f WHERE f.rid = r.rid)"
+
+// eachBatchOf calls f with every current record of kinds, in rid order,
+// reindexBatch at a time, with their rids and docs (nil before the
+// postings gave docs, 0010: a reindex gives them); a condition other than
+// "" (on records r) picks some of them.
+func eachBatchOf(ctx context.Context, tx pgx.Tx, kinds []string, condition string, f func(es []versioning.Encoded, rids []int64, docs []*int64) error) error {
+	if condition == "" {
+		condition = "TRUE"
+	}
+	after := int64(math.MinInt64)
 	for {
 		rows, _ := tx.Query(ctx, `
 			SELECT r.rid, r.doc, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
-			WHERE r.rid > $1 AND r.kind = ANY($2) AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.rid = r.rid)
-			ORDER BY r.rid LIMIT $3`, after, tenderbase.FactKinds(), reindexBatch)
+			WHERE r.rid > $1 AND r.kind = ANY($2) AND `+condition+` ORDER BY r.rid LIMIT $3`, after, kinds, reindexBatch)
 		var es []versioning.Encoded
 		var rids []int64
-		var docs []*int64 // none before the postings gave docs (0010): a reindex gives them
+		var docs []*int64
 		var rid int64
 		var doc *int64
 		var kind string
@@ -121,21 +144,17 @@ func fillFacts(ctx context.Context, tx pgx.Tx) error {
 				return err
 			}
 			after = rid
-			tenders = tenders || r.Kind() == tenderbase.KindTender
 			es, rids, docs = append(es, versioning.Encoded{Rec: r, Kind: kind}), append(rids, rid), append(docs, doc)
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("read records for their facts: %w", err)
+			return fmt.Errorf("read records of %v: %w", kinds, err)
 		}
-		if err := copyFacts(ctx, tx, es, rids, docs); err != nil {
+		if err := f(es, rids, docs); err != nil {
 			return err
 		}
-		if len(es) < reindexBatch && !tenders {
-			return nil
-		}
 		if len(es) < reindexBatch {
-			return settleAllStates(ctx, tx, false)
+			return nil
 		}
 	}
 }

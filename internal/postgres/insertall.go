@@ -101,7 +101,10 @@ func (w writer) InsertAll(ctx context.Context, es []versioning.Encoded) error {
 		pgx.CopyFromSlice(len(lookupRows), func(i int) ([]any, error) { return lookupRows[i], nil })); err != nil {
 		return fmt.Errorf("store lookups: %w", err)
 	}
-	return copyFacts(ctx, w.q, es, rids, docs)
+	if err := copyFacts(ctx, w.q, es, rids, docs); err != nil {
+		return err
+	}
+	return copyBids(ctx, w.q, encodedRecords(es), rids)
 }
 
 // newRIDs returns a new rid for each of es: in each second, after the

@@ -137,4 +137,5 @@ var goSteps = map[int]func(ctx context.Context, tx pgx.Tx) error{
 	// 18 made the facts table; 20 gave it the complaint column, which
 	// the facts of every kind are written with, and fills it.
 	20: fillFacts, // what each record contributes to an aggregation
+	22: fillBids,  // the participants of protocols; contracts' statuses in their facts
 }

@@ -250,7 +250,10 @@ func (w writer) Insert(ctx context.Context, e versioning.Encoded) error {
 		return fmt.Errorf("store record: %w", tooLarge(err))
 	}
 	w.changes.Add(e.Rec.Kind(), uint32(doc), x.terms)
-	return putFacts(ctx, w.q, e.Rec, rid, doc)
+	if err := putFacts(ctx, w.q, e.Rec, rid, doc); err != nil {
+		return err
+	}
+	return putBids(ctx, w.q, e.Rec, rid)
 }
 
 // Replace makes version vid the current one. A record whose date moved to
@@ -283,6 +286,9 @@ func (w writer) Replace(ctx context.Context, e versioning.Encoded, cur versionin
 	}
 	// The facts moved with the rid, by their foreign key.
 	if err := putFacts(ctx, w.q, e.Rec, rid, int64(doc)); err != nil {
+		return err
+	}
+	if err := putBids(ctx, w.q, e.Rec, rid); err != nil {
 		return err
 	}
 	return w.AddLookups(ctx, e, rid)

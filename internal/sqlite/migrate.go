@@ -68,6 +68,7 @@ var goSteps = map[int]func(ctx context.Context, tx *sql.Tx) error{
 	// 23 made the facts table; 25 gave it the complaint column, which
 	// the facts of every kind are written with, and fills it.
 	25: fillFacts, // what each record contributes to an aggregation
+	27: fillBids,  // the participants of protocols; contracts' statuses in their facts
 }
 
 // reindexBatch is how many records reindex reads at a time.

@@ -259,8 +259,10 @@ func TestPutAfterReindex(t *testing.T) {
 }
 
 // TestFactsOfOldRecords opens a database written before records had facts
-// (migration 0023), and before measures and standings too: Open fills
-// them, so that the aggregates join notices, protocols and contracts.
+// (migration 0023) and protocols bids (0024), and before measures and
+// standings too: Open fills them, so that the aggregates join notices,
+// protocols and contracts, and a supplier's rivalry counts the protocols
+// stored before.
 func TestFactsOfOldRecords(t *testing.T) {
 	path := t.TempDir() + "/old.db"
 	st := textproc.Stemmer{}
@@ -273,6 +275,9 @@ func TestFactsOfOldRecords(t *testing.T) {
 	}
 	defer s.Close()
 	storetest.CheckAggregates(t, s)
+	if storetest.CheckRivalry(t, s) == 0 {
+		t.Fatal("the protocols name no participant")
+	}
 }
 
 // TestComplaintFactsOfOldRecords opens a database written before

@@ -208,7 +208,7 @@ func (w writer) newRID(ctx context.Context, date time.Time) (int64, error) {
 }
 
 // index writes the record's row in its kind's full-text table, its
-// postings under doc, its measures and its facts.
+// postings under doc, its measures, its facts and its bids.
 func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64, doc uint32) error {
 	d := w.documents.Of(r, w.document)
 	w.fts.insert(r.Kind(), rid, d.args(rid))
@@ -216,7 +216,10 @@ func (w writer) index(ctx context.Context, r tenderbase.Record, rid int64, doc u
 	if err := putMeasures(ctx, w.c, r, rid); err != nil {
 		return err
 	}
-	return putFacts(ctx, w.c, r, rid)
+	if err := putFacts(ctx, w.c, r, rid); err != nil {
+		return err
+	}
+	return putBids(ctx, w.c, r, rid)
 }
 
 // document analyzes r on the writer's goroutine.

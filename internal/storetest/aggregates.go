@@ -87,6 +87,7 @@ func testAggregates(t *testing.T, open func(t *testing.T) tenderbase.Store) {
 	t.Run("RealComplaints", func(t *testing.T) { testRealComplaints(t, open) })
 	t.Run("CustomerFigures", func(t *testing.T) { testCustomerFigures(t, open) })
 	t.Run("Reference", func(t *testing.T) { testAggregateReference(t, open) })
+	t.Run("RivalryReference", func(t *testing.T) { testRivalryReference(t, open) })
 	t.Run("Invalid", func(t *testing.T) { testAggregateInvalid(t, open) })
 }
 

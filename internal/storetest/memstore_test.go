@@ -283,3 +283,16 @@ func (m *memStore) Aggregate(ctx context.Context, a tenderbase.Aggregation) (ten
 	}
 	return ref.aggregate(a, matches), nil
 }
+
+// Rivalry answers by the reference: every current protocol and contract
+// read, every figure counted from the records themselves.
+func (m *memStore) Rivalry(ctx context.Context, p tenderbase.Profiling) (tenderbase.Rivalry, error) {
+	if err := p.Validate(); err != nil {
+		return tenderbase.Rivalry{}, err
+	}
+	ref, err := referenceOf(ctx, m)
+	if err != nil {
+		return tenderbase.Rivalry{}, err
+	}
+	return ref.rivalry(p), nil
+}

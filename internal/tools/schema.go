@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -132,8 +133,12 @@ var argumentLimits = map[string]int{
 	"ikz":             36,
 	"plan_number":     18,
 	"publish_in":      7,
-	// The grouping of analytics.aggregate.
+	// The grouping of analytics.aggregate, the spend's of analytics.profile.
 	"by": maxStateLength,
+	// The role and the period of analytics.profile: dates YYYY-MM-DD.
+	"role": maxStateLength,
+	"from": len(time.DateOnly),
+	"to":   len(time.DateOnly),
 	// The arguments of subscriptions.create.
 	"name":       200,
 	"search":     maxFilterKeys,

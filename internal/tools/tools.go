@@ -182,7 +182,7 @@ func (s *Set) definitions() []func() (*Tool, error) {
 		s.rnpSearch, s.rnpDetail,
 		s.plansSearch, s.plansDetail,
 		s.feedChanges,
-		s.pricesMonitor, s.ruFlags, s.analyticsAggregate,
+		s.pricesMonitor, s.ruFlags, s.analyticsAggregate, s.analyticsProfile,
 		s.subscriptionsCreate, s.subscriptionsList, s.subscriptionsDelete,
 		s.dataFreshness,
 	}

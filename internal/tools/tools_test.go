@@ -29,7 +29,7 @@ var specTools = []string{
 	"feed.changes",
 	// Beyond the spec's tools: the plans' price monitoring, red flags,
 	// aggregates and mailings (spec part 8).
-	"prices.monitor", "ru.flags", "analytics.aggregate",
+	"prices.monitor", "ru.flags", "analytics.aggregate", "analytics.profile",
 	"subscriptions.create", "subscriptions.list", "subscriptions.delete",
 	// Beyond the spec: how current the data is, before an empty answer is
 	// trusted.
@@ -147,6 +147,7 @@ var goodArgs = map[string]string{
 	"prices.monitor":      `{"okpd2": "26.20"}`,
 	"ru.flags":            `{"tend_num": "0362064093423626283"}`,
 	"analytics.aggregate": `{"resource": "ru", "search": {"query": "поставка"}, "by": "region", "top": 3}`,
+	"analytics.profile":   `{"inn": "2320884627", "role": "supplier", "top": 3}`,
 	"subscriptions.create": `{"name": "Кровля", "resource": "ru", "search": {"query": "ремонт кровли", "regions": [77]}, ` +
 		`"schedule": "daily", "hour": 9, "recipients": ["buyer@example.com"]}`,
 	"subscriptions.list":   `{}`,
