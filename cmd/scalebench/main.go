@@ -115,6 +115,9 @@ type config struct {
 	// partial matches), as a store of its own (sqlite exact, postgres
 	// exact) beside the same store widening its queries.
 	Exact bool
+	// Aggregates times analytics.aggregate (aggregates.go) instead of
+	// ru.search.
+	Aggregates bool
 }
 
 // wants reports whether the store called name is timed.
@@ -176,6 +179,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&cfg.JSON, "json", "", "`FILE` to write the figures to, as JSON")
 	fs.BoolVar(&cfg.Export, "export", false, "time the export of -records stored complaints instead of searches")
 	fs.BoolVar(&cfg.Exact, "exact", false, "also time each of the project's stores with \"exact\": true (no thesaurus, corrections or partial matches), beside the same store with them")
+	fs.BoolVar(&cfg.Aggregates, "aggregates", false, "time analytics.aggregate over the corpus instead of ru.search, on the project's stores")
 	fs.StringVar(&cfg.Samples, "samples", filepath.Join("..", "shared", "data"), "`DIR` of published EIS XML documents whose decoding is timed")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -202,8 +206,8 @@ func (c *config) check() error {
 		}
 	}
 	c.Stores = slices.DeleteFunc(slices.Clone(storeNames), func(s string) bool {
-		// The usual way has no export.
-		return !slices.Contains(c.Stores, s) || (c.Export && s == storeUsual)
+		// The usual way has no export and no aggregates.
+		return !slices.Contains(c.Stores, s) || ((c.Export || c.Aggregates) && s == storeUsual)
 	})
 	switch {
 	case c.Records < 1:

@@ -62,6 +62,9 @@ func (b *bench) serve(ctx context.Context, name string, s ourStore) ([]*target, 
 	url := "http://" + ln.Addr().String() + "/mcp/ru/search"
 	client := &http.Client{Timeout: requestTimeout + 10*time.Second}
 	t := searchTarget(name, client, url, secret, false)
+	if b.cfg.Aggregates {
+		t = aggregateTarget(name, client, "http://"+ln.Addr().String()+"/mcp/analytics/aggregate", secret, &b.answers)
+	}
 	t.forget = s.ForgetTotals
 	t.close = func() {
 		cancel()
@@ -74,7 +77,7 @@ func (b *bench) serve(ctx context.Context, name string, s ourStore) ([]*target, 
 		s.Close()
 	}
 	ts := []*target{t}
-	if b.cfg.Exact {
+	if b.cfg.Exact && !b.cfg.Aggregates {
 		exact := searchTarget(name+" exact", client, url, secret, true)
 		exact.forget, exact.close = s.ForgetTotals, func() {}
 		// The stores' orders are compared as agents ask; the query as

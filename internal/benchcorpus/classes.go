@@ -30,6 +30,11 @@ type Query struct {
 	// Not is a word that must be absent.
 	Not    string `json:"not,omitempty"`
 	Region int    `json:"region,omitempty"`
+	// Law is a law (44 or 223) the records must fall under, 0 for any.
+	Law int `json:"law,omitempty"`
+	// By, of an aggregate, is the grouping analytics.aggregate is asked
+	// for (tenderbase.Dimension); "" for a search.
+	By string `json:"by,omitempty"`
 	// Page is the page asked, from 0, of 20 tenders.
 	Page int `json:"page,omitempty"`
 	// Sort is the order asked of the search tool, "" for its own
@@ -41,7 +46,7 @@ type Query struct {
 	ByCursor bool   `json:"by_cursor,omitempty"`
 	Cursor   string `json:"-"`
 	// Hits is the number of tenders of the corpus the query matches, by
-	// the reference matcher of internal/query.
+	// the reference matcher of internal/query; -1 when not counted.
 	Hits int `json:"hits"`
 	// Share is Hits over the tenders of the corpus.
 	Share float64 `json:"share"`
