@@ -38,6 +38,11 @@ var figureColumns = []figureColumn{
 	{table.Column{Name: "ended", Kind: table.Integer}, competition(func(c tenderbase.Competition) any { return c.Ended })},
 	{table.Column{Name: "failed", Kind: table.Integer}, competition(func(c tenderbase.Competition) any { return c.Failed })},
 	{table.Column{Name: "failed_pct", Kind: table.Hundredths}, competition(func(c tenderbase.Competition) any { return share(c.Failed, c.Ended, 10000) })},
+	{table.Column{Name: "complaints", Kind: table.Integer}, complaints(func(c tenderbase.Complaints) any { return c.Count })},
+	{table.Column{Name: "complaints_upheld", Kind: table.Integer}, complaints(func(c tenderbase.Complaints) any { return c.Upheld })},
+	{table.Column{Name: "complaints_partly_upheld", Kind: table.Integer}, complaints(func(c tenderbase.Complaints) any { return c.Partly })},
+	{table.Column{Name: "complaints_dismissed", Kind: table.Integer}, complaints(func(c tenderbase.Complaints) any { return c.Dismissed })},
+	{table.Column{Name: "complaints_pending", Kind: table.Integer}, complaints(func(c tenderbase.Complaints) any { return c.Pending })},
 }
 
 func prices(cell func(tenderbase.Quantiles) any) func(tenderbase.Figures) any {
@@ -64,6 +69,15 @@ func competition(cell func(tenderbase.Competition) any) func(tenderbase.Figures)
 			return nil
 		}
 		return cell(*f.Competition)
+	}
+}
+
+func complaints(cell func(tenderbase.Complaints) any) func(tenderbase.Figures) any {
+	return func(f tenderbase.Figures) any {
+		if f.Complaints == nil {
+			return nil
+		}
+		return cell(*f.Complaints)
 	}
 }
 
