@@ -148,7 +148,9 @@ func (s *Service) analyze(ctx context.Context, key tenderbase.Key, number string
 	case tenderbase.ErrorCode(err) != tenderbase.ENOTFOUND:
 		return Result{}, err
 	}
-	now := s.cfg.Now()
+	// The stores keep the time to the millisecond: the answer made now
+	// says the time the one served again will say.
+	now := s.cfg.Now().UTC().Truncate(time.Millisecond)
 	month, allowance := tenderbase.AnalysisMonth(now), tenderbase.Plans[key.Plan].AnalysesPerMonth
 	if _, err := s.cfg.Analyses.CountAnalysis(ctx, key.Account, month, 1, allowance, key.Plan, now); err != nil {
 		return Result{}, err

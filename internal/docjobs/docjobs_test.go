@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/tenderbase/tenderbase"
 	"github.com/tenderbase/tenderbase/internal/docanalysis"
 	"github.com/tenderbase/tenderbase/internal/docjobs"
@@ -339,6 +341,74 @@ func TestJobEndToEnd(t *testing.T) {
 			}
 			if n := made(t, st, guru.Account); n != 1 {
 				t.Errorf("%d analyses counted after a repeat, want 1", n)
+			}
+		})
+	}
+}
+
+// TestTheSetThroughTheStores stores the documentation of every tender of
+// the analysis's set (internal/docanalysis/testdata: 40 tenders, the
+// answers read by hand) in each store and analyses it through the
+// service: each analysis must be the one the extraction makes of the
+// files read straight from disk, which TestExtractionAgainstTheSet
+// scores against the hand's answers, so that the score holds on both
+// stores; and a second request is served from the store unchanged.
+func TestTheSetThroughTheStores(t *testing.T) {
+	tenders := docjobstest.Tenders(t)
+	direct := map[string]docanalysis.Analysis{}
+	for _, number := range tenders {
+		var files []docanalysis.File
+		for _, d := range tenderDocs(t, number) {
+			files = append(files, docanalysis.File{Name: d.FileName, Text: d.Text})
+		}
+		direct[number] = docanalysis.Analyze(files)
+	}
+	corporate := tenderbase.Key{ID: "k_corp", Account: "a_corp", Plan: tenderbase.PlanCorporate}
+	for name, open := range bothStores() {
+		t.Run(name, func(t *testing.T) {
+			st := open(t)
+			for _, number := range tenders {
+				put(t, st, tenderDocs(t, number))
+			}
+			var mu sync.Mutex
+			var got docanalysis.Analysis
+			svc := service(st, func(ctx context.Context, files []docanalysis.File) (docanalysis.Analysis, error) {
+				a := docanalysis.Analyze(files)
+				mu.Lock()
+				got = a
+				mu.Unlock()
+				return a, nil
+			})
+			for _, number := range tenders {
+				first, err := svc.Analyze(t.Context(), corporate, number)
+				if err != nil {
+					t.Fatalf("%s: %v", number, err)
+				}
+				mu.Lock()
+				a := got
+				mu.Unlock()
+				// The service says why a file has no text; the answers and
+				// the files read are the extraction's own.
+				for i := range a.Files {
+					a.Files[i].Reason = ""
+				}
+				if diff := cmp.Diff(direct[number], a); diff != "" {
+					t.Errorf("%s: the analysis of the stored documentation differs from that of the files (-files +stored):\n%s", number, diff)
+				}
+				again, err := svc.Analyze(t.Context(), corporate, number)
+				if err != nil {
+					t.Fatalf("%s again: %v", number, err)
+				}
+				if !again.FromStore {
+					t.Errorf("%s: the second request was made again, not served from the store", number)
+				}
+				again.FromStore = false
+				if diff := cmp.Diff(first, again); diff != "" {
+					t.Errorf("%s: served from the store, the analysis changed (-made +served):\n%s", number, diff)
+				}
+			}
+			if n := made(t, st, corporate.Account); n != len(tenders) {
+				t.Errorf("%d analyses counted, want %d, one a tender", n, len(tenders))
 			}
 		})
 	}

@@ -44,8 +44,7 @@ func Docs(tb testing.TB, number string) []*tenderbase.Doc {
 	if docs, ok := cache[number]; ok {
 		return docs
 	}
-	_, self, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(self), "..", "..", "docanalysis", "testdata", "tenders", number)
+	dir := filepath.Join(setDir(), "tenders", number)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		tb.Fatal(err)
@@ -79,4 +78,26 @@ func Put(tb testing.TB, st tenderbase.Store, docs []*tenderbase.Doc) {
 	if _, err := st.Put(context.Background(), recs); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// Tenders returns the purchase numbers of every tender of the set.
+func Tenders(tb testing.TB) []string {
+	tb.Helper()
+	entries, err := os.ReadDir(filepath.Join(setDir(), "tenders"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// setDir is the folder of the analysis's set.
+func setDir() string {
+	_, self, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(self), "..", "..", "docanalysis", "testdata")
 }
