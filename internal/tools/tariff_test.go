@@ -75,13 +75,13 @@ func TestTariffFields(t *testing.T) {
 	// The feed's changes name records without any of their fields; price
 	// monitoring answers figures, and names of objects, which no plan hides;
 	// red flags are refused to the free plan whole (TestFlagsRefusals);
-	// aggregates are figures of paid plans alone; the subscriptions'
+	// aggregates and profiles are figures of paid plans alone; the subscriptions'
 	// tools answer an account's own settings; the freshness answers dates
 	// and counts of the sync; the analysis of documentation is refused to
 	// free and standard whole (TestDocsAnalyze). What a mailing shows of
 	// records is TestMatchesPlans' business.
 	want := slices.DeleteFunc(slices.Clone(specTools), func(name string) bool {
-		return name == "feed.changes" || name == "prices.monitor" || name == "ru.flags" || name == "analytics.aggregate" ||
+		return name == "feed.changes" || name == "prices.monitor" || name == "ru.flags" || name == "analytics.aggregate" || name == "analytics.profile" ||
 			strings.HasPrefix(name, "subscriptions.") || name == "data.freshness" || name == "docs.analyze"
 	})
 	slices.Sort(want)
