@@ -57,6 +57,10 @@ type Analysis struct {
 	// it: no model configured, the model failed, or no statement of it
 	// rested on a quote of the text. "" when the prose is whole.
 	ProseNote string
+	// ProseFailed is set when the model configured failed to write the
+	// prose (an error, no answer in time): the analysis is whole but for
+	// it, and one asked again should ask the model again.
+	ProseFailed bool `json:",omitempty"`
 }
 
 // FileStatus says, per file, whether the analysis had its text.

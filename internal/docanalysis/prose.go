@@ -69,6 +69,7 @@ func AnalyzeWith(ctx context.Context, files []File, w ProseWriter) (Analysis, er
 	p, err := w.WriteProse(ctx, a, files)
 	if err != nil {
 		a.ProseNote = "the summary and the judgement of risks were not written: " + err.Error()
+		a.ProseFailed = true
 		if p.Usage != (Usage{}) {
 			a.Prose = &Prose{Model: p.Model, Usage: p.Usage}
 		}

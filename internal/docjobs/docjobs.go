@@ -156,6 +156,14 @@ func (s *Service) analyze(ctx context.Context, key tenderbase.Key, number string
 		return Result{}, err
 	}
 	a, err := s.run(ctx, number, doc.Files)
+	if err == nil && a.ProseFailed {
+		// The model failed: the answer has the extraction and says so,
+		// but is not kept, so that the next request asks the model
+		// again, and it is not counted.
+		s.giveBack(ctx, key, month, allowance, now)
+		s.cfg.Logger.Warn("documentation analysed without its prose", "purchase", number, "note", a.ProseNote)
+		return resultOf(number, doc.Version, now, a), nil
+	}
 	if err == nil {
 		var body []byte
 		if body, err = json.Marshal(a); err == nil {
@@ -163,17 +171,21 @@ func (s *Service) analyze(ctx context.Context, key tenderbase.Key, number string
 		}
 	}
 	if err != nil {
-		// What failed is given back; a context already ended gets a
-		// context of its own for it.
-		back, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		if _, berr := s.cfg.Analyses.CountAnalysis(back, key.Account, month, -1, allowance, key.Plan, now); berr != nil {
-			s.cfg.Logger.Warn("an analysis that failed was not given back", "account", key.Account, "err", berr)
-		}
+		s.giveBack(ctx, key, month, allowance, now)
 		return Result{}, err
 	}
 	s.cfg.Logger.Info("documentation analysed", "purchase", number, "account", key.Account, "files", len(doc.Files), "version", doc.Version)
 	return resultOf(number, doc.Version, now, a), nil
+}
+
+// giveBack uncounts an analysis that failed; a context already ended gets
+// a context of its own for it.
+func (s *Service) giveBack(ctx context.Context, key tenderbase.Key, month string, allowance int, now time.Time) {
+	back, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if _, err := s.cfg.Analyses.CountAnalysis(back, key.Account, month, -1, allowance, key.Plan, now); err != nil {
+		s.cfg.Logger.Warn("an analysis that failed was not given back", "account", key.Account, "err", err)
+	}
 }
 
 // run runs the analyser within the timeout.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -409,6 +410,68 @@ func TestTheSetThroughTheStores(t *testing.T) {
 			}
 			if n := made(t, st, corporate.Account); n != len(tenders) {
 				t.Errorf("%d analyses counted, want %d, one a tender", n, len(tenders))
+			}
+		})
+	}
+}
+
+// proseWriter writes one statement on the quote, or fails with err.
+type proseWriter struct {
+	quote string
+	err   error
+}
+
+func (w proseWriter) WriteProse(context.Context, docanalysis.Analysis, []docanalysis.File) (docanalysis.Prose, error) {
+	if w.err != nil {
+		return docanalysis.Prose{Model: "m", Usage: docanalysis.Usage{PromptTokens: 100}}, w.err
+	}
+	return docanalysis.Prose{Model: "m", Usage: docanalysis.Usage{PromptTokens: 1000, CompletionTokens: 200, CostMicroUSD: 270},
+		Summary: []docanalysis.Statement{{Text: "Обеспечение заявки не нужно.", Quote: w.quote}}}, nil
+}
+
+// TestProseDelivered analyses a real tender with a model's prose: the
+// answer carries its statements with where their quotes stand, the model
+// and the cost, and is stored; when the model fails, the answer has the
+// extraction and says so, is not counted, and the next request asks the
+// model again.
+func TestProseDelivered(t *testing.T) {
+	for name, open := range bothStores() {
+		t.Run(name, func(t *testing.T) {
+			st := open(t)
+			put(t, st, tenderDocs(t, auction))
+			with := func(w docanalysis.ProseWriter) docjobs.Analyzer {
+				return func(ctx context.Context, files []docanalysis.File) (docanalysis.Analysis, error) {
+					return docanalysis.AnalyzeWith(ctx, files, w)
+				}
+			}
+			failing := service(st, with(proseWriter{err: errors.New("the model answered 503")}))
+			r, err := failing.Analyze(t.Context(), guru, auction)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Answers) == 0 || !strings.Contains(r.Prose.Note, "503") || len(r.Summary) != 0 {
+				t.Errorf("model failed: %d answers, note %q, summary %v; want the extraction and the failure said", len(r.Answers), r.Prose.Note, r.Summary)
+			}
+			if n := made(t, st, guru.Account); n != 0 {
+				t.Errorf("an analysis whose model failed counted: %d made", n)
+			}
+			svc := service(st, with(proseWriter{quote: "Обеспечение заявок не требуется"}))
+			r, err = svc.Analyze(t.Context(), guru, auction)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.FromStore {
+				t.Fatal("the analysis whose model failed was served from the store")
+			}
+			if len(r.Summary) != 1 || !strings.Contains(r.Summary[0].At, "Печатная форма.pdf") || r.Prose.Model != "m" || r.Prose.CostMicroUSD != 270 || r.Prose.Note != "" {
+				t.Errorf("prose: summary %+v, prose %+v", r.Summary, r.Prose)
+			}
+			again, err := svc.Analyze(t.Context(), guru, auction)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !again.FromStore || len(again.Summary) != 1 || made(t, st, guru.Account) != 1 {
+				t.Errorf("repeat: from store %v, summary %+v, %d made", again.FromStore, again.Summary, made(t, st, guru.Account))
 			}
 		})
 	}

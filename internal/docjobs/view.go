@@ -30,7 +30,34 @@ type Result struct {
 	NotStated        []string   `json:"not_stated"`
 	FilesRead        int        `json:"files_read"`
 	FilesWithoutText []FileNote `json:"files_without_text"`
-	Next             []string   `json:"next"`
+	// Summary and Risks are the prose a language model wrote, each
+	// statement with the quote of the text it rests on; Prose says which
+	// model, what it cost, and, in its note, why there is none.
+	Summary []Statement `json:"summary,omitempty"`
+	Risks   []Statement `json:"risks,omitempty"`
+	Prose   ProseNote   `json:"prose"`
+	Next    []string    `json:"next"`
+}
+
+// Statement is one statement of the model's prose, the quote it rests on
+// and where that stands.
+type Statement struct {
+	Text  string `json:"text"`
+	Quote string `json:"quote"`
+	At    string `json:"at"`
+}
+
+// ProseNote says who wrote the prose and at what cost, or why there is
+// none.
+type ProseNote struct {
+	Model            string `json:"model,omitempty"`
+	PromptTokens     int    `json:"prompt_tokens,omitempty"`
+	CompletionTokens int    `json:"completion_tokens,omitempty"`
+	CostMicroUSD     int64  `json:"cost_micro_usd,omitempty"`
+	// Dropped counts the model's statements left out for want of a quote
+	// that stands in the text.
+	Dropped int    `json:"dropped,omitempty"`
+	Note    string `json:"note,omitempty"`
 }
 
 // Answer is one question answered: the facts in words, the quote they
@@ -73,7 +100,21 @@ func resultOf(number, version string, made time.Time, a docanalysis.Analysis) Re
 		}
 		r.FilesWithoutText = append(r.FilesWithoutText, FileNote{File: f.Name, Reason: f.Reason})
 	}
+	r.Prose.Note = a.ProseNote
+	if p := a.Prose; p != nil {
+		r.Summary, r.Risks = statementsOf(p.Summary), statementsOf(p.Risks)
+		r.Prose.Model, r.Prose.Dropped = p.Model, p.Dropped
+		r.Prose.PromptTokens, r.Prose.CompletionTokens, r.Prose.CostMicroUSD = p.Usage.PromptTokens, p.Usage.CompletionTokens, p.Usage.CostMicroUSD
+	}
 	return r
+}
+
+func statementsOf(ss []docanalysis.Statement) []Statement {
+	out := make([]Statement, 0, len(ss))
+	for _, st := range ss {
+		out = append(out, Statement{Text: st.Text, Quote: cut(st.Quote, maxQuote), At: where(st.At)})
+	}
+	return out
 }
 
 // where says where a quote stands: "Проект контракта.docx, paragraph 41,
