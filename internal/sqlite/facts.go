@@ -82,24 +82,7 @@ func recordsWithoutFacts(ctx context.Context, tx *sql.Tx, after int64) ([]ridRec
 		WHERE r.rid > ? AND r.kind IN (SELECT value FROM json_each(?))
 			AND NOT EXISTS (SELECT 1 FROM facts f WHERE f.rid = r.rid)
 		ORDER BY r.rid LIMIT ?`, after, jsonList(kinds), reindexBatch)
-	if err != nil {
-		return nil, fmt.Errorf("read records for their facts: %w", describe(err))
-	}
-	defer rows.Close()
-	var out []ridRecord
-	for rows.Next() {
-		var r ridRecord
-		var kind string
-		var body []byte
-		if err := rows.Scan(&r.rid, &kind, &body); err != nil {
-			return nil, fmt.Errorf("read records for their facts: %w", err)
-		}
-		if r.rec, err = versioning.Decode(tenderbase.Kind(kind), body); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return scanRidRecords(rows, err, "read records for their facts")
 }
 
 func jsonList(items []string) string {

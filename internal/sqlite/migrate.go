@@ -113,8 +113,14 @@ func currentRecords(ctx context.Context, tx *sql.Tx, k tenderbase.Kind, after in
 	rows, err := tx.QueryContext(ctx, `
 		SELECT r.rid, r.kind, v.body FROM records r JOIN versions v ON v.id = r.version
 		WHERE r.rid > ? AND (? = '' OR r.kind = ?) ORDER BY r.rid LIMIT ?`, after, string(k), string(k), reindexBatch)
+	return scanRidRecords(rows, err, "read records to reindex")
+}
+
+// scanRidRecords decodes the rows of a query of (rid, kind, body), err
+// being the query's; what says what the reading was for in an error.
+func scanRidRecords(rows *sql.Rows, err error, what string) ([]ridRecord, error) {
 	if err != nil {
-		return nil, fmt.Errorf("read records to reindex: %w", describe(err))
+		return nil, fmt.Errorf("%s: %w", what, describe(err))
 	}
 	defer rows.Close()
 	var out []ridRecord
@@ -123,7 +129,7 @@ func currentRecords(ctx context.Context, tx *sql.Tx, k tenderbase.Kind, after in
 		var kind string
 		var body []byte
 		if err := rows.Scan(&r.rid, &kind, &body); err != nil {
-			return nil, fmt.Errorf("read records to reindex: %w", err)
+			return nil, fmt.Errorf("%s: %w", what, err)
 		}
 		if r.rec, err = versioning.Decode(tenderbase.Kind(kind), body); err != nil {
 			return nil, err
